@@ -1,0 +1,151 @@
+"""The benchmark type: what is measured, how a case is scored and how a run is summarised.
+
+A type is one class deriving from `BenchmarkType` (DESIGN §3). Its schemas are attrs classes
+read by the strict converter; its scores are `CaseScore`s keyed by profile.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Literal
+
+import attrs
+
+Scalar = str | int | float | bool | None
+ErrorKey = tuple[Scalar, ...]
+Tier = Literal["component", "document", "site"]
+
+TIERS = ("component", "document", "site")
+
+
+@attrs.frozen
+class CaseScore:
+    """One case in one profile.
+
+    `errors` are comparable values, so the same mistake in two runs is the same error; the gate
+    works on them alone. `metrics` are numbers (counts or shares) used by `summarize`.
+    """
+
+    errors: tuple[ErrorKey, ...] = ()
+    metrics: Mapping[str, float] = attrs.field(factory=dict)
+
+    @property
+    def correct(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        return {"errors": [list(e) for e in self.errors], "metrics": dict(self.metrics)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CaseScore:
+        return cls(errors=tuple(tuple(e) for e in data["errors"]), metrics=dict(data["metrics"]))
+
+
+@attrs.frozen
+class Case:
+    """A case as a type sees it: ID, category, and the input structured into the type's class."""
+
+    id: str
+    category: str
+    input: Any
+
+
+class BenchmarkType:
+    """Base class of every benchmark type. Subclasses set the class attributes and score_case."""
+
+    ID: ClassVar[str]
+    FORMAT: ClassVar[str]
+    LABEL: ClassVar[str]
+    SCORING_VERSION: ClassVar[str]
+    TIER: ClassVar[Tier]
+    PROFILES: ClassVar[tuple[str, ...]]
+    HEADLINE: ClassVar[tuple[str, ...]]
+    CATEGORIES: ClassVar[tuple[str, ...]] = ()
+    VIEWER: ClassVar[str] = "json"
+    VERSION: ClassVar[str] = "1"
+
+    Input: ClassVar[type]
+    Answer: ClassVar[type]
+    Prediction: ClassVar[type]
+
+    REQUIRED = ("ID", "FORMAT", "LABEL", "SCORING_VERSION", "TIER", "PROFILES", "HEADLINE", "Input", "Answer", "Prediction")
+
+    def source_files(self, case_input: Any) -> Sequence[str]:
+        """Dataset-relative paths of the source files a case's input uses (copied for the adapter)."""
+        return ()
+
+    def score_case(self, case: Case, answer: Any, prediction: Any) -> Mapping[str, CaseScore | None]:
+        """Score one case in every profile. A profile that cannot score this case maps to None."""
+        raise NotImplementedError
+
+    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
+        """Headline metrics of one profile over a run; by default the mean of every metric."""
+        return mean_metrics(scores)
+
+    def is_worse(self, profile: str, baseline: CaseScore, candidate: CaseScore) -> bool:
+        """Did the candidate make a mistake the baseline did not make? (A regression.)"""
+        return bool(set(candidate.errors) - set(baseline.errors))
+
+    def disagree(self, profile: str, a: CaseScore, b: CaseScore) -> bool:
+        """Do two runs disagree on a case? Used with controls to find unstable cases."""
+        return set(a.errors) != set(b.errors)
+
+    @classmethod
+    def describe(cls) -> dict[str, Any]:
+        return {
+            "id": cls.ID,
+            "label": cls.LABEL,
+            "format": cls.FORMAT,
+            "scoring_version": cls.SCORING_VERSION,
+            "tier": cls.TIER,
+            "profiles": list(cls.PROFILES),
+            "headline": list(cls.HEADLINE),
+            "categories": list(cls.CATEGORIES),
+            "viewer": cls.VIEWER,
+        }
+
+
+def check_type_class(cls: Any) -> list[str]:
+    """Problems that make a class unusable as a benchmark type (empty when fine)."""
+    if not (isinstance(cls, type) and issubclass(cls, BenchmarkType)):
+        return [f"{cls!r} is not a subclass of envirobench.BenchmarkType"]
+    problems = [f"missing class attribute {name}" for name in BenchmarkType.REQUIRED if not hasattr(cls, name)]
+    if problems:
+        return problems
+    if cls.TIER not in TIERS:
+        problems.append(f"TIER must be one of {', '.join(TIERS)}, not {cls.TIER!r}")
+    if not cls.PROFILES:
+        problems.append("PROFILES must name at least one profile (the first is the default gate)")
+    if not cls.HEADLINE:
+        problems.append("HEADLINE must name at least one metric (the first is the primary measure)")
+    for name in ("Input", "Answer", "Prediction"):
+        if not attrs.has(getattr(cls, name)):
+            problems.append(f"{name} must be an attrs class")
+    if cls.score_case is BenchmarkType.score_case:
+        problems.append("score_case is not implemented")
+    return problems
+
+
+def mean_metrics(scores: Iterable[CaseScore]) -> dict[str, float]:
+    totals: dict[str, float] = {}
+    count = 0
+    for score in scores:
+        count += 1
+        for name, value in score.metrics.items():
+            totals[name] = totals.get(name, 0.0) + value
+    return {name: total / count for name, total in totals.items()} if count else {}
+
+
+def f1(tp: float, fp: float, fn: float) -> float:
+    """F1 from pooled counts; 1.0 when there was nothing to find and nothing was claimed."""
+    denominator = 2 * tp + fp + fn
+    return 1.0 if denominator == 0 else 2 * tp / denominator
+
+
+def share(numerator: float, denominator: float) -> float:
+    return 1.0 if denominator == 0 else numerator / denominator
+
+
+def finite(value: float) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)

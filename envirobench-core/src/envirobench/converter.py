@@ -1,0 +1,160 @@
+"""The one strict converter: JSON values to attrs records and back.
+
+Strict means: unknown keys are refused, scalars must already have the right JSON type (no silent
+"3" -> 3, no bool where a number is expected), and every problem is reported as a `$.path`
+message that a user can act on.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import cattrs
+import cattrs.cols
+from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
+from cattrs.v import format_exception as _cattrs_format_exception
+
+from .errors import EnviroBenchError
+
+T = TypeVar("T")
+
+
+def _strict_int(value: Any, _type: type) -> int:
+    if type(value) is not int:
+        raise TypeError(f"expected an integer, got {_json_type(value)}")
+    return value
+
+
+def _strict_float(value: Any, _type: type) -> float:
+    # A JSON number without a fraction (3) is a valid float; a bool or a string is not.
+    if type(value) not in (int, float):
+        raise TypeError(f"expected a number, got {_json_type(value)}")
+    return float(value)
+
+
+def _strict_str(value: Any, _type: type) -> str:
+    if type(value) is not str:
+        raise TypeError(f"expected a string, got {_json_type(value)}")
+    return value
+
+
+def _strict_bool(value: Any, _type: type) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"expected true or false, got {_json_type(value)}")
+    return value
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "a boolean",
+        int: "an integer",
+        float: "a number",
+        str: "a string",
+        list: "an array",
+        dict: "an object",
+    }.get(type(value), type(value).__name__)
+
+
+def _check_sequence(value: Any, _type: Any) -> None:
+    if not isinstance(value, list):
+        raise TypeError(f"expected an array, got {_json_type(value)}")
+
+
+def _check_mapping(value: Any, _type: Any) -> None:
+    if not isinstance(value, dict):
+        raise TypeError(f"expected an object, got {_json_type(value)}")
+
+
+def make_converter() -> cattrs.Converter:
+    conv = cattrs.Converter(forbid_extra_keys=True, detailed_validation=True)
+    conv.register_structure_hook(int, _strict_int)
+    conv.register_structure_hook(float, _strict_float)
+    conv.register_structure_hook(str, _strict_str)
+    conv.register_structure_hook(bool, _strict_bool)
+
+    # cattrs would happily turn a string into a tuple of characters or a list of pairs into a
+    # dict: only JSON arrays become sequences and only JSON objects become mappings. The
+    # element hooks still come from `conv`, so nested values are just as strict.
+    def sequence_factory(t: Any, c: cattrs.Converter) -> Any:
+        if getattr(t, "__origin__", None) is tuple:
+            inner = cattrs.cols.homogenous_tuple_structure_factory(t, c)
+        else:
+            inner = cattrs.cols.list_structure_factory(t, c)
+
+        def hook(value: Any, type_: Any) -> Any:
+            _check_sequence(value, type_)
+            return inner(value, type_)
+
+        return hook
+
+    def mapping_factory(t: Any, c: cattrs.Converter) -> Any:
+        inner = cattrs.cols.mapping_structure_factory(t, c)
+
+        def hook(value: Any, type_: Any) -> Any:
+            _check_mapping(value, type_)
+            return inner(value, type_)
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_homogeneous_sequence, sequence_factory)
+    conv.register_structure_hook_factory(
+        lambda t: getattr(t, "__origin__", None) is dict, mapping_factory
+    )
+    return conv
+
+
+def _is_homogeneous_sequence(t: Any) -> bool:
+    origin = getattr(t, "__origin__", None)
+    if origin is list:
+        return True
+    args = getattr(t, "__args__", ())
+    return origin is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+converter = make_converter()
+
+
+def _format_exception(exc: BaseException, type_: Any) -> str:
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return f"unknown field(s) {', '.join(sorted(exc.extra_fields))}"
+    if isinstance(exc, KeyError):
+        return "required field missing"
+    if isinstance(exc, (TypeError, ValueError)) and str(exc) and not str(exc).startswith("__init__"):
+        return str(exc)
+    if isinstance(exc, TypeError) and isinstance(type_, type) and type_.__module__ != "builtins":
+        return "expected an object"
+    return _cattrs_format_exception(exc, type_)
+
+
+def error_messages(exc: BaseException, path: str = "$") -> list[str]:
+    """`$.path` messages for a structuring failure, one per problem."""
+    if isinstance(exc, (ClassValidationError, IterableValidationError)):
+        return cattrs.transform_error(exc, path=path, format_exception=_format_exception)
+    return [f"{_format_exception(exc, None)} @ {path}"]
+
+
+def structure(
+    value: Any,
+    cls: type[T],
+    *,
+    file: str | None = None,
+    line: int | None = None,
+    path: str = "$",
+) -> T:
+    """Structure `value` into `cls` or raise an EnviroBenchError naming file, line and field."""
+    if not isinstance(value, dict) and hasattr(cls, "__attrs_attrs__"):
+        raise EnviroBenchError(f"expected an object, got {_json_type(value)}", file=file, line=line, field=path)
+    try:
+        return converter.structure(value, cls)
+    except Exception as exc:  # cattrs raises several exception types; all mean "bad input"
+        messages = error_messages(exc, path)
+        first = messages[0]
+        message, _, field = first.rpartition(" @ ")
+        more = f" (and {len(messages) - 1} more problem(s): {'; '.join(messages[1:4])})" if len(messages) > 1 else ""
+        raise EnviroBenchError(message + more, file=file, line=line, field=field or path) from None
+
+
+def unstructure(value: Any) -> Any:
+    return converter.unstructure(value)

@@ -1,0 +1,294 @@
+"""Datasets (DESIGN §4): a directory with manifest.json, cases.jsonl, answers.jsonl and sources.
+
+Every file is pinned by size and SHA-256. Identity is ID + version + digest; the manifest keeps an
+input digest (cases and source files) apart from an answer digest so a corrected answer key with
+unchanged inputs can re-key old runs. Validation refuses anything altered, missing, unlisted,
+escaping the directory, or failing the type's schemas, naming file, line and field.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import stat
+from collections.abc import Iterator
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import attrs
+
+from .benchmark import BenchmarkType, Case
+from .converter import structure, unstructure
+from .errors import EnviroBenchError
+from .jsonio import atomic_write_text, dumps, iter_jsonl, read_json
+from .plugins import Registry
+from .records import (
+    DATASET_FORMAT,
+    AnswerRecord,
+    CaseRecord,
+    DatasetIdentity,
+    FileEntry,
+    Generator,
+    Manifest,
+    Retirement,
+)
+
+MANIFEST = "manifest.json"
+CASES = "cases.jsonl"
+ANSWERS = "answers.jsonl"
+_CHUNK = 1 << 20
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def digest_of(entries: list[FileEntry]) -> str:
+    """A digest over (path, SHA-256) pairs, independent of listing order."""
+    digest = hashlib.sha256()
+    for entry in sorted(entries, key=lambda e: e.path):
+        digest.update(f"{entry.path}\t{entry.sha256}\n".encode())
+    return "sha256:" + digest.hexdigest()
+
+
+def dataset_digest(input_digest: str, answer_digest: str) -> str:
+    return "sha256:" + hashlib.sha256(f"{input_digest}\n{answer_digest}\n".encode()).hexdigest()
+
+
+def check_relative_path(path: str, *, file: Path, field: str) -> PurePosixPath:
+    """A dataset path must be relative, POSIX, and stay inside the directory."""
+    if not path or "\\" in path:
+        raise EnviroBenchError(f"path {path!r} must be a non-empty POSIX path", file=file, field=field)
+    pure = PurePosixPath(path)
+    if pure.is_absolute():
+        raise EnviroBenchError(f"path {path!r} is absolute; dataset paths are relative to the dataset directory", file=file, field=field)
+    if ".." in pure.parts or "." in path.split("/"):
+        raise EnviroBenchError(f"path {path!r} contains '..' or '.'; dataset paths must stay inside the directory", file=file, field=field)
+    return pure
+
+
+@attrs.frozen
+class Dataset:
+    """A validated dataset. Cases and answers are read on demand (streamed), never cached here."""
+
+    root: Path
+    manifest: Manifest
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def identity(self) -> DatasetIdentity:
+        m = self.manifest
+        return DatasetIdentity(m.id, m.version, dataset_digest(m.input_digest, m.answer_digest), m.input_digest, m.answer_digest)
+
+    @property
+    def retired(self) -> dict[str, str]:
+        return {r.case: r.reason for r in self.manifest.retired}
+
+    def iter_case_records(self) -> Iterator[tuple[int, CaseRecord]]:
+        path = self.root / CASES
+        for lineno, value in iter_jsonl(path):
+            yield lineno, structure(value, CaseRecord, file=str(path), line=lineno)
+
+    def iter_answer_records(self) -> Iterator[tuple[int, AnswerRecord]]:
+        path = self.root / ANSWERS
+        for lineno, value in iter_jsonl(path):
+            yield lineno, structure(value, AnswerRecord, file=str(path), line=lineno)
+
+    def cases(self, btype: BenchmarkType, *, include_retired: bool = False) -> dict[str, Case]:
+        """Cases in file order with inputs structured into the type's Input class."""
+        retired = self.retired
+        path = str(self.root / CASES)
+        out: dict[str, Case] = {}
+        for lineno, rec in self.iter_case_records():
+            if rec.id in retired and not include_retired:
+                continue
+            out[rec.id] = Case(rec.id, rec.category, structure(rec.input, btype.Input, file=path, line=lineno, path="$.input"))
+        return out
+
+    def answers(self, btype: BenchmarkType) -> dict[str, Any]:
+        path = str(self.root / ANSWERS)
+        return {
+            rec.id: structure(rec.answer, btype.Answer, file=path, line=lineno, path="$.answer")
+            for lineno, rec in self.iter_answer_records()
+        }
+
+    def raw_inputs(self) -> Iterator[CaseRecord]:
+        for _, rec in self.iter_case_records():
+            yield rec
+
+
+def read_manifest(root: Path) -> Manifest:
+    path = root / MANIFEST
+    if not root.is_dir():
+        raise EnviroBenchError("not a dataset directory", file=root)
+    return structure(read_json(path), Manifest, file=str(path))
+
+
+def verify_files(root: Path, manifest: Manifest) -> None:
+    """Every listed file present with its size and SHA-256; nothing unlisted; nothing escaping."""
+    mpath = root / MANIFEST
+    real_root = root.resolve()
+    listed: dict[str, FileEntry] = {}
+    roles: dict[str, int] = {"cases": 0, "answers": 0}
+    for index, entry in enumerate(manifest.files):
+        field = f"$.files[{index}].path"
+        check_relative_path(entry.path, file=mpath, field=field)
+        if entry.path in listed:
+            raise EnviroBenchError(f"file {entry.path!r} is listed twice", file=mpath, field=field)
+        if entry.path == MANIFEST:
+            raise EnviroBenchError("the manifest must not list itself", file=mpath, field=field)
+        listed[entry.path] = entry
+        if entry.role in roles:
+            roles[entry.role] += 1
+            expected = CASES if entry.role == "cases" else ANSWERS
+            if entry.path != expected:
+                raise EnviroBenchError(f"the {entry.role} file must be {expected!r}", file=mpath, field=field)
+        target = root / entry.path
+        # The path holds no '..', so only a link can take it outside the directory.
+        resolved = target.resolve()
+        if real_root not in resolved.parents:
+            raise EnviroBenchError(f"{entry.path!r} is a link leaving the dataset directory (to {resolved})", file=mpath, field=field)
+        if not target.exists():
+            raise EnviroBenchError(f"listed file {entry.path!r} is missing", file=mpath, field=field)
+        if not target.is_file():
+            raise EnviroBenchError(f"listed path {entry.path!r} is not a regular file", file=mpath, field=field)
+        size = target.stat().st_size
+        if size != entry.size:
+            raise EnviroBenchError(f"{entry.path!r} has {size} bytes, the manifest pins {entry.size}: the file was altered", file=mpath, field=f"$.files[{index}].size")
+        actual = sha256_file(target)
+        if actual != entry.sha256:
+            raise EnviroBenchError(f"{entry.path!r} has SHA-256 {actual}, the manifest pins {entry.sha256}: the file was altered", file=mpath, field=f"$.files[{index}].sha256")
+    for role, count in roles.items():
+        if count != 1:
+            raise EnviroBenchError(f"the manifest must list exactly one {role} file", file=mpath, field="$.files")
+    for dirpath, dirnames, filenames in os.walk(root):
+        for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
+            full = Path(dirpath) / name
+            rel = full.relative_to(root).as_posix()
+            if rel == MANIFEST:
+                continue
+            if rel not in listed:
+                mode = os.lstat(full).st_mode
+                kind = "link" if stat.S_ISLNK(mode) else "file"
+                raise EnviroBenchError(f"unlisted {kind} {rel!r} in the dataset directory; add it to the manifest or remove it", file=mpath, field="$.files")
+    inputs = [e for e in manifest.files if e.role != "answers"]
+    answers = [e for e in manifest.files if e.role == "answers"]
+    if digest_of(inputs) != manifest.input_digest:
+        raise EnviroBenchError(f"input_digest does not match the listed files (expected {digest_of(inputs)})", file=mpath, field="$.input_digest")
+    if digest_of(answers) != manifest.answer_digest:
+        raise EnviroBenchError(f"answer_digest does not match the listed files (expected {digest_of(answers)})", file=mpath, field="$.answer_digest")
+
+
+def validate(root: str | Path, registry: Registry) -> Dataset:
+    """Load and fully validate a dataset directory; raise EnviroBenchError on the first problem."""
+    root = Path(root)
+    manifest = read_manifest(root)
+    mpath = root / MANIFEST
+    btype = _type_for(manifest, registry, mpath)
+    verify_files(root, manifest)
+    sources = {e.path for e in manifest.files if e.role == "source"}
+    case_ids: dict[str, int] = {}
+    cases_path = root / CASES
+    dataset = Dataset(root, manifest)
+    for lineno, rec in dataset.iter_case_records():
+        if rec.id in case_ids:
+            raise EnviroBenchError(f"duplicate case ID {rec.id!r} (first on line {case_ids[rec.id]})", file=cases_path, line=lineno, field="$.id")
+        case_ids[rec.id] = lineno
+        case_input = structure(rec.input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
+        for src in btype.source_files(case_input):
+            if src not in sources:
+                raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
+    answers_path = root / ANSWERS
+    answered: dict[str, int] = {}
+    for lineno, rec in dataset.iter_answer_records():
+        if rec.id not in case_ids:
+            raise EnviroBenchError(f"answer for {rec.id!r}, which is not a case in {CASES}", file=answers_path, line=lineno, field="$.id")
+        if rec.id in answered:
+            raise EnviroBenchError(f"duplicate answer for {rec.id!r} (first on line {answered[rec.id]})", file=answers_path, line=lineno, field="$.id")
+        answered[rec.id] = lineno
+        structure(rec.answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+    for case_id, lineno in case_ids.items():
+        if case_id not in answered:
+            raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")
+    for index, retirement in enumerate(manifest.retired):
+        if retirement.case not in case_ids:
+            raise EnviroBenchError(f"retires {retirement.case!r}, which is not a case", file=mpath, field=f"$.retired[{index}].case")
+        if not retirement.reason.strip():
+            raise EnviroBenchError("a retirement must state its reason", file=mpath, field=f"$.retired[{index}].reason")
+    return dataset
+
+
+def _type_for(manifest: Manifest, registry: Registry, mpath: Path) -> BenchmarkType:
+    try:
+        return registry.benchmark_type(manifest.benchmark)
+    except EnviroBenchError as exc:
+        raise EnviroBenchError(exc.message, file=mpath, field="$.benchmark") from None
+
+
+def resolve(name_or_path: str | Path, registry: Registry) -> tuple[Path, str]:
+    """A registered dataset ID or a directory path -> (directory, visibility)."""
+    key = str(name_or_path)
+    if key in registry.datasets:
+        source = registry.datasets[key]
+        return source.path, source.visibility
+    path = Path(key)
+    if (path / MANIFEST).is_file():
+        manifest = read_manifest(path)
+        return path, manifest.visibility
+    known = ", ".join(sorted(registry.datasets)) or "none"
+    raise EnviroBenchError(f"unknown dataset {key!r}: not a registered dataset ({known}) nor a directory with {MANIFEST}")
+
+
+def load(name_or_path: str | Path, registry: Registry) -> Dataset:
+    path, _ = resolve(name_or_path, registry)
+    dataset = validate(path, registry)
+    key = str(name_or_path)
+    if key in registry.datasets and dataset.id != key:
+        raise EnviroBenchError(f"registered as {key!r} but its manifest says {dataset.id!r}", file=path / MANIFEST, field="$.id")
+    return dataset
+
+
+def write_manifest(
+    root: str | Path,
+    *,
+    dataset_id: str,
+    version: int,
+    benchmark: str,
+    title: str,
+    description: str = "",
+    visibility: str = "public",
+    generator: Generator | None = None,
+    retired: tuple[Retirement, ...] = (),
+) -> Manifest:
+    """Pin every file under `root` (for generators): sizes, SHA-256s and both digests."""
+    root = Path(root)
+    entries = []
+    for full in sorted(p for p in root.rglob("*") if p.is_file()):
+        rel = full.relative_to(root).as_posix()
+        if rel == MANIFEST:
+            continue
+        role = "cases" if rel == CASES else "answers" if rel == ANSWERS else "source"
+        entries.append(FileEntry(rel, full.stat().st_size, sha256_file(full), role))
+    manifest = Manifest(
+        format=DATASET_FORMAT,
+        id=dataset_id,
+        version=version,
+        benchmark=benchmark,
+        title=title,
+        description=description,
+        visibility=visibility,  # type: ignore[arg-type]
+        generator=generator,
+        files=tuple(entries),
+        input_digest=digest_of([e for e in entries if e.role != "answers"]),
+        answer_digest=digest_of([e for e in entries if e.role == "answers"]),
+        retired=retired,
+    )
+    atomic_write_text(root / MANIFEST, dumps(unstructure(manifest)))
+    return manifest

@@ -1,0 +1,31 @@
+"""The hooks a plugin may implement. Each receives a `register` callback (DESIGN §2)."""
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("envirobench")
+hookimpl = pluggy.HookimplMarker("envirobench")
+
+
+@hookspec
+def envirobench_benchmark_types(register):
+    """Register benchmark type classes: `register(TypeClass)`."""
+
+
+@hookspec
+def envirobench_datasets(register):
+    """Register dataset sources: `register(dataset_id, directory, visibility="public")`."""
+
+
+@hookspec
+def envirobench_viewers(register):
+    """Register report viewers: `register(name, script=JS_SOURCE, style=CSS_SOURCE)`."""
+
+
+@hookspec
+def envirobench_stores(register):
+    """Register object-store schemes: `register(scheme, factory)`; factory(url, visibility) -> store."""
+
+
+@hookspec
+def envirobench_adapters(register):
+    """Register named adapters: `register(name, command)`; command is an argv list or executable path."""

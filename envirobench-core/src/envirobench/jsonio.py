@@ -1,0 +1,106 @@
+"""JSON in, JSON out: strict reading with located errors, streaming JSONL, atomic writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from .errors import EnviroBenchError
+
+
+def _reject_constant(name: str) -> Any:
+    # NaN and Infinity are not JSON; accepting them would make digests and scores ambiguous.
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def loads(text: str) -> Any:
+    return json.loads(text, parse_constant=_reject_constant)
+
+
+def read_json(path: str | Path) -> Any:
+    """Read one JSON document, naming the file and line on any problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise EnviroBenchError("file not found", file=path) from None
+    except UnicodeDecodeError as exc:
+        raise EnviroBenchError(f"not UTF-8 text ({exc.reason})", file=path) from None
+    except OSError as exc:
+        raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path) from None
+    try:
+        return loads(text)
+    except json.JSONDecodeError as exc:
+        raise EnviroBenchError(
+            f"not valid JSON: {exc.msg} (column {exc.colno})", file=path, line=exc.lineno
+        ) from None
+    except ValueError as exc:
+        raise EnviroBenchError(f"not valid JSON: {exc}", file=path) from None
+
+
+def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
+    """Yield (line number, value) for each non-blank line, streaming: never the whole file."""
+    path = Path(path)
+    try:
+        handle = path.open(encoding="utf-8")
+    except FileNotFoundError:
+        raise EnviroBenchError("file not found", file=path) from None
+    with handle:
+        lineno = 0
+        try:
+            for lineno, raw in enumerate(handle, start=1):  # noqa: B007
+                if not raw.strip():
+                    continue
+                try:
+                    yield lineno, loads(raw)
+                except json.JSONDecodeError as exc:
+                    raise EnviroBenchError(
+                        f"not valid JSON: {exc.msg} (column {exc.colno})", file=path, line=lineno
+                    ) from None
+                except ValueError as exc:
+                    raise EnviroBenchError(f"not valid JSON: {exc}", file=path, line=lineno) from None
+        except UnicodeDecodeError as exc:
+            raise EnviroBenchError(
+                f"not UTF-8 text ({exc.reason})", file=path, line=lineno + 1
+            ) from None
+
+
+def dumps(value: Any, *, indent: int | None = 2) -> str:
+    """Canonical JSON: sorted keys, UTF-8, a trailing newline; equal values give equal bytes."""
+    text = json.dumps(value, indent=indent, sort_keys=True, ensure_ascii=False, allow_nan=False)
+    return text + "\n"
+
+
+def dumps_line(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write to a temporary name in the same directory, fsync, then rename: readers never see half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def write_json(path: str | Path, value: Any) -> None:
+    atomic_write_text(path, dumps(value))

@@ -1,0 +1,255 @@
+"""Loading plugins once, and the registry of everything they registered.
+
+Plugins are distributions with an entry point in the `envirobench` group. The environment
+variable ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution names; empty means none)
+restricts which are loaded. Every registration is attributed to its plugin, and a duplicate
+ID is refused with a message naming both plugins.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterable
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pluggy
+
+from . import hookspecs
+from .benchmark import BenchmarkType, check_type_class
+from .errors import EnviroBenchError
+
+ENTRY_POINT_GROUP = "envirobench"
+LOAD_PLUGINS_ENV = "ENVIROBENCH_LOAD_PLUGINS"
+CORE_PLUGIN = "envirobench-core"
+
+HOOKS = (
+    ("envirobench_benchmark_types", "benchmark_types"),
+    ("envirobench_datasets", "datasets"),
+    ("envirobench_viewers", "viewers"),
+    ("envirobench_stores", "stores"),
+    ("envirobench_adapters", "adapters"),
+)
+
+
+@attrs.frozen
+class PluginInfo:
+    name: str  # the entry point's name, or "envirobench-core" for core's own hooks
+    distribution: str
+    version: str
+    hooks: tuple[str, ...]
+
+
+@attrs.frozen
+class DatasetSource:
+    id: str
+    path: Path
+    visibility: str
+    plugin: str
+
+
+@attrs.frozen
+class Viewer:
+    name: str
+    script: str
+    style: str
+    plugin: str
+
+
+@attrs.frozen
+class StoreScheme:
+    scheme: str
+    factory: Callable[..., Any]
+    plugin: str
+
+
+@attrs.frozen
+class AdapterEntry:
+    name: str
+    command: tuple[str, ...]
+    plugin: str
+
+
+@attrs.define
+class Registry:
+    """Everything the loaded plugins registered, keyed by ID."""
+
+    plugins: list[PluginInfo] = attrs.field(factory=list)
+    benchmark_types: dict[str, tuple[type[BenchmarkType], str]] = attrs.field(factory=dict)
+    datasets: dict[str, DatasetSource] = attrs.field(factory=dict)
+    viewers: dict[str, Viewer] = attrs.field(factory=dict)
+    stores: dict[str, StoreScheme] = attrs.field(factory=dict)
+    adapters: dict[str, AdapterEntry] = attrs.field(factory=dict)
+
+    def registered_by(self, plugin: str) -> dict[str, list[str]]:
+        return {
+            "benchmark_types": sorted(k for k, (_, p) in self.benchmark_types.items() if p == plugin),
+            "datasets": sorted(k for k, v in self.datasets.items() if v.plugin == plugin),
+            "viewers": sorted(k for k, v in self.viewers.items() if v.plugin == plugin),
+            "stores": sorted(k for k, v in self.stores.items() if v.plugin == plugin),
+            "adapters": sorted(k for k, v in self.adapters.items() if v.plugin == plugin),
+        }
+
+    def benchmark_type(self, type_id: str) -> BenchmarkType:
+        try:
+            cls, _ = self.benchmark_types[type_id]
+        except KeyError:
+            known = ", ".join(sorted(self.benchmark_types)) or "none (is a category plugin installed?)"
+            raise EnviroBenchError(f"unknown benchmark type {type_id!r}; registered: {known}") from None
+        return cls()
+
+    def viewer(self, name: str) -> Viewer:
+        try:
+            return self.viewers[name]
+        except KeyError:
+            raise EnviroBenchError(f"unknown viewer {name!r}; registered: {', '.join(sorted(self.viewers))}") from None
+
+
+def _claim(table: dict[str, Any], key: str, kind: str, plugin: str, owner: Callable[[Any], str]) -> None:
+    if key in table:
+        raise EnviroBenchError(
+            f"{kind} {key!r} is registered twice: by plugin {owner(table[key])!r} and by plugin {plugin!r}"
+        )
+
+
+def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[..., None]]:
+    def register_type(cls: Any) -> None:
+        problems = check_type_class(cls)
+        if problems:
+            raise EnviroBenchError(f"plugin {plugin!r} registered an invalid benchmark type {getattr(cls, 'ID', cls)!r}: " + "; ".join(problems))
+        _claim(registry.benchmark_types, cls.ID, "benchmark type", plugin, lambda v: v[1])
+        registry.benchmark_types[cls.ID] = (cls, plugin)
+
+    def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public") -> None:
+        if visibility not in ("public", "private"):
+            raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} visibility must be public or private")
+        _claim(registry.datasets, dataset_id, "dataset", plugin, lambda v: v.plugin)
+        registry.datasets[dataset_id] = DatasetSource(dataset_id, Path(directory), visibility, plugin)
+
+    def register_viewer(name: str, script: str, style: str = "") -> None:
+        _claim(registry.viewers, name, "viewer", plugin, lambda v: v.plugin)
+        registry.viewers[name] = Viewer(name, script, style, plugin)
+
+    def register_store(scheme: str, factory: Callable[..., Any]) -> None:
+        _claim(registry.stores, scheme, "store scheme", plugin, lambda v: v.plugin)
+        registry.stores[scheme] = StoreScheme(scheme, factory, plugin)
+
+    def register_adapter(name: str, command: str | Iterable[str]) -> None:
+        argv = (command,) if isinstance(command, str) else tuple(command)
+        if not argv:
+            raise EnviroBenchError(f"plugin {plugin!r}: adapter {name!r} has an empty command")
+        _claim(registry.adapters, name, "adapter", plugin, lambda v: v.plugin)
+        registry.adapters[name] = AdapterEntry(name, argv, plugin)
+
+    return {
+        "envirobench_benchmark_types": register_type,
+        "envirobench_datasets": register_dataset,
+        "envirobench_viewers": register_viewer,
+        "envirobench_stores": register_store,
+        "envirobench_adapters": register_adapter,
+    }
+
+
+def allowed_distributions() -> set[str] | None:
+    """The ENVIROBENCH_LOAD_PLUGINS allow-list; None when unset (load everything)."""
+    value = os.environ.get(LOAD_PLUGINS_ENV)
+    if value is None:
+        return None
+    return {_normalise(name) for name in value.split(",") if name.strip()}
+
+
+def _normalise(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> tuple[pluggy.PluginManager, list[PluginInfo]]:
+    """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs."""
+    from . import builtin
+
+    pm = pluggy.PluginManager("envirobench")
+    pm.add_hookspecs(hookspecs)
+    infos: list[PluginInfo] = []
+    core_version = metadata.version(CORE_PLUGIN)
+
+    def add(module: object, name: str, dist: str, version: str) -> None:
+        if pm.get_plugin(name) is not None:
+            raise EnviroBenchError(f"two plugins are named {name!r} (distributions {pm_dist[name]!r} and {dist!r})")
+        pm.register(module, name=name)
+        pm_dist[name] = dist
+        hooks = tuple(h.name for h in pm.get_hookcallers(module) or ())
+        infos.append(PluginInfo(name, dist, version, tuple(sorted(hooks))))
+
+    pm_dist: dict[str, str] = {}
+    add(builtin, CORE_PLUGIN, CORE_PLUGIN, core_version)
+    allowed = allowed_distributions()
+    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        dist_name = ep.dist.name if ep.dist else ep.name
+        if allowed is not None and _normalise(dist_name) not in allowed:
+            continue
+        try:
+            module = ep.load()
+        except Exception as exc:
+            raise EnviroBenchError(f"plugin {ep.name!r} ({dist_name}) failed to load: {exc}") from exc
+        add(module, ep.name, dist_name, ep.dist.version if ep.dist else "unknown")
+    for name, module in extra:
+        add(module, name, name, "unregistered")
+    # A misspelled hook name (envirobench_dataset, say) must fail loudly, not be ignored.
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise EnviroBenchError(f"a plugin implements an unknown hook: {exc}") from None
+    return pm, infos
+
+
+def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
+    pm, infos = make_plugin_manager(extra)
+    registry = Registry(plugins=infos)
+    for hook_name, _ in HOOKS:
+        caller = getattr(pm.hook, hook_name)
+        # Call each plugin's implementation on its own so every registration is attributed.
+        for impl in caller.get_hookimpls():  # registration order: core first
+            register = _register_functions(registry, impl.plugin_name)[hook_name]
+            impl.function(register=register)
+    for name, viewer_name in ((cls.ID, cls.VIEWER) for cls, _ in registry.benchmark_types.values()):
+        if viewer_name not in registry.viewers:
+            raise EnviroBenchError(
+                f"benchmark type {name!r} names viewer {viewer_name!r}, which no plugin registers "
+                f"(registered: {', '.join(sorted(registry.viewers))})"
+            )
+    return registry
+
+
+_REGISTRY: Registry | None = None
+
+
+def get_registry() -> Registry:
+    """The registry of the installed plugins, loaded once per process."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = build_registry()
+    return _REGISTRY
+
+
+def reset_registry() -> None:
+    """Forget the loaded registry (tests change ENVIROBENCH_LOAD_PLUGINS)."""
+    global _REGISTRY
+    _REGISTRY = None
+
+
+def resolve_adapter(registry: Registry, name_or_path: str) -> tuple[str, ...]:
+    """An adapter name registered by a plugin, or a path to an executable."""
+    if name_or_path in registry.adapters:
+        return registry.adapters[name_or_path].command
+    path = Path(name_or_path)
+    if path.exists() or os.sep in name_or_path:
+        if not path.is_file() or not os.access(path, os.X_OK):
+            raise EnviroBenchError(f"adapter {name_or_path!r} is not an executable file")
+        return (str(path.resolve()),)
+    found = shutil.which(name_or_path)
+    if found:
+        return (found,)
+    known = ", ".join(sorted(registry.adapters)) or "none"
+    raise EnviroBenchError(f"unknown adapter {name_or_path!r}: not a registered adapter ({known}) nor an executable")

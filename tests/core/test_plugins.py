@@ -1,0 +1,105 @@
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+from click.testing import CliRunner
+
+from envirobench import hookimpl, plugins
+from envirobench.cli import main
+from envirobench.errors import EnviroBenchError
+from envirobench.testing import CountWords, toy_plugin
+
+
+def test_core_registers_its_viewers_like_any_plugin():
+    registry = plugins.build_registry()
+    assert [p.name for p in registry.plugins] == ["envirobench-core"]
+    assert set(registry.viewers) == {"image-overlay", "table-grid", "json"}
+    assert registry.registered_by("envirobench-core")["viewers"] == ["image-overlay", "json", "table-grid"]
+
+
+def test_registrations_are_attributed_to_their_plugin(count_dataset):
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", count_dataset)))])
+    assert registry.benchmark_types["count-words"] == (CountWords, "toy")
+    assert registry.datasets["test/count-words-v1"].plugin == "toy"
+    assert registry.registered_by("toy")["benchmark_types"] == ["count-words"]
+
+
+def test_duplicate_type_id_names_both_plugins():
+    with pytest.raises(EnviroBenchError) as info:
+        plugins.build_registry(extra=[("first", toy_plugin()), ("second", toy_plugin())])
+    message = str(info.value)
+    assert "'count-words'" in message and "'first'" in message and "'second'" in message
+
+
+def test_duplicate_viewer_against_core_names_core():
+    @hookimpl
+    def envirobench_viewers(register):
+        register("json", script="", style="")
+
+    with pytest.raises(EnviroBenchError, match="viewer 'json' is registered twice: by plugin 'envirobench-core' and by plugin 'mine'"):
+        plugins.build_registry(extra=[("mine", types.SimpleNamespace(envirobench_viewers=envirobench_viewers))])
+
+
+def test_misspelled_hook_fails_loudly():
+    @hookimpl
+    def envirobench_dataset(register):  # missing "s"
+        pass
+
+    with pytest.raises(EnviroBenchError, match="unknown hook"):
+        plugins.build_registry(extra=[("typo", types.SimpleNamespace(envirobench_dataset=envirobench_dataset))])
+
+
+def test_invalid_type_is_refused_at_registration():
+    class Broken(CountWords):
+        TIER = "galaxy"
+
+    @hookimpl
+    def envirobench_benchmark_types(register):
+        register(Broken)
+
+    with pytest.raises(EnviroBenchError, match="TIER must be one of"):
+        plugins.build_registry(extra=[("broken", types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types))])
+
+
+def test_type_naming_unknown_viewer_fails_when_registered():
+    class NoViewer(CountWords):
+        VIEWER = "hologram"
+
+    @hookimpl
+    def envirobench_benchmark_types(register):
+        register(NoViewer)
+
+    with pytest.raises(EnviroBenchError, match="viewer 'hologram'"):
+        plugins.build_registry(extra=[("nv", types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types))])
+
+
+def test_load_plugins_allow_list(monkeypatch):
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "some-other-dist")
+    assert plugins.allowed_distributions() == {"some-other-dist"}
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
+    assert plugins.allowed_distributions() == set()
+    monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV)
+    assert plugins.allowed_distributions() is None
+
+
+def test_plugins_list_cli_json_with_no_plugins():
+    result = CliRunner().invoke(main, ["plugins", "list", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)
+    assert [r["distribution"] for r in rows] == ["envirobench-core"]
+    assert rows[0]["hooks"] == ["envirobench_viewers"]
+
+
+def test_benchmarks_cli_lists_registered_type(monkeypatch, toy_registry):
+    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+    result = CliRunner().invoke(main, ["benchmarks", "--json"])
+    assert result.exit_code == 0
+    (row,) = json.loads(result.output)
+    assert row["id"] == "count-words" and row["profiles"] == ["exact", "near"] and row["plugin"] == "toy"
+
+
+def test_help_short_option():
+    result = CliRunner().invoke(main, ["-h"])
+    assert result.exit_code == 0 and "Usage" in result.output
