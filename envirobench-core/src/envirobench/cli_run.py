@@ -1,0 +1,148 @@
+"""`envirobench run` and `envirobench score`."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .cli import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
+from .pairing import PASSED
+from .runs import Outcome, RunSpec, execute, rescore
+
+
+def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for value in values:
+        key, sep, val = value.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--adapter-option")
+        if key in options:
+            raise click.BadParameter(f"{key!r} given twice", param_hint="--adapter-option")
+        options[key] = val
+    return options
+
+
+def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> None:
+    """Print where the run is and its verdict; exit 1 on a technical failure, 3 on a failed gate."""
+    if outcome.status == "failed":
+        click.echo(f"run failed (technical failure, nothing scored): {outcome.message}", err=True)
+        click.echo(f"details: {outcome.run_dir / 'run.json'} and {outcome.run_dir / 'adapter.log'}", err=True)
+        sys.exit(1)
+    gate = outcome.gate or {}
+    if as_json:
+        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.get("status"), "by_profile": {p: g["status"] for p, g in gate.get("by_profile", {}).items()}})
+    else:
+        click.echo(f"run directory: {outcome.run_dir}")
+        click.echo(f"summary:       {outcome.run_dir / 'summary.md'}")
+        for profile, result in gate.get("by_profile", {}).items():
+            gated = " (gated)" if profile in gate["profiles"] else ""
+            extra = ""
+            if result["available"] and result["status"] != "baseline required":
+                extra = f": {len(result['regressions'])} worse, {len(result['improvements'])} better, {len(result['unstable'])} unstable"
+            click.echo(f"  {profile}{gated}: {result['status']}{extra}")
+        click.echo(f"gate: {gate.get('status')}")
+    if require_no_regressions and gate.get("status") != PASSED:
+        click.echo(f"gate {gate.get('status')} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
+        sys.exit(GATE_FAILED_EXIT)
+
+
+def _progress_callback():
+    """A progress bar on stderr, driven by the adapter's progress.jsonl."""
+    state: dict[str, object] = {}
+
+    def update(done: int, total: int) -> None:
+        bar = state.get("bar")
+        if bar is None:
+            bar = click.progressbar(length=total, label="adapter", file=sys.stderr)
+            bar.__enter__()
+            state["bar"], state["done"] = bar, 0
+        bar.update(done - state["done"])  # type: ignore[attr-defined, operator]
+        state["done"] = done
+
+    def close() -> None:
+        bar = state.get("bar")
+        if bar is not None:
+            bar.__exit__(None, None, None)  # type: ignore[attr-defined]
+
+    return update, close
+
+
+@click.command("run", context_settings=CONTEXT_SETTINGS)
+@click.option("--adapter", required=True, help="A registered adapter name or a path to an executable.")
+@click.option("--run", "run_id", required=True, help="Run ID; the run is written to RESULTS/RUN_ID.")
+@click.option("--model", required=True, help="The model the adapter should use (recorded in run.json).")
+@click.option("--benchmark", required=True, help="Benchmark type ID.")
+@click.option("--dataset", "dataset_spec", required=True, metavar="TYPE=DATASET", help="Dataset for the type: a registered ID or a directory.")
+@click.option("--adapter-option", "adapter_options", multiple=True, metavar="K=V", help="Passed to the adapter (repeatable).")
+@click.option("--budget", "budget_usd", required=True, type=float, metavar="USD", help="Spending limit; a run over it fails.")
+@click.option("--baseline-run", type=click.Path(path_type=Path, file_okay=False), help="A finished run to compare with.")
+@click.option("--control-run", "control_runs", multiple=True, type=click.Path(path_type=Path, file_okay=False), help="A rerun of the baseline system (repeatable): disagreement marks cases unstable.")
+@click.option("--target-case", "targets", multiple=True, help="A case that must be error-free (repeatable).")
+@click.option("--gate", "gates", multiple=True, help="Profile(s) the gate checks (default: the type's first).")
+@click.option("--require-no-regressions", is_flag=True, help=f"Exit with status {GATE_FAILED_EXIT} unless the gate passes.")
+@click.option("--results", "results_dir", default="results", show_default=True, type=click.Path(path_type=Path, file_okay=False))
+@click.option("--timeout", "timeout_s", type=float, metavar="SECONDS", help="Stop the adapter after this long (a technical failure).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
+@user_errors
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, results_dir, timeout_s, as_json):
+    """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
+
+    Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
+    3 gate not passed under --require-no-regressions.
+    """
+    type_id, sep, dataset_id = dataset_spec.partition("=")
+    if not sep or not dataset_id:
+        raise click.BadParameter("expected TYPE=DATASET", param_hint="--dataset")
+    if type_id != benchmark:
+        raise click.BadParameter(f"the dataset is given for {type_id!r} but --benchmark is {benchmark!r}", param_hint="--dataset")
+    spec = RunSpec(
+        adapter=adapter,
+        run_id=run_id,
+        model=model,
+        benchmark=benchmark,
+        dataset=dataset_id,
+        budget_usd=budget_usd,
+        options=_parse_options(adapter_options),
+        baseline=baseline_run,
+        controls=tuple(control_runs),
+        targets=tuple(targets),
+        gates=tuple(gates),
+        require_no_regressions=require_no_regressions,
+        results_dir=results_dir,
+        timeout_s=timeout_s,
+    )
+    update, close = _progress_callback()
+    try:
+        outcome = execute(spec, registry(), on_progress=update)
+    finally:
+        close()
+    _report(outcome, require_no_regressions, as_json)
+
+
+@click.command("score", context_settings=CONTEXT_SETTINGS)
+@click.option("--run", "run_dir", required=True, type=click.Path(path_type=Path, file_okay=False, exists=True), help="A finished run directory.")
+@click.option("--baseline-run", type=click.Path(path_type=Path, file_okay=False), help="Re-pair with this baseline.")
+@click.option("--no-baseline", is_flag=True, help="Drop the baseline pairing.")
+@click.option("--control-run", "control_runs", multiple=True, type=click.Path(path_type=Path, file_okay=False), help="Re-pair with these controls (replaces the saved ones).")
+@click.option("--no-controls", is_flag=True, help="Drop the controls.")
+@click.option("--target-case", "targets", multiple=True, help="Replace the target cases.")
+@click.option("--gate", "gates", multiple=True, help="Replace the gated profiles.")
+@click.option("--rekey", metavar="DATASET", help="Move the run to a corrected revision (ID or directory) whose inputs are unchanged.")
+@click.option("--require-no-regressions", is_flag=True, help=f"Exit with status {GATE_FAILED_EXIT} unless the gate passes.")
+@click.option("--json", "as_json", is_flag=True)
+@user_errors
+def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls, targets, gates, rekey, require_no_regressions, as_json):
+    """Rescore a finished run from its saved predictions, without calling the adapter."""
+    if baseline_run and no_baseline:
+        raise click.UsageError("--baseline-run and --no-baseline contradict each other")
+    if control_runs and no_controls:
+        raise click.UsageError("--control-run and --no-controls contradict each other")
+    kwargs: dict = {}
+    if baseline_run or no_baseline:
+        kwargs["baseline"] = baseline_run
+    if control_runs or no_controls:
+        kwargs["controls"] = list(control_runs)
+    outcome = rescore(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, **kwargs)
+    _report(outcome, require_no_regressions, as_json)

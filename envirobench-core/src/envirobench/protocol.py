@@ -1,0 +1,81 @@
+"""The adapter protocol `envirobench.adapter.v1` (DESIGN §6): request and result records.
+
+The request is the only thing an adapter learns about a run. It is built from case inputs alone:
+no answers, no answer-file path, no dataset path, no earlier predictions, no links.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import attrs
+
+PROTOCOL = "envirobench.adapter.v1"
+REQUEST_FORMAT = "envirobench.adapter-request.v1"
+RESULT_FILE = "adapter-result.json"
+PROGRESS_FILE = "progress.jsonl"
+
+
+@attrs.frozen
+class RequestBenchmark:
+    id: str
+    format: str
+
+
+@attrs.frozen
+class RequestDataset:
+    id: str
+    version: int
+    input_digest: str
+
+
+@attrs.frozen
+class RequestCase:
+    id: str
+    input: dict[str, Any]
+
+
+@attrs.frozen
+class AdapterRequest:
+    """`adapter-request.json`: what the system under test is asked to do."""
+
+    format: Literal["envirobench.adapter-request.v1"]
+    protocol: Literal["envirobench.adapter.v1"]
+    run_id: str
+    model: str
+    budget_usd: float
+    options: dict[str, str]
+    benchmark: RequestBenchmark
+    dataset: RequestDataset
+    input_dir: str
+    cases: tuple[RequestCase, ...]
+
+
+@attrs.frozen
+class AdapterInfo:
+    name: str
+    version: str
+
+
+@attrs.frozen
+class SystemUsage:
+    """One system the adapter used (the candidate model, a judge, a fallback...)."""
+
+    role: str
+    model: str
+    cost_usd: float
+    execution_failures: int
+    unpriced_attempts: int
+
+
+@attrs.frozen
+class AdapterResult:
+    """`adapter-result.json`: the adapter's account of what it did."""
+
+    id: str
+    status: Literal["completed", "failed"]
+    format: str
+    data: str
+    adapter: AdapterInfo
+    systems: tuple[SystemUsage, ...]
+    error: str | None = None
