@@ -14,43 +14,8 @@ from envirobench.cli import GATE_FAILED_EXIT, main
 from envirobench.errors import EnviroBenchError
 from envirobench.runs import RunSpec, execute
 
-ADAPTERS = Path(__file__).parent / "adapters"
-
-
-def executable(tmp_path: Path, script: str) -> Path:
-    path = tmp_path / f"{Path(script).stem}-bin"
-    path.write_text(f"#!/bin/sh\nexec {sys.executable} {ADAPTERS / script} \"$@\"\n")
-    path.chmod(0o755)
-    return path
-
-
-@pytest.fixture
-def fake(tmp_path):
-    return executable(tmp_path, "fake_adapter.py")
-
-
-@pytest.fixture
-def results(tmp_path):
-    return tmp_path / "results"
-
-
-def spec(fake, results, run_id, **kw):
-    options = kw.pop("options", {})
-    return RunSpec(
-        adapter=str(fake),
-        run_id=run_id,
-        model="test/model",
-        benchmark="count-words",
-        dataset="test/count-words-v1",
-        budget_usd=kw.pop("budget_usd", 1.0),
-        options=options,
-        results_dir=results,
-        **kw,
-    )
-
-
-def test_completed_run_writes_every_file(fake, results, toy_registry):
-    outcome = execute(spec(fake, results, "r1", options={"off": "c000002:1"}), toy_registry)
+def test_completed_run_writes_every_file(make_spec, fake, results, toy_registry):
+    outcome = execute(make_spec("r1", options={"off": "c000002:1"}), toy_registry)
     assert outcome.status == "completed"
     run_dir = results / "r1"
     for name in ("run.json", "metrics.json", "comparison.json", "summary.md", "review-brief.json", "adapter-request.json", "adapter.log", "adapter/predictions.json", "adapter/adapter-result.json"):
@@ -68,11 +33,11 @@ def test_completed_run_writes_every_file(fake, results, toy_registry):
     assert sorted(p.name for p in results.iterdir()) == ["r1"]
 
 
-def test_existing_run_directory_is_refused(fake, results, toy_registry):
-    execute(spec(fake, results, "r1"), toy_registry)
+def test_existing_run_directory_is_refused(make_spec, fake, results, toy_registry):
+    execute(make_spec("r1"), toy_registry)
     before = (results / "r1" / "run.json").read_bytes()
     with pytest.raises(EnviroBenchError, match="already exists"):
-        execute(spec(fake, results, "r1"), toy_registry)
+        execute(make_spec("r1"), toy_registry)
     assert (results / "r1" / "run.json").read_bytes() == before
 
 
@@ -94,7 +59,7 @@ def test_existing_run_directory_is_refused(fake, results, toy_registry):
         ("data-escape", "'..'"),
     ],
 )
-def test_technical_failures_are_never_scored(fake, results, toy_registry, monkeypatch, mode, fragment):
+def test_technical_failures_are_never_scored(make_spec, fake, results, toy_registry, monkeypatch, mode, fragment):
     monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
     args = ["run", "--adapter", str(fake), "--run", f"bad-{mode}", "--model", "m", "--benchmark", "count-words",
             "--dataset", "count-words=test/count-words-v1", "--budget", "1", "--adapter-option", f"mode={mode}",
@@ -111,30 +76,30 @@ def test_technical_failures_are_never_scored(fake, results, toy_registry, monkey
     assert (run_dir / "adapter.log").is_file() and (run_dir / "adapter").is_dir()
 
 
-def test_timeout_is_a_technical_failure(fake, results, toy_registry):
-    outcome = execute(spec(fake, results, "slow", options={"mode": "sleep"}, timeout_s=1), toy_registry)
+def test_timeout_is_a_technical_failure(make_spec, fake, results, toy_registry):
+    outcome = execute(make_spec("slow", options={"mode": "sleep"}, timeout_s=1), toy_registry)
     assert outcome.status == "failed" and "timeout of 1 s" in outcome.message
     assert not (results / "slow" / "metrics.json").exists()
 
 
-def test_stdout_and_stderr_go_to_the_log(fake, results, toy_registry):
-    execute(spec(fake, results, "crash", options={"mode": "crash"}), toy_registry)
+def test_stdout_and_stderr_go_to_the_log(make_spec, fake, results, toy_registry):
+    execute(make_spec("crash", options={"mode": "crash"}), toy_registry)
     assert "something broke inside the adapter" in (results / "crash" / "adapter.log").read_text()
 
 
-def test_bad_requests_write_nothing(fake, results, toy_registry):
+def test_bad_requests_write_nothing(make_spec, fake, results, toy_registry):
     with pytest.raises(EnviroBenchError, match="not a profile"):
-        execute(spec(fake, results, "x", gates=("nope",)), toy_registry)
+        execute(make_spec("x", gates=("nope",)), toy_registry)
     with pytest.raises(EnviroBenchError, match="not a case"):
-        execute(spec(fake, results, "x", targets=("ghost",)), toy_registry)
+        execute(make_spec("x", targets=("ghost",)), toy_registry)
     with pytest.raises(EnviroBenchError, match="must be letters"):
-        execute(spec(fake, results, "../x"), toy_registry)
+        execute(make_spec("../x"), toy_registry)
     with pytest.raises(EnviroBenchError, match="unknown adapter"):
-        execute(spec("no-such-adapter-anywhere", results, "x"), toy_registry)
+        execute(make_spec("x", adapter="no-such-adapter-anywhere"), toy_registry)
     assert not results.exists() or list(results.iterdir()) == []
 
 
-def test_interrupted_run_is_not_mistaken_for_a_run(fake, results, toy_registry, monkeypatch):
+def test_interrupted_run_is_not_mistaken_for_a_run(make_spec, fake, results, toy_registry, monkeypatch):
     from envirobench import runs
 
     def interrupt(*args, **kwargs):
@@ -142,22 +107,22 @@ def test_interrupted_run_is_not_mistaken_for_a_run(fake, results, toy_registry, 
 
     monkeypatch.setattr(runs, "run_adapter", interrupt)
     with pytest.raises(KeyboardInterrupt):
-        execute(spec(fake, results, "cut"), toy_registry)
+        execute(make_spec("cut"), toy_registry)
     assert not (results / "cut").exists()
     (staged,) = results.iterdir()
     assert staged.name.startswith(".cut.incomplete-")
     assert json.loads((staged / "run.json").read_text())["status"] == "failed"
 
 
-def test_adapter_finds_no_answer_anywhere(tmp_path, results, toy_registry):
+def test_adapter_finds_no_answer_anywhere(tmp_path, results, adapter_bin):
     from envirobench.testing import write_count_dataset
 
     # Distinctive answers that never occur in inputs, so finding one means a leak.
     secrets = {f"c{i:06d}": 7_340_000 + i * 13 for i in range(6)}
     dataset = write_count_dataset(tmp_path / "secret-v1", 6, dataset_id="test/secret-v1", answer_overrides=secrets)
     registry = plugins.build_registry(extra=[("toy", __import__("envirobench.testing", fromlist=["toy_plugin"]).toy_plugin(("test/secret-v1", dataset)))])
-    snoop = executable(tmp_path, "snoop_adapter.py")
-    fake = executable(tmp_path, "fake_adapter.py")
+    snoop = adapter_bin("snoop_adapter.py")
+    fake = adapter_bin("fake_adapter.py")
     # A finished run with answers in its comparison.json sits in the same results directory.
     execute(RunSpec(adapter=str(fake), run_id="base", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results), registry)
     assert "7340000" in (results / "base" / "comparison.json").read_text()

@@ -486,7 +486,7 @@ def rescore(
     previous = {k: record[k] for k in ("dataset", "pairing", "gate")}
     if rekey is not None:
         dataset = ds.load(rekey, registry)
-        _check_rekey(record, dataset, btype, run_dir)
+        _check_rekey(record, dataset, btype, run_dir, registry)
         source = _dataset_source(rekey, registry)
     else:
         source = record["dataset"]["source"]
@@ -531,12 +531,12 @@ def rescore(
     return Outcome(run_dir, "completed", gate)
 
 
-def _check_rekey(record: Mapping[str, Any], dataset: ds.Dataset, btype: BenchmarkType, run_dir: Path) -> None:
+def _check_rekey(record: Mapping[str, Any], dataset: ds.Dataset, btype: BenchmarkType, run_dir: Path, registry: Registry) -> None:
     old = record["dataset"]
     if dataset.manifest.benchmark != btype.ID:
         raise EnviroBenchError(f"cannot re-key: dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, the run is {btype.ID!r}")
     if dataset.identity.input_digest != old["input_digest"]:
-        changed = _changed_inputs(old.get("source"), dataset, record)
+        changed = _changed_inputs(old.get("source"), dataset, record, registry)
         raise EnviroBenchError(
             f"cannot re-key to {dataset.id} v{dataset.identity.version}: its inputs differ from the ones this run saw "
             f"(input digest {dataset.identity.input_digest}, the run's {old['input_digest']}){changed}. "
@@ -546,15 +546,15 @@ def _check_rekey(record: Mapping[str, Any], dataset: ds.Dataset, btype: Benchmar
         )
 
 
-def _changed_inputs(old_source: str | None, dataset: ds.Dataset, record: Mapping[str, Any]) -> str:
-    """Name the input files that differ, when the old revision is still at hand."""
+def _changed_inputs(old_source: str | None, dataset: ds.Dataset, record: Mapping[str, Any], registry: Registry) -> str:
+    """Name the input files that differ, when the revision the run saw is still at hand."""
     try:
-        old_manifest = ds.read_manifest(Path(old_source)) if old_source and Path(old_source).is_dir() else None
+        old_manifest = ds.read_manifest(ds.resolve(old_source, registry)[0]) if old_source else None
     except EnviroBenchError:
         old_manifest = None
-    if old_manifest is None:
+    if old_manifest is None or old_manifest.input_digest != record["dataset"]["input_digest"]:
         return ""
     old_files = {e.path: e.sha256 for e in old_manifest.files if e.role != "answers"}
     new_files = {e.path: e.sha256 for e in dataset.manifest.files if e.role != "answers"}
     differing = sorted(p for p in old_files.keys() | new_files.keys() if old_files.get(p) != new_files.get(p))
-    return f"; changed input files: {', '.join(differing)}" if differing else ""
+    return f"; changed input files: {_some(differing)}" if differing else ""
