@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from envirobench import plugins
-from envirobench.cli import GATE_FAILED_EXIT, main
+from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
 from envirobench.runs import RunSpec, execute
+
 
 def test_completed_run_writes_every_file(make_spec, fake, results, toy_registry):
     outcome = execute(make_spec("r1", options={"off": "c000002:1"}), toy_registry)

@@ -513,6 +513,11 @@ RULES = (
     "lowest and of each task's highest repeat.",
     "**No overall score**: categories are never combined into one number.",
     "**System** = adapter name + model + adapter options.",
+    "**Pinned datasets**: the leaderboard pins one dataset identity (ID, version, digest) per "
+    "task: `--pin TASK=DIGEST|DATASET` if given, else the dataset the installed plugins register "
+    "for the task (verified), else the one its runs agree on (for revisions of one dataset ID, the "
+    "highest). Runs that failed, cannot be scored, or used another identity are refused and "
+    "listed with the reason; a run of an installed type must carry its current scoring version.",
     "**Site board**: cost per site and wall time per site beside every score (per task: the mean "
     "over repeats of cost ÷ sites; per category: the sum over its tasks); sorted by score "
     "descending, then cost ascending; systems on the cost–score Pareto front are marked.",

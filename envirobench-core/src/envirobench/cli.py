@@ -11,6 +11,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -173,6 +174,20 @@ def validate_dataset(dataset: str, as_json: bool) -> None:
         f"{result['retired']} retired, {result['files']} files pinned"
     )
     click.echo(f"  digest {identity.digest}")
+
+
+@main.command()
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Write the schema files into this directory.")
+def schemas(output) -> None:
+    """JSON Schemas of every format, generated from the classes core uses."""
+    from .schemas import all_schemas, write_schemas
+
+    reg = registry()
+    if output is None:
+        echo_json(all_schemas(reg))
+        return
+    for path in write_schemas(reg, output):
+        click.echo(str(path))
 
 
 def _add_optional_commands() -> None:

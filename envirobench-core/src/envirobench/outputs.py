@@ -15,7 +15,7 @@ import jinja2
 from .benchmark import BenchmarkType, Case
 from .converter import unstructure
 from .jsonio import atomic_write_text, dumps
-from .pairing import BUCKETS, summarize_run
+from .pairing import summarize_run
 
 if TYPE_CHECKING:
     from .datasets import Dataset

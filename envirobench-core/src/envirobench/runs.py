@@ -27,7 +27,7 @@ from .converter import structure, unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import read_json, write_json
 from .outputs import write_outputs
-from .pairing import overall_status, pair_profile, summarize_run
+from .pairing import overall_status, pair_profile
 from .plugins import Registry, resolve_adapter
 from .protocol import (
     PROTOCOL,

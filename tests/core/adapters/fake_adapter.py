@@ -13,7 +13,8 @@ import time
 
 def main(argv):
     assert argv[0] == "run" and argv[1] == "--request" and argv[3] == "--output", argv
-    request = json.load(open(argv[2]))
+    with open(argv[2]) as fh:
+        request = json.load(fh)
     out = argv[4]
     opts = request["options"]
     mode = opts.get("mode", "ok")

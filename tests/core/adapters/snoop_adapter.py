@@ -6,6 +6,7 @@ it saw goes into predictions' sidecar file `seen.txt` so the test can look for a
 It predicts a deliberately absurd count so no answer leaks into predictions by accident.
 """
 
+import contextlib
 import json
 import os
 import sys
@@ -13,10 +14,8 @@ from pathlib import Path
 
 
 def read(path, seen):
-    try:
+    with contextlib.suppress(OSError, UnicodeDecodeError):
         seen.append(f"== {path}\n" + Path(path).read_text(errors="replace"))
-    except (OSError, UnicodeDecodeError):
-        pass
 
 
 def main(argv):

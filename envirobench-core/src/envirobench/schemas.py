@@ -1,0 +1,119 @@
+"""JSON Schemas generated from the same attrs classes the strict converter reads.
+
+Adapters in any language validate themselves against these; a test fails when the committed
+copies under docs/schemas drift from the code (`envirobench schemas --output docs/schemas`).
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .jsonio import atomic_write_text, dumps
+from .plugins import Registry
+from .protocol import AdapterRequest, AdapterResult
+from .records import AnswerRecord, CaseRecord, Manifest
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+BASE_ID = "https://envirobench.org/schemas/"
+
+
+def schema_for(cls: type, *, title: str | None = None, schema_id: str | None = None) -> dict[str, Any]:
+    """A self-contained schema: nested attrs classes go into `$defs`."""
+    defs: dict[str, Any] = {}
+    body = _object_schema(cls, defs)
+    schema: dict[str, Any] = {"$schema": DRAFT}
+    if schema_id:
+        schema["$id"] = BASE_ID + schema_id
+    schema["title"] = title or cls.__name__
+    schema.update(body)
+    if defs:
+        schema["$defs"] = dict(sorted(defs.items()))
+    return schema
+
+
+def _object_schema(cls: type, defs: dict[str, Any]) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls)
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for field in attrs.fields(cls):
+        properties[field.name] = _type_schema(hints[field.name], defs)
+        if field.default is attrs.NOTHING:
+            required.append(field.name)
+    out: dict[str, Any] = {"type": "object"}
+    doc = (cls.__doc__ or "").strip()
+    if doc and not doc.startswith(cls.__name__ + "("):
+        out["description"] = " ".join(doc.split())
+    out.update({"properties": properties, "required": required, "additionalProperties": False})
+    return out
+
+
+def _type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return {}
+    if tp is str:
+        return {"type": "string"}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"}
+    if tp is float:
+        return {"type": "number"}
+    if tp is type(None):
+        return {"type": "null"}
+    if origin is typing.Literal:
+        return {"const": args[0]} if len(args) == 1 else {"enum": list(args)}
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_type_schema(a, defs) for a in args]}
+    if origin in (list, tuple) and (origin is list or (len(args) == 2 and args[1] is Ellipsis)):
+        return {"type": "array", "items": _type_schema(args[0], defs)}
+    if origin is tuple:
+        return {"type": "array", "prefixItems": [_type_schema(a, defs) for a in args], "items": False}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _type_schema(args[1], defs)}
+    if attrs.has(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # reserve first: recursive types terminate
+            defs[name] = _object_schema(tp, defs)
+        return {"$ref": f"#/$defs/{name}"}
+    raise TypeError(f"no JSON Schema mapping for {tp!r}")
+
+
+def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
+    """Relative file name -> schema, for core's formats and every registered type."""
+    out = {
+        "manifest.schema.json": schema_for(Manifest, title="EnviroBench dataset manifest", schema_id="manifest.schema.json"),
+        "case.schema.json": schema_for(CaseRecord, title="One line of cases.jsonl", schema_id="case.schema.json"),
+        "answer.schema.json": schema_for(AnswerRecord, title="One line of answers.jsonl", schema_id="answer.schema.json"),
+        "adapter-request.schema.json": schema_for(AdapterRequest, title="envirobench.adapter.v1 request", schema_id="adapter-request.schema.json"),
+        "adapter-result.schema.json": schema_for(AdapterResult, title="envirobench.adapter.v1 result", schema_id="adapter-result.schema.json"),
+    }
+    for type_id, (cls, _) in sorted(registry.benchmark_types.items()):
+        for part, attr in (("input", "Input"), ("answer", "Answer"), ("prediction", "Prediction")):
+            name = f"{type_id}/{part}.schema.json"
+            out[name] = schema_for(getattr(cls, attr), title=f"{cls.FORMAT} {part}", schema_id=name)
+        predictions = f"{type_id}/predictions.schema.json"
+        out[predictions] = {
+            "$schema": DRAFT,
+            "$id": BASE_ID + predictions,
+            "title": f"{cls.FORMAT} predictions file: case ID -> prediction",
+            "type": "object",
+            "additionalProperties": {"$ref": "prediction.schema.json"},
+        }
+    return out
+
+
+def write_schemas(registry: Registry, output: Path) -> list[Path]:
+    written = []
+    for name, schema in all_schemas(registry).items():
+        path = output / name
+        atomic_write_text(path, dumps(schema))
+        written.append(path)
+    return written
