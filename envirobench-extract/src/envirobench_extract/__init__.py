@@ -1,0 +1,1 @@
+"""EnviroBench category Extract: numbers out of laboratory reports."""

@@ -1,0 +1,122 @@
+"""The prediction fixtures of `table-separators`, derived from the dataset's answer key.
+
+`correct.json` predicts every gold separator, so it has no error in any profile. `wrong.json` is
+the same except for the deliberate mistakes in DELIBERATE_ERRORS, one per case, each chosen to
+give exactly one known error; the tests assert those errors case by case. Both are prediction
+maps over every case: {case_id: {"rows": [...], "columns": [...]}}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from envirobench.converter import structure
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import iter_jsonl, write_json
+
+from ..table_separators import Answer, Band
+
+Mistake = Literal["drop", "extra-in-gap", "on-content", "before-table", "after-table", "shift-5px"]
+
+
+@dataclass(frozen=True)
+class DeliberateError:
+    case: str
+    axis: Literal["row", "column"]
+    mistake: Mistake
+    index: int  # the gap (drop, extra-in-gap, shift-5px) or band (on-content) it concerns
+    why: str
+
+
+DELIBERATE_ERRORS: tuple[DeliberateError, ...] = (
+    DeliberateError("ts-0001", "row", "drop", 2, "a missed separator (fully ruled)"),
+    DeliberateError(
+        "ts-0025", "column", "extra-in-gap", 1, "a second separator at the start of a gap (unruled)"
+    ),
+    DeliberateError(
+        "ts-0037", "row", "on-content", 3, "a separator through the middle of a row (zebra)"
+    ),
+    DeliberateError(
+        "ts-0013",
+        "column",
+        "before-table",
+        0,
+        "a separator left of the first column (horizontal rules)",
+    ),
+    DeliberateError(
+        "ts-0061", "row", "after-table", 0, "a separator below the last row (wrapped headers)"
+    ),
+    DeliberateError(
+        "ts-0049",
+        "row",
+        "shift-5px",
+        1,
+        "a separator 5 px from gold inside its gap: strict only (multi-line cells)",
+    ),
+)
+
+
+def read_answers(dataset_dir: Path) -> dict[str, Answer]:
+    path = Path(dataset_dir) / "answers.jsonl"
+    return {
+        record["id"]: structure(
+            record["answer"], Answer, file=str(path), line=lineno, path="$.answer"
+        )
+        for lineno, record in iter_jsonl(path)
+    }
+
+
+def correct_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[int]]]:
+    return {case: {"rows": list(a.rows), "columns": list(a.columns)} for case, a in answers.items()}
+
+
+def wrong_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[int]]]:
+    predictions = correct_predictions(answers)
+    for error in DELIBERATE_ERRORS:
+        if error.case not in answers:
+            raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
+        key = "rows" if error.axis == "row" else "columns"
+        answer = answers[error.case]
+        gold = list(getattr(answer, key))
+        bands: tuple[Band, ...] = getattr(
+            answer, "row_bands" if error.axis == "row" else "column_bands"
+        )
+        predictions[error.case][key] = sorted(_apply(error, gold, bands))
+    return predictions
+
+
+def _apply(error: DeliberateError, gold: list[int], bands: tuple[Band, ...]) -> list[int]:
+    i = error.index
+    if error.mistake == "drop":
+        return gold[:i] + gold[i + 1 :]
+    if error.mistake == "extra-in-gap":
+        start = bands[i].end  # the gap's first pixel; gold is the gap's rule or middle, never here
+        _require(start != gold[i], error, "the gap starts at the gold separator")
+        return gold + [start]
+    if error.mistake == "on-content":
+        return gold + [(bands[i].start + bands[i].end) // 2]
+    if error.mistake == "before-table":
+        _require(bands[0].start >= 3, error, "no room before the table")
+        return gold + [bands[0].start - 3]
+    if error.mistake == "after-table":
+        return gold + [bands[-1].end + 2]
+    shifted = gold[i] + 5
+    _require(bands[i].end <= shifted < bands[i + 1].start, error, "gold + 5 px leaves the gap")
+    return gold[:i] + [shifted] + gold[i + 1 :]
+
+
+def _require(condition: bool, error: DeliberateError, problem: str) -> None:
+    # The dataset changed under the fixture: choose another case or index rather than ship a
+    # fixture whose errors differ from the documented ones.
+    if not condition:
+        raise EnviroBenchError(
+            f"cannot build the deliberate error for {error.case} ({error.why}): {problem}"
+        )
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
+    answers = read_answers(dataset_dir)
+    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

@@ -1,0 +1,247 @@
+"""The seeded generator of `envirobench/table-separators-synthetic-v1`.
+
+Each case is a tightly cropped grayscale table of laboratory results (analyte, CAS number,
+result, unit, qualifier, reporting limit, method: subsets and orders vary) drawn by
+envirobench-synth, whose geometry becomes the answer. The case category is the layout:
+
+    fully-ruled        a rule between every two rows and columns, and a frame
+    horizontal-rules   rules between rows only; columns separated by whitespace
+    unruled            whitespace only
+    zebra              every other body row shaded; sometimes a rule under the header
+    multi-line-cells   analyte names and methods wrapped over several lines in a cell
+    wrapped-headers    long column titles wrapped over two or three lines
+    scanned            any of the first four, skewed, blurred, noisy and low in contrast
+
+Every case draws from its own stream, make_random(SEED, "table", case_id), so cases are
+independent of each other. Regenerating reproduces every file byte for byte (with the versions
+pinned by uv.lock); the tests check that against the shipped manifest.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from pathlib import Path
+
+from envirobench.converter import unstructure
+from envirobench.datasets import write_manifest
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps_line
+from envirobench.records import Generator, Manifest
+from envirobench_synth import catalogue, degrade, tables
+from envirobench_synth.fonts import font
+from envirobench_synth.png import write_png
+from envirobench_synth.rng import make_random
+
+from ..table_separators import DATASET_ID, Answer, Band, Input, TableSeparators
+
+SEED = 20240611
+VERSION = 1
+TABLES_PER_LAYOUT = 12
+LAYOUTS = (
+    "fully-ruled",
+    "horizontal-rules",
+    "unruled",
+    "zebra",
+    "multi-line-cells",
+    "wrapped-headers",
+    "scanned",
+)
+CLEAN_LAYOUTS = LAYOUTS[:4]  # the base looks that multi-line, wrapped and scanned tables reuse
+
+TITLE = "Table separators, synthetic v1"
+DESCRIPTION = (
+    f"{TABLES_PER_LAYOUT * len(LAYOUTS)} grayscale crops of laboratory results tables "
+    f"({TABLES_PER_LAYOUT} per layout: {', '.join(LAYOUTS)}). The answer is the interior row and "
+    "column separators with the content band of every row and column, measured from the drawn pixels."
+)
+
+# Column title variants as reports print them; the long forms are the ones worth wrapping.
+TITLES: dict[str, tuple[str, ...]] = {
+    "analyte": ("Analyte", "Parameter", "Compound"),
+    "cas": ("CAS No.", "CAS", "CAS Number", "CASRN"),
+    "result": ("Result", "Conc.", "Concentration"),
+    "unit": ("Units", "Unit"),
+    "qualifier": ("Qual", "Q", "Qualifier", "Flag"),
+    "reporting_limit": ("RL", "PQL", "Reporting Limit", "MRL"),
+    "method": ("Method", "Test Method", "Analytical Method"),
+}
+LONG_TITLES: dict[str, tuple[str, ...]] = {
+    "analyte": ("Analyte Name", "Target Analyte"),
+    "cas": ("CAS Registry Number", "CAS Number"),
+    "result": ("Sample Result", "Measured Concentration"),
+    "unit": ("Reporting Units", "Result Units"),
+    "qualifier": ("Laboratory Qualifier", "Data Qualifier"),
+    "reporting_limit": ("Reporting Limit", "Practical Quantitation Limit"),
+    "method": ("Analytical Method", "EPA Method Number"),
+}
+ALIGN: dict[str, tables.Alignment] = {
+    "analyte": "left",
+    "cas": "left",
+    "result": "right",
+    "unit": "left",
+    "qualifier": "center",
+    "reporting_limit": "right",
+    "method": "left",
+}
+ORDERS: tuple[tuple[str, ...], ...] = (
+    ("analyte", "cas", "result", "qualifier", "unit", "reporting_limit", "method"),
+    ("analyte", "cas", "result", "unit", "qualifier", "reporting_limit", "method"),
+    ("method", "analyte", "cas", "result", "reporting_limit", "unit", "qualifier"),
+    ("cas", "analyte", "result", "qualifier", "reporting_limit", "unit", "method"),
+    ("analyte", "result", "reporting_limit", "unit", "qualifier", "method", "cas"),
+)
+OPTIONAL = ("cas", "method", "qualifier", "unit")
+
+
+def case_ids() -> list[tuple[str, str]]:
+    """(case ID, layout) of every case, in file order."""
+    out = []
+    for layout_index, layout in enumerate(LAYOUTS):
+        for i in range(TABLES_PER_LAYOUT):
+            out.append((f"ts-{layout_index * TABLES_PER_LAYOUT + i + 1:04d}", layout))
+    return out
+
+
+def generate(output_dir: Path) -> Manifest:
+    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+    output_dir = Path(output_dir)
+    if output_dir.exists() and any(output_dir.iterdir()):
+        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
+    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    with (
+        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
+        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
+    ):
+        for case_id, layout in case_ids():
+            rendered = render_case(case_id, layout)
+            image_path = f"assets/{case_id}.png"
+            write_png(output_dir / image_path, rendered.image)
+            width, height = rendered.image.size
+            case_input = Input(image=image_path, width=width, height=height)
+            cases.write(
+                dumps_line({"id": case_id, "category": layout, "input": unstructure(case_input)})
+            )
+            answers.write(
+                dumps_line({"id": case_id, "answer": unstructure(answer_from(rendered.geometry))})
+            )
+    return write_manifest(
+        output_dir,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=TableSeparators.ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def answer_from(geometry: tables.TableGeometry) -> Answer:
+    """The type's answer for a drawn table (its constructor re-checks every invariant)."""
+    return Answer(
+        rows=geometry.rows.separators,
+        columns=geometry.columns.separators,
+        row_bands=tuple(Band(b.start, b.end) for b in geometry.rows.bands),
+        column_bands=tuple(Band(b.start, b.end) for b in geometry.columns.bands),
+    )
+
+
+def render_case(case_id: str, layout: str) -> tables.RenderedTable:
+    rng = make_random(SEED, "table", case_id)
+    base = (
+        rng.choice(CLEAN_LAYOUTS)
+        if layout in ("multi-line-cells", "wrapped-headers", "scanned")
+        else layout
+    )
+    style = _style(rng, base, layout)
+    header, rows, align = _content(rng, layout, style)
+    rendered = tables.render_table(header, rows, style, align)
+    if layout != "scanned":
+        return rendered
+    params = degrade.sample_scan_params(rng)
+    # Skew narrows the gaps between rows; cap it so every gap keeps a few clear pixels.
+    safe = degrade.max_skew_degrees(rendered.geometry, blur_radius=params.blur_radius, min_gap=3)
+    params = dataclasses.replace(params, angle=max(-safe, min(safe, params.angle)))
+    return degrade.scan(rendered, params, SEED, "scan", case_id)
+
+
+def _style(rng: random.Random, base: str, layout: str) -> tables.TableStyle:
+    pad_x, pad_y = rng.randint(6, 10), rng.randint(3, 6)
+    if layout == "multi-line-cells":
+        pad_y = rng.randint(5, 7)  # rows clearly further apart than the lines of one cell
+    if layout == "scanned":
+        # Skew makes text drift across the table, eating into the gaps: leave room for it.
+        pad_x, pad_y = rng.randint(9, 13), rng.randint(7, 10)
+    common = {
+        "font_size": rng.choice((12, 13, 13, 14, 15)),
+        "header_bold": rng.random() < 0.8,
+        "pad_x": pad_x,
+        "pad_y": pad_y,
+        "line_gap": rng.randint(1, 3),
+        "margin": rng.randint(6, 14),
+    }
+    if layout == "wrapped-headers":
+        common["header_wrap"] = rng.randint(60, 90)
+    if base == "fully-ruled":
+        width = rng.choice((1, 1, 2))
+        fill = rng.choice((None, None, 235))
+        return tables.fully_ruled(rule_width=width, header_fill=fill, **common)
+    if base == "horizontal-rules":
+        return tables.horizontal_rules(rule_width=rng.choice((1, 1, 2)), **common)
+    if base == "unruled":
+        # Without rules, whitespace alone must read as column boundaries.
+        common["pad_x"] = max(pad_x, rng.randint(9, 14))
+        return tables.unruled(**common)
+    return tables.zebra(
+        shade=rng.randint(220, 238),
+        zebra_first=rng.random() < 0.5,
+        header_rule=rng.random() < 0.5,
+        **common,
+    )
+
+
+def _content(
+    rng: random.Random, layout: str, style: tables.TableStyle
+) -> tuple[list[str], list[list[str]], list[tables.Alignment]]:
+    matrix = rng.choice(("soil", "soil", "groundwater", "groundwater", "soil-gas"))
+    report = catalogue.sample_report_style(rng)
+    results = catalogue.sample_results(rng, matrix, rng.randint(6, 12), report)
+
+    order = list(rng.choice(ORDERS))
+    droppable = [c for c in OPTIONAL if c != "unit" or len({r.unit for r in results}) == 1]
+    if layout == "multi-line-cells":
+        droppable.remove("method")  # the wrapped method column guarantees multi-line cells
+    for column in rng.sample(droppable, rng.randint(0, 2)):
+        order.remove(column)
+
+    titles = LONG_TITLES if layout == "wrapped-headers" else TITLES
+    header = [rng.choice(titles[c]) for c in order]
+    if "unit" not in order:  # one unit for the whole table: it moves into the result's title
+        header[order.index("result")] += f" ({results[0].unit})"
+
+    body_font = font(style.font_size)
+    wrap_width = rng.randint(80, 120)
+    rows = []
+    for result in results:
+        cells = {
+            "analyte": result.analyte,
+            "cas": result.cas or "NA",
+            "result": result.result,
+            "unit": result.unit,
+            "qualifier": result.qualifier,
+            "reporting_limit": result.reporting_limit,
+            "method": result.method,
+        }
+        if "qualifier" not in order and result.qualifier:
+            cells["result"] = (
+                f"{result.result} {result.qualifier}"  # qualifiers then follow the value
+            )
+        if layout == "multi-line-cells":
+            cells["analyte"] = tables.wrap_text(cells["analyte"], body_font, wrap_width)
+            # "SW-846 8260D" -> "SW-846" over "8260D": the method's prefix on its own line.
+            prefix, _, code = result.method.rpartition(" ")
+            if not prefix:
+                prefix = "EPA" if code.startswith("TO-") else "SW-846"
+            cells["method"] = f"{prefix}\n{code}"
+        rows.append([cells[c] for c in order])
+    return header, rows, [ALIGN[c] for c in order]
