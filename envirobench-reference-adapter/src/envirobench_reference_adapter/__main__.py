@@ -1,0 +1,5 @@
+"""`python -m envirobench_reference_adapter run --request FILE --output DIR`."""
+
+from .cli import main
+
+main(prog_name="envirobench-reference-adapter")
