@@ -89,7 +89,8 @@ def test_plugins_list_cli_json_with_no_plugins():
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
     assert [r["distribution"] for r in rows] == ["envirobench-core"]
-    assert rows[0]["hooks"] == ["envirobench_viewers"]
+    assert rows[0]["hooks"] == ["envirobench_stores", "envirobench_viewers"]
+    assert rows[0]["registered"]["stores"] == ["file", "s3"]
 
 
 def test_benchmarks_cli_lists_registered_type(monkeypatch, toy_registry):

@@ -116,22 +116,27 @@ def test_interrupted_run_is_not_mistaken_for_a_run(make_spec, fake, results, toy
 def test_adapter_finds_no_answer_anywhere(tmp_path, results, adapter_bin):
     from envirobench.testing import write_count_dataset
 
-    # Distinctive answers that never occur in inputs, so finding one means a leak.
-    secrets = {f"c{i:06d}": 7_340_000 + i * 13 for i in range(6)}
+    # Distinctive answers, fresh on every test run (so no stale file anywhere can hold them),
+    # that never occur in inputs: finding one means a leak.
+    import secrets as _secrets
+
+    base = 10**11 + _secrets.randbelow(10**11)
+    secrets = {f"c{i:06d}": base + i * 13 for i in range(6)}
     dataset = write_count_dataset(tmp_path / "secret-v1", 6, dataset_id="test/secret-v1", answer_overrides=secrets)
     registry = plugins.build_registry(extra=[("toy", __import__("envirobench.testing", fromlist=["toy_plugin"]).toy_plugin(("test/secret-v1", dataset)))])
     snoop = adapter_bin("snoop_adapter.py")
     fake = adapter_bin("fake_adapter.py")
     # A finished run with answers in its comparison.json sits in the same results directory.
     execute(RunSpec(adapter=str(fake), run_id="base", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results), registry)
-    assert "7340000" in (results / "base" / "comparison.json").read_text()
+    assert str(base) in (results / "base" / "comparison.json").read_text()
     outcome = execute(RunSpec(adapter=str(snoop), run_id="snoop", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results, baseline=results / "base"), registry)
     assert outcome.status == "completed"
     seen = (results / "snoop" / "adapter" / "seen.txt").read_text()
     assert "cases" in seen and "word" in seen  # it did read its request
     for value in secrets.values():
         assert str(value) not in seen
-    assert "answers.jsonl" not in seen and str(dataset) not in seen and str(results) not in seen
+    # Neither the dataset nor the results tree (which holds the baseline's comparison.json) is named.
+    assert str(dataset) not in seen and str(results) not in seen
     request = json.loads((results / "snoop" / "adapter-request.json").read_text())
     assert set(request) == {"format", "protocol", "run_id", "model", "budget_usd", "options", "benchmark", "dataset", "input_dir", "cases"}
     assert set(request["cases"][0]) == {"id", "input"}

@@ -1,4 +1,4 @@
-"""Core's own plugin: it registers core's viewers the same way any plugin would."""
+"""Core's own plugin: it registers core's viewers and store schemes the same way any plugin would."""
 
 from __future__ import annotations
 
@@ -17,3 +17,22 @@ def _viewer_source(name: str, suffix: str) -> str:
 def envirobench_viewers(register):
     for name in CORE_VIEWERS:
         register(name, script=_viewer_source(name, ".js"), style=_viewer_source(name, ".css"))
+
+
+def _file_store(url, visibility):
+    from .stores.file import FileStore
+
+    return FileStore.from_url(url, visibility)
+
+
+def _s3_store(url, visibility):
+    from .stores.s3 import S3Store
+
+    return S3Store.from_url(url, visibility)
+
+
+@hookimpl
+def envirobench_stores(register):
+    # Imported when a store is opened, so core needs boto3 only for s3:// stores.
+    register("file", _file_store)
+    register("s3", _s3_store)

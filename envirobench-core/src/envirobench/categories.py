@@ -291,8 +291,8 @@ CATEGORIES: tuple[Category, ...] = (
                 "report-metadata",
                 "Report metadata",
                 "document",
-                "Report-level facts: laboratory, report number, project, client, dates and the "
-                "list of samples.",
+                "Report-level facts: laboratory, work order, client, project, report date, "
+                "sampling dates and report status (draft, final, revised).",
             ),
         ),
     ),

@@ -127,7 +127,7 @@ def datasets(ctx: click.Context, as_json: bool) -> None:
     reg = registry()
     rows = []
     for dataset_id, source in sorted(reg.datasets.items()):
-        row: dict[str, Any] = {"id": dataset_id, "path": str(source.path), "visibility": source.visibility, "plugin": source.plugin}
+        row: dict[str, Any] = {"id": dataset_id, "path": str(source.path), "visibility": source.visibility, "plugin": source.plugin, "store": source.store}
         try:
             manifest = read_manifest(source.path)
             row.update(benchmark=manifest.benchmark, version=manifest.version, title=manifest.title, retired=len(manifest.retired))
@@ -140,7 +140,7 @@ def datasets(ctx: click.Context, as_json: bool) -> None:
     for row in rows:
         click.echo(f"{row['id']}  v{row.get('version', '?')}  {row.get('benchmark', '?')}  [{row['visibility']}]  ({row['plugin']})")
         click.echo(f"  {row.get('title') or row.get('error')}")
-        click.echo(f"  {row['path']}")
+        click.echo(f"  {row['path']}" + (f"  (store: {row['store']})" if row["store"] else ""))
 
 
 @main.command("validate-dataset")
@@ -197,6 +197,9 @@ def _add_optional_commands() -> None:
     for module_name, names in (
         (".cli_run", ("run_command", "score_command")),
         (".cli_leaderboard", ("categories_command", "leaderboard_command")),
+        (".cli_report", ("serve_command", "review_group")),
+        (".cli_bench", ("bench_group",)),
+        (".cli_stores", ("stores_command",)),
     ):
         try:
             module = import_module(module_name, __package__)
@@ -211,6 +214,25 @@ def _add_optional_commands() -> None:
 
 
 _add_optional_commands()
+
+
+def _add_dataset_store_commands() -> None:
+    from .cli_stores import datasets_pull, datasets_push
+
+    datasets.add_command(datasets_push)
+    datasets.add_command(datasets_pull)
+
+
+_add_dataset_store_commands()
+
+
+def _add_plugins_new_command() -> None:
+    from .cli_plugins_new import plugins_new_command
+
+    plugins.add_command(plugins_new_command)
+
+
+_add_plugins_new_command()
 
 
 if __name__ == "__main__":  # pragma: no cover

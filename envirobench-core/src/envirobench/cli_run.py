@@ -9,7 +9,8 @@ import click
 
 from .cli import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
 from .pairing import PASSED
-from .runs import Outcome, RunSpec, execute, rescore
+from .review import merge_targets
+from .runs import Outcome, RunSpec, execute, read_completed_run, rescore
 
 
 def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
@@ -24,6 +25,26 @@ def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
     return options
 
 
+def _review_targets(from_review: Path | None, recommendation: int | None) -> tuple[str, ...]:
+    """The cases behind recommendation N of FROM_REVIEW/interpretation.json (both options or neither)."""
+    if (from_review is None) != (recommendation is None):
+        raise click.UsageError("--from-review and --recommendation go together")
+    if from_review is None:
+        return ()
+    from .review import recommendation_cases
+
+    return tuple(recommendation_cases(from_review, recommendation))  # type: ignore[arg-type]
+
+
+_from_review_option = click.option(
+    "--from-review", "from_review", type=click.Path(path_type=Path, file_okay=False, exists=True), metavar="RUN_DIR",
+    help="A reviewed run: with --recommendation N, its recommendation's cases become target cases.",
+)
+_recommendation_option = click.option(
+    "--recommendation", type=click.IntRange(min=1), metavar="N", help="The recommendation of --from-review whose cases to target.",
+)
+
+
 def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> None:
     """Print where the run is and its verdict; exit 1 on a technical failure, 3 on a failed gate."""
     if outcome.status == "failed":
@@ -36,6 +57,7 @@ def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> No
     else:
         click.echo(f"run directory: {outcome.run_dir}")
         click.echo(f"summary:       {outcome.run_dir / 'summary.md'}")
+        click.echo(f"report:        {outcome.run_dir / 'report.html'}")
         for profile, result in gate.get("by_profile", {}).items():
             gated = " (gated)" if profile in gate["profiles"] else ""
             extra = ""
@@ -53,6 +75,8 @@ def _progress_callback():
     state: dict[str, object] = {}
 
     def update(done: int, total: int) -> None:
+        if not sys.stderr.isatty():
+            return  # a log file gets the result lines, not a redrawn bar
         bar = state.get("bar")
         if bar is None:
             bar = click.progressbar(length=total, label="adapter", file=sys.stderr)
@@ -82,11 +106,13 @@ def _progress_callback():
 @click.option("--target-case", "targets", multiple=True, help="A case that must be error-free (repeatable).")
 @click.option("--gate", "gates", multiple=True, help="Profile(s) the gate checks (default: the type's first).")
 @click.option("--require-no-regressions", is_flag=True, help=f"Exit with status {GATE_FAILED_EXIT} unless the gate passes.")
+@_from_review_option
+@_recommendation_option
 @click.option("--results", "results_dir", default="results", show_default=True, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--timeout", "timeout_s", type=float, metavar="SECONDS", help="Stop the adapter after this long (a technical failure).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, results_dir, timeout_s, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
 
     Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
@@ -97,6 +123,7 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         raise click.BadParameter("expected TYPE=DATASET", param_hint="--dataset")
     if type_id != benchmark:
         raise click.BadParameter(f"the dataset is given for {type_id!r} but --benchmark is {benchmark!r}", param_hint="--dataset")
+    targets = merge_targets(targets, _review_targets(from_review, recommendation))
     spec = RunSpec(
         adapter=adapter,
         run_id=run_id,
@@ -131,9 +158,11 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
 @click.option("--gate", "gates", multiple=True, help="Replace the gated profiles.")
 @click.option("--rekey", metavar="DATASET", help="Move the run to a corrected revision (ID or directory) whose inputs are unchanged.")
 @click.option("--require-no-regressions", is_flag=True, help=f"Exit with status {GATE_FAILED_EXIT} unless the gate passes.")
+@_from_review_option
+@_recommendation_option
 @click.option("--json", "as_json", is_flag=True)
 @user_errors
-def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls, targets, gates, rekey, require_no_regressions, as_json):
+def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls, targets, gates, rekey, require_no_regressions, from_review, recommendation, as_json):
     """Rescore a finished run from its saved predictions, without calling the adapter."""
     if baseline_run and no_baseline:
         raise click.UsageError("--baseline-run and --no-baseline contradict each other")
@@ -144,5 +173,8 @@ def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls,
         kwargs["baseline"] = baseline_run
     if control_runs or no_controls:
         kwargs["controls"] = list(control_runs)
+    review_targets = _review_targets(from_review, recommendation)
+    if review_targets:  # added to the given targets, or to the run's saved ones
+        targets = merge_targets(targets or read_completed_run(run_dir)["gate"]["targets"], review_targets)
     outcome = rescore(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, **kwargs)
     _report(outcome, require_no_regressions, as_json)

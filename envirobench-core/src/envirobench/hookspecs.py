@@ -13,7 +13,11 @@ def envirobench_benchmark_types(register):
 
 @hookspec
 def envirobench_datasets(register):
-    """Register dataset sources: `register(dataset_id, directory, visibility="public")`."""
+    """Register dataset sources: `register(dataset_id, directory, visibility="public", store=None)`.
+
+    `store` (a store URL or configured name) is where the dataset is published: `envirobench
+    datasets push/pull ID` use it when no --store is given. A public dataset's store must be public.
+    """
 
 
 @hookspec

@@ -1,4 +1,5 @@
-"""The files a scored run writes: metrics.json, comparison.json, review-brief.json, summary.md.
+"""The files a scored run writes: metrics.json, comparison.json, review-brief.json, report.html
+(with report-assets/, see report.py) and summary.md.
 
 All are pure functions of the scores, the answer key and the saved predictions (no clocks), so
 rescoring an unchanged run reproduces them byte for byte.
@@ -19,6 +20,7 @@ from .pairing import summarize_run
 
 if TYPE_CHECKING:
     from .datasets import Dataset
+    from .plugins import Registry
     from .runs import ComparedRun, RunScores
 
 METRICS_FORMAT = "envirobench.metrics.v1"
@@ -195,10 +197,19 @@ def write_outputs(
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Mapping[str, Any],
+    registry: Registry | None = None,
 ) -> None:
+    from .report import write_report
+
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
+    comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
     # Large runs: compact JSON for the per-case files; run.json stays indented for people.
     atomic_write_text(run_dir / "metrics.json", dumps(metrics, indent=None))
-    atomic_write_text(run_dir / "comparison.json", dumps(build_comparison(record, cases, answers, predictions, baseline, controls), indent=None))
+    atomic_write_text(run_dir / "comparison.json", dumps(comparison, indent=None))
     atomic_write_text(run_dir / "review-brief.json", dumps(build_review_brief(record, cases, gate)))
+    if registry is None:  # the viewer comes from the registry that registered the type
+        from .plugins import get_registry
+
+        registry = get_registry()
+    write_report(run_dir, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired)
     atomic_write_text(run_dir / "summary.md", render_summary(record, btype, metrics, cases))

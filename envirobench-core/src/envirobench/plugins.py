@@ -49,6 +49,7 @@ class DatasetSource:
     path: Path
     visibility: str
     plugin: str
+    store: str | None = None  # the store the dataset is published in (a URL or a configured name)
 
 
 @attrs.frozen
@@ -123,11 +124,13 @@ def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[.
         _claim(registry.benchmark_types, cls.ID, "benchmark type", plugin, lambda v: v[1])
         registry.benchmark_types[cls.ID] = (cls, plugin)
 
-    def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public") -> None:
+    def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public", store: str | None = None) -> None:
         if visibility not in ("public", "private"):
             raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} visibility must be public or private")
+        if store is not None and (not isinstance(store, str) or not store.strip()):
+            raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} store must be a store URL or name")
         _claim(registry.datasets, dataset_id, "dataset", plugin, lambda v: v.plugin)
-        registry.datasets[dataset_id] = DatasetSource(dataset_id, Path(directory), visibility, plugin)
+        registry.datasets[dataset_id] = DatasetSource(dataset_id, Path(directory), visibility, plugin, store)
 
     def register_viewer(name: str, script: str, style: str = "") -> None:
         _claim(registry.viewers, name, "viewer", plugin, lambda v: v.plugin)

@@ -231,7 +231,7 @@ class ComparedRun:
     scores: RunScores
 
 
-def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any]) -> ComparedRun:
+def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any], dataset_source: str) -> ComparedRun:
     run = read_completed_run(path)
     if run["benchmark"]["id"] != btype.ID:
         raise EnviroBenchError(f"the {label} run is a {run['benchmark']['id']!r} run, not {btype.ID!r}", file=path / RUN_FILE, field="$.benchmark.id")
@@ -240,17 +240,22 @@ def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.
         raise EnviroBenchError(
             f"the {label} run was scored on dataset {theirs.get('id')} v{theirs.get('version')} ({theirs.get('digest')}), "
             f"this run uses {ours['id']} v{ours['version']} ({ours['digest']}); re-key it first: "
-            f"envirobench score --run {path} --rekey {dataset.id if ours['id'] else dataset.root}",
+            f"envirobench score --run {path} --rekey {dataset_source}",
             file=path / RUN_FILE,
             field="$.dataset.digest",
         )
-    output_dir = path / ADAPTER_DIR
+    predictions = read_saved_predictions(path, btype, cases, f"the {label} run's")
+    return ComparedRun(label, run["run_id"], path.resolve(), predictions, score_run(btype, cases, answers, predictions))
+
+
+def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str) -> dict[str, Any]:
+    """A finished run's predictions for the cases it has, checked with the current type."""
+    output_dir = run_dir / ADAPTER_DIR
     try:
         result = read_adapter_result(output_dir, btype)
-        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False)
+        return load_predictions(output_dir, result, btype, list(cases), exact=False)
     except TechnicalFailure as exc:
-        raise EnviroBenchError(f"cannot read the saved predictions of the {label} run: {exc}") from None
-    return ComparedRun(label, run["run_id"], path.resolve(), predictions, score_run(btype, cases, answers, predictions))
+        raise EnviroBenchError(f"cannot read {whose} saved predictions: {exc}") from None
 
 
 def pair_and_gate(
@@ -359,8 +364,9 @@ def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, in
     answers = dataset.answers(btype)
     gates = check_gates_and_targets(btype, spec.gates, spec.targets, cases, dataset.retired)
     # Baselines and controls are checked before the adapter spends anything.
-    baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers) if spec.baseline else None
-    controls = [load_compared_run(p, f"control-{i}", btype, dataset, cases, answers) for i, p in enumerate(spec.controls, 1)]
+    source = _dataset_source(spec.dataset, registry)
+    baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
+    controls = [load_compared_run(p, f"control-{i}", btype, dataset, cases, answers, source) for i, p in enumerate(spec.controls, 1)]
 
     started = time.monotonic()
     staging = _staging_dir(final)
@@ -373,7 +379,7 @@ def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, in
         "finished_at": None,
         "core": {"version": __version__},
         "benchmark": _type_record(btype, registry),
-        "dataset": {**unstructure(dataset.identity), "source": _dataset_source(spec.dataset, registry)},
+        "dataset": {**unstructure(dataset.identity), "source": source},
         "adapter": {"requested": spec.adapter, "command": list(argv), "name": None, "version": None},
         "model": spec.model,
         "options": dict(spec.options),
@@ -431,7 +437,7 @@ def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, in
         gate=_gate_record(gate),
     )
     record["cases"]["scored"] = len(case_ids)
-    write_outputs(staging, record, btype, dataset, cases, answers, predictions, scores, baseline, controls, gate)
+    write_outputs(staging, record, btype, dataset, cases, answers, predictions, scores, baseline, controls, gate, registry)
     write_json(staging / RUN_FILE, record)
     _publish(staging, final)
     return Outcome(final, "completed", gate)
@@ -505,15 +511,10 @@ def rescore(
     pairing = record["pairing"]
     baseline_path = (Path(pairing["baseline"]["path"]) if pairing["baseline"] else None) if baseline is _KEEP else baseline
     control_paths = [Path(c["path"]) for c in pairing["controls"]] if controls is _KEEP else list(controls)  # type: ignore[arg-type]
-    base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers) if baseline_path else None  # type: ignore[arg-type]
-    control_runs = [load_compared_run(p, f"control-{i}", btype, dataset, cases, answers) for i, p in enumerate(control_paths, 1)]
+    base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers, source) if baseline_path else None  # type: ignore[arg-type]
+    control_runs = [load_compared_run(p, f"control-{i}", btype, dataset, cases, answers, source) for i, p in enumerate(control_paths, 1)]
 
-    output_dir = run_dir / ADAPTER_DIR
-    try:
-        result = read_adapter_result(output_dir, btype)
-        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False)
-    except TechnicalFailure as exc:
-        raise EnviroBenchError(f"cannot read this run's saved predictions: {exc}") from None
+    predictions = read_saved_predictions(run_dir, btype, cases, "this run's")
     missing = [cid for cid in cases if cid not in predictions]
     if missing:
         raise EnviroBenchError(f"the run has no prediction for {len(missing)} case(s) of {dataset.id} v{dataset.identity.version}: {_some(missing)}; it cannot be rescored on this revision", file=run_dir / RUN_FILE)
@@ -526,7 +527,7 @@ def rescore(
     changed = {k: record[k] for k in previous}
     if changed != previous:
         record["history"].append({"at": now(), "action": "rekey" if rekey else "rescore", "core_version": __version__, "before": previous})
-    write_outputs(run_dir, record, btype, dataset, cases, answers, predictions, scores, base_run, control_runs, gate)
+    write_outputs(run_dir, record, btype, dataset, cases, answers, predictions, scores, base_run, control_runs, gate, registry)
     write_json(run_dir / RUN_FILE, record)
     return Outcome(run_dir, "completed", gate)
 

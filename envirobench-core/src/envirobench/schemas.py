@@ -13,10 +13,12 @@ from typing import Any
 
 import attrs
 
+from .bench import BenchProfile
 from .jsonio import atomic_write_text, dumps
 from .plugins import Registry
 from .protocol import AdapterRequest, AdapterResult
 from .records import AnswerRecord, CaseRecord, Manifest
+from .stores.transfer import RunArchive
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE_ID = "https://envirobench.org/schemas/"
@@ -94,6 +96,8 @@ def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
         "answer.schema.json": schema_for(AnswerRecord, title="One line of answers.jsonl", schema_id="answer.schema.json"),
         "adapter-request.schema.json": schema_for(AdapterRequest, title="envirobench.adapter.v1 request", schema_id="adapter-request.schema.json"),
         "adapter-result.schema.json": schema_for(AdapterResult, title="envirobench.adapter.v1 result", schema_id="adapter-result.schema.json"),
+        "bench.schema.json": schema_for(BenchProfile, title="envirobench.bench.v1 saved profile (benchmarks/NAME/bench.json)", schema_id="bench.schema.json"),
+        "run-archive.schema.json": schema_for(RunArchive, title="envirobench.run-archive.v1 listing of a run archived in a store", schema_id="run-archive.schema.json"),
     }
     for type_id, (cls, _) in sorted(registry.benchmark_types.items()):
         for part, attr in (("input", "Input"), ("answer", "Answer"), ("prediction", "Prediction")):

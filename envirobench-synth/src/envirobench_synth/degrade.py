@@ -148,6 +148,24 @@ def scan(table: RenderedTable, params: ScanParams, seed: int, *labels: str | int
     return RenderedTable(image, geometry, row_labels, column_labels)
 
 
+def carry_box(
+    box: tuple[int, int, int, int], angle: float, size: tuple[int, int]
+) -> tuple[int, int, int, int]:
+    """Where a box (x0, y0, x1, y1), half-open, of an image of `size` lies after `scan` skews the
+    image by `angle` degrees: the smallest half-open pixel box holding the turned box, clipped to
+    the scanned image. (Blur is not added: a box is a region, not ink.)"""
+    rotation = _Rotation.of(angle, size)
+    corners = [rotation.forward(x, y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    width, height = rotation.size_out
+    return (
+        max(0, math.floor(min(xs))),
+        max(0, math.floor(min(ys))),
+        min(width, math.ceil(max(xs))),
+        min(height, math.ceil(max(ys))),
+    )
+
+
 def add_noise(image: Image.Image, sigma: float, seed: int, *labels: str | int) -> Image.Image:
     """Add approximately Gaussian noise of standard deviation `sigma` grey levels, clipped."""
     pixels = np.asarray(image, dtype=np.int64)
@@ -260,3 +278,35 @@ def _carry_labels(labels: np.ndarray, rotation: _Rotation) -> np.ndarray:
     image = Image.fromarray(labels.astype(np.int32), mode="I")
     moved = rotation.apply(image, fill=0, resample=Image.Resampling.NEAREST)
     return np.asarray(moved, dtype=np.int16)
+
+
+@dataclass(frozen=True)
+class ScannedPage:
+    """A whole page put through `scan_page`; `forward` maps a point of the clean image to the scan."""
+
+    image: Image.Image
+    rotation: _Rotation
+
+    def forward(self, x: float, y: float) -> tuple[float, float]:
+        return self.rotation.forward(x, y)
+
+
+def scan_page(image: Image.Image, params: ScanParams, seed: int, *labels: str | int) -> ScannedPage:
+    """A degraded copy of a whole grayscale page, the same steps and order as `scan`.
+
+    Unlike `scan`, the canvas keeps the page's size, as a scanner's bed does: what the skew
+    turns past an edge is lost (page margins), and paper fills the corners it turns in. There is
+    no geometry to carry; `forward` tells where any point of the clean page went.
+    """
+    if image.mode != "L":
+        raise ValueError(f"scan a grayscale ('L') page, not {image.mode!r}")
+    sin, cos = _sin_cos_degrees(params.angle)
+    rotation = _Rotation(sin, cos, image.size, image.size)
+    scanned = rotation.apply(image, fill=255)
+    if params.blur_radius > 0:
+        scanned = scanned.filter(ImageFilter.GaussianBlur(params.blur_radius))
+    scanned = scanned.point(_contrast_table(params.paper, params.ink))
+    if params.noise_sigma > 0:
+        scanned = add_noise(scanned, params.noise_sigma, seed, *labels)
+    scanned = scanned.point(_cleanup_table(params.background, params.levels))
+    return ScannedPage(scanned, rotation)

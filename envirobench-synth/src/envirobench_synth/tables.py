@@ -17,12 +17,15 @@ tight for that is refused with ValueError instead of producing a wrong answer.
 Text is pasted through a coverage mask per cell, so the pixels a cell's text touches are exactly
 the non-zero pixels of its mask: the label arrays (`row_labels`, `column_labels`) record them,
 and `degrade` uses them to recompute the bands after skewing a table.
+
+`render_grid(cells, rows, columns, style)` draws a table given cell by cell, where cells may span
+rows and columns (merged header cells, section rows), and returns every cell's box and ink.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -363,3 +366,246 @@ def _axis(
         else:
             separators.append((bands[index].end + bands[index + 1].start - 1) // 2)
     return AxisGeometry(tuple(bands), tuple(separators))
+
+
+# -- Tables with spanning cells ------------------------------------------------------------------
+#
+# `render_grid` draws a table given cell by cell on a grid, where a cell may span several rows
+# and columns (merged header cells, section rows across the table). It returns every cell's box
+# rather than separators: with spanning cells a row is no longer one band of text.
+
+
+@dataclass(frozen=True)
+class GridCell:
+    """One cell of a grid: its top-left position, its spans and its text (`\\n` breaks lines)."""
+
+    row: int
+    column: int
+    text: str
+    row_span: int = 1
+    column_span: int = 1
+    bold: bool | None = None  # None: bold in header rows when the style's header is bold
+    align: Alignment | None = None  # None: its column's alignment, or centred when it spans columns
+
+
+@dataclass(frozen=True)
+class DrawnCell:
+    """A cell as drawn. `box` is its area (x0, y0, x1, y1), half-open: rules are centred on its
+    edges and neighbouring boxes share them. `ink` is the extent of its text, None when empty."""
+
+    cell: GridCell
+    box: tuple[int, int, int, int]
+    ink: tuple[int, int, int, int] | None
+
+
+@dataclass(frozen=True, eq=False)
+class RenderedGrid:
+    """A drawn grid: the image, every cell (in the order given), the y of every row boundary and
+    the x of every column boundary (rows + 1 and columns + 1 of them), and a boolean mask
+    (height x width) of the pixels some cell's text inked."""
+
+    image: Image.Image
+    cells: tuple[DrawnCell, ...]
+    row_edges: tuple[int, ...]
+    column_edges: tuple[int, ...]
+    ink: np.ndarray = field(repr=False)
+
+
+def check_grid(cells: Sequence[GridCell], rows: int, columns: int) -> None:
+    """Raise ValueError unless `cells` cover every position of the grid exactly once."""
+    if rows < 1 or columns < 1:
+        raise ValueError("a grid needs at least one row and one column")
+    owner: dict[tuple[int, int], int] = {}
+    for index, cell in enumerate(cells):
+        if cell.row_span < 1 or cell.column_span < 1:
+            raise ValueError(f"cell {index} at ({cell.row}, {cell.column}) has a span below 1")
+        if (
+            cell.row < 0
+            or cell.column < 0
+            or cell.row + cell.row_span > rows
+            or cell.column + cell.column_span > columns
+        ):
+            raise ValueError(
+                f"cell {index} at ({cell.row}, {cell.column}) leaves the {rows} x {columns} grid"
+            )
+        for r in range(cell.row, cell.row + cell.row_span):
+            for c in range(cell.column, cell.column + cell.column_span):
+                if (r, c) in owner:
+                    raise ValueError(f"cells {owner[r, c]} and {index} both cover ({r}, {c})")
+                owner[r, c] = index
+    if len(owner) != rows * columns:
+        missing = next((r, c) for r in range(rows) for c in range(columns) if (r, c) not in owner)
+        raise ValueError(f"no cell covers {missing}")
+
+
+def render_grid(
+    cells: Sequence[GridCell],
+    rows: int,
+    columns: int,
+    style: TableStyle,
+    align: Sequence[Alignment] | None = None,
+    header_rows: int = 1,
+) -> RenderedGrid:
+    """Draw a grid of cells as a grayscale table; the first `header_rows` rows are the header.
+
+    Layout: a column is as wide as its widest one-column cell, a row as tall as its tallest
+    one-row cell; a spanning cell that needs more room widens (heightens) the columns (rows) it
+    spans, evenly. Text is inset by the padding; a cell spanning rows has its text centred
+    vertically. Rules follow the cells: with `horizontal_rules` each cell's bottom edge inside
+    the table is ruled, with `vertical_rules` its right edge, so no rule crosses a spanning cell.
+    `header_rule` rules the bottom of the header; `frame` and the fills work as in render_table
+    (the header fill covers every header row, zebra shading counts body rows; a cell takes the
+    fill of its first row).
+    """
+    check_grid(cells, rows, columns)
+    if not 0 <= header_rows <= rows:
+        raise ValueError(f"header_rows must be between 0 and {rows}, got {header_rows}")
+    align = tuple(align) if align is not None else ("left",) * columns
+    if len(align) != columns:
+        raise ValueError(f"{len(align)} alignments for {columns} columns")
+
+    def typeface(cell: GridCell) -> ImageFont.FreeTypeFont:
+        bold = cell.bold if cell.bold is not None else cell.row < header_rows and style.header_bold
+        return font(style.font_size, "bold" if bold else "regular")
+
+    fonts = [typeface(cell) for cell in cells]
+    lines = [
+        (
+            wrap_text(cell.text, f, style.header_wrap)
+            if style.header_wrap and cell.row < header_rows
+            else cell.text
+        ).split("\n")
+        for cell, f in zip(cells, fonts, strict=True)
+    ]
+    line_heights = [sum(f.getmetrics()) for f in fonts]
+    needs_x = [
+        max(_line_width(line, f) for line in text) + 2 * style.pad_x
+        for text, f in zip(lines, fonts, strict=True)
+    ]
+    needs_y = [
+        len(text) * (height + style.line_gap) - style.line_gap + 2 * style.pad_y
+        for text, height in zip(lines, line_heights, strict=True)
+    ]
+    body_height = sum(font(style.font_size).getmetrics()) + 2 * style.pad_y
+    col_widths = _spread(
+        [(cell.column, cell.column_span, need) for cell, need in zip(cells, needs_x, strict=True)],
+        columns,
+        2 * style.pad_x + 1,
+    )
+    row_heights = _spread(
+        [(cell.row, cell.row_span, need) for cell, need in zip(cells, needs_y, strict=True)],
+        rows,
+        body_height,
+    )
+    x_edges = _edges(style.margin, col_widths)
+    y_edges = _edges(style.margin, row_heights)
+    size = (x_edges[-1] + style.margin, y_edges[-1] + style.margin)
+
+    image = Image.new("L", size, style.paper)
+    draw = ImageDraw.Draw(image)
+    fills = _grid_fills(style, rows, header_rows)
+    boxes = [
+        (
+            x_edges[cell.column],
+            y_edges[cell.row],
+            x_edges[cell.column + cell.column_span],
+            y_edges[cell.row + cell.row_span],
+        )
+        for cell in cells
+    ]
+    for cell, box in zip(cells, boxes, strict=True):
+        if fills[cell.row] != style.paper:
+            draw.rectangle((box[0], box[1], box[2] - 1, box[3] - 1), fill=fills[cell.row])
+
+    ink = np.zeros((size[1], size[0]), dtype=bool)
+    drawn = []
+    for index, (cell, box) in enumerate(zip(cells, boxes, strict=True)):
+        alignment = cell.align or ("center" if cell.column_span > 1 else align[cell.column])
+        cell_style = style
+        if cell.row_span > 1:  # centre the text block in the rows it spans
+            cell_style = replace(style, pad_y=style.pad_y + (box[3] - box[1] - needs_y[index]) // 2)
+        mask = _cell_mask(
+            lines[index], fonts[index], line_heights[index], box, alignment, cell_style
+        )
+        if mask is None:
+            drawn.append(DrawnCell(cell, box, None))
+            continue
+        image.paste(style.ink, (box[0], box[1]), mask)
+        ink[box[1] : box[3], box[0] : box[2]] |= np.asarray(mask) > 0
+        left, top, right, bottom = mask.getbbox()  # type: ignore[misc]
+        drawn.append(
+            DrawnCell(cell, box, (box[0] + left, box[1] + top, box[0] + right, box[1] + bottom))
+        )
+
+    _draw_grid_rules(draw, style, cells, x_edges, y_edges, header_rows)
+    return RenderedGrid(image, tuple(drawn), tuple(y_edges), tuple(x_edges), ink)
+
+
+def _spread(needs: list[tuple[int, int, int]], count: int, minimum: int) -> list[int]:
+    """Sizes of `count` tracks from (first track, span, size needed) of each cell: one-track
+    cells first, then spanning cells (shortest span first) grow their tracks evenly."""
+    sizes = [0] * count
+    for start, span, need in needs:
+        if span == 1:
+            sizes[start] = max(sizes[start], need)
+    sizes = [max(size, minimum) for size in sizes]
+    for start, span, need in sorted((n for n in needs if n[1] > 1), key=lambda n: (n[1], n[0])):
+        extra = need - sum(sizes[start : start + span])
+        if extra > 0:
+            for k in range(span):  # the remainder goes to the last tracks
+                sizes[start + k] += extra // span + (1 if k >= span - extra % span else 0)
+    return sizes
+
+
+def _grid_fills(style: TableStyle, rows: int, header_rows: int) -> list[int]:
+    header = style.header_fill if style.header_fill is not None else style.paper
+    fills = [header] * header_rows
+    for body_index in range(rows - header_rows):
+        shaded = style.zebra and (body_index % 2 == 0) == style.zebra_first
+        fills.append(style.shade if shaded else style.paper)
+    return fills
+
+
+def _draw_grid_rules(
+    draw: ImageDraw.ImageDraw,
+    style: TableStyle,
+    cells: Sequence[GridCell],
+    x_edges: list[int],
+    y_edges: list[int],
+    header_rows: int,
+) -> None:
+    w = style.rule_width
+    left, right, top, bottom = x_edges[0], x_edges[-1], y_edges[0], y_edges[-1]
+    side_frame = style.frame and style.vertical_rules
+    x_from, x_to = (left - w, right + w) if side_frame else (left, right)
+    y_from, y_to = (top - w, bottom + w) if style.frame else (top, bottom)
+
+    def across(y: int, x0: int, x1: int) -> None:  # a rule centred on y from edge x0 to edge x1
+        start = max(x_from, _rule_start(x0, w) if x0 != left else x_from)
+        end = min(x_to, _rule_start(x1, w) + w if x1 != right else x_to)
+        draw.rectangle(
+            (start, _rule_start(y, w), end - 1, _rule_start(y, w) + w - 1), fill=style.rule_ink
+        )
+
+    def down(x: int, y0: int, y1: int) -> None:  # a rule centred on x from edge y0 to edge y1
+        start = max(y_from, _rule_start(y0, w) if y0 != top else y_from)
+        end = min(y_to, _rule_start(y1, w) + w if y1 != bottom else y_to)
+        draw.rectangle(
+            (_rule_start(x, w), start, _rule_start(x, w) + w - 1, end - 1), fill=style.rule_ink
+        )
+
+    for cell in cells:
+        x0, x1 = x_edges[cell.column], x_edges[cell.column + cell.column_span]
+        y0, y1 = y_edges[cell.row], y_edges[cell.row + cell.row_span]
+        if style.horizontal_rules and y1 != bottom:
+            across(y1, x0, x1)
+        if style.vertical_rules and x1 != right:
+            down(x1, y0, y1)
+    if style.header_rule and not style.horizontal_rules and 0 < header_rows < len(y_edges) - 1:
+        across(y_edges[header_rows], left, right)
+    if style.frame:
+        for y in (top - w, bottom):
+            draw.rectangle((x_from, y, x_to - 1, y + w - 1), fill=style.rule_ink)
+    if side_frame:
+        for x in (left - w, right):
+            draw.rectangle((x, y_from, x + w - 1, y_to - 1), fill=style.rule_ink)

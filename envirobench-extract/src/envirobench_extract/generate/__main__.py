@@ -1,4 +1,4 @@
-"""`python -m envirobench_extract.generate table-separators [--output DIR] [--fixtures DIR]`.
+"""`python -m envirobench_extract.generate NAME [--output DIR] [--fixtures DIR]`, NAME one of GENERATORS.
 
 Without --output it regenerates the shipped dataset in place, and its fixtures: the new files
 are written next to it and swapped in, so an interrupted run leaves the old dataset whole. Any
@@ -7,6 +7,7 @@ other output directory must be absent or empty.
 
 from __future__ import annotations
 
+import importlib
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ import click
 
 from envirobench.errors import EnviroBenchError
 
-from . import GENERATORS
+from . import GENERATORS, MODULES
 
 
 @click.command()
@@ -33,16 +34,18 @@ from . import GENERATORS
 )
 def main(name: str, output: Path | None, fixtures: Path | None) -> None:
     """Generate the synthetic dataset NAME."""
-    # One generator so far; NAME is validated by click and selects it.
-    from ..table_separators import DATASET_DIR, FIXTURES_DIR
-    from .fixtures import write_fixtures
-    from .table_separators import generate
+    # NAME is validated by click and selects the type, its generator and its fixtures.
+    type_module, generator_module, fixtures_module = (
+        importlib.import_module(f"envirobench_extract.{m}") for m in MODULES[name]
+    )
+    dataset_dir, fixtures_dir = type_module.DATASET_DIR, type_module.FIXTURES_DIR
+    generate, write_fixtures = generator_module.generate, fixtures_module.write_fixtures
 
     try:
-        if output is None or output.resolve() == DATASET_DIR.resolve():
-            target = DATASET_DIR
+        if output is None or output.resolve() == dataset_dir.resolve():
+            target = dataset_dir
             _regenerate_in_place(target, generate)
-            fixtures = fixtures or FIXTURES_DIR
+            fixtures = fixtures or fixtures_dir
         else:
             target = output
             if target.exists() and any(target.iterdir()):

@@ -1,0 +1,190 @@
+"""`envirobench bench`: saved profiles (run, promote, restore, list)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import click
+
+from .cli import CONTEXT_SETTINGS, echo_json, registry, user_errors
+
+_plugin_option = click.option(
+    "--plugin", metavar="PATH|NAME",
+    help="A plugin checkout or package directory, or an installed plugin's name; "
+    "default: the one installed plugin with benchmarks/NAME/bench.json.",
+)
+_store_option = click.option(
+    "--store", "store", metavar="NAME|URL", help="Use this store instead of the profile's (it must be private).",
+)
+_results_option = click.option(
+    "--results", "results", type=click.Path(path_type=Path, file_okay=False), metavar="DIR",
+    help="Results directory (default: the profile's `results`, relative to the current directory).",
+)
+
+
+@click.group("bench", context_settings=CONTEXT_SETTINGS)
+def bench_group() -> None:
+    """Saved profiles: how a plugin runs a benchmark (benchmarks/NAME/bench.json)."""
+
+
+@bench_group.command("run", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@_plugin_option
+@click.option("--run", "run_id", required=True, help="Run ID; the run is written to RESULTS/RUN_ID.")
+@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).")
+@click.option("--unpaired", is_flag=True, help="Run without the promoted baseline (required while the adapter has none).")
+@click.option("--plan", is_flag=True, help="Print the full `envirobench run` command and write nothing.")
+@_results_option
+@_store_option
+@user_errors
+def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
+    """Run profile NAME: the `envirobench run` its bench.json stands for.
+
+    Paired with the adapter's promoted baseline and controls, restored from the profile's store
+    (checksum-verified) when they are not in the results directory. Exit status as for
+    `envirobench run` (3: the gate did not pass).
+    """
+    from .bench import check_dataset_home, dataset_to_pull, locate, plan_run, restore_missing
+
+    located = locate(name, plugin)
+    reg = registry()
+    check_dataset_home(located, reg)
+    the_plan = plan_run(located, reg, run_id=run_id, adapter=adapter, unpaired=unpaired, results=results)
+    pull = dataset_to_pull(the_plan, reg)
+    if plan:
+        click.echo(the_plan.command)
+        if pull:
+            click.echo(f"note: dataset {pull!r} is not here yet; first: envirobench datasets pull {pull}", err=True)
+        missing = the_plan.missing()
+        if missing:
+            ids = ", ".join(r.run_id for r in missing)
+            restore = ["envirobench", "bench", "restore", name, "--plugin", located.plugin, "--adapter", the_plan.adapter]
+            if results is not None:
+                restore += ["--results", str(results)]
+            if store:
+                restore += ["--store", store]
+            click.echo(f"note: the promoted run(s) {ids} are not in {the_plan.results_dir}; first: {shlex.join(restore)}", err=True)
+        return
+    if pull:
+        _pull_dataset(pull, reg)
+    for path in restore_missing(the_plan, located, reg, store):
+        click.echo(f"restored {path} from the store (every file checksum-verified)", err=True)
+    click.echo(f"running: {the_plan.command}", err=True)
+    from .cli_run import run_command
+
+    # The very command --plan prints, parsed by the same code: the two cannot differ.
+    run_command.main(args=list(the_plan.argv[2:]), prog_name="envirobench run", standalone_mode=False)
+
+
+def _pull_dataset(dataset_id: str, reg) -> None:
+    from .stores.config import open_store
+    from .stores.transfer import pull_dataset
+
+    source = reg.datasets[dataset_id]
+    store = open_store(source.store, reg, origin=f"dataset {dataset_id!r} of plugin {source.plugin!r}")
+    result = pull_dataset(dataset_id, store, reg)
+    click.echo(f"pulled {dataset_id} v{result.version} into {result.path} (every file checksum-verified)", err=True)
+
+
+@bench_group.command("promote", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@click.argument("run_dir", type=click.Path(path_type=Path, file_okay=False, exists=True))
+@click.option("--control", "controls", multiple=True, type=click.Path(path_type=Path, file_okay=False, exists=True), metavar="DIR", help="A rerun of the baseline's system (repeatable).")
+@_plugin_option
+@_store_option
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@user_errors
+def bench_promote(name, run_dir, controls, plugin, store, as_json):
+    """Promote RUN_DIR (and --control runs) for profile NAME.
+
+    The runs must be completed runs of the profile's benchmark on its dataset (same digest),
+    made with one of its adapters. They are archived to the profile's private store (every file
+    checksum-verified; nothing there is ever replaced), then bench.json records them, with the
+    archive checksums, as that adapter's baseline and controls.
+    """
+    from .bench import locate, promote
+
+    located = locate(name, plugin)
+    result = promote(located, registry(), run_dir, controls, store_override=store)
+    if as_json:
+        echo_json({
+            "profile": str(located.path),
+            "adapter": result.adapter,
+            "baseline": {"run_id": result.baseline.run_id, "sha256": result.baseline.sha256},
+            "controls": [{"run_id": c.run_id, "sha256": c.sha256} for c in result.controls],
+            "store": result.store,
+            "uploaded": result.uploaded,
+            "already_there": result.already_there,
+        })
+        return
+    click.echo(f"archived to {result.store}: {result.uploaded} file(s) uploaded, {result.already_there} already there")
+    click.echo(f"baseline of adapter {result.adapter!r}: {result.baseline.run_id} (archive sha256 {result.baseline.sha256})")
+    for control in result.controls:
+        click.echo(f"control: {control.run_id} (archive sha256 {control.sha256})")
+    if result.previous.baseline and result.previous.baseline.run_id != result.baseline.run_id:
+        click.echo(f"replaces baseline {result.previous.baseline.run_id} (its archive stays in the store)")
+    click.echo(f"updated {located.path}")
+
+
+@bench_group.command("restore", context_settings=CONTEXT_SETTINGS)
+@click.argument("name")
+@_plugin_option
+@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).")
+@_results_option
+@_store_option
+@user_errors
+def bench_restore(name, plugin, adapter, results, store):
+    """Restore the promoted runs of profile NAME's adapter into the results directory."""
+    from .bench import locate, plan_run, restore_missing
+
+    located = locate(name, plugin)
+    reg = registry()
+    adapter = adapter or located.profile.adapter
+    entry = located.profile.adapters.get(adapter)
+    if entry is not None and entry.baseline is None:
+        click.echo(f"adapter {adapter!r} has no promoted runs in {located.path}; nothing to restore")
+        return
+    the_plan = plan_run(located, reg, run_id="restore", adapter=adapter, results=results)
+    restored = restore_missing(the_plan, located, reg, store)
+    for path in restored:
+        click.echo(f"restored {path} (every file checksum-verified)")
+    if not restored:
+        click.echo(f"every promoted run of adapter {the_plan.adapter!r} is already in {the_plan.results_dir}")
+
+
+@bench_group.command("list", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+@user_errors
+def bench_list(as_json):
+    """Profiles of the installed plugins, with each adapter's promoted baseline."""
+    from .bench import installed_profiles, load_profile
+    from .errors import EnviroBenchError
+
+    rows = []
+    for plugin, path in installed_profiles():
+        row = {"name": path.parent.name, "plugin": plugin, "path": str(path)}
+        try:
+            profile = load_profile(path)
+            row.update(
+                benchmark=profile.benchmark,
+                dataset=profile.dataset,
+                store=profile.store,
+                adapters={a: (e.baseline.run_id if e.baseline else None) for a, e in sorted(profile.adapters.items())},
+            )
+        except EnviroBenchError as exc:
+            row["error"] = str(exc)
+        rows.append(row)
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        click.echo("no installed plugin has a saved profile (benchmarks/NAME/bench.json)", err=True)
+    for row in rows:
+        click.echo(f"{row['name']}  ({row['plugin']})  {row['path']}")
+        if "error" in row:
+            click.echo(f"  error: {row['error']}")
+            continue
+        click.echo(f"  {row['benchmark']} on {row['dataset']}; store {row['store']}")
+        for adapter, baseline in row["adapters"].items():
+            click.echo(f"  adapter {adapter}: " + (f"baseline {baseline}" if baseline else "no baseline yet (run --unpaired, then promote)"))

@@ -1,0 +1,65 @@
+"""The pytest plugin (entry point `pytest11: envirobench`): options for the automatic mode.
+
+`pytest --envirobench-conformance` runs the conformance suite over every installed benchmark type
+(each of its registered datasets); `--envirobench-types=a,b` over those types only. Given without
+paths, the session collects only the suite; given with paths, the suite is added to them.
+
+Where plugin autoloading is off (PYTEST_DISABLE_PLUGIN_AUTOLOAD), load it by its entry-point name,
+`-p envirobench`. (Not by this module's path: with autoloading on, pytest would then register the
+module twice, under two names, and refuse.)
+
+This module must stay cheap to import and must change nothing in a session that does not ask
+for the suite: it registers two options and nothing else (no fixtures, no markers). EnviroBench
+itself is imported only when the suite is collected.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+AUTO_MODULE = Path(__file__).with_name("auto.py")
+
+
+def pytest_addoption(parser):
+    group = parser.getgroup("envirobench", "EnviroBench conformance suite")
+    group.addoption(
+        "--envirobench-conformance",
+        action="store_true",
+        default=False,
+        help="Run the EnviroBench conformance suite over every installed benchmark type.",
+    )
+    group.addoption(
+        "--envirobench-types",
+        default=None,
+        metavar="TYPE[,TYPE...]",
+        help="Run the EnviroBench conformance suite over these benchmark types only (implies --envirobench-conformance).",
+    )
+
+
+def selected_types(config) -> list[str] | None:
+    """The types named by --envirobench-types (None: every installed type)."""
+    value = config.getoption("envirobench_types", None)
+    if value is None:
+        return None
+    return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def enabled(config) -> bool:
+    return bool(config.getoption("envirobench_conformance", False)) or selected_types(config) is not None
+
+
+def pytest_configure(config):
+    if not enabled(config):
+        return
+    import pytest
+
+    auto = str(AUTO_MODULE)
+    if config.args_source == pytest.Config.ArgsSource.ARGS:
+        if auto not in config.args:
+            config.args.append(auto)
+    else:  # no paths given: only the suite, not the project's testpaths
+        config.args[:] = [auto]
+    if selected_types(config) is not None:
+        from .auto import targets
+
+        targets(config)  # an unknown type is a usage error now, not a collection error later

@@ -1,0 +1,500 @@
+"""`report.html`: one self-contained file that makes no network request (DESIGN §5 "Report").
+
+The page is rendered with jinja2 (autoescaped) from what a run already wrote: run.json,
+metrics.json and comparison.json, plus the review's interpretation.json when there is one. Case
+images are copied into `report-assets/` beside it and referenced by relative URLs.
+
+Everything a dataset or an adapter supplied reaches the page in one of two ways only:
+- in the static part, through jinja2's autoescaping;
+- in the case list, as JSON inside a `<script type="application/json">` block (the case index)
+  with `<`, `>`, `&`, U+2028 and U+2029 written as `\\u` escapes, so no string can close the
+  block, or as base64 (inputs, answers, predictions), which holds no markup at all; the page's
+  script and the viewers put it into the DOM with `textContent`, never as markup.
+
+A Content-Security-Policy meta tag forbids every remote source, so even a viewer bug cannot
+make the page fetch anything.
+
+Large runs stay usable: the case index (IDs, categories, buckets, interned errors) is one JSON
+block parsed on load, and rows are rendered a page at a time. Each case's input, answer and
+predictions are embedded once, in blocks of `CHUNK` cases (JSON, gzip-compressed and base64,
+which keeps a 100,000-case report small), decompressed and parsed only when one of their cases
+is opened. A compared run's prediction equal to the answer or to an earlier run's prediction is
+stored as a reference to it.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import filecmp
+import gzip
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+import markupsafe
+
+from .errors import EnviroBenchError
+from .jsonio import atomic_write_text
+from .pairing import BUCKETS
+
+if TYPE_CHECKING:
+    from .benchmark import BenchmarkType, Case
+    from .plugins import Registry, Viewer
+
+REPORT_FILE = "report.html"
+ASSETS_DIR = "report-assets"
+INTERPRETATION_FILE = "interpretation.json"
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
+CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
+CHART_CATEGORIES = 24  # the chart shows this many categories, the rest as "other"
+
+# Nothing remote, ever: images from the report's own directory, inline script and style only.
+CSP = (
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; "
+    "script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+)
+
+ANSWER_COLOR = "#2ca02c"
+RUN_COLORS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22")
+
+STATUS_TEXT = {
+    "passed": "Gate passed",
+    "failed": "Gate failed",
+    "baseline required": "Baseline required",
+    "unavailable": "Gate unavailable",
+}
+
+
+# -- escaping -----------------------------------------------------------------------------------
+
+_SCRIPT_ESCAPES = {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+_SCRIPT_TABLE = str.maketrans(_SCRIPT_ESCAPES)
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside `<script type="application/json">`: no `</script>`, `<!--` or line separators.
+
+    `<`, `>` and `&` can only occur inside JSON strings, where `\\u003c` means the same thing.
+    """
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return text.translate(_SCRIPT_TABLE)
+
+
+def _inline_code(source: str, tag: str) -> str:
+    """A viewer's script or style (plugin code, trusted) made unable to end its element early."""
+    out = source.replace(f"</{tag}", f"<\\/{tag}").replace(f"</{tag.upper()}", f"<\\/{tag.upper()}")
+    return out.replace("<!--", "<\\!--")
+
+
+# -- case data blocks -------------------------------------------------------------------------
+
+
+def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
+    """null (no prediction), -1 (equal to the answer), j (equal to run j's) or [the value]."""
+    out: list[Any] = []
+    for i, prediction in enumerate(predictions):
+        if prediction is None:
+            out.append(None)
+        elif prediction == answer:
+            out.append(-1)
+        else:
+            same = next((j for j in range(i) if predictions[j] is not None and predictions[j] == prediction), None)
+            out.append(same if same is not None else [prediction])
+    return out
+
+
+def encode_chunk(cases: Sequence[Any]) -> str:
+    """One block of case data: JSON, gzip-compressed (no timestamp: reproducible), base64."""
+    text = json.dumps(cases, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return base64.b64encode(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)).decode("ascii")
+
+
+def decode_chunk(block: str) -> list[Any]:
+    return json.loads(gzip.decompress(base64.b64decode(block)).decode("utf-8"))
+
+
+# -- assets -------------------------------------------------------------------------------------
+
+
+def is_image(path: str) -> bool:
+    return path.lower().endswith(IMAGE_SUFFIXES)
+
+
+def _safe_relative(path: str) -> bool:
+    pure = PurePosixPath(path)
+    return bool(path) and "\\" not in path and not pure.is_absolute() and ".." not in pure.parts and "." not in path.split("/") and "\x00" not in path
+
+
+def case_assets(btype: BenchmarkType, cases: Mapping[str, Case]) -> dict[str, list[str]]:
+    """Case ID -> the dataset-relative image files its input uses (in the type's order)."""
+    out: dict[str, list[str]] = {}
+    for cid, case in cases.items():
+        images = [p for p in btype.source_files(case.input) if is_image(p) and _safe_relative(p)]
+        if images:
+            out[cid] = list(dict.fromkeys(images))
+    return out
+
+
+def copy_assets(run_dir: Path, dataset_root: Path, paths: Sequence[str]) -> None:
+    """Copy each image to run_dir/report-assets/<same relative path>, atomically, bytes only.
+
+    An image already there with the same bytes (a rescored run) is left as it is. A source that
+    leaves the dataset directory through a link is refused.
+    """
+    root = os.path.realpath(dataset_root)
+    target_root = os.path.join(run_dir, ASSETS_DIR)
+    checked_dirs: dict[str, bool] = {}
+    made_dirs: set[str] = set()
+    for relative in sorted(set(paths)):
+        source = os.path.join(dataset_root, relative)
+        source_dir = os.path.dirname(source)
+        inside = checked_dirs.get(source_dir)
+        if inside is None:
+            real_dir = os.path.realpath(source_dir)
+            inside = checked_dirs[source_dir] = real_dir == root or real_dir.startswith(root + os.sep)
+        if not inside or (os.path.islink(source) and not os.path.realpath(source).startswith(root + os.sep)):
+            raise EnviroBenchError(f"image {relative!r} leaves the dataset directory", file=dataset_root)
+        target = os.path.join(target_root, relative)
+        if os.path.isfile(target) and not os.path.islink(target) and filecmp.cmp(source, target, shallow=False):
+            continue
+        target_dir = os.path.dirname(target)
+        if target_dir not in made_dirs:
+            os.makedirs(target_dir, exist_ok=True)
+            made_dirs.add(target_dir)
+        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=target_dir)
+        try:
+            with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
+                shutil.copyfileobj(src, out, 1 << 20)
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            raise
+
+
+# -- the data the page shows --------------------------------------------------------------------
+
+
+def _verdict(record: Mapping[str, Any], metrics: Mapping[str, Any]) -> dict[str, Any]:
+    gate = record["gate"]
+    status = gate["status"]
+    baseline = (record["pairing"].get("baseline") or {}).get("run_id")
+    profiles = gate["profiles"]
+    lines: list[str] = []
+    if status == "passed":
+        text = f"No stable case got worse than the baseline run {baseline} in {', '.join(profiles)}"
+        lines.append(text + (", and every target case is error-free." if gate["targets"] else "."))
+    elif status == "failed":
+        for p in profiles:
+            m = metrics["profiles"][p]
+            if m["regressions"]:
+                lines.append(f"{p}: {len(m['regressions'])} case(s) got worse than the baseline run {baseline}.")
+            if m["failing_targets"]:
+                lines.append(f"{p}: {len(m['failing_targets'])} target case(s) still have errors.")
+    elif status == "baseline required":
+        lines.append("There is no baseline run to compare with, so nothing can be said about regressions.")
+    else:
+        missing = [p for p in profiles if not metrics["profiles"][p]["available"]]
+        lines.append(f"Gated profile(s) {', '.join(missing)} cannot score every case of every run, so the gate cannot be decided.")
+    return {"status": status, "title": STATUS_TEXT.get(status, status), "lines": lines, "baseline": baseline}
+
+
+def _headline_rows(metrics: Mapping[str, Any], headline: Sequence[str], controls: Sequence[str]) -> list[dict[str, Any]]:
+    rows = []
+    for profile, m in metrics["profiles"].items():
+        cand = m["headline"]
+        names = list(headline) + sorted(set(cand or {}) - set(headline))
+        rows.append({
+            "profile": profile,
+            "gated": m["gated"],
+            "status": m["status"],
+            "available": m["available"],
+            "buckets": m["buckets"],
+            "metrics": [
+                {
+                    "name": name,
+                    "primary": name == headline[0],
+                    "candidate": (cand or {}).get(name),
+                    "baseline": (m["baseline_headline"] or {}).get(name),
+                    "change": (m["change"] or {}).get(name),
+                    "controls": [((m["controls_headline"].get(c)) or {}).get(name) for c in controls],
+                }
+                for name in names
+            ] if cand else [],
+        })
+    return rows
+
+
+def _chart(categories: Sequence[str], counts: Mapping[str, Sequence[int]], runs: Sequence[str], colors: Mapping[str, str]) -> dict[str, Any]:
+    """Geometry of a small horizontal grouped bar chart: errors per category, one bar per run."""
+    order = sorted(categories, key=lambda c: (-sum(counts[c]), c))
+    shown = order[:CHART_CATEGORIES]
+    rows = [(c, list(counts[c])) for c in shown]
+    rest = order[CHART_CATEGORIES:]
+    if rest:
+        rows.append((f"{len(rest)} other categories", [sum(counts[c][i] for c in rest) for i in range(len(runs))]))
+    peak = max((v for _, vs in rows for v in vs), default=0) or 1
+    bar, gap, label_w, plot_w = 7, 6, 200, 320
+    group_h = bar * len(runs) + gap
+    bars = []
+    for r, (label, values) in enumerate(rows):
+        for i, value in enumerate(values):
+            bars.append({
+                "x": label_w,
+                "y": r * group_h + i * bar,
+                "w": round(plot_w * value / peak, 1),
+                "h": bar - 1,
+                "color": colors[runs[i]],
+                "title": f"{label} — {runs[i]}: {value} error(s)",
+                "value": value,
+            })
+    return {
+        "rows": [{"label": label, "y": r * group_h + (bar * len(runs)) / 2 + 4, "total": sum(values)} for r, (label, values) in enumerate(rows)],
+        "bars": bars,
+        "width": label_w + plot_w + 60,
+        "height": max(len(rows) * group_h, group_h),
+        "label_w": label_w,
+        "peak": peak,
+        "empty": not any(v for _, vs in rows for v in vs),
+    }
+
+
+def build_page(
+    record: Mapping[str, Any],
+    metrics: Mapping[str, Any],
+    comparison: Mapping[str, Any],
+    *,
+    viewer_name: str,
+    assets: Mapping[str, Sequence[str]],
+    retired: Mapping[str, str] | None = None,
+    interpretation: Mapping[str, Any] | None = None,
+    interpretation_problem: str | None = None,
+) -> dict[str, Any]:
+    """Everything report.html.j2 renders: the static summary and the embedded case data."""
+    profiles = list(metrics["benchmark"]["profiles"])
+    runs = list(metrics["runs"])
+    run_ids = {r["label"]: r["run_id"] for r in comparison["runs"]}
+    colors = {label: RUN_COLORS[i % len(RUN_COLORS)] for i, label in enumerate(runs)}
+    bucket_index = {name: i for i, name in enumerate(BUCKETS)}
+    gated = list(record["gate"]["profiles"])
+
+    error_ids: dict[tuple[Any, ...], int] = {}
+    category_names = sorted({c["category"] for c in comparison["cases"]})
+    category_ids = {c: i for i, c in enumerate(category_names)}
+    asset_names = sorted({p for paths in assets.values() for p in paths})
+    asset_ids = {p: i for i, p in enumerate(asset_names)}
+    unavailable = dict.fromkeys(profiles, 0)
+    chart_counts = {p: {c: [0] * len(runs) for c in category_names} for p in profiles}
+
+    index: list[list[Any]] = []
+    chunks: list[list[Any]] = []
+    no_assets: tuple[str, ...] = ()
+    for n, case in enumerate(comparison["cases"]):
+        cid = case["id"]
+        per_case = metrics["cases"][cid]
+        category = case["category"]
+        errs: list[list[Any]] = []
+        anything = False
+        missing: set[str] = set()
+        for r, label in enumerate(runs):
+            by_profile: list[Any] = []
+            run_scores = per_case["runs"][label]
+            for p in profiles:
+                score = run_scores[p]
+                if score is None:
+                    by_profile.append(None)
+                    missing.add(p)
+                    anything = True
+                    continue
+                errors = score["errors"]
+                if not errors:
+                    by_profile.append([])
+                    continue
+                ids = []
+                for error in errors:
+                    key = tuple(error)
+                    eid = error_ids.get(key)
+                    if eid is None:
+                        eid = error_ids[key] = len(error_ids)
+                    ids.append(eid)
+                anything = True
+                chart_counts[p][category][r] += len(ids)
+                by_profile.append(ids)
+            errs.append(by_profile)
+        for p in missing:
+            unavailable[p] += 1
+        case_buckets = per_case["bucket"]
+        buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
+        index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
+        if n % CHUNK == 0:
+            chunks.append([])
+        answer, predictions = case["answer"], case["predictions"]
+        chunks[-1].append([case["input"], answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
+
+    data = {
+        "format": "envirobench.report-data.v1",
+        "run_id": record["run_id"],
+        "viewer": viewer_name,
+        "profiles": profiles,
+        "gated": gated,
+        "runs": runs,
+        "run_ids": [run_ids.get(label) for label in runs],
+        "colors": {"answer": ANSWER_COLOR, **colors},
+        "buckets": list(BUCKETS),
+        "categories": category_names,
+        "errors": [list(e) for e in error_ids],
+        "assets": asset_names,
+        "assets_dir": ASSETS_DIR,
+        "chunk": CHUNK,
+        "chunks": len(chunks),
+        "cases": index,
+    }
+    controls = [label for label in runs if label not in ("candidate", "baseline")]
+    headline = list(metrics["benchmark"]["headline"])
+    cases_info = record.get("cases") or {}
+    return {
+        "data": data,
+        "chunks": chunks,
+        "run": record,
+        "verdict": _verdict(record, metrics),
+        "profiles": profiles,
+        "runs": runs,
+        "run_ids": run_ids,
+        "colors": colors,
+        "answer_color": ANSWER_COLOR,
+        "controls": controls,
+        "headline_rows": _headline_rows(metrics, headline, controls),
+        "coverage": {
+            "requested": cases_info.get("requested", len(index)),
+            "scored": cases_info.get("scored", len(index)),
+            "retired": cases_info.get("retired", len(retired or {})),
+            "retired_cases": sorted((retired or {}).items()),
+            "unavailable": unavailable,
+            "images": len(asset_names),
+        },
+        "charts": {p: _chart(category_names, chart_counts[p], runs, colors) for p in profiles},
+        "default_profile": gated[0] if gated else profiles[0],
+        "bucket_totals": {p: metrics["profiles"][p]["buckets"] for p in profiles},
+        "buckets": BUCKETS,
+        "interpretation": interpretation,
+        "interpretation_problem": interpretation_problem,
+    }
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("envirobench", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_ENV.filters["script_json"] = lambda v: markupsafe.Markup(script_json(v))
+_ENV.filters["fmt"] = lambda v: "n/a" if v is None else (f"{v:.4f}" if isinstance(v, float) else str(v))
+_ENV.filters["signed"] = lambda v: "" if v is None else f"{v:+.4f}"
+
+
+def _static(name: str) -> str:
+    return resources.files("envirobench.templates").joinpath(name).read_text(encoding="utf-8")
+
+
+def render_report(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> str:
+    """The HTML of report.html for `build_page`'s result; `viewers` are embedded in that order."""
+    return _ENV.get_template("report.html.j2").render(
+        **page,
+        csp=CSP,
+        app_script=markupsafe.Markup(_inline_code(_static("report.js"), "script")),
+        app_style=markupsafe.Markup(_inline_code(_static("report.css"), "style")),
+        viewer_scripts=[markupsafe.Markup(_inline_code(v.script, "script")) for v in viewers],
+        viewer_styles=[markupsafe.Markup(_inline_code(v.style, "style")) for v in viewers],
+        chunk_blocks=[encode_chunk(c) for c in page["chunks"]],
+    )
+
+
+def report_viewers(registry: Registry, viewer_name: str) -> list[Viewer]:
+    """The type's viewer, plus core's `json` viewer (every case can also be seen as raw JSON)."""
+    viewers = [registry.viewer(viewer_name)]
+    if viewer_name != "json" and "json" in registry.viewers:
+        viewers.append(registry.viewers["json"])
+    return viewers
+
+
+def read_interpretation_for_report(run_dir: Path, record: Mapping[str, Any], case_ids: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
+    """(interpretation, None) when interpretation.json is present and valid; (None, why) when invalid."""
+    from .review import check_interpretation_file
+
+    path = run_dir / INTERPRETATION_FILE
+    if not path.is_file():
+        return None, None
+    data, problems = check_interpretation_file(path, case_ids, run_id=record["run_id"], profiles=record["benchmark"]["profiles"])
+    if problems:
+        return None, f"{INTERPRETATION_FILE} is present but not valid ({len(problems)} problem(s); run `envirobench review check`): {problems[0]}"
+    return data, None
+
+
+def write_report(
+    run_dir: Path,
+    record: Mapping[str, Any],
+    btype: BenchmarkType,
+    dataset_root: Path,
+    cases: Mapping[str, Case],
+    metrics: Mapping[str, Any],
+    comparison: Mapping[str, Any],
+    registry: Registry,
+    retired: Mapping[str, str] | None = None,
+) -> None:
+    """Copy the case images into report-assets/ and write report.html (both atomically)."""
+    viewers = report_viewers(registry, btype.VIEWER)
+    assets = case_assets(btype, cases)
+    copy_assets(run_dir, dataset_root, [p for paths in assets.values() for p in paths])
+    interpretation, problem = read_interpretation_for_report(run_dir, record, list(cases))
+    page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
+                      interpretation=interpretation, interpretation_problem=problem)
+    atomic_write_text(run_dir / REPORT_FILE, render_report(page, viewers))
+
+
+def rewrite_report(run_dir: Path, registry: Registry) -> Path:
+    """Render report.html again from the files of a finished run (e.g. after a review).
+
+    Needs no dataset: images already in report-assets/ are used as they are.
+    """
+    from .converter import structure
+    from .jsonio import read_json
+    from .runs import read_completed_run
+
+    record = read_completed_run(run_dir)
+    btype = registry.benchmark_type(record["benchmark"]["id"])
+    metrics = read_json(run_dir / "metrics.json")
+    comparison = read_json(run_dir / "comparison.json")
+    assets: dict[str, list[str]] = {}
+    for case in comparison["cases"]:
+        images = [p for p in btype.source_files(structure(case["input"], btype.Input)) if is_image(p) and _safe_relative(p)]
+        present = [p for p in dict.fromkeys(images) if (run_dir / ASSETS_DIR / p).is_file()]
+        if present:
+            assets[case["id"]] = present
+    interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics["cases"]))
+    page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
+                      retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
+    atomic_write_text(run_dir / REPORT_FILE, render_report(page, report_viewers(registry, btype.VIEWER)))
+    return run_dir / REPORT_FILE
+
+
+def _retired_reasons(record: Mapping[str, Any], registry: Registry) -> dict[str, str] | None:
+    """Retirement reasons from the dataset's manifest when it is still at hand (None otherwise)."""
+    from . import datasets as ds
+
+    try:
+        manifest = ds.read_manifest(ds.resolve(record["dataset"]["source"], registry)[0])
+    except (EnviroBenchError, KeyError, TypeError):
+        return None
+    if manifest.input_digest != record["dataset"].get("input_digest"):
+        return None
+    return {r.case: r.reason for r in manifest.retired}

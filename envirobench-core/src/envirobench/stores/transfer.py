@@ -1,0 +1,366 @@
+"""Datasets and runs in and out of stores, every file checksum-verified.
+
+Layout in a store:
+
+    datasets/<dataset id>/v<version>/<digest hex>/<path>          every file of the manifest
+    datasets/<dataset id>/v<version>/<digest hex>/manifest.json   uploaded last
+    runs/<run id>/<path>                                          every file of the run directory
+    runs/<run id>/.envirobench-archive.json                       the listing: path, size, SHA-256
+    runs/<run id>/run.json                                        uploaded last
+
+A dataset exists in a store once its manifest does, and the manifest is uploaded only after
+every file was verified and stored; a run exists once its run.json does. So an interrupted push
+or promote never leaves something that looks whole. A digest is SHA-256 of the dataset's input
+and answer digests (datasets.md); a version holds one digest, forever.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Literal
+
+import attrs
+
+from .. import datasets as ds
+from ..converter import structure, unstructure
+from ..errors import EnviroBenchError
+from ..jsonio import dumps, loads
+from ..plugins import Registry
+from ..records import Manifest
+from ..runs import RUN_FILE, read_completed_run
+from . import (
+    PRIVATE,
+    PUBLIC,
+    ChecksumMismatch,
+    ObjectConflict,
+    ObjectNotFound,
+    Refused,
+    Store,
+    StoreError,
+    check_key,
+    describe,
+    join_key,
+    read_object,
+    sha256_bytes,
+    sha256_file,
+)
+
+DATASETS = "datasets"
+RUNS = "runs"
+ARCHIVE_LISTING = ".envirobench-archive.json"
+RUN_ARCHIVE_FORMAT = "envirobench.run-archive.v1"
+_VERSION_KEY = re.compile(r"^v([1-9][0-9]*)/([0-9a-f]{64})/manifest\.json$")
+
+
+# -- visibility rules ---------------------------------------------------------------------------
+
+
+def dataset_visibility(manifest: Manifest, registered: str | None) -> str:
+    """Private when the manifest or the registration says so."""
+    return PRIVATE if PRIVATE in (manifest.visibility, registered) else PUBLIC
+
+
+def refuse_private_to_public(dataset_id: str, visibility: str, store: Store) -> None:
+    if visibility == PRIVATE and store.visibility == PUBLIC:
+        raise Refused(
+            f"refused: dataset {dataset_id!r} is private and {store.url} is a public store; "
+            "a private dataset never goes to a public store (use a private store)"
+        )
+
+
+def check_dataset_store(registry: Registry, dataset_id: str, *, base: Path | None = None) -> None:
+    """A registered public dataset must not point at a private store (its home must be public)."""
+    from .config import resolve
+
+    source = registry.datasets.get(dataset_id)
+    if source is None or source.store is None or source.visibility != PUBLIC:
+        return
+    spec = resolve(source.store, origin=f"dataset {dataset_id!r} of plugin {source.plugin!r}", base=base)
+    if spec.visibility != PUBLIC:
+        raise Refused(
+            f"refused: plugin {source.plugin!r} registers the public dataset {dataset_id!r} with the store "
+            f"{source.store!r} ({spec.url}), which is {spec.visibility}; a public dataset must point at a public "
+            "store so that anyone can fetch it (mark the store public, e.g. ?visibility=public, or register another)"
+        )
+
+
+# -- datasets -----------------------------------------------------------------------------------
+
+
+def dataset_prefix(dataset_id: str, version: int, digest: str) -> str:
+    hex_digest = digest.removeprefix("sha256:")
+    try:
+        return join_key(DATASETS, dataset_id, f"v{version}", hex_digest)
+    except StoreError:
+        raise StoreError(f"dataset ID {dataset_id!r} cannot be a store key (use letters, digits, '-', '_', '.' and '/')") from None
+
+
+def stored_versions(store: Store, dataset_id: str) -> dict[int, list[str]]:
+    """Version -> digests (hex) of the complete copies of a dataset in a store."""
+    prefix = dataset_prefix(dataset_id, 1, "0" * 64).removesuffix("/v1/" + "0" * 64) + "/"
+    out: dict[int, list[str]] = {}
+    for key in store.list(prefix):
+        match = _VERSION_KEY.match(key[len(prefix):])
+        if match:
+            out.setdefault(int(match.group(1)), []).append(match.group(2))
+    return out
+
+
+@attrs.frozen
+class PushResult:
+    dataset_id: str
+    version: int
+    digest: str
+    store: str
+    prefix: str
+    uploaded: int
+    already_there: int
+
+
+def push_dataset(name_or_path: str, store: Store, registry: Registry) -> PushResult:
+    """Verify a dataset and upload it, manifest last. Nothing in the store is ever replaced."""
+    path, _ = ds.resolve(name_or_path, registry)
+    manifest = ds.read_manifest(path)
+    by_name = registry.datasets.get(str(name_or_path))
+    if by_name is not None and manifest.id != by_name.id:
+        raise EnviroBenchError(f"registered as {by_name.id!r} but its manifest says {manifest.id!r}", file=path / ds.MANIFEST, field="$.id")
+    # A copy of a registered dataset, given by its directory, keeps the registration's rules.
+    registered = registry.datasets.get(manifest.id)
+    if registered is not None:
+        check_dataset_store(registry, manifest.id)
+    visibility = dataset_visibility(manifest, registered.visibility if registered is not None else None)
+    refuse_private_to_public(manifest.id, visibility, store)
+    if manifest.benchmark in registry.benchmark_types:
+        dataset = ds.validate(path, registry)
+    else:  # the type is not installed here: the files are still checked against the manifest
+        ds.verify_files(path, manifest)
+        dataset = ds.Dataset(path, manifest)
+    identity = dataset.identity
+    prefix = dataset_prefix(manifest.id, manifest.version, identity.digest)
+    hex_digest = identity.digest.removeprefix("sha256:")
+    others = [d for d in stored_versions(store, manifest.id).get(manifest.version, []) if d != hex_digest]
+    if others:
+        raise ObjectConflict(
+            f"refused: {describe(store)} already holds {manifest.id} v{manifest.version} with digest sha256:{others[0]}, "
+            f"and this copy has {identity.digest}; a stored version is never replaced: give the revision a new version"
+        )
+    uploaded = already = 0
+    for entry in manifest.files:
+        if store.put(f"{prefix}/{entry.path}", path / entry.path, entry.sha256):
+            uploaded += 1
+        else:
+            already += 1
+    manifest_bytes = (path / ds.MANIFEST).read_bytes()
+    if store.put(f"{prefix}/{ds.MANIFEST}", manifest_bytes, sha256_bytes(manifest_bytes)):
+        uploaded += 1
+    else:
+        already += 1
+    return PushResult(manifest.id, manifest.version, identity.digest, store.url, prefix, uploaded, already)
+
+
+@attrs.frozen
+class PullResult:
+    dataset_id: str
+    version: int
+    digest: str
+    path: Path
+    files: int
+    validated: bool
+
+
+def default_pull_dir(dataset_id: str, version: int, registry: Registry) -> Path:
+    """The registered directory when it does not exist yet, else datasets/<id>/v<version>."""
+    source = registry.datasets.get(dataset_id)
+    if source is not None and not source.path.exists():
+        return source.path
+    return Path(DATASETS) / dataset_id / f"v{version}"
+
+
+def pull_dataset(dataset_id: str, store: Store, registry: Registry, *, version: int | None = None, output: Path | None = None) -> PullResult:
+    """Download a complete dataset, verify every file and the manifest's digests, then validate it."""
+    check_key(dataset_id)
+    if dataset_id in registry.datasets:
+        check_dataset_store(registry, dataset_id)
+    versions = stored_versions(store, dataset_id)
+    if not versions:
+        raise ObjectNotFound(
+            f"{describe(store)} holds no complete copy of dataset {dataset_id!r} "
+            "(a dataset appears in a store only once its manifest, uploaded last, is there)"
+        )
+    if version is None:
+        version = max(versions)
+    if version not in versions:
+        raise ObjectNotFound(f"{describe(store)} has no version {version} of {dataset_id!r} (it has: {', '.join(f'v{v}' for v in sorted(versions))})")
+    digests = versions[version]
+    if len(digests) > 1:
+        raise StoreError(f"{describe(store)} holds {dataset_id} v{version} with {len(digests)} different digests ({', '.join(digests)}); the store was written outside EnviroBench")
+    hex_digest = digests[0]
+    prefix = dataset_prefix(dataset_id, version, hex_digest)
+    output = Path(output) if output is not None else default_pull_dir(dataset_id, version, registry)
+    if output.exists() and (not output.is_dir() or any(output.iterdir())):
+        raise EnviroBenchError(f"will not pull into {output}: it exists and is not an empty directory (choose another --output)")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.pulling-", dir=output.parent))
+    try:
+        store.get(f"{prefix}/{ds.MANIFEST}", staging / ds.MANIFEST, None)
+        mpath = staging / ds.MANIFEST
+        try:
+            manifest = structure(loads((mpath).read_text(encoding="utf-8")), Manifest, file=f"{store.url} {prefix}/{ds.MANIFEST}")
+        except ValueError as exc:
+            raise ChecksumMismatch(f"{store.url}: {prefix}/{ds.MANIFEST} is not valid JSON ({exc}): the stored manifest is corrupted") from None
+        _check_manifest_key(manifest, dataset_id, version, hex_digest, store, prefix)
+        for index, entry in enumerate(manifest.files):
+            ds.check_relative_path(entry.path, file=Path(f"{store.url} {prefix}/{ds.MANIFEST}"), field=f"$.files[{index}].path")
+            store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
+        validated = manifest.benchmark in registry.benchmark_types
+        if validated:
+            ds.validate(staging, registry)
+        else:
+            ds.verify_files(staging, manifest)
+        if manifest.visibility == PRIVATE and store.visibility == PUBLIC:
+            print(f"warning: the private dataset {dataset_id!r} was found in the public store {store.url}", file=sys.stderr)
+        if output.exists():
+            output.rmdir()  # an empty directory the user made for it
+        staging.rename(output)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return PullResult(dataset_id, version, "sha256:" + hex_digest, output, len(manifest.files) + 1, validated)
+
+
+def _check_manifest_key(manifest: Manifest, dataset_id: str, version: int, hex_digest: str, store: Store, prefix: str) -> None:
+    where = f"{store.url} {prefix}/{ds.MANIFEST}"
+    if manifest.id != dataset_id or manifest.version != version:
+        raise ChecksumMismatch(f"{where}: the manifest says {manifest.id} v{manifest.version}, its key says {dataset_id} v{version}: the stored manifest was altered")
+    inputs = [e for e in manifest.files if e.role != "answers"]
+    answers = [e for e in manifest.files if e.role == "answers"]
+    actual = ds.dataset_digest(ds.digest_of(inputs), ds.digest_of(answers))
+    if actual != "sha256:" + hex_digest:
+        raise ChecksumMismatch(f"{where}: the manifest's files give digest {actual}, its key says sha256:{hex_digest}: the stored manifest was altered")
+
+
+# -- runs ---------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ArchivedFile:
+    path: str
+    size: int
+    sha256: str
+
+
+@attrs.frozen
+class RunArchive:
+    """`.envirobench-archive.json`: every file of an archived run, pinned."""
+
+    format: Literal["envirobench.run-archive.v1"]
+    run_id: str
+    files: tuple[ArchivedFile, ...]
+
+
+@attrs.frozen
+class ArchivedRun:
+    run_id: str
+    sha256: str  # SHA-256 of the archive listing: what bench.json records
+    uploaded: int
+    already_there: int
+
+
+def run_prefix(run_id: str) -> str:
+    return join_key(RUNS, run_id)
+
+
+def _run_listing(run_dir: Path, run_id: str) -> RunArchive:
+    entries = []
+    root = run_dir.resolve()
+    for full in sorted(run_dir.rglob("*")):
+        rel = full.relative_to(run_dir).as_posix()
+        if full.is_symlink():
+            raise EnviroBenchError(f"{rel!r} is a symbolic link; a promoted run holds regular files only", file=run_dir)
+        if full.is_dir():
+            continue
+        if not full.is_file():
+            raise EnviroBenchError(f"{rel!r} is not a regular file", file=run_dir)
+        if rel == ARCHIVE_LISTING:
+            raise EnviroBenchError(f"the run directory holds {ARCHIVE_LISTING}, a name the archive reserves", file=run_dir)
+        if root not in full.resolve().parents:
+            raise EnviroBenchError(f"{rel!r} leaves the run directory", file=run_dir)
+        check_key(rel)
+        entries.append(ArchivedFile(rel, full.stat().st_size, sha256_file(full)))
+    return RunArchive(RUN_ARCHIVE_FORMAT, run_id, tuple(entries))
+
+
+def archive_run(run_dir: Path, store: Store) -> ArchivedRun:
+    """Upload a completed run, every file verified, its listing and then run.json last."""
+    run = read_completed_run(run_dir)
+    run_id = run["run_id"]
+    if store.visibility != PRIVATE:
+        raise Refused(f"refused: runs are archived only to private stores, and {store.url} is public (a run holds answers and predictions)")
+    listing = _run_listing(run_dir, run_id)
+    listing_bytes = dumps(unstructure(listing)).encode("utf-8")
+    listing_sha = sha256_bytes(listing_bytes)
+    prefix = run_prefix(run_id)
+    with contextlib.suppress(ObjectNotFound):
+        stored = read_object(store, f"{prefix}/{ARCHIVE_LISTING}", None)
+        if sha256_bytes(stored) != listing_sha:
+            raise ObjectConflict(
+                f"refused: {describe(store)} already holds a different run {run_id!r} (its files differ from {run_dir}); "
+                "archived runs are never replaced: make the run again under another --run ID"
+            )
+    uploaded = already = 0
+    last = None
+    for entry in listing.files:
+        if entry.path == RUN_FILE:
+            last = entry
+            continue
+        counted = store.put(f"{prefix}/{entry.path}", run_dir / entry.path, entry.sha256)
+        uploaded, already = uploaded + counted, already + (not counted)
+    counted = store.put(f"{prefix}/{ARCHIVE_LISTING}", listing_bytes, listing_sha)
+    uploaded, already = uploaded + counted, already + (not counted)
+    assert last is not None  # read_completed_run found run.json
+    counted = store.put(f"{prefix}/{RUN_FILE}", run_dir / RUN_FILE, last.sha256)
+    uploaded, already = uploaded + counted, already + (not counted)
+    return ArchivedRun(run_id, listing_sha, uploaded, already)
+
+
+def restore_run(run_id: str, sha256: str, store: Store, results_dir: Path) -> Path:
+    """Download an archived run into results_dir/run_id, every file verified; never over a run."""
+    final = Path(results_dir) / run_id
+    if final.exists() or final.is_symlink():
+        raise EnviroBenchError(f"will not restore over the existing {final}")
+    prefix = run_prefix(run_id)
+    try:
+        listing_bytes = read_object(store, f"{prefix}/{ARCHIVE_LISTING}", sha256)
+    except ObjectNotFound:
+        raise ObjectNotFound(f"{describe(store)} holds no archive of run {run_id!r}; promote it there again (envirobench bench promote)") from None
+    where = f"{store.url} {prefix}/{ARCHIVE_LISTING}"
+    try:
+        listing = structure(loads(listing_bytes.decode("utf-8")), RunArchive, file=where)
+    except ValueError as exc:
+        raise StoreError(f"{where}: not a valid archive listing ({exc})") from None
+    if listing.run_id != run_id:
+        raise StoreError(f"{where}: the listing is for run {listing.run_id!r}, not {run_id!r}")
+    paths = {f.path for f in listing.files}
+    if RUN_FILE not in paths:
+        raise StoreError(f"{where}: the listing has no {RUN_FILE}")
+    if not store.exists(f"{prefix}/{RUN_FILE}"):
+        raise StoreError(f"{describe(store)}: the archive of run {run_id!r} is incomplete ({RUN_FILE}, uploaded last, is missing); promote it again")
+    final.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{run_id}.restoring-", dir=final.parent))
+    try:
+        for entry in listing.files:
+            check_key(entry.path)
+            store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
+        run = read_completed_run(staging)
+        if run.get("run_id") != run_id:
+            raise StoreError(f"{describe(store)}: the archived run.json of {run_id!r} is for run {run.get('run_id')!r}")
+        staging.rename(final)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return final

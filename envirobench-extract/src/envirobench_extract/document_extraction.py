@@ -1,0 +1,114 @@
+"""Benchmark type `document-extraction`: every measurement record of a whole laboratory report.
+
+A case is one lab-report PDF (`Input.document`): cover, case narrative, sample summary, results
+pages in one of eight layouts (the case category), quality-control pages. A system returns
+every measurement record of the report's samples (`Prediction.records`); quality-control
+results are not records. The record format, its normalisation and the matching are those of
+`envirobench_extract.records`: records are matched one to one by (sample, analyte) with an
+optimal assignment where a key repeats (re-analyses), a record found with any wrong field is one
+false positive and one false negative, and each wrong field is named.
+
+Profiles: `exact` (the default gate: every field as printed) and `value` (result and reporting
+limit compared after unit conversion, µg/L = 0.001 mg/L; see records.py).
+
+Metrics per case: `tp`, `fp`, `fn`, `exact` (1.0 without any error), `wrong_<field>` (pairs with
+that field wrong) and the same three counts under the case's layout, `tp@<layout>`, `fp@<layout>`,
+`fn@<layout>`, so that the summary can give F1 by layout. Headline: `record_f1` (primary: F1
+over counts pooled across the run), `documents_exact`, `record_precision`, `record_recall`, and
+`record_f1@<layout>` for every layout in the run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import envirobench
+from envirobench import Case, CaseScore
+from envirobench.benchmark import f1
+
+from .records import PROFILES, Record, check_answer_records, pooled, score_records
+
+BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "document-extraction"
+DATASET_ID = "envirobench/document-extraction-synthetic-v1"
+DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
+FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+
+
+def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
+    if not value.lower().endswith(".pdf"):
+        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
+
+
+@attrs.frozen
+class Input:
+    """One case: a laboratory report, a dataset-relative PDF path."""
+
+    document: str = attrs.field(validator=_pdf_path)
+
+
+@attrs.frozen
+class Answer:
+    """Every measurement record of the report, in report order."""
+
+    records: tuple[Record, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_answer_records(self.records)
+
+
+@attrs.frozen
+class Prediction:
+    """Every measurement record the system found; order is free."""
+
+    records: tuple[Record, ...]
+
+
+class DocumentExtraction(envirobench.BenchmarkType):
+    ID = "document-extraction"
+    FORMAT = "envirobench.document-extraction.v1"
+    LABEL = "Document extraction"
+    SCORING_VERSION = "envirobench.document-extraction.scores.v1"
+    TIER = "document"
+    PROFILES = PROFILES
+    HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall")
+    CATEGORIES = ("extract",)
+    VIEWER = "json"
+
+    Input = Input
+    Answer = Answer
+    Prediction = Prediction
+
+    def source_files(self, case_input: Input) -> tuple[str, ...]:
+        return (case_input.document,)
+
+    def score_case(
+        self, case: Case, answer: Answer, prediction: Prediction
+    ) -> dict[str, CaseScore]:
+        out = {}
+        for profile, tally in score_records(answer.records, prediction.records).items():
+            metrics = tally.metrics()
+            for name in ("tp", "fp", "fn"):
+                metrics[f"{name}@{case.category}"] = metrics[name]
+            out[profile] = CaseScore(errors=tuple(tally.errors), metrics=metrics)
+        return out
+
+    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
+        if not scores:
+            return {}
+        headline = pooled(scores, exact_name="documents_exact")
+        return headline | f1_by_layout(scores)
+
+
+def f1_by_layout(scores: Sequence[CaseScore]) -> dict[str, float]:
+    """`record_f1@<layout>` from the pooled `tp@`, `fp@` and `fn@` counts of each layout."""
+    counts: dict[str, list[float]] = {}
+    for score in scores:
+        for name, value in score.metrics.items():
+            kind, at, layout = name.partition("@")
+            if at and kind in ("tp", "fp", "fn"):
+                counts.setdefault(layout, [0.0, 0.0, 0.0])[("tp", "fp", "fn").index(kind)] += value
+    return {f"record_f1@{layout}": f1(*counts[layout]) for layout in sorted(counts)}

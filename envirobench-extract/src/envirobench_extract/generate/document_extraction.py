@@ -1,0 +1,118 @@
+"""The seeded generator of `envirobench/document-extraction-synthetic-v1`, and its fixtures.
+
+Forty whole laboratory reports, five per layout (the case category): sample per table, samples
+as columns, continued (a table running over a page break; the header repeated in some reports
+and missing in the others), two per page, landscape, rotated (printed sideways), scanned
+(image-only results pages) and qualifier footnotes. Every report has a cover, a case narrative
+with the sample summary, its results pages and a quality-control page, and carries the value
+traps of `envirobench_synth.labreport.sample`. The answer is every measurement record, in
+report order (`envirobench_synth.labreport.model` states the truth rules).
+
+Each report draws from its own stream, make_random(SEED, "document", case_id, attempt), so
+cases are independent; regenerating reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from envirobench.converter import unstructure
+from envirobench.datasets import write_manifest
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps_line
+from envirobench.records import Generator, Manifest
+from envirobench_synth.labreport import LAYOUTS, RenderedReport
+
+from ..document_extraction import DATASET_ID, Answer, DocumentExtraction, Input
+from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
+
+SEED = 20240807
+VERSION = 1
+STREAM = "document"
+DOCUMENTS_PER_LAYOUT = 5
+
+TITLE = "Document extraction, synthetic v1"
+DESCRIPTION = (
+    f"{DOCUMENTS_PER_LAYOUT * len(LAYOUTS)} synthetic laboratory-report PDFs, {DOCUMENTS_PER_LAYOUT} per "
+    f"results layout ({', '.join(LAYOUTS)}), each with a cover, case narrative, sample summary, results "
+    "and quality-control pages. The answer is every measurement record of the report's samples."
+)
+
+# wrong.json: each mistake on the first case it fits (see generate/labreports.py).
+MISTAKES: tuple[RecordMistake, ...] = (
+    RecordMistake("drop", "a record missed on a scanned page", layout="scanned"),
+    RecordMistake("invent", "a record for an analyte the report does not have", layout="landscape"),
+    RecordMistake(
+        "nondetect-as-detected",
+        "a non-detect (<RL or ND) read as a detection at the limit",
+        layout="samples-as-columns",
+    ),
+    RecordMistake(
+        "convert-unit",
+        "a µg/L result converted to mg/L: wrong in exact, right in value",
+        layout="continued",
+    ),
+    RecordMistake("swap-result-rl", "result and reporting limit swapped", layout="rotated"),
+    RecordMistake("drop-qualifier", "a footnoted J flag lost", layout="qualifier-footnotes"),
+    RecordMistake("misread-thousands", "a thousands separator read as a decimal point"),
+    RecordMistake(
+        "reverse-duplicates", "a re-analysis pair listed in reverse, the flag of the second lost"
+    ),
+)
+
+
+def case_ids() -> list[tuple[str, str]]:
+    """(case ID, layout) of every case, in file order."""
+    out = []
+    for layout_index, layout in enumerate(LAYOUTS):
+        for i in range(DOCUMENTS_PER_LAYOUT):
+            out.append((f"de-{layout_index * DOCUMENTS_PER_LAYOUT + i + 1:04d}", layout))
+    return out
+
+
+def render_case(case_id: str, layout: str) -> RenderedReport:
+    index = int(case_id.rsplit("-", 1)[1])
+
+    def accept(rendered: RenderedReport) -> str | None:
+        # Continued reports alternate: the header repeated on the next page, or missing there.
+        if layout == "continued" and rendered.report.style.repeat_header != (index % 2 == 1):
+            return "the other header style"
+        return None
+
+    return draw_report(SEED, STREAM, case_id, layout, accept=accept)
+
+
+def generate(output_dir: Path) -> Manifest:
+    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+    output_dir = Path(output_dir)
+    if output_dir.exists() and any(output_dir.iterdir()):
+        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
+    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    with (
+        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
+        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
+    ):
+        for case_id, layout in case_ids():
+            rendered = render_case(case_id, layout)
+            path = f"assets/{case_id}.pdf"
+            (output_dir / path).write_bytes(rendered.pdf)
+            answer = Answer(records=tuple(record_of(r) for r in rendered.records))
+            cases.write(
+                dumps_line(
+                    {"id": case_id, "category": layout, "input": unstructure(Input(document=path))}
+                )
+            )
+            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer)}))
+    return write_manifest(
+        output_dir,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=DocumentExtraction.ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
+    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES)

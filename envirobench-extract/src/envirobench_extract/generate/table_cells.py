@@ -1,0 +1,96 @@
+"""The seeded generator of `envirobench/table-cells-synthetic-v1`.
+
+Each case is a tightly cropped grayscale laboratory results table drawn by `grid_tables` (see
+its docstring for the layouts, which are the case categories, and for the result notations the
+cells hold), with the box of every cell; the answer is the text each cell was drawn with. Every
+case draws from its own stream, make_random(SEED, "table", case_id). Regenerating reproduces
+every file byte for byte (with the versions pinned by uv.lock); the tests check that against the
+shipped manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from envirobench.converter import unstructure
+from envirobench.datasets import write_manifest
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps_line
+from envirobench.records import Generator, Manifest
+from envirobench_synth.png import write_png
+
+from ..table_cells import DATASET_ID, Answer, Input, InputCell, TableCells
+from .grid_tables import LAYOUTS, DrawnTable, make_table
+
+SEED = 20240619
+VERSION = 1
+TABLES_PER_LAYOUT = 8
+PREFIX = "tc"
+
+TITLE = "Table cells, synthetic v1"
+DESCRIPTION = (
+    f"{TABLES_PER_LAYOUT * len(LAYOUTS)} grayscale crops of laboratory results tables "
+    f"({TABLES_PER_LAYOUT} per layout: {', '.join(LAYOUTS)}) with the box of every cell. The "
+    "answer is the text of every cell as drawn: results in the notations laboratories print "
+    "(<0.50, < 0.50, ND, ND (0.50), 0.50 U, 1.2 J, 1,250), units in µg and mg, names, CAS "
+    "numbers, methods and headers."
+)
+
+
+def case_ids() -> list[tuple[str, str]]:
+    """(case ID, layout) of every case, in file order."""
+    return [
+        (f"{PREFIX}-{k * TABLES_PER_LAYOUT + i + 1:04d}", layout)
+        for k, layout in enumerate(LAYOUTS)
+        for i in range(TABLES_PER_LAYOUT)
+    ]
+
+
+def input_from(table: DrawnTable, image_path: str) -> Input:
+    width, height = table.image.size
+    cells = sorted(
+        (
+            InputCell(cell.row, cell.column, box)
+            for cell, box in zip(table.spec.cells, table.boxes, strict=True)
+        ),
+        key=lambda c: (c.row, c.column),
+    )
+    return Input(image=image_path, width=width, height=height, cells=tuple(cells))
+
+
+def answer_from(table: DrawnTable) -> Answer:
+    spec = table.spec
+    grid: list[list[str | None]] = [[None] * spec.columns for _ in range(spec.rows)]
+    for cell in spec.cells:
+        grid[cell.row][cell.column] = cell.text
+    return Answer(tuple(tuple(row) for row in grid))
+
+
+def generate(output_dir: Path) -> Manifest:
+    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+    output_dir = Path(output_dir)
+    if output_dir.exists() and any(output_dir.iterdir()):
+        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
+    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    with (
+        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
+        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
+    ):
+        for case_id, layout in case_ids():
+            table = make_table(SEED, case_id, layout)
+            image_path = f"assets/{case_id}.png"
+            write_png(output_dir / image_path, table.image)
+            case_input = input_from(table, image_path)
+            cases.write(
+                dumps_line({"id": case_id, "category": layout, "input": unstructure(case_input)})
+            )
+            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer_from(table))}))
+    return write_manifest(
+        output_dir,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=TableCells.ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        generator=Generator(name=__name__, seed=SEED),
+    )

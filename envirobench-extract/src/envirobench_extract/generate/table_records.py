@@ -1,0 +1,154 @@
+"""The seeded generator of `envirobench/table-records-synthetic-v1`, and its fixtures.
+
+Sixty-four results tables, eight per layout (the case category), cut from synthetic lab reports
+of that layout (`envirobench_synth.labreport`): seven as grayscale PNG crops of the page rendered
+at CROP_DPI (the table with its sample block above and its footnotes below; sideways tables stay
+sideways, scanned ones keep the scan), and one as a one-page PDF holding every results table of
+its page. A part of a continued table is used only when it shows its header; the bare rows a
+report continues without a header are left to document-extraction. The answer is the records of
+the rows shown, in table order.
+
+Source reports draw from their own streams, make_random(SEED, "table", "<layout>-<n>",
+attempt); regenerating reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench.converter import unstructure
+from envirobench.datasets import write_manifest
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps_line
+from envirobench.records import Generator, Manifest
+from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
+from envirobench_synth.png import write_png
+
+from ..table_records import DATASET_ID, Answer, Input, TableRecords
+from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
+
+SEED = 20240808
+VERSION = 1
+STREAM = "table"
+CROPS_PER_LAYOUT = 7
+PAGES_PER_LAYOUT = 1
+CROPS_PER_REPORT = 2  # spread each layout's crops over several reports
+CROP_MARGIN = 10  # pixels of paper around a crop
+PNG_LEVEL = 6  # zlib level of the crops: nearly as small as the slowest, many times faster
+
+TITLE = "Table records, synthetic v1"
+DESCRIPTION = (
+    f"{(CROPS_PER_LAYOUT + PAGES_PER_LAYOUT) * len(LAYOUTS)} results tables from synthetic laboratory "
+    f"reports, {CROPS_PER_LAYOUT + PAGES_PER_LAYOUT} per layout ({', '.join(LAYOUTS)}): "
+    f"{CROPS_PER_LAYOUT} as page-image crops (PNG) and {PAGES_PER_LAYOUT} as a one-page PDF. The answer "
+    "is the measurement records the table shows."
+)
+
+MISTAKES: tuple[RecordMistake, ...] = (
+    RecordMistake("drop", "a row missed", layout="two-per-page"),
+    RecordMistake("wrong-sample", "the sample ID misread", layout="samples-as-columns"),
+    RecordMistake(
+        "nondetect-as-detected",
+        "a non-detect (<RL or ND) read as a detection at the limit",
+        layout="scanned",
+    ),
+    RecordMistake(
+        "convert-unit",
+        "a µg/L result converted to mg/L: wrong in exact, right in value",
+        layout="landscape",
+    ),
+    RecordMistake("swap-result-rl", "result and reporting limit swapped", layout="rotated"),
+    RecordMistake("drop-qualifier", "a footnoted J flag lost", layout="qualifier-footnotes"),
+    RecordMistake(
+        "misread-thousands", "a thousands separator read as a decimal point", layout="continued"
+    ),
+)
+
+
+def _usable(region: TableRegion) -> bool:
+    return region.header and region.caption
+
+
+@dataclass(frozen=True, eq=False)
+class Cut:
+    """One case: table parts of one report, as a crop (one part) or as their whole page."""
+
+    rendered: RenderedReport
+    regions: tuple[TableRegion, ...]
+    as_page: bool
+
+
+def cuts_for(layout: str) -> list[Cut]:
+    """One layout's cases: the crops first, then the pages."""
+    crops: list[Cut] = []
+    pages: list[Cut] = []
+    report_number = 0
+    while len(crops) < CROPS_PER_LAYOUT or len(pages) < PAGES_PER_LAYOUT:
+        report_number += 1
+        rendered = draw_report(SEED, STREAM, f"{layout}-{report_number}", layout)
+        if len(crops) < CROPS_PER_LAYOUT:
+            usable = [r for r in rendered.tables if _usable(r)][:CROPS_PER_REPORT]
+            crops += [Cut(rendered, (r,), False) for r in usable][: CROPS_PER_LAYOUT - len(crops)]
+            continue
+        for page in rendered.pages:
+            regions = tuple(r for r in rendered.tables if r.page == page.number)
+            if regions and all(_usable(r) for r in regions):
+                pages.append(Cut(rendered, regions, True))
+                break
+    return crops + pages
+
+
+def generate(output_dir: Path) -> Manifest:
+    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+    output_dir = Path(output_dir)
+    if output_dir.exists() and any(output_dir.iterdir()):
+        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
+    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
+    with (
+        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
+        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
+    ):
+        for layout_index, layout in enumerate(LAYOUTS):
+            for k, cut in enumerate(cuts_for(layout)):
+                case_id = f"tr-{layout_index * per_layout + k + 1:04d}"
+                rendered, regions = cut.rendered, cut.regions
+                if cut.as_page:
+                    path = f"assets/{case_id}.pdf"
+                    (output_dir / path).write_bytes(rendered.page_pdf(regions[0].page))
+                    case_input = Input(document=path, page=1)
+                else:
+                    path = f"assets/{case_id}.png"
+                    image = rendered.crop(regions[0], margin=CROP_MARGIN)
+                    write_png(output_dir / path, image, level=PNG_LEVEL)
+                    case_input = Input(image=path, width=image.width, height=image.height)
+                records = tuple(
+                    record_of(rendered.records[i]) for region in regions for i in region.records
+                )
+                cases.write(
+                    dumps_line(
+                        {"id": case_id, "category": layout, "input": _input_json(case_input)}
+                    )
+                )
+                answers.write(
+                    dumps_line({"id": case_id, "answer": unstructure(Answer(records=records))})
+                )
+    return write_manifest(
+        output_dir,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=TableRecords.ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def _input_json(case_input: Input) -> dict:
+    # Only the form's own fields: {"image", "width", "height"} or {"document", "page"}.
+    return {k: v for k, v in unstructure(case_input).items() if v is not None}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
+    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES)

@@ -1,0 +1,86 @@
+"""The seeded generator of `envirobench/table-structure-synthetic-v1`.
+
+Each case is a tightly cropped grayscale laboratory results table drawn by `grid_tables` (see
+its docstring for the layouts, which are the case categories); the answer is the grid it was
+drawn from: rows, columns, header rows and every cell with its spans. Every case draws from its
+own stream, make_random(SEED, "table", case_id), so cases are independent of each other.
+Regenerating reproduces every file byte for byte (with the versions pinned by uv.lock); the
+tests check that against the shipped manifest.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from envirobench.converter import unstructure
+from envirobench.datasets import write_manifest
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps_line
+from envirobench.records import Generator, Manifest
+from envirobench_synth.png import write_png
+
+from ..table_structure import DATASET_ID, Cell, Input, TableGrid, TableStructure
+from .grid_tables import LAYOUTS, DrawnTable, make_table
+
+SEED = 20240618
+VERSION = 1
+TABLES_PER_LAYOUT = 8
+PREFIX = "tsr"
+
+TITLE = "Table structure, synthetic v1"
+DESCRIPTION = (
+    f"{TABLES_PER_LAYOUT * len(LAYOUTS)} grayscale crops of laboratory results tables "
+    f"({TABLES_PER_LAYOUT} per layout: {', '.join(LAYOUTS)}), some with merged header cells "
+    "over several samples and section rows across the table. The answer is the table's cell grid: "
+    "rows, columns, header rows and every cell with its row and column span, as drawn."
+)
+
+
+def case_ids() -> list[tuple[str, str]]:
+    """(case ID, layout) of every case, in file order."""
+    return [
+        (f"{PREFIX}-{k * TABLES_PER_LAYOUT + i + 1:04d}", layout)
+        for k, layout in enumerate(LAYOUTS)
+        for i in range(TABLES_PER_LAYOUT)
+    ]
+
+
+def answer_from(table: DrawnTable) -> TableGrid:
+    """The type's answer for a drawn table (its constructor re-checks the grid)."""
+    spec = table.spec
+    cells = sorted(
+        (Cell(c.row, c.column, c.row_span, c.column_span) for c in spec.cells),
+        key=lambda c: (c.row, c.column),
+    )
+    return TableGrid(spec.rows, spec.columns, spec.header_rows, tuple(cells))
+
+
+def generate(output_dir: Path) -> Manifest:
+    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+    output_dir = Path(output_dir)
+    if output_dir.exists() and any(output_dir.iterdir()):
+        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
+    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    with (
+        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
+        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
+    ):
+        for case_id, layout in case_ids():
+            table = make_table(SEED, case_id, layout)
+            image_path = f"assets/{case_id}.png"
+            write_png(output_dir / image_path, table.image)
+            width, height = table.image.size
+            case_input = Input(image=image_path, width=width, height=height)
+            cases.write(
+                dumps_line({"id": case_id, "category": layout, "input": unstructure(case_input)})
+            )
+            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer_from(table))}))
+    return write_manifest(
+        output_dir,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=TableStructure.ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        generator=Generator(name=__name__, seed=SEED),
+    )

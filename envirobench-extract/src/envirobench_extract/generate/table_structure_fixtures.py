@@ -1,0 +1,155 @@
+"""The prediction fixtures of `table-structure`, derived from the dataset's answer key.
+
+`correct.json` predicts every gold grid, so it has no error. `wrong.json` is the same except for
+the deliberate mistakes in DELIBERATE_ERRORS, one per case, each a mistake a structure
+recogniser makes; the tests assert the errors each one gives, case by case. Both are prediction
+maps over every case: {case_id: {"rows", "columns", "header_rows", "cells"}}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from envirobench.converter import structure, unstructure
+from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import atomic_write_text, dumps_line, iter_jsonl
+
+from ..table_structure import Cell, TableGrid
+
+Mistake = Literal["drop-last-row", "split-cell", "header-rows", "extra-column", "merge-right"]
+
+
+@dataclass(frozen=True)
+class DeliberateError:
+    case: str
+    mistake: Mistake
+    row: int = 0  # the cell it concerns (split-cell, merge-right)
+    column: int = 0
+    why: str = ""
+
+
+DELIBERATE_ERRORS: tuple[DeliberateError, ...] = (
+    DeliberateError("tsr-0002", "drop-last-row", why="the last row missed (fully ruled)"),
+    DeliberateError(
+        "tsr-0009",
+        "split-cell",
+        1,
+        0,
+        "a section row read as one cell per column (horizontal rules)",
+    ),
+    DeliberateError(
+        "tsr-0019", "extra-column", why="an empty column invented on the right (unruled)"
+    ),
+    DeliberateError(
+        "tsr-0036",
+        "merge-right",
+        3,
+        0,
+        "two neighbouring body cells read as one (multi-line cells)",
+    ),
+    DeliberateError(
+        "tsr-0049", "split-cell", 0, 1, "a merged sample header split into its columns (spanning)"
+    ),
+    DeliberateError(
+        "tsr-0052", "header-rows", why="the second header row counted as body (spanning)"
+    ),
+    DeliberateError(
+        "tsr-0064", "split-cell", 0, 0, "a title merged down two header rows split in two (scanned)"
+    ),
+)
+
+
+def read_answers(dataset_dir: Path) -> dict[str, TableGrid]:
+    path = Path(dataset_dir) / "answers.jsonl"
+    return {
+        record["id"]: structure(
+            record["answer"], TableGrid, file=str(path), line=lineno, path="$.answer"
+        )
+        for lineno, record in iter_jsonl(path)
+    }
+
+
+def correct_predictions(answers: dict[str, TableGrid]) -> dict[str, Any]:
+    return {case: unstructure(grid) for case, grid in answers.items()}
+
+
+def wrong_predictions(answers: dict[str, TableGrid]) -> dict[str, Any]:
+    predictions = correct_predictions(answers)
+    for error in DELIBERATE_ERRORS:
+        if error.case not in answers:
+            raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
+        predictions[error.case] = unstructure(_apply(error, answers[error.case]))
+    return predictions
+
+
+def _apply(error: DeliberateError, gold: TableGrid) -> TableGrid:
+    cells = list(gold.cells)
+    if error.mistake == "drop-last-row":
+        last = gold.rows - 1
+        _require(
+            all(c.row + c.row_span <= last or c.row == last for c in cells),
+            error,
+            "a cell spans into the last row",
+        )
+        kept = tuple(c for c in cells if c.row != last)
+        return TableGrid(gold.rows - 1, gold.columns, min(gold.header_rows, gold.rows - 1), kept)
+    if error.mistake == "header-rows":
+        _require(gold.header_rows > 1, error, "the table has one header row")
+        return TableGrid(gold.rows, gold.columns, gold.header_rows - 1, gold.cells)
+    if error.mistake == "extra-column":
+        added = tuple(Cell(r, gold.columns, 1, 1) for r in range(gold.rows))
+        return TableGrid(gold.rows, gold.columns + 1, gold.header_rows, gold.cells + added)
+    target = next((c for c in cells if (c.row, c.column) == (error.row, error.column)), None)
+    _require(target is not None, error, "no cell starts there")
+    assert target is not None
+    if error.mistake == "split-cell":
+        _require(target.row_span * target.column_span > 1, error, "the cell spans nothing")
+        pieces = [
+            Cell(r, c, 1, 1)
+            for r in range(target.row, target.row + target.row_span)
+            for c in range(target.column, target.column + target.column_span)
+        ]
+        cells.remove(target)
+        return TableGrid(
+            gold.rows, gold.columns, gold.header_rows, tuple(sorted(cells + pieces, key=_position))
+        )
+    right = next(
+        (c for c in cells if (c.row, c.column) == (target.row, target.column + target.column_span)),
+        None,
+    )
+    _require(
+        right is not None and right.row_span == target.row_span == 1,
+        error,
+        "no one-row cell to its right",
+    )
+    assert right is not None
+    merged = Cell(target.row, target.column, 1, target.column_span + right.column_span)
+    cells = [c for c in cells if c not in (target, right)] + [merged]
+    return TableGrid(gold.rows, gold.columns, gold.header_rows, tuple(sorted(cells, key=_position)))
+
+
+def _position(cell: Cell) -> tuple[int, int]:
+    return (cell.row, cell.column)
+
+
+def _require(condition: bool, error: DeliberateError, problem: str) -> None:
+    # The dataset changed under the fixture: choose another case or cell rather than ship a
+    # fixture whose errors differ from the documented ones.
+    if not condition:
+        raise EnviroBenchError(
+            f"cannot build the deliberate error for {error.case} ({error.why}): {problem}"
+        )
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
+    answers = read_answers(dataset_dir)
+    _write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    _write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
+
+
+def _write_by_case(path: Path, predictions: dict[str, Any]) -> None:
+    """One JSON object, one case per line (canonical JSON: sorted keys, no spaces)."""
+    lines = [dumps_line({case: predictions[case]})[1:-2] for case in sorted(predictions)]
+    atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")

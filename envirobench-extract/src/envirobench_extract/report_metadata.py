@@ -1,0 +1,170 @@
+"""Benchmark type `report-metadata`: the report-level facts of a laboratory report.
+
+A case is one lab-report PDF (`Input.document`). A system returns seven fields:
+
+    laboratory      the laboratory that issued the report (its letterhead name)
+    work_order      the laboratory's number for the job, whatever the report calls it (Work
+                    Order, Lab Job No., SDG, Report No., ...)
+    client          the client company the report is for (not the contact person)
+    project         the project name (not the project number)
+    report_date     the date this report was issued, ISO `YYYY-MM-DD` (for a revision: the
+                    revision's date, not that of the report it replaces; never the received or
+                    analysis dates)
+    sampling_dates  the dates the report's samples were collected, ISO, each once
+    status          "draft", "final" or "revised": what the site tier needs to reconcile reprints
+
+Every field of a prediction may be null (not found), which is wrong. Profile `exact` (the only
+one, the default gate) compares `laboratory`, `work_order`, `client` and `project` after Unicode
+NFKC, ASCII quotes, whitespace runs as one space and case folding; `report_date` exactly after
+trimming; `sampling_dates` as a set (order and repeats ignored, each date trimmed); `status`
+exactly. Errors: ("wrong-field", name), in the field order above.
+
+Metrics per case: `fields_right` (the share of the seven fields right), `exact` (1.0 when all
+are) and `right_<field>` (1.0 or 0.0). Headline: `fields_right` (primary: the share of fields
+right over the run), `reports_exact`, and `<field>_right`, the share of reports with that field
+right.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+import envirobench
+from envirobench import Case, CaseScore
+
+from .records import normalise_name
+
+BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "report-metadata"
+DATASET_ID = "envirobench/report-metadata-synthetic-v1"
+DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
+FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+
+Status = Literal["draft", "final", "revised"]
+FIELDS = (
+    "laboratory",
+    "work_order",
+    "client",
+    "project",
+    "report_date",
+    "sampling_dates",
+    "status",
+)
+NAME_FIELDS = ("laboratory", "work_order", "client", "project")
+
+
+def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
+    if not value.lower().endswith(".pdf"):
+        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
+
+
+@attrs.frozen
+class Input:
+    """One case: a laboratory report, a dataset-relative PDF path."""
+
+    document: str = attrs.field(validator=_pdf_path)
+
+
+def _iso_date(text: str, name: str) -> None:
+    try:
+        parsed = dt.date.fromisoformat(text)
+    except ValueError:
+        raise ValueError(f"{name} {text!r} is not an ISO date (YYYY-MM-DD)") from None
+    if parsed.isoformat() != text:
+        raise ValueError(f"{name} {text!r} is not an ISO date (YYYY-MM-DD)")
+
+
+@attrs.frozen
+class Answer:
+    """The report's facts; dates are ISO `YYYY-MM-DD`, sampling dates sorted and distinct."""
+
+    laboratory: str
+    work_order: str
+    client: str
+    project: str
+    report_date: str
+    sampling_dates: tuple[str, ...]
+    status: Status
+
+    def __attrs_post_init__(self) -> None:
+        for name in NAME_FIELDS:
+            if not getattr(self, name).strip():
+                raise ValueError(f"{name} is empty")
+        _iso_date(self.report_date, "report_date")
+        if not self.sampling_dates:
+            raise ValueError("sampling_dates is empty: a report has at least one sample")
+        for date in self.sampling_dates:
+            _iso_date(date, "sampling_dates")
+        if list(self.sampling_dates) != sorted(set(self.sampling_dates)):
+            raise ValueError("sampling_dates must be sorted and distinct")
+
+
+@attrs.frozen
+class Prediction:
+    """The facts a system read; any field may be null (not found). Dates as ISO `YYYY-MM-DD`."""
+
+    laboratory: str | None
+    work_order: str | None
+    client: str | None
+    project: str | None
+    report_date: str | None
+    sampling_dates: tuple[str, ...] | None
+    status: Status | None
+
+
+def field_right(name: str, answer: Answer, prediction: Prediction) -> bool:
+    expected, got = getattr(answer, name), getattr(prediction, name)
+    if got is None:
+        return False
+    if name in NAME_FIELDS:
+        return normalise_name(expected) == normalise_name(got)
+    if name == "report_date":
+        return expected == got.strip()
+    if name == "sampling_dates":
+        return set(expected) == {date.strip() for date in got}
+    return expected == got
+
+
+class ReportMetadata(envirobench.BenchmarkType):
+    ID = "report-metadata"
+    FORMAT = "envirobench.report-metadata.v1"
+    LABEL = "Report metadata"
+    SCORING_VERSION = "envirobench.report-metadata.scores.v1"
+    TIER = "document"
+    PROFILES = ("exact",)
+    HEADLINE = ("fields_right", "reports_exact")
+    CATEGORIES = ("extract",)
+    VIEWER = "json"
+
+    Input = Input
+    Answer = Answer
+    Prediction = Prediction
+
+    def source_files(self, case_input: Input) -> tuple[str, ...]:
+        return (case_input.document,)
+
+    def score_case(
+        self, case: Case, answer: Answer, prediction: Prediction
+    ) -> dict[str, CaseScore]:
+        right = {name: field_right(name, answer, prediction) for name in FIELDS}
+        errors = tuple(("wrong-field", name) for name in FIELDS if not right[name])
+        metrics = {f"right_{name}": 1.0 if ok else 0.0 for name, ok in right.items()}
+        metrics["fields_right"] = sum(right.values()) / len(FIELDS)
+        metrics["exact"] = 0.0 if errors else 1.0
+        return {"exact": CaseScore(errors=errors, metrics=metrics)}
+
+    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
+        if not scores:
+            return {}
+        n = len(scores)
+        out = {
+            "fields_right": sum(s.metrics["fields_right"] for s in scores) / n,
+            "reports_exact": sum(s.metrics["exact"] for s in scores) / n,
+        }
+        for name in FIELDS:
+            out[f"{name}_right"] = sum(s.metrics[f"right_{name}"] for s in scores) / n
+        return out

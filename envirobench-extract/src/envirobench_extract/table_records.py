@@ -1,0 +1,125 @@
+"""Benchmark type `table-records`: the measurement records one results table holds.
+
+A case is one results table of a laboratory report, given either as a crop of the page image
+(`{"image", "width", "height"}`: a grayscale PNG holding the table with the sample block above
+it and its footnotes below) or as one page of a PDF (`{"document", "page"}`: every results table
+on that page). Exactly one of the two forms is given. The case category is the layout the table
+comes from (samples as columns, landscape, sideways, scanned, qualifier footnotes, ...).
+
+A system returns the table's records (`Prediction.records`): the header context applied to each
+row (sample, analyte, unit, qualifier from a column or a footnote marker, reporting limit).
+Format, normalisation and matching are those of `envirobench_extract.records`; profiles `exact`
+(default gate) and `value` (result and reporting limit compared after unit conversion).
+
+Metrics per case: `tp`, `fp`, `fn`, `exact` (1.0 without any error) and `wrong_<field>`.
+Headline: `record_f1` (primary, F1 over counts pooled across the run), `tables_exact`,
+`record_precision`, `record_recall`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import attrs
+
+import envirobench
+from envirobench import Case, CaseScore
+
+from .records import PROFILES, Record, check_answer_records, pooled, score_records
+
+BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-records"
+DATASET_ID = "envirobench/table-records-synthetic-v1"
+DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
+FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+
+
+@attrs.frozen
+class Input:
+    """One results table: either `image` with `width` and `height` (a PNG crop, pixels), or
+    `document` with `page` (a PDF and the 1-based page holding the table). Exactly one form."""
+
+    image: str | None = None
+    width: int | None = None
+    height: int | None = None
+    document: str | None = None
+    page: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.image is None) == (self.document is None):
+            raise ValueError(
+                "give exactly one of image (with width and height) and document (with page)"
+            )
+        if self.image is not None:
+            if self.width is None or self.height is None:
+                raise ValueError("an image needs its width and height in pixels")
+            if self.width <= 0 or self.height <= 0:
+                raise ValueError(
+                    f"width and height must be positive, got {self.width} x {self.height}"
+                )
+            if self.page is not None:
+                raise ValueError("page belongs to a document, not to an image")
+            if not self.image.lower().endswith(".png"):
+                raise ValueError(f"image must name a PNG file, got {self.image!r}")
+        else:
+            if self.page is None or self.page < 1:
+                raise ValueError(
+                    "a document needs the 1-based number of the page holding the table"
+                )
+            if self.width is not None or self.height is not None:
+                raise ValueError("width and height belong to an image, not to a document")
+            if not self.document.lower().endswith(".pdf"):  # type: ignore[union-attr]
+                raise ValueError(f"document must name a PDF file, got {self.document!r}")
+
+    @property
+    def source(self) -> str:
+        return self.image if self.image is not None else self.document  # type: ignore[return-value]
+
+
+@attrs.frozen
+class Answer:
+    """The table's measurement records, in table order."""
+
+    records: tuple[Record, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_answer_records(self.records)
+
+
+@attrs.frozen
+class Prediction:
+    """The records the system read from the table; order is free."""
+
+    records: tuple[Record, ...]
+
+
+class TableRecords(envirobench.BenchmarkType):
+    ID = "table-records"
+    FORMAT = "envirobench.table-records.v1"
+    LABEL = "Table records"
+    SCORING_VERSION = "envirobench.table-records.scores.v1"
+    TIER = "component"
+    PROFILES = PROFILES
+    HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall")
+    CATEGORIES = ("extract",)
+    VIEWER = "json"
+
+    Input = Input
+    Answer = Answer
+    Prediction = Prediction
+
+    def source_files(self, case_input: Input) -> tuple[str, ...]:
+        return (case_input.source,)
+
+    def score_case(
+        self, case: Case, answer: Answer, prediction: Prediction
+    ) -> dict[str, CaseScore]:
+        return {
+            profile: CaseScore(errors=tuple(tally.errors), metrics=tally.metrics())
+            for profile, tally in score_records(answer.records, prediction.records).items()
+        }
+
+    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
+        if not scores:
+            return {}
+        return pooled(scores, exact_name="tables_exact")

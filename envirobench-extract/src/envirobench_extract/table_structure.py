@@ -1,0 +1,223 @@
+"""Benchmark type `table-structure`: the logical cell grid of a table.
+
+A case is a grayscale crop of a laboratory results table (`Input.image`). A system predicts the
+table's grid (`TableGrid`, the format of answers and predictions alike):
+
+    {"rows": 9, "columns": 6, "header_rows": 2,
+     "cells": [{"row": 0, "column": 0, "row_span": 2, "column_span": 1}, ...]}
+
+- `rows` and `columns` count the grid's rows and columns: every row line and every column line
+  of the table, as if no cell were merged. Rows are numbered from 0 at the top, columns from 0
+  at the left.
+- A cell is named by its top-left grid position (`row`, `column`) and covers `row_span` rows
+  and `column_span` columns from there (both at least 1). A merged header cell over two columns
+  has `column_span` 2; a section row across the table ("Volatile Organic Compounds") is one cell
+  with `column_span` = `columns`; a header cell over two header rows has `row_span` 2.
+- Every grid position is covered by exactly one cell: cells never overlap and leave no hole,
+  and an empty cell is a cell like any other. The order of `cells` is free.
+- `header_rows` counts the rows from the top that are column headers (0 to `rows`); section
+  rows and body rows are not header rows.
+
+A grid that breaks any of these rules is refused when it is read (a prediction: a technical
+failure of the run, never a score).
+
+Scoring (profile `topology`, the only one):
+
+- `grits_top`: GriTS_Top (Smock et al., the measure of PubTables-1M; see `grits.py`) between
+  the gold and the predicted grid: each grid position carries the span of its cell relative to
+  the position, positions are compared by intersection over union, and the score is
+  2·Σ similarity / (gold positions + predicted positions) over the factored most similar
+  substructures. 1.0 for an identical grid, degrading gracefully with a missed row, a merged
+  or split cell. Also `grits_top_precision` and `grits_top_recall`.
+- Errors, each naming what is wrong in gold terms, so the same mistake is the same error in
+  every run:
+
+      ("wrong-header-rows",)        the predicted header_rows differs from the gold one
+      ("wrong-cell", row, column)   the gold cell at (row, column) is not in the prediction with
+                                    the same position and spans (a shifted, merged or split
+                                    cell, or one in a row or column the prediction lacks)
+      ("extra-rows",)               the prediction has more rows than the table
+      ("extra-columns",)            the prediction has more columns than the table
+
+  Positions are absolute: a prediction that misses a row gets a wrong-cell error for every
+  cell from that row down (GriTS meanwhile still credits the rows it aligns). Errors are
+  listed in that order, cells by row then column.
+- Metrics per case: `grits_top`, `grits_top_precision`, `grits_top_recall`, `cells`
+  (gold cells), `cells_right` (gold cells reproduced), `header_rows_right` (1 or 0) and `exact`
+  (1 when the case has no error). Headline: `grits_top` (mean over tables; the primary
+  measure), `tables_exact` (share of tables without an error), `cells_right` (share of gold cells
+  reproduced, pooled over the run), `header_rows_right`, and the means of precision and recall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+import envirobench
+from envirobench import Case, CaseScore
+from envirobench.benchmark import ErrorKey, share
+
+from .grits import grits_top
+
+BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-structure"
+DATASET_ID = "envirobench/table-structure-synthetic-v1"
+DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
+FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+
+
+def _positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
+    if value <= 0:
+        raise ValueError(f"{attribute.name} must be positive, got {value}")
+
+
+def _not_negative(instance: Any, attribute: attrs.Attribute, value: int) -> None:
+    if value < 0:
+        raise ValueError(f"{attribute.name} must not be negative, got {value}")
+
+
+@attrs.frozen
+class Input:
+    """One case: the table image (a dataset-relative PNG path) and its size in pixels."""
+
+    image: str
+    width: int = attrs.field(validator=_positive)
+    height: int = attrs.field(validator=_positive)
+
+
+@attrs.frozen
+class Cell:
+    """A cell: its top-left grid position and how many rows and columns it covers from there."""
+
+    row: int = attrs.field(validator=_not_negative)
+    column: int = attrs.field(validator=_not_negative)
+    row_span: int = attrs.field(validator=_positive)
+    column_span: int = attrs.field(validator=_positive)
+
+
+@attrs.frozen
+class TableGrid:
+    """A table's cell grid: rows x columns positions, each covered by exactly one cell, and the
+    number of header rows at the top."""
+
+    rows: int = attrs.field(validator=_positive)
+    columns: int = attrs.field(validator=_positive)
+    header_rows: int = attrs.field(validator=_not_negative)
+    cells: tuple[Cell, ...]
+
+    def __attrs_post_init__(self) -> None:
+        if self.header_rows > self.rows:
+            raise ValueError(f"header_rows is {self.header_rows}, more than the {self.rows} rows")
+        owner: dict[tuple[int, int], int] = {}
+        for index, cell in enumerate(self.cells):
+            if (
+                cell.row + cell.row_span > self.rows
+                or cell.column + cell.column_span > self.columns
+            ):
+                raise ValueError(
+                    f"cells[{index}] at row {cell.row}, column {cell.column} with spans "
+                    f"{cell.row_span} x {cell.column_span} reaches outside the "
+                    f"{self.rows} x {self.columns} grid"
+                )
+            for r in range(cell.row, cell.row + cell.row_span):
+                for c in range(cell.column, cell.column + cell.column_span):
+                    if (r, c) in owner:
+                        raise ValueError(
+                            f"cells[{owner[r, c]}] and cells[{index}] overlap at row {r}, column {c}"
+                        )
+                    owner[r, c] = index
+        if len(owner) < self.rows * self.columns:
+            r, c = next(
+                (r, c) for r in range(self.rows) for c in range(self.columns) if (r, c) not in owner
+            )
+            raise ValueError(f"no cell covers row {r}, column {c}: cells must cover the whole grid")
+
+    def spans(self) -> tuple[int, int, list[tuple[int, int, int, int]]]:
+        """(rows, columns, cells as (row, column, row_span, column_span)) for grits_top."""
+        return (
+            self.rows,
+            self.columns,
+            [(c.row, c.column, c.row_span, c.column_span) for c in self.cells],
+        )
+
+
+Answer = TableGrid
+Prediction = TableGrid
+
+
+class TableStructure(envirobench.BenchmarkType):
+    ID = "table-structure"
+    FORMAT = "envirobench.table-structure.v1"
+    LABEL = "Table structure"
+    SCORING_VERSION = "envirobench.table-structure.scores.v1"
+    TIER = "component"
+    PROFILES = ("topology",)
+    HEADLINE = (
+        "grits_top",
+        "tables_exact",
+        "cells_right",
+        "header_rows_right",
+        "grits_top_precision",
+        "grits_top_recall",
+    )
+    CATEGORIES = ("extract",)
+    VIEWER = "table-structure"
+
+    Input = Input
+    Answer = TableGrid
+    Prediction = TableGrid
+
+    def source_files(self, case_input: Input) -> tuple[str, ...]:
+        return (case_input.image,)
+
+    def score_case(
+        self, case: Case, answer: TableGrid, prediction: TableGrid
+    ) -> dict[str, CaseScore]:
+        similarity = grits_top(answer.spans(), prediction.spans())
+        errors: list[ErrorKey] = []
+        if prediction.header_rows != answer.header_rows:
+            errors.append(("wrong-header-rows",))
+        predicted = {(c.row, c.column, c.row_span, c.column_span) for c in prediction.cells}
+        wrong = sorted(
+            (c.row, c.column)
+            for c in answer.cells
+            if (c.row, c.column, c.row_span, c.column_span) not in predicted
+        )
+        errors += [("wrong-cell", row, column) for row, column in wrong]
+        if prediction.rows > answer.rows:
+            errors.append(("extra-rows",))
+        if prediction.columns > answer.columns:
+            errors.append(("extra-columns",))
+        metrics = {
+            "grits_top": similarity.score,
+            "grits_top_precision": similarity.precision,
+            "grits_top_recall": similarity.recall,
+            "cells": float(len(answer.cells)),
+            "cells_right": float(len(answer.cells) - len(wrong)),
+            "header_rows_right": 0.0 if prediction.header_rows != answer.header_rows else 1.0,
+            "exact": 0.0 if errors else 1.0,
+        }
+        return {"topology": CaseScore(errors=tuple(errors), metrics=metrics)}
+
+    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
+        if not scores:
+            return {}
+        n = len(scores)
+
+        def mean(name: str) -> float:
+            return sum(s.metrics[name] for s in scores) / n
+
+        return {
+            "grits_top": mean("grits_top"),
+            "tables_exact": mean("exact"),
+            "cells_right": share(
+                sum(s.metrics["cells_right"] for s in scores),
+                sum(s.metrics["cells"] for s in scores),
+            ),
+            "header_rows_right": mean("header_rows_right"),
+            "grits_top_precision": mean("grits_top_precision"),
+            "grits_top_recall": mean("grits_top_recall"),
+        }

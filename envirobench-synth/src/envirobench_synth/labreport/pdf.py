@@ -1,0 +1,117 @@
+"""PDF bytes from page drafts (reportlab, `invariant=1`), and page images back from PDF bytes (pypdfium2).
+
+Emission is byte-reproducible: reportlab's invariant mode fixes the document ID and dates, the
+fonts are the Vera TTFs inside the pinned reportlab wheel, and scanned pages are embedded as
+grayscale images compressed by reportlab's zlib, with the pixels themselves coming from the
+deterministic `degrade.scan_page`. Rasterising goes through the PDFium binary inside the pinned
+pypdfium2 wheel, so a page renders to the same pixels on every machine.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+
+import pypdfium2 as pdfium
+from PIL import Image
+from reportlab import rl_config
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from .draft import BOLD, REGULAR, Box, Line, PageDraft, Text, register_fonts
+
+PDF_TITLE = "Laboratory Analytical Report"
+PDF_CREATOR = "EnviroBench synthetic laboratory report"
+
+
+def physical_size(page: PageDraft) -> tuple[float, float]:
+    """The sheet's size in points: a page drawn sideways is a portrait sheet."""
+    return (page.height, page.width) if page.rotated else (page.width, page.height)
+
+
+def to_physical(page: PageDraft, x: float, y: float) -> tuple[float, float]:
+    """A point of the upright page (top-left origin) on the sheet as displayed (top-left origin).
+
+    A sideways page is turned a quarter anticlockwise: its top edge runs up the sheet's left
+    side and its text reads from the bottom of the sheet to the top.
+    """
+    if not page.rotated:
+        return x, y
+    return y, page.width - x
+
+
+def emit_pdf(pages: Sequence[PageDraft], images: Mapping[int, Image.Image] | None = None) -> bytes:
+    """The PDF of `pages`; a page whose index is in `images` is that image alone (a scan)."""
+    register_fonts()
+    images = images or {}
+    buffer = io.BytesIO()
+    # Binary Flate streams: ASCII85 on top would cost a quarter more bytes, and reportlab reads
+    # this setting while it embeds images and writes the file, so it is set for exactly that.
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        _emit(
+            Canvas(buffer, pagesize=physical_size(pages[0]), invariant=1, pageCompression=1),
+            pages,
+            images,
+        )
+    finally:
+        rl_config.useA85 = saved
+    return buffer.getvalue()
+
+
+def _emit(canvas: Canvas, pages: Sequence[PageDraft], images: Mapping[int, Image.Image]) -> None:
+    canvas.setTitle(PDF_TITLE)
+    canvas.setCreator(PDF_CREATOR)
+    for index, page in enumerate(pages):
+        sheet_w, sheet_h = physical_size(page)
+        canvas.setPageSize((sheet_w, sheet_h))
+        if index in images:
+            canvas.drawImage(ImageReader(images[index]), 0, 0, width=sheet_w, height=sheet_h)
+        else:
+            canvas.saveState()
+            if page.rotated:
+                canvas.translate(sheet_w, 0)
+                canvas.rotate(90)
+            for item in page.items:
+                _draw(canvas, item, page.height)
+            canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+
+
+def _draw(canvas: Canvas, item: Text | Line | Box, height: float) -> None:
+    if isinstance(item, Text):
+        canvas.setFont(BOLD if item.bold else REGULAR, item.size)
+        canvas.setFillGray(item.grey / 255)
+        draw = {
+            "left": canvas.drawString,
+            "right": canvas.drawRightString,
+            "center": canvas.drawCentredString,
+        }[item.align]
+        if item.angle:
+            canvas.saveState()
+            canvas.translate(item.x, height - item.y)
+            canvas.rotate(item.angle)
+            draw(0, 0, item.text)
+            canvas.restoreState()
+        else:
+            draw(item.x, height - item.y, item.text)
+    elif isinstance(item, Line):
+        canvas.setStrokeGray(item.grey / 255)
+        canvas.setLineWidth(item.width)
+        canvas.line(item.x0, height - item.y0, item.x1, height - item.y1)
+    else:
+        canvas.setFillGray(item.fill / 255)
+        canvas.rect(item.x, height - item.y - item.h, item.w, item.h, stroke=0, fill=1)
+
+
+def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
+    """Page `index` (0-based) of `pdf` as a grayscale image at `dpi` (PDFium, no annotations)."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        bitmap = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False)
+        image = bitmap.to_pil()
+    finally:
+        document.close()
+    return image if image.mode == "L" else image.convert("L")

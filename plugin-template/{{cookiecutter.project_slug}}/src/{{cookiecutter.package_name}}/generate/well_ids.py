@@ -1,0 +1,167 @@
+"""The seeded generator of `{{ cookiecutter.dataset_id }}` and its prediction fixtures.
+
+Each case is a short text of a groundwater monitoring programme that names one to four
+monitoring wells, written the ways field staff write them, among things that are not monitoring
+wells (soil borings, piezometers, recovery wells, sample IDs, methods). The answer is the set of
+wells in canonical form. Categories: `field-note`, `sampling-summary`, `email`.
+
+Every case draws from its own stream, random.Random(f"{SEED}:{case_id}"), so cases are independent
+of each other and regenerating writes every file byte for byte again (tests/test_generator.py).
+
+The fixtures: `correct.json` predicts every answer; `wrong.json` is the same except for
+DELIBERATE_ERRORS, each giving known errors (the conformance suite needs errors in every profile).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from envirobench.datasets import write_manifest
+from envirobench.jsonio import dumps_line, write_json
+from envirobench.records import Generator, Manifest
+
+from ..well_ids import DATASET_ID, TYPE_ID, canonical, well_sort_key
+
+SEED = 20250301
+VERSION = 1
+CASES_PER_CATEGORY = 8
+CATEGORIES = ("field-note", "sampling-summary", "email")
+GENERATOR_NAME = "{{ cookiecutter.package_name }}.generate"
+
+TITLE = "Monitoring well IDs, synthetic v1"
+DESCRIPTION = (
+    f"{CASES_PER_CATEGORY * len(CATEGORIES)} short texts of a groundwater monitoring programme "
+    f"({CASES_PER_CATEGORY} per category: {', '.join(CATEGORIES)}). The answer is the set of monitoring "
+    "wells each text names, in canonical form."
+)
+
+SITES = ("Former Riverside Dry Cleaner", "Harbor Road Fuel Terminal", "Eastgate Landfill", "Millbrook Plating Works")
+LABS = ("Pace Analytical", "Eurofins Lancaster", "ALS Environmental", "SGS North America")
+METHODS = ("EPA Method 8260D", "EPA Method 8270E", "SW-846 6020B", "EPA 524.2")
+PEOPLE = ("Dana", "Luis", "Priya", "Tomasz", "Grace", "Ahmed")
+WEATHER = ("overcast", "light rain", "clear", "windy")
+SUFFIXES = ("", "", "", "", "R", "D", "S")
+# Surface forms of a well and whether the template's `improved` rules read them (documentation).
+FORMS = ("MW-{n}{s}", "MW-{n:02d}{s}", "MW {n}{s}", "MW{n}{s}", "monitoring well {n}{s}")
+FORM_WEIGHTS = (5, 2, 2, 1, 2)
+
+
+def _mention(rng: random.Random, number: int, suffix: str) -> str:
+    form = rng.choices(FORMS, weights=FORM_WEIGHTS)[0]
+    return form.format(n=number, s=suffix)
+
+
+def _join(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _distractor(rng: random.Random, date: tuple[int, int]) -> str:
+    k = rng.randint(1, 9)
+    month, day = date
+    return rng.choice((
+        f"Soil boring SB-{k} was backfilled with bentonite chips.",
+        f"Piezometer PZ-{k} was dry.",
+        f"Recovery well RW-{k} was pumping at {rng.randint(2, 9)} gpm.",
+        f"Sample IDs GW-{month:02d}{day:02d}-01 through GW-{month:02d}{day:02d}-0{rng.randint(2, 6)} were used.",
+        f"Duplicate DUP-{k} was collected for QA.",
+    ))
+
+
+def make_case(case_id: str, category: str) -> tuple[str, list[str]]:
+    """(text, canonical wells) of one case."""
+    rng = random.Random(f"{SEED}:{case_id}")
+    count = rng.randint(1, 4)
+    numbers = sorted(rng.sample(range(1, 41), count))
+    wells = [(n, rng.choice(SUFFIXES)) for n in numbers]
+    date = (rng.randint(1, 12), rng.randint(1, 28))
+    month, day = date
+    if category == "sampling-summary" and count >= 3 and rng.random() < 0.5:
+        # Shorthand: "MW-3, -5 and -9" names three wells; only the first carries "MW".
+        first, *rest = wells
+        mentions = [f"MW-{first[0]}{first[1]}"] + [f"-{n}{s}" for n, s in rest]
+    else:
+        order = wells[:]
+        rng.shuffle(order)
+        mentions = [_mention(rng, n, s) for n, s in order]
+    listed = _join(mentions)
+    distractor = _distractor(rng, date)
+    if category == "field-note":
+        text = (
+            f"2024-{month:02d}-{day:02d}. Gauged {listed} before purging. {distractor} "
+            f"Weather {rng.choice(WEATHER)}, {rng.randint(38, 86)} F."
+        )
+    elif category == "sampling-summary":
+        text = (
+            f"Sampling summary, {rng.choice(SITES)}, 2024-{month:02d}-{day:02d}: groundwater samples were "
+            f"collected from {listed}. {distractor} Samples were shipped to {rng.choice(LABS)} "
+            f"for {rng.choice(METHODS)}."
+        )
+    else:
+        sender, recipient = rng.sample(PEOPLE, 2)
+        text = (
+            f"Hi {recipient},\nThe driller will redevelop {listed} next week. {distractor} "
+            f"Let me know if access through the north gate is a problem.\nThanks,\n{sender}"
+        )
+    return text, sorted({canonical(n, s) for n, s in wells}, key=well_sort_key)
+
+
+def case_ids() -> list[tuple[str, str]]:
+    out = []
+    for c, category in enumerate(CATEGORIES):
+        for i in range(CASES_PER_CATEGORY):
+            out.append((f"wi-{c * CASES_PER_CATEGORY + i + 1:04d}", category))
+    return out
+
+
+def generate(output: Path) -> Manifest:
+    """Write the dataset into `output` (absent or empty) and pin it."""
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    with (output / "cases.jsonl").open("w", encoding="utf-8") as cases, (output / "answers.jsonl").open("w", encoding="utf-8") as answers:
+        for case_id, category in case_ids():
+            text, wells = make_case(case_id, category)
+            cases.write(dumps_line({"id": case_id, "category": category, "input": {"text": text}}))
+            answers.write(dumps_line({"id": case_id, "answer": {"wells": wells}}))
+    return write_manifest(
+        output,
+        dataset_id=DATASET_ID,
+        version=VERSION,
+        benchmark=TYPE_ID,
+        title=TITLE,
+        description=DESCRIPTION,
+        visibility="private",
+        generator=Generator(GENERATOR_NAME, SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+# (case, mistake): "drop" leaves out the last well (missed in every profile), "add-boring" adds
+# a soil boring (spurious in every profile), "spaced" writes the first well as "MW 7" instead of
+# "MW-7" (an error in `exact` only).
+DELIBERATE_ERRORS = (("wi-0001", "drop"), ("wi-0010", "add-boring"), ("wi-0019", "spaced"))
+
+
+def correct_predictions(answers: dict[str, list[str]]) -> dict[str, dict[str, list[str]]]:
+    return {cid: {"wells": list(wells)} for cid, wells in answers.items()}
+
+
+def wrong_predictions(answers: dict[str, list[str]]) -> dict[str, dict[str, list[str]]]:
+    predictions = correct_predictions(answers)
+    for case_id, mistake in DELIBERATE_ERRORS:
+        wells = list(answers[case_id])
+        if mistake == "drop":
+            wells = wells[:-1]
+        elif mistake == "add-boring":
+            wells = wells + ["SB-4"]
+        else:
+            wells = [wells[0].replace("MW-", "MW ", 1)] + wells[1:]
+        predictions[case_id] = {"wells": wells}
+    return predictions
+
+
+def write_fixtures(fixtures: Path) -> None:
+    answers = {cid: make_case(cid, category)[1] for cid, category in case_ids()}
+    write_json(Path(fixtures) / "correct.json", correct_predictions(answers))
+    write_json(Path(fixtures) / "wrong.json", wrong_predictions(answers))

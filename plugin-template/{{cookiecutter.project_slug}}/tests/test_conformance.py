@@ -1,0 +1,22 @@
+"""The EnviroBench conformance suite over this plugin's benchmark type.
+
+Answer isolation, malformed results, the fixtures' scores, pairing and the gate, re-keying,
+review drafts and the viewer: the same checks every public type passes. The suite comes with
+envirobench-core (`envirobench.conformance`); it finds fixtures/correct.json and wrong.json next to
+the dataset's datasets/ directory.
+"""
+
+import pytest
+from envirobench.conformance import BenchmarkTypeConformance
+
+from {{ cookiecutter.package_name }}.well_ids import DATASET_ID, TYPE_ID
+
+
+class TestWellIdsConformance(BenchmarkTypeConformance):
+    @pytest.fixture
+    def benchmark_type_id(self):
+        return TYPE_ID
+
+    @pytest.fixture
+    def dataset_id(self):
+        return DATASET_ID

@@ -1,0 +1,189 @@
+"""The conformance suite, tested the way plugin authors use it (pytester runs of real sessions).
+
+It must pass a sound type (core's count-words, and the real table-separators in the automatic
+mode) and catch broken ones: a scorer that never finds a mistake, an input that carries the
+answer, a source file that holds the answer key, missing fixtures. Capabilities the core lacks
+are reported as skipped, never as passed; a session that does not ask for the suite gets nothing.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from envirobench import plugins
+from envirobench.conformance.browser import chromium_executable, render_every_case
+from envirobench.conformance.harness import Harness
+
+pytest_plugins = ["pytester"]
+pytestmark = pytest.mark.slow  # each test runs a pytest session that makes real runs
+
+HERE = Path(__file__).parent
+SUITE_TESTS = 25  # checks per type and dataset (parametrized ones counted per parameter)
+
+TOY_TEST = '''
+import pytest
+import toy_types
+from envirobench.conformance import BenchmarkTypeConformance
+from envirobench.plugins import build_registry
+
+TYPE = {type_id!r}
+DATASET = toy_types.write_benchmark({root!r}, TYPE, fixtures={fixtures!r})
+
+
+class TestToyType(BenchmarkTypeConformance):
+    @pytest.fixture
+    def envirobench_registry(self):
+        return build_registry(extra=[("toy", toy_types.plugin(TYPE, DATASET))])
+
+    @pytest.fixture
+    def benchmark_type_id(self):
+        return TYPE
+
+    @pytest.fixture
+    def dataset_id(self):
+        return "test/" + TYPE + "-v1"
+'''
+
+
+@pytest.fixture
+def toy(pytester, monkeypatch):
+    """toy(type_id, *pytest_args) -> the result of the suite run over that toy type."""
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
+    shutil.copy(HERE / "toy_types.py", pytester.path / "toy_types.py")
+    pytester.syspathinsert()
+
+    def run(type_id, *args, fixtures=True, conftest=None):
+        pytester.makepyfile(**{f"test_{type_id.replace('-', '_')}": TOY_TEST.format(type_id=type_id, root=str(pytester.path / "data"), fixtures=fixtures)})
+        if conftest:
+            pytester.makeconftest(conftest)
+        return pytester.runpytest("-p", "no:cacheprovider", "-rs", *args)
+
+    return run
+
+
+def failed_tests(result) -> set[str]:
+    """Names (without parameters) of the tests that failed."""
+    names = set()
+    for report in result.reprec.getreports("pytest_runtest_logreport"):
+        if report.failed:
+            names.add(report.nodeid.split("::")[-1].split("[")[0])
+    return names
+
+
+def test_a_sound_type_passes_every_check(toy):
+    result = toy("count-words")
+    result.assert_outcomes(passed=SUITE_TESTS)
+
+
+def test_a_scorer_that_never_finds_a_mistake_is_caught(toy):
+    result = toy("lenient-count", "-k", "not browser")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("failed", 0) >= 1
+    assert "test_wrong_predictions_score_errors_in_every_profile" in failed_tests(result)
+    result.stdout.fnmatch_lines(["*wrong.json scores no error in profile 'exact'*"])
+    # Pairing depends on errors too: the wrong run cannot regress from the correct one.
+    assert "test_wrong_candidate_regresses_from_correct_baseline" in failed_tests(result)
+
+
+def test_an_input_that_carries_the_answer_is_caught(toy):
+    result = toy("leaky-input-count", "-k", "isolation or hold_no_answer or shown_only")
+    assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
+    result.stdout.fnmatch_lines(["*case 'c000000': its input carries answer field $.count ('count' = 1) at $.input.count*"])
+
+
+def test_a_source_file_holding_the_answer_key_is_caught(toy):
+    result = toy("leaky-sidecar-count", "-k", "hold_no_answer")
+    assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
+    result.stdout.fnmatch_lines(["*input/notes/generator.json holds the whole answer of case 'c000000' at $.answers.c000000*"])
+
+
+def test_a_viewer_that_fails_is_caught(toy):
+    if chromium_executable() is None:
+        pytest.skip("headless Chromium is not installed (bin/test installs Debian's chromium)")
+    result = toy("broken-viewer-count", "-k", "viewer")
+    assert failed_tests(result) == {"test_viewer_renders_every_case_in_a_browser"}
+    result.stdout.fnmatch_lines(["*viewer broken-viewer failed: Error: this viewer always fails*"])
+
+
+def test_the_browser_check_sees_an_image_that_does_not_load(tmp_path, monkeypatch):
+    monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
+    harness = Harness(plugins.build_registry(), "table-separators", "envirobench/table-separators-synthetic-v1", tmp_path)
+    run = harness.shared_run("correct")
+    (run / "report-assets" / "assets" / "ts-0002.png").unlink()
+    rendered = render_every_case(run / "report.html", "image-overlay")
+    if rendered.skipped:
+        pytest.skip(rendered.skipped)
+    assert {case["id"] for case in rendered.cases if case["broken_images"]} == {"ts-0002"}
+    assert len(rendered.cases) == len(harness.case_ids) and all(case["viewer"] for case in rendered.cases)
+
+
+def test_missing_fixtures_fail_with_the_convention(toy):
+    result = toy("count-words", "-k", "fixture_predicts or correct_predictions", fixtures=False)
+    assert failed_tests(result) == {"test_fixture_predicts_every_case", "test_correct_predictions_score_no_errors_in_any_profile"}
+    result.stdout.fnmatch_lines(["*no prediction fixture */benchmarks/count-words/fixtures/correct.json*"])
+
+
+def test_missing_review_and_report_modules_are_skipped_not_passed(toy):
+    conftest = textwrap.dedent(
+        """
+        import importlib
+
+        import pytest
+
+        # As a core without those modules would answer (import_module: the suite module in use).
+        suite = importlib.import_module("envirobench.conformance.suite")
+
+
+        @pytest.fixture(autouse=True)
+        def _old_core(monkeypatch):
+            available = suite._module_available
+            monkeypatch.setattr(suite, "_module_available", lambda name: name not in ("envirobench.review", "envirobench.report") and available(name))
+        """
+    )
+    result = toy("count-words", "-k", "review or report or viewer", conftest=conftest)
+    result.assert_outcomes(skipped=3)
+    result.stdout.fnmatch_lines(["*review drafts: module envirobench.review is not available in this core version*"])
+
+
+def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):
+    monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v")
+    result.assert_outcomes(passed=SUITE_TESTS)
+    result.stdout.fnmatch_lines(["*::TestInstalledBenchmarkType::test_request_and_input_hold_no_answer[[]table-separators:envirobench/table-separators-synthetic-v1[]] PASSED*"])
+
+
+def test_plugin_loads_by_its_entry_point_name_when_autoloading_is_off(pytester, monkeypatch):
+    monkeypatch.setenv("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")
+    result = pytester.runpytest("-p", "no:cacheprovider", "-p", "envirobench", "--envirobench-types=table-separators", "-k", "declared_completely")
+    result.assert_outcomes(passed=1)
+
+
+def test_automatic_mode_refuses_an_unknown_type(pytester):
+    result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=no-such-type")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*unknown benchmark type(s) no-such-type*"])
+
+
+def test_a_session_that_does_not_ask_gets_nothing(pytester):
+    pytester.makepyfile(test_plain="def test_plain():\n    assert True\n")
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    fixtures = pytester.runpytest("-p", "no:cacheprovider", "--fixtures")
+    assert "conformance" not in fixtures.stdout.str()
+    assert "envirobench_registry" not in fixtures.stdout.str()
+
+
+def test_the_pytest_plugin_imports_cheaply():
+    code = (
+        "import sys, envirobench.conformance.plugin\n"
+        "heavy = sorted(m for m in sys.modules if m.startswith(('envirobench.runs', 'envirobench.datasets', 'envirobench.conformance.suite', 'cattrs', 'jinja2')))\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,248 @@
+"""report.html and report-assets/: written with every run, self-contained, escaped, reproducible."""
+
+from __future__ import annotations
+
+import html.parser
+import json
+import re
+
+import pytest
+import reportkit
+from click.testing import CliRunner
+
+from envirobench import plugins
+from envirobench.cli import main
+from envirobench.report import CSP, decode_chunk, script_json
+from envirobench.runs import rescore
+from envirobench.testing import toy_plugin, write_count_dataset
+
+
+@pytest.fixture
+def separator_runs(tmp_path):
+    return reportkit.make_separator_runs(tmp_path)
+
+
+class Elements(html.parser.HTMLParser):
+    """Every start tag with its attributes, and the text of each script element."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.scripts: list[tuple[dict[str, str | None], str]] = []
+        self._in_script: dict[str, str | None] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        if tag == "script":
+            self._in_script = dict(attrs)
+            self.scripts.append((self._in_script, ""))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._in_script = None
+
+    def handle_data(self, data):
+        if self._in_script is not None:
+            attrs, text = self.scripts[-1]
+            self.scripts[-1] = (attrs, text + data)
+
+
+def parse(text: str) -> Elements:
+    parser = Elements()
+    parser.feed(text)
+    return parser
+
+
+def test_report_is_written_with_every_run_and_links_nothing_remote(separator_runs):
+    text = (separator_runs["cand"] / "report.html").read_text()
+    page = parse(text)
+    metas = [a for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy"]
+    assert metas == [{"http-equiv": "Content-Security-Policy", "content": CSP}]
+    assert "default-src 'none'" in CSP and "img-src 'self' data:" in CSP
+    # The CSP tag comes before any script or style.
+    first = [t for t, _ in page.tags if t in ("meta", "script", "style", "link")]
+    assert first[:2] == ["meta", "meta"]
+    for tag, attrs in page.tags:
+        assert tag not in ("link", "iframe", "object", "embed", "base", "form") or tag == "form" and "action" not in attrs
+        for name in ("src", "href", "action", "srcset"):
+            value = attrs.get(name)
+            assert value is None or not re.match(r"^\s*([a-z][a-z0-9+.-]*:|//)", value, re.I), (tag, name, value)
+    assert "@import" not in text and "url(" not in text
+    # Baseline and summary runs have their own report too.
+    assert (separator_runs["base"] / "report.html").is_file()
+    summary = (separator_runs["cand"] / "summary.md").read_text()
+    assert "[report.html](report.html)" in summary and "(report.html#bucket=worse)" in summary
+
+
+def test_report_assets_hold_the_case_images_only(separator_runs):
+    cand, dataset = separator_runs["cand"], separator_runs["dataset"]
+    assets = sorted(p.relative_to(cand / "report-assets").as_posix() for p in (cand / "report-assets").rglob("*") if p.is_file())
+    assert assets == [f"assets/t{i:03d}.png" for i in range(8)]  # not the .txt sidecar
+    for rel in assets:
+        assert (cand / "report-assets" / rel).read_bytes() == (dataset / rel).read_bytes()
+    data = reportkit.embedded_data((cand / "report.html").read_text())
+    assert data["assets"] == assets and data["assets_dir"] == "report-assets"
+    by_id = {row[0]: row for row in data["cases"]}
+    assert [data["assets"][i] for i in by_id["t003"][4]] == ["assets/t003.png"]
+
+
+def test_embedded_data_matches_metrics(separator_runs):
+    cand = separator_runs["cand"]
+    metrics = json.loads((cand / "metrics.json").read_text())
+    data = reportkit.embedded_data((cand / "report.html").read_text())
+    assert data["profiles"] == ["logical", "strict"] and data["gated"] == ["logical"]
+    assert data["runs"] == ["candidate", "baseline", "control-1"] and data["run_ids"] == ["cand", "base", "control"]
+    assert len(data["cases"]) == 8
+    for cid, cat, buckets, errs, _ in data["cases"]:
+        per_case = metrics["cases"][cid]
+        assert data["categories"][cat] == per_case["category"]
+        assert [data["buckets"][b] for b in buckets] == [per_case["bucket"][p] for p in data["profiles"]]
+        for r, label in enumerate(data["runs"]):
+            for p, profile in enumerate(data["profiles"]):
+                expected = per_case["runs"][label][profile]["errors"]
+                assert ([] if errs == 0 else [data["errors"][i] for i in errs[r][p]]) == expected
+
+
+def test_inputs_answers_and_predictions_are_embedded_once(separator_runs):
+    cand = separator_runs["cand"]
+    text = (cand / "report.html").read_text()
+    comparison = json.loads((cand / "comparison.json").read_text())
+    data = reportkit.embedded_data(text)
+    blocks = [(attrs, body) for attrs, body in parse(text).scripts if (attrs.get("id") or "").startswith("eb-cases-")]
+    assert len(blocks) == data["chunks"] == 1
+    assert blocks[0][0]["type"] == "application/octet-stream" and blocks[0][0]["data-encoding"] == "base64 gzip json"
+    assert re.fullmatch(r"[A-Za-z0-9+/=]+", blocks[0][1])
+    chunk = decode_chunk(blocks[0][1])
+    for n, case in enumerate(comparison["cases"]):
+        case_input, answer, refs = chunk[n]
+        assert case_input == case["input"] and answer == case["answer"]
+        predictions = []
+        for ref in refs:
+            predictions.append(None if ref is None else answer if ref == -1 else predictions[ref] if isinstance(ref, int) else ref[0])
+        assert predictions == [case["predictions"][label] for label in data["runs"]]
+    # t005: the baseline's and the control's predictions equal the candidate's: stored as references to it.
+    assert chunk[5][2][1:] == [0, 0]
+    # The injected note is in there once, as data.
+    assert sum(json.dumps(c).count("window.__pwned=1") for c in chunk) == 1
+
+
+def test_many_cases_make_many_blocks(tmp_path, make_spec):
+    from envirobench.report import CHUNK
+    from envirobench.runs import execute
+
+    n = CHUNK + 5
+    dataset = write_count_dataset(tmp_path / "big", n)
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
+    outcome = execute(make_spec("big"), registry)
+    text = (outcome.run_dir / "report.html").read_text()
+    data = reportkit.embedded_data(text)
+    blocks = [body for attrs, body in parse(text).scripts if (attrs.get("id") or "").startswith("eb-cases-")]
+    assert data["chunks"] == len(blocks) == 2 and len(data["cases"]) == n
+    assert [len(decode_chunk(b)) for b in blocks] == [CHUNK, 5]
+
+
+def test_hostile_strings_cannot_break_out(separator_runs):
+    text = (separator_runs["cand"] / "report.html").read_text()
+    assert "window.__pwned" in text  # it is there, but only as escaped data
+    assert "<script>window.__pwned" not in text and '<img src=x onerror="window.__pwned' not in text
+    assert "&lt;img src=x onerror=&#34;window.__pwned=2&#34;&gt;" in text  # the category in the chart, escaped
+    page = parse(text)
+    # Exactly the scripts the report puts there: the case index, the type's viewer, json, the app, one chunk.
+    kinds = [attrs.get("type") or "code" for attrs, _ in page.scripts]
+    assert kinds == ["application/json", "code", "code", "code", "application/octet-stream"]
+    for attrs, body in page.scripts:
+        if attrs.get("type") == "application/json":
+            json.loads(body)  # each data block is whole, valid JSON
+            assert "<" not in body and ">" not in body and "&" not in body
+
+
+def test_script_json_escapes_everything_that_could_end_a_script():
+    value = {"a": "</script><!-- & \u2028\u2029 >"}
+    text = script_json(value)
+    for bad in ("<", ">", "&", "\u2028", "\u2029"):
+        assert bad not in text
+    assert json.loads(text) == value
+
+
+def test_rescore_reproduces_the_report_byte_for_byte(separator_runs, monkeypatch):
+    cand = separator_runs["cand"]
+    before = (cand / "report.html").read_bytes()
+    assets = {p: p.read_bytes() for p in (cand / "report-assets").rglob("*.png")}
+    rescore(cand, separator_runs["registry"])
+    assert (cand / "report.html").read_bytes() == before
+    assert {p: p.read_bytes() for p in (cand / "report-assets").rglob("*.png")} == assets
+    # Re-pairing without the baseline changes the report (and the verdict in it).
+    rescore(cand, separator_runs["registry"], baseline=None, controls=[])
+    after = (cand / "report.html").read_text()
+    assert "Baseline required" in after and reportkit.embedded_data(after)["runs"] == ["candidate"]
+    assert not list(cand.glob("report-assets/**/.*.tmp"))
+
+
+def test_report_of_count_words_uses_the_json_viewer(make_run, results):
+    make_run("base", off="c000001:1")
+    make_run("cand", off="c000002:3", baseline=results / "base")
+    text = (results / "cand" / "report.html").read_text()
+    data = reportkit.embedded_data(text)
+    assert data["viewer"] == "json" and data["assets"] == []
+    assert 'EB.viewers["json"]' in text and 'EB.viewers["image-overlay"]' not in text
+    assert "Gate failed" in text and "exact: 1 case(s) got worse than the baseline run base." in text
+    assert "12</strong> case(s) scored of 12 requested" in text
+
+
+def test_coverage_counts_retired_cases_with_their_reasons(tmp_path, make_spec):
+    from envirobench.runs import execute
+
+    dataset = write_count_dataset(tmp_path / "retiring", 6, retired={"c000003": "the scan is <illegible>"})
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
+    outcome = execute(make_spec("r"), registry)
+    text = (outcome.run_dir / "report.html").read_text()
+    assert "5</strong> case(s) scored of 5 requested" in text
+    assert "1</strong> case(s) retired" in text and "the scan is &lt;illegible&gt;" in text
+
+
+def test_plugin_viewer_is_embedded_and_core_viewers_come_through_the_hook(tmp_path, make_spec, count_dataset):
+    from envirobench import hookimpl
+    from envirobench.runs import execute
+    from envirobench.testing import CountWords
+
+    class Sparkly(CountWords):
+        VIEWER = "sparkly"
+
+    @hookimpl
+    def envirobench_benchmark_types(register):
+        register(Sparkly)
+
+    @hookimpl
+    def envirobench_viewers(register):
+        register("sparkly", script="window.EnviroBench.viewers['sparkly'] = {render() {}}; // </script> stays inside", style=".sparkly{}")
+
+    @hookimpl
+    def envirobench_datasets(register):
+        register("test/count-words-v1", count_dataset)
+
+    import types
+
+    plugin = types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types, envirobench_viewers=envirobench_viewers, envirobench_datasets=envirobench_datasets)
+    registry = plugins.build_registry(extra=[("sparkly-plugin", plugin)])
+    assert registry.registered_by("envirobench-core")["viewers"] == ["image-overlay", "json", "table-grid"]
+    outcome = execute(make_spec("s"), registry)
+    text = (outcome.run_dir / "report.html").read_text()
+    assert "window.EnviroBench.viewers['sparkly']" in text and "// <\\/script> stays inside" in text
+    assert reportkit.embedded_data(text)["viewer"] == "sparkly"
+    assert ".sparkly{}" in text
+
+
+def test_review_check_rerenders_the_report_with_the_interpretation(separator_runs, monkeypatch):
+    cand = separator_runs["cand"]
+    monkeypatch.setattr(plugins, "_REGISTRY", separator_runs["registry"])
+    runner = CliRunner()
+    assert 'id="review"' not in (cand / "report.html").read_text()
+    assert runner.invoke(main, ["review", "draft", "--run", str(cand)]).exit_code == 0
+    result = runner.invoke(main, ["review", "check", "--run", str(cand)])
+    assert result.exit_code == 0, result.output
+    text = (cand / "report.html").read_text()
+    assert 'id="review"' in text and "Finding 1:" in text and "--recommendation 1" in text
+    # A broken interpretation is reported in the report, not silently shown.
+    (cand / "interpretation.json").write_text("{ not json")
+    rescore(cand, separator_runs["registry"])
+    assert "interpretation.json is present but not valid" in (cand / "report.html").read_text()

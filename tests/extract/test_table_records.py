@@ -1,0 +1,111 @@
+"""`table-records`: the input's two forms, the shipped dataset and its fixtures."""
+
+import re
+
+import pytest
+from extract_labreport_kit import categories, dataset_bytes, errors_by_case, score_fixture, shipped
+from PIL import Image
+
+from envirobench.benchmark import check_type_class
+from envirobench.converter import structure
+from envirobench.errors import EnviroBenchError
+from envirobench_extract import table_records as tr
+from envirobench_extract.generate.labreports import plant_mistakes
+from envirobench_extract.generate.table_records import CROPS_PER_LAYOUT, MISTAKES, PAGES_PER_LAYOUT
+from envirobench_extract.table_records import Input, TableRecords
+from envirobench_synth.labreport import LAYOUTS
+
+TYPE = TableRecords()
+
+
+def test_the_type_is_well_formed():
+    assert check_type_class(TableRecords) == []
+    assert TableRecords.describe() == {
+        "id": "table-records",
+        "label": "Table records",
+        "format": "envirobench.table-records.v1",
+        "scoring_version": "envirobench.table-records.scores.v1",
+        "tier": "component",
+        "profiles": ["exact", "value"],
+        "headline": ["record_f1", "tables_exact", "record_precision", "record_recall"],
+        "categories": ["extract"],
+        "viewer": "json",
+    }
+
+
+def test_an_input_is_a_crop_or_a_page_never_both():
+    crop = structure({"image": "assets/t.png", "width": 400, "height": 300}, Input)
+    page = structure({"document": "assets/t.pdf", "page": 1}, Input)
+    assert TYPE.source_files(crop) == ("assets/t.png",)
+    assert TYPE.source_files(page) == ("assets/t.pdf",)
+    for bad, message in [
+        ({}, "exactly one of image"),
+        (
+            {"image": "a.png", "width": 4, "height": 3, "document": "a.pdf", "page": 1},
+            "exactly one of image",
+        ),
+        ({"image": "a.png", "width": 4}, "width and height"),
+        ({"image": "a.png", "width": 0, "height": 3}, "positive"),
+        ({"image": "a.png", "width": 4, "height": 3, "page": 2}, "page belongs to a document"),
+        ({"document": "a.pdf"}, "1-based number of the page"),
+        ({"document": "a.pdf", "page": 0}, "1-based number of the page"),
+        ({"document": "a.pdf", "page": 1, "width": 3}, "belong to an image"),
+        ({"image": "a.jpg", "width": 4, "height": 3}, "PNG"),
+        ({"document": "a.png", "page": 1}, "PDF"),
+    ]:
+        with pytest.raises(EnviroBenchError, match=re.escape(message)):
+            structure(bad, Input, file="cases.jsonl", line=1, path="$.input")
+
+
+@pytest.fixture(scope="module")
+def dataset():
+    return shipped(tr)
+
+
+def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
+    registry, ds, cases, answers = dataset
+    assert registry.datasets[tr.DATASET_ID].path == tr.DATASET_DIR
+    per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
+    layouts = [case.category for case in cases.values()]
+    assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(
+        LAYOUTS, per_layout
+    )
+    assert dataset_bytes(ds) < 4_000_000
+    for case_id, case in cases.items():
+        assert answers[case_id].records, case_id
+        if case.input.image is not None:
+            with Image.open(tr.DATASET_DIR / case.input.image) as image:
+                assert image.mode == "L"
+                assert (image.width, image.height) == (case.input.width, case.input.height)
+        else:
+            assert case.input.page == 1 and (
+                tr.DATASET_DIR / case.input.document
+            ).read_bytes().startswith(b"%PDF-")
+    pages = [c for c in cases.values() if c.input.document is not None]
+    assert len(pages) == PAGES_PER_LAYOUT * len(LAYOUTS)
+    sideways = [c for c in cases.values() if c.category == "rotated" and c.input.image is not None]
+    assert all(c.input.height > c.input.width for c in sideways)  # the crop keeps the page's turn
+
+
+def test_correct_fixture_has_no_errors_in_any_profile(dataset):
+    _, _, cases, answers = dataset
+    scores = score_fixture(TYPE, tr.FIXTURES_DIR, "correct", cases, answers)
+    for profile in TYPE.PROFILES:
+        assert errors_by_case(scores, profile) == {}
+        summary = TYPE.summarize(profile, [s[profile] for s in scores.values()])
+        assert summary == {
+            "record_f1": 1.0,
+            "tables_exact": 1.0,
+            "record_precision": 1.0,
+            "record_recall": 1.0,
+        }
+
+
+def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
+    _, _, cases, answers = dataset
+    planted = plant_mistakes(MISTAKES, answers, categories(tr.DATASET_DIR))
+    assert {p.mistake.layout for p in planted} == {m.layout for m in MISTAKES}
+    scores = score_fixture(TYPE, tr.FIXTURES_DIR, "wrong", cases, answers)
+    for profile in TYPE.PROFILES:
+        expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
+        assert expected and errors_by_case(scores, profile) == expected
