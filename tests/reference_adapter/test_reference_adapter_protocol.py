@@ -65,7 +65,7 @@ def test_run_writes_result_predictions_and_progress(tmp_path, variant):
     completed = run_adapter(request, output)
     assert completed.returncode == 0, completed.stderr
 
-    assert sorted(p.name for p in output.iterdir()) == ["adapter-result.json", "predictions.json", "progress.jsonl"]
+    assert sorted(p.name for p in output.iterdir()) == ["adapter-result.json", "predictions.json", "progress.jsonl", "timings.json"]
     result = json.loads((output / "adapter-result.json").read_text())
     assert result == {
         "id": "table-separators",
@@ -289,15 +289,19 @@ def test_describe_lists_variants():
     completed = subprocess.run([*ADAPTER, "describe", "--json"], capture_output=True, text=True)
     assert completed.returncode == 0
     described = json.loads(completed.stdout)
-    assert described["benchmarks"] == [
-        {
-            "benchmark": "table-separators",
-            "format": "envirobench.table-separators.v1",
-            "variants": ["baseline", "v2"],
-            "aliases": {"default": "v2"},
-            "default_variant": "v2",
-        }
-    ]
+    rows = {row["benchmark"]: row for row in described["benchmarks"]}
+    assert rows["table-separators"] == {
+        "benchmark": "table-separators",
+        "format": "envirobench.table-separators.v1",
+        "variants": ["baseline", "v2"],
+        "aliases": {"default": "v2"},
+        "default_variant": "v2",
+    }
+    extract = ("table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
+    for benchmark in extract:
+        assert rows[benchmark]["format"] == f"envirobench.{benchmark}.v1"
+        assert rows[benchmark]["variants"] == ["baseline", "v1"]
+        assert rows[benchmark]["aliases"] == {"default": "v1"}
 
 
 def test_plugin_registers_the_reference_adapter(monkeypatch):

@@ -8,6 +8,8 @@ case with the benchmark's solver module and writes into DIR:
 - `progress.jsonl`: `{"done": n, "total": m}` lines while working (at most ~100, each flushed);
 - `predictions.json`: case ID -> prediction, for every case that was processed;
 - `failures.json`: case ID -> reason, only when some case could not be processed;
+- `timings.json`: case ID -> seconds spent solving it (wall time, models already loaded for all
+  but the first case that uses them), so a run's cost can be broken down by case and layout;
 - `adapter-result.json`: written last, so its presence means the run finished.
 
 A case that cannot be processed (an unreadable or missing image, say) does not stop the run. It
@@ -24,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import math
 import sys
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath, PureWindowsPath
@@ -35,7 +38,16 @@ import numpy as np
 from envirobench.errors import EnviroBenchError
 from envirobench.jsonio import dumps_line, read_json, write_json
 
-from . import NAME, __version__, table_separators
+from . import (
+    NAME,
+    __version__,
+    document_extraction,
+    report_metadata,
+    table_cells,
+    table_records,
+    table_separators,
+    table_structure,
+)
 
 REQUEST_FORMAT = "envirobench.adapter-request.v1"
 PROTOCOL = "envirobench.adapter.v1"
@@ -43,12 +55,16 @@ RESULT_FILE = "adapter-result.json"
 PREDICTIONS_FILE = "predictions.json"
 PROGRESS_FILE = "progress.jsonl"
 FAILURES_FILE = "failures.json"
+TIMINGS_FILE = "timings.json"
 MAX_PROGRESS_LINES = 100
 
 # One solver module per benchmark type. Each provides BENCHMARK_ID, FORMAT, VARIANTS,
 # VARIANT_ALIASES, DEFAULT_VARIANT, parse_input(raw, where), source_files(input) and
 # solve(input, sources, variant).
-SOLVERS: dict[str, ModuleType] = {table_separators.BENCHMARK_ID: table_separators}
+SOLVERS: dict[str, ModuleType] = {
+    module.BENCHMARK_ID: module
+    for module in (table_separators, table_structure, table_cells, table_records, report_metadata, document_extraction)
+}
 KNOWN_OPTIONS = ("variant", "jitter")
 
 # Builds the error for a refused request field: refuse("$.options.variant", "unknown variant ...").
@@ -250,16 +266,20 @@ def run(request: Request, output_dir: Path) -> RunSummary:
     solver = request.solver
     predictions: dict[str, Any] = {}
     failures: dict[str, str] = {}
+    timings: dict[str, float] = {}
     with ProgressLog(output_dir / PROGRESS_FILE, len(request.cases)) as progress:
         for done, case in enumerate(request.cases, start=1):
+            started = time.perf_counter()
             try:
                 predictions[case.id] = solver.solve(case.input, case.sources, request.variant, jitter=case_jitter(request, case.id))
             except Exception as exc:  # one unprocessable case must not sink the others
                 failures[case.id] = f"{type(exc).__name__}: {exc}"
                 print(f"{NAME}: case {case.id}: {failures[case.id]}", file=sys.stderr)
+            timings[case.id] = round(time.perf_counter() - started, 4)
             progress.update(done)
 
     write_json(output_dir / PREDICTIONS_FILE, predictions)
+    write_json(output_dir / TIMINGS_FILE, timings)
     if failures:
         write_json(output_dir / FAILURES_FILE, failures)
     write_json(output_dir / RESULT_FILE, result_document(request, len(failures)))

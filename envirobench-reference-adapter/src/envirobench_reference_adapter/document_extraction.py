@@ -1,0 +1,69 @@
+"""Reference solver for `document-extraction`: every measurement record of a lab-report PDF.
+
+Every page is read in order (`pdftext.read_pdf`): the text layer where the page has one (a page
+printed sideways is turned upright), OCR of the rendered page where it is an image-only scan.
+One `results_tables.TableReader` reads all pages, so a table broken across pages keeps its
+sample and columns, footnote markers are resolved by the footnotes under the table's last part,
+the sample summary and the quality-control tables (method blank, laboratory control sample) are
+skipped, and samples-as-columns tables give one record per sample column.
+
+Variants: `v1` (the default; `default` is its alias) as above. `baseline` reads every page on
+its own (a fresh reader per page): a table continued without its header on the next page loses
+those rows, and footnote markers defined on a later page stay unresolved.
+
+`jitter=SEED` perturbs the pixels of the scanned pages before OCR; text-layer pages are read
+exactly, so on a report without scans jitter changes nothing.
+
+Weaknesses: those of `results_tables`, `pdftext` and `ocr`. The whole report is OCRed page by
+page where it is scanned, at several seconds a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import inputs, pdftext
+from .results_tables import TableReader
+
+BENCHMARK_ID = "document-extraction"
+FORMAT = "envirobench.document-extraction.v1"
+VARIANTS = ("baseline", "v1")
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+
+@dataclass(frozen=True)
+class DocumentInput:
+    document: str
+
+
+def parse_input(raw: Any, where: str) -> DocumentInput:
+    data = inputs.fields(raw, where, ("document",))
+    return DocumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
+
+
+def source_files(case_input: DocumentInput) -> list[str]:
+    return [case_input.document]
+
+
+def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
+    if variant == "baseline":
+        records: list[dict[str, Any]] = []
+        for page in pages:
+            reader = TableReader()
+            reader.read_page(page.words)
+            records += reader.finish()
+        return {"records": records}
+    reader = TableReader()
+    for page in pages:
+        reader.read_page(page.words)
+    return {"records": reader.finish()}

@@ -1,0 +1,224 @@
+"""Reference solver for `report-metadata`: laboratory, work order, client, project, report date,
+sampling dates and status of a lab-report PDF.
+
+The first pages (cover, narrative, sample summary: at most FIRST_PAGES) are read with `pdftext`
+(text layer, or OCR of image-only pages), and the facts are taken by rules about where reports
+print them:
+
+- `laboratory`: the top line of the cover (the letterhead); when the cover has no text, the
+  left part of the running header of the next page;
+- labelled fields, `Label: value` lines: `Client`, `Project` (not `Project No.`), the work
+  order under any of its names (Work Order, Work Order No., Lab Job No., Laboratory Project
+  No., SDG, Report No., Job No.), and the report date (Report Date, Date Reported, Date Issued,
+  Issue Date; never Date Received);
+- `sampling_dates`: the "Date Collected" column of the sample summary (the column under that
+  title, read down while the rows hold dates); failing that, every "Date Collected:" caption on
+  the pages read;
+- `status`: "draft" when the cover says DRAFT or preliminary, "revised" when it says revised
+  report or revision, else "final" when it says final report;
+- dates in any of the usual printed forms (`03/26/2018`, `26-Mar-2018`, `March 26, 2018`,
+  `2018-03-26`, `03/26/18`) become ISO `YYYY-MM-DD`; a two-digit year is 20yy.
+
+Variants: `v1` (the default; `default` is its alias) as above; `baseline` takes only the first
+page and only labelled lines (so no sampling dates from the summary table, no fallback for the
+laboratory), the simpler reading.
+
+`jitter=SEED` perturbs the pixels of image-only pages before OCR; text-layer pages are read
+exactly.
+
+Weaknesses: a label it does not know leaves its field null; a day-first date (`03/04/2018` as 3
+April) is read month first; OCR errors in a name or a date (a misread digit) pass through; the
+laboratory is wrong when the cover's top line is something other than its name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import inputs, pdftext
+from .layout import Line, em_size, group_lines, normalize_space, split_phrases
+
+BENCHMARK_ID = "report-metadata"
+FORMAT = "envirobench.report-metadata.v1"
+VARIANTS = ("baseline", "v1")
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+FIRST_PAGES = 3
+DATE_FORMATS = ("%m/%d/%Y", "%m/%d/%y", "%d-%b-%Y", "%d-%b-%y", "%B %d, %Y", "%b %d, %Y", "%Y-%m-%d", "%d %B %Y")
+DATE_PATTERN = re.compile(
+    r"(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}-[A-Za-z]{3}-\d{2,4}|"
+    r"[A-Z][a-z]+\.?\s+\d{1,2},\s*\d{4}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4})"
+)
+WORK_ORDER_LABELS = re.compile(
+    r"^(work\s*order(\s*no\.?|\s*number|\s*#)?|lab(oratory)?\s*job\s*(no\.?|number|#)|laboratory\s*project\s*no\.?|"
+    r"sdg(\s*no\.?)?|report\s*(no\.?|number)|job\s*(no\.?|number))$",
+    re.I,
+)
+REPORT_DATE_LABELS = re.compile(r"^(report\s*date|date\s*reported|date\s*issued|issue\s*date|date\s*of\s*report)$", re.I)
+LABEL_LINE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .#/]{0,40}?)\s*:\s*(?P<value>.+)$")
+
+
+@dataclass(frozen=True)
+class ReportInput:
+    document: str
+
+
+def parse_input(raw: Any, where: str) -> ReportInput:
+    data = inputs.fields(raw, where, ("document",))
+    return ReportInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
+
+
+def source_files(case_input: ReportInput) -> list[str]:
+    return [case_input.document]
+
+
+def solve(case_input: ReportInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    path = sources[case_input.document]
+    count = pdftext.page_count(path)
+    wanted = 1 if variant == "baseline" else min(FIRST_PAGES, count)
+    pages = pdftext.read_pdf(path, jitter=jitter, pages=list(range(wanted)))
+    return extract(pages, thorough=variant == "v1")
+
+
+def extract(pages: list[pdftext.PageText], *, thorough: bool = True) -> dict[str, Any]:
+    """The seven fields from the words of the first pages (a field not found is None)."""
+    page_lines = [group_lines(page.words) for page in pages]
+    cover = page_lines[0] if page_lines else []
+    found: dict[str, Any] = {
+        "laboratory": None,
+        "work_order": None,
+        "client": None,
+        "project": None,
+        "report_date": None,
+        "sampling_dates": None,
+        "status": None,
+    }
+    for line in (line for lines in (page_lines if thorough else page_lines[:1]) for line in lines):
+        for label, value in labelled(line, em_size(line.words)):
+            key = label_field(label)
+            if key == "report_date":
+                value = iso_date(value)
+            if key is not None and found[key] is None and value:
+                found[key] = value
+    found["laboratory"] = letterhead(cover)
+    if found["laboratory"] is None and thorough and len(page_lines) > 1:
+        found["laboratory"] = running_header_name(page_lines[1])
+    found["status"] = status_of(cover)
+    if thorough:
+        dates = summary_dates(page_lines) or caption_dates(page_lines)
+        found["sampling_dates"] = sorted(set(dates)) if dates else None
+    return found
+
+
+def labelled(line: Line, em: float) -> list[tuple[str, str]]:
+    """`Label: value` pairs of a line; a line may hold two (`Client Sample ID: X   Lab ID: Y`)."""
+    pairs = []
+    texts = [normalize_space(p.text) for p in split_phrases(line, 2.5 * em)]
+    for index, text in enumerate(texts):
+        if text.endswith(":") and index + 1 < len(texts) and not texts[index + 1].endswith(":"):
+            # A label set in its own column, its value further right (the cover's layout).
+            pairs.append((text[:-1].strip(), texts[index + 1]))
+            continue
+        match = LABEL_LINE.match(text)
+        if match:
+            pairs.append((normalize_space(match.group("label")), normalize_space(match.group("value"))))
+    return pairs
+
+
+def label_field(label: str) -> str | None:
+    lowered = label.lower().strip()
+    if lowered == "client":
+        return "client"
+    if lowered in ("project", "project name", "site", "project/site"):
+        return "project"
+    if WORK_ORDER_LABELS.match(lowered):
+        return "work_order"
+    if REPORT_DATE_LABELS.match(lowered):
+        return "report_date"
+    return None
+
+
+def letterhead(cover: list[Line]) -> str | None:
+    """The cover's top line: where a laboratory prints its name."""
+    for line in cover:
+        text = normalize_space(line.text)
+        if text and not re.fullmatch(r"(draft|page \d+ of \d+)", text, re.I) and any(ch.isalpha() for ch in text):
+            return text
+    return None
+
+
+def running_header_name(lines: list[Line]) -> str | None:
+    if not lines:
+        return None
+    phrases = split_phrases(lines[0], 2.5 * em_size(lines[0].words))
+    return normalize_space(phrases[0].text) if phrases else None
+
+
+def status_of(cover: list[Line]) -> str | None:
+    text = " ".join(normalize_space(line.text) for line in cover).lower()
+    if re.search(r"\bdraft\b|preliminary", text):
+        return "draft"
+    if re.search(r"revised report|\brevision\s+\d", text):
+        return "revised"
+    if re.search(r"final report", text):
+        return "final"
+    return None
+
+
+def iso_date(text: str) -> str | None:
+    """The first date in `text` as ISO `YYYY-MM-DD`, or None."""
+    match = DATE_PATTERN.search(text)
+    if not match:
+        return None
+    raw = normalize_space(match.group(1)).replace(" ,", ",")
+    for form in DATE_FORMATS:
+        try:
+            return dt.datetime.strptime(raw, form).date().isoformat()
+        except ValueError:
+            continue
+    return None
+
+
+def summary_dates(page_lines: list[list[Line]]) -> list[str]:
+    """Dates in the sample summary's "Date Collected" column."""
+    dates: list[str] = []
+    for lines in page_lines:
+        for index, line in enumerate(lines):
+            words = line.words
+            starts = [k for k in range(len(words) - 1) if words[k].text.lower() == "date" and words[k + 1].text.lower().startswith("collected")]
+            if not starts or ":" in words[starts[0] + 1].text:
+                continue
+            em = em_size(words)
+            left = words[starts[0]].x0 - 0.5 * em
+            later = [w.x0 for w in words[starts[0] + 2 :]]
+            right = later[0] - 0.3 * em if later else float("inf")
+            for row in lines[index + 1 :]:
+                cell = " ".join(w.text for w in row.words if left <= (w.x0 + w.x1) / 2 < right and w.x0 >= left)
+                date = iso_date(cell)
+                if date is None:
+                    break
+                dates.append(date)
+    return dates
+
+
+def caption_dates(page_lines: list[list[Line]]) -> list[str]:
+    """Dates of "Date Collected:" captions (results pages print one per sample)."""
+    dates = []
+    for lines in page_lines:
+        for line in lines:
+            for match in re.finditer(r"date collected\s*:\s*(.+?)(?:\s{2,}|$)", normalize_space(line.text), re.I):
+                date = iso_date(match.group(1))
+                if date:
+                    dates.append(date)
+    return dates

@@ -1,0 +1,113 @@
+"""Reference solver for `table-records`: the measurement records of one results table.
+
+A case is either a PNG crop of a table (with the sample block above it and its footnotes below)
+or one page of a lab-report PDF. The words come from OCR for a crop (`ocr.recognize_upright`, so
+a table printed sideways is turned upright first) and from the text layer for a PDF page, or OCR
+of the rendered page when it is an image-only scan (`pdftext`). `results_tables.TableReader`
+then finds the header, the columns and their roles, and reads each row into records.
+
+For a PDF page, the pages before it are read too (text layer only, cheap) so that a table
+continued from the previous page keeps its sample and columns, as a reader turning the pages
+would; only the requested page's records are returned.
+
+Variants: `v1` (the default; `default` is its alias) as above. `baseline` reads the same words
+but without footnote markers (a marked result keeps no qualifier) and without carrying a table
+over from the previous page: the simpler reader a first attempt would be.
+
+`jitter=SEED` perturbs the pixels OCR sees (brightness and noise, `ocr.jitter_image`). On a
+PDF page with a text layer there are no pixels, so jitter changes nothing there.
+
+Weaknesses: those of `results_tables` and `ocr`; in addition, a crop of a table part without its
+sample block (a continuation) has no sample to give its rows, so it yields no records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from PIL import Image
+
+from . import inputs, ocr, pdftext
+from .results_tables import TableReader
+
+BENCHMARK_ID = "table-records"
+FORMAT = "envirobench.table-records.v1"
+VARIANTS = ("baseline", "v1")
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+
+@dataclass(frozen=True)
+class TableInput:
+    image: str | None = None
+    width: int | None = None
+    height: int | None = None
+    document: str | None = None
+    page: int | None = None
+
+
+def parse_input(raw: Any, where: str) -> TableInput:
+    data = inputs.fields(raw, where, (), ("image", "width", "height", "document", "page"))
+    if ("image" in data) == ("document" in data):
+        raise ValueError(f"{where}: give exactly one of image (with width and height) and document (with page)")
+    if "image" in data:
+        if "page" in data:
+            raise ValueError(f"{where}.page: belongs to a document, not to an image")
+        return TableInput(
+            image=inputs.string(data["image"], f"{where}.image", suffix=".png"),
+            width=inputs.positive_int(data.get("width"), f"{where}.width"),
+            height=inputs.positive_int(data.get("height"), f"{where}.height"),
+        )
+    if "width" in data or "height" in data:
+        raise ValueError(f"{where}: width and height belong to an image, not to a document")
+    return TableInput(
+        document=inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
+        page=inputs.positive_int(data.get("page"), f"{where}.page"),
+    )
+
+
+def source_files(case_input: TableInput) -> list[str]:
+    return [case_input.image if case_input.image is not None else case_input.document]  # type: ignore[list-item]
+
+
+def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    markers = variant == "v1"
+    if case_input.image is not None:
+        words = read_image(sources[case_input.image], case_input.width, case_input.height, jitter)  # type: ignore[arg-type]
+        reader = TableReader(markers=markers)
+        reader.read_page(words)
+        return {"records": reader.finish()}
+    path = sources[case_input.document]  # type: ignore[index]
+    target = case_input.page - 1  # type: ignore[operator]
+    count = pdftext.page_count(path)
+    if target >= count:
+        raise ValueError(f"page {case_input.page} is past the end of the {count}-page document")
+    reader = TableReader(markers=markers)
+    if variant == "v1":
+        # The pages before: only what a table carries over a page break matters, so image-only
+        # pages among them are skipped rather than OCRed.
+        for page in pdftext.read_pdf(path, pages=list(range(target)), ocr_scans=False):
+            reader.read_page(page.words)
+        reader.records.clear()
+    page = pdftext.read_pdf(path, jitter=jitter, pages=[target])[0]
+    reader.read_page(page.words)
+    return {"records": reader.finish()}
+
+
+def read_image(path: Path, width: int, height: int, jitter: np.random.Generator | None) -> list:
+    with Image.open(path) as image:
+        image.load()
+        if image.size != (width, height):
+            raise ValueError(f"image is {image.size[0]}x{image.size[1]} but the request says {width}x{height}")
+        gray = image.convert("L")
+    if jitter is not None:
+        gray = Image.fromarray(ocr.jitter_image(np.asarray(gray), jitter))
+    words, _, _ = ocr.recognize_upright(gray)
+    return words
