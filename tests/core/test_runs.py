@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets as secrets_module
 
 import pytest
 from click.testing import CliRunner
@@ -118,9 +119,7 @@ def test_adapter_finds_no_answer_anywhere(tmp_path, results, adapter_bin):
 
     # Distinctive answers, fresh on every test run (so no stale file anywhere can hold them),
     # that never occur in inputs: finding one means a leak.
-    import secrets as _secrets
-
-    base = 10**11 + _secrets.randbelow(10**11)
+    base = 10**11 + secrets_module.randbelow(10**11)
     secrets = {f"c{i:06d}": base + i * 13 for i in range(6)}
     dataset = write_count_dataset(tmp_path / "secret-v1", 6, dataset_id="test/secret-v1", answer_overrides=secrets)
     registry = plugins.build_registry(extra=[("toy", __import__("envirobench.testing", fromlist=["toy_plugin"]).toy_plugin(("test/secret-v1", dataset)))])
