@@ -180,6 +180,7 @@ def time_write(run: dict[str, Any], parts: dict[str, Any], out_dir: Path) -> dic
     """write_report into a fresh directory, timed whole; then its two halves timed apart."""
     from envirobench.plugins import build_registry
     from envirobench.report import (
+        _gc_paused,
         build_page,
         case_assets,
         copy_assets,
@@ -204,8 +205,9 @@ def time_write(run: dict[str, Any], parts: dict[str, Any], out_dir: Path) -> dic
     copy_assets(out_dir, run["root"], [p for paths in assets.values() for p in paths])
     images = time.perf_counter() - started
     started = time.perf_counter()
-    page = build_page(parts["record"], parts["metrics"], parts["comparison"], viewer_name=btype.VIEWER, assets=assets)
-    html = render_report(page, report_viewers(registry, btype.VIEWER))
+    with _gc_paused():  # as write_report does
+        page = build_page(parts["record"], parts["metrics"], parts["comparison"], viewer_name=btype.VIEWER, assets=assets)
+        html = render_report(page, report_viewers(registry, btype.VIEWER))
     (out_dir / "report-copy.html").write_text(html, encoding="utf-8")
     page_s = time.perf_counter() - started
     (out_dir / "report-copy.html").unlink()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import filecmp
+import gc
 import gzip
 import json
 import os
@@ -241,7 +242,7 @@ def _chart(categories: Sequence[str], counts: Mapping[str, Sequence[int]], runs:
     if rest:
         rows.append((f"{len(rest)} other categories", [sum(counts[c][i] for c in rest) for i in range(len(runs))]))
     peak = max((v for _, vs in rows for v in vs), default=0) or 1
-    bar, gap, label_w, plot_w = 7, 6, 200, 320
+    bar, gap, label_w, plot_w = 10, 8, 200, 320
     group_h = bar * len(runs) + gap
     bars = []
     for r, (label, values) in enumerate(rows):
@@ -427,6 +428,20 @@ def report_viewers(registry: Registry, viewer_name: str) -> list[Viewer]:
     return viewers
 
 
+@contextlib.contextmanager
+def _gc_paused():
+    """Building a large page allocates millions of small acyclic objects; with the cyclic
+    collector running, each of its full passes walks every live object of the run (scores,
+    metrics, comparison) and the time grows erratically. Nothing built here forms a cycle."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
 def read_interpretation_for_report(run_dir: Path, record: Mapping[str, Any], case_ids: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
     """(interpretation, None) when interpretation.json is present and valid; (None, why) when invalid."""
     from .review import check_interpretation_file
@@ -456,9 +471,12 @@ def write_report(
     assets = case_assets(btype, cases)
     copy_assets(run_dir, dataset_root, [p for paths in assets.values() for p in paths])
     interpretation, problem = read_interpretation_for_report(run_dir, record, list(cases))
-    page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
-                      interpretation=interpretation, interpretation_problem=problem)
-    atomic_write_text(run_dir / REPORT_FILE, render_report(page, viewers))
+    with _gc_paused():
+        page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
+                          interpretation=interpretation, interpretation_problem=problem)
+        html = render_report(page, viewers)
+        del page
+    atomic_write_text(run_dir / REPORT_FILE, html)
 
 
 def rewrite_report(run_dir: Path, registry: Registry) -> Path:
@@ -481,9 +499,12 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
         if present:
             assets[case["id"]] = present
     interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics["cases"]))
-    page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
-                      retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
-    atomic_write_text(run_dir / REPORT_FILE, render_report(page, report_viewers(registry, btype.VIEWER)))
+    with _gc_paused():
+        page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
+                          retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
+        html = render_report(page, report_viewers(registry, btype.VIEWER))
+        del page
+    atomic_write_text(run_dir / REPORT_FILE, html)
     return run_dir / REPORT_FILE
 
 
