@@ -85,11 +85,13 @@ class BenchmarkType:
 
     def is_worse(self, profile: str, baseline: CaseScore, candidate: CaseScore) -> bool:
         """Did the candidate make a mistake the baseline did not make? (A regression.)"""
+        if not candidate.errors or candidate.errors == baseline.errors:
+            return False  # the common cases, without building sets
         return bool(set(candidate.errors) - set(baseline.errors))
 
     def disagree(self, profile: str, a: CaseScore, b: CaseScore) -> bool:
         """Do two runs disagree on a case? Used with controls to find unstable cases."""
-        return set(a.errors) != set(b.errors)
+        return a.errors != b.errors and set(a.errors) != set(b.errors)
 
     @classmethod
     def describe(cls) -> dict[str, Any]:

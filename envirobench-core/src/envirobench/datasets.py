@@ -186,8 +186,22 @@ def verify_files(root: Path, manifest: Manifest) -> None:
         raise EnviroBenchError(f"answer_digest does not match the listed files (expected {digest_of(answers)})", file=mpath, field="$.answer_digest")
 
 
+@attrs.frozen
+class Contents:
+    """A validated dataset with its cases (retired ones left out) and answers, structured once."""
+
+    dataset: Dataset
+    cases: dict[str, Case]
+    answers: dict[str, Any]
+
+
 def validate(root: str | Path, registry: Registry) -> Dataset:
     """Load and fully validate a dataset directory; raise EnviroBenchError on the first problem."""
+    return validate_contents(root, registry).dataset
+
+
+def validate_contents(root: str | Path, registry: Registry) -> Contents:
+    """Validate a dataset and keep what validation structured, so a run parses each file once."""
     root = Path(root)
     manifest = read_manifest(root)
     mpath = root / MANIFEST
@@ -197,11 +211,14 @@ def validate(root: str | Path, registry: Registry) -> Dataset:
     case_ids: dict[str, int] = {}
     cases_path = root / CASES
     dataset = Dataset(root, manifest)
+    cases: dict[str, Case] = {}
+    answers: dict[str, Any] = {}
     for lineno, rec in dataset.iter_case_records():
         if rec.id in case_ids:
             raise EnviroBenchError(f"duplicate case ID {rec.id!r} (first on line {case_ids[rec.id]})", file=cases_path, line=lineno, field="$.id")
         case_ids[rec.id] = lineno
         case_input = structure(rec.input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
+        cases[rec.id] = Case(rec.id, rec.category, case_input)
         for src in btype.source_files(case_input):
             if src not in sources:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
@@ -213,7 +230,7 @@ def validate(root: str | Path, registry: Registry) -> Dataset:
         if rec.id in answered:
             raise EnviroBenchError(f"duplicate answer for {rec.id!r} (first on line {answered[rec.id]})", file=answers_path, line=lineno, field="$.id")
         answered[rec.id] = lineno
-        structure(rec.answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+        answers[rec.id] = structure(rec.answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
     for case_id, lineno in case_ids.items():
         if case_id not in answered:
             raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")
@@ -222,7 +239,9 @@ def validate(root: str | Path, registry: Registry) -> Dataset:
             raise EnviroBenchError(f"retires {retirement.case!r}, which is not a case", file=mpath, field=f"$.retired[{index}].case")
         if not retirement.reason.strip():
             raise EnviroBenchError("a retirement must state its reason", file=mpath, field=f"$.retired[{index}].reason")
-    return dataset
+    for retirement in manifest.retired:
+        del cases[retirement.case]
+    return Contents(dataset, cases, answers)
 
 
 def _type_for(manifest: Manifest, registry: Registry, mpath: Path) -> BenchmarkType:
@@ -247,12 +266,17 @@ def resolve(name_or_path: str | Path, registry: Registry) -> tuple[Path, str]:
 
 
 def load(name_or_path: str | Path, registry: Registry) -> Dataset:
+    return load_contents(name_or_path, registry).dataset
+
+
+def load_contents(name_or_path: str | Path, registry: Registry) -> Contents:
+    """A registered dataset ID or a directory, validated, with its cases and answers."""
     path, _ = resolve(name_or_path, registry)
-    dataset = validate(path, registry)
+    contents = validate_contents(path, registry)
     key = str(name_or_path)
-    if key in registry.datasets and dataset.id != key:
-        raise EnviroBenchError(f"registered as {key!r} but its manifest says {dataset.id!r}", file=path / MANIFEST, field="$.id")
-    return dataset
+    if key in registry.datasets and contents.dataset.id != key:
+        raise EnviroBenchError(f"registered as {key!r} but its manifest says {contents.dataset.id!r}", file=path / MANIFEST, field="$.id")
+    return contents
 
 
 def write_manifest(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import tempfile
@@ -18,8 +19,13 @@ def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
+# One decoder for every call: json.loads with an argument builds a new decoder each time, and
+# a 100,000-line JSONL file is read line by line.
+_DECODER = json.JSONDecoder(parse_constant=_reject_constant)
+
+
 def loads(text: str) -> Any:
-    return json.loads(text, parse_constant=_reject_constant)
+    return _DECODER.decode(text)
 
 
 def read_json(path: str | Path) -> Any:
@@ -98,7 +104,41 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"))
+    """Like atomic_write_bytes, encoding in slices so a large text is never held twice."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            for start in range(0, len(text), _CHUNK):
+                handle.write(text[start : start + _CHUNK].encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+_CHUNK = 1 << 20
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while building large acyclic structures.
+
+    A run allocates millions of small objects (scores, metrics, report rows) that form no
+    cycles; with the collector on, each full pass walks every live object and a 100,000-case
+    run spends a third of its time there. Reference counting still frees everything.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def write_json(path: str | Path, value: Any) -> None:

@@ -29,8 +29,14 @@ REVIEW_BRIEF_FORMAT = "envirobench.review-brief.v1"
 REVIEW_GROUPS = ("worse", "better", "noisy", "remaining")
 
 
-def _score_json(score: Any) -> Any:
-    return None if score is None else score.to_json()
+def _score_json(score: Any, cache: dict[int, Any]) -> Any:
+    """JSON of a score; interned scores (see runs._intern) are converted once per build."""
+    if score is None:
+        return None
+    key = id(score)
+    if key not in cache:
+        cache[key] = score.to_json()
+    return cache[key]
 
 
 def build_metrics(
@@ -67,11 +73,12 @@ def build_metrics(
             **{k: pairing[k] for k in ("regressions", "unstable_regressions", "improvements", "unstable", "failing_targets")},
         }
     per_case = {}
+    score_json: dict[int, Any] = {}
     for cid, case in cases.items():
         per_case[cid] = {
             "category": case.category,
             "bucket": {p: bucket_index[p].get(cid) for p in btype.PROFILES},
-            "runs": {label: {p: _score_json(run_scores[cid][p]) for p in btype.PROFILES} for label, run_scores in runs},
+            "runs": {label: {p: _score_json(run_scores[cid][p], score_json) for p in btype.PROFILES} for label, run_scores in runs},
         }
     return {
         "format": METRICS_FORMAT,

@@ -27,7 +27,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import filecmp
-import gc
 import gzip
 import json
 import os
@@ -42,7 +41,7 @@ import jinja2
 import markupsafe
 
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text
+from .jsonio import atomic_write_text, gc_paused
 from .pairing import BUCKETS
 
 if TYPE_CHECKING:
@@ -428,20 +427,6 @@ def report_viewers(registry: Registry, viewer_name: str) -> list[Viewer]:
     return viewers
 
 
-@contextlib.contextmanager
-def _gc_paused():
-    """Building a large page allocates millions of small acyclic objects; with the cyclic
-    collector running, each of its full passes walks every live object of the run (scores,
-    metrics, comparison) and the time grows erratically. Nothing built here forms a cycle."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def read_interpretation_for_report(run_dir: Path, record: Mapping[str, Any], case_ids: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
     """(interpretation, None) when interpretation.json is present and valid; (None, why) when invalid."""
     from .review import check_interpretation_file
@@ -471,7 +456,7 @@ def write_report(
     assets = case_assets(btype, cases)
     copy_assets(run_dir, dataset_root, [p for paths in assets.values() for p in paths])
     interpretation, problem = read_interpretation_for_report(run_dir, record, list(cases))
-    with _gc_paused():
+    with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
                           interpretation=interpretation, interpretation_problem=problem)
         html = render_report(page, viewers)
@@ -499,7 +484,7 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
         if present:
             assets[case["id"]] = present
     interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics["cases"]))
-    with _gc_paused():
+    with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
         html = render_report(page, report_viewers(registry, btype.VIEWER))

@@ -23,9 +23,9 @@ from . import __version__
 from . import datasets as ds
 from .adapters import Workspace, copy_source_file, run_adapter
 from .benchmark import BenchmarkType, Case, CaseScore
-from .converter import structure, unstructure
+from .converter import converter, structure, unstructure
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import read_json, write_json
+from .jsonio import atomic_write_text, dumps, gc_paused, read_json, write_json
 from .outputs import write_outputs
 from .pairing import overall_status, pair_profile
 from .plugins import Registry, resolve_adapter
@@ -140,13 +140,17 @@ def load_predictions(output_dir: Path, result: AdapterResult, btype: BenchmarkTy
         raise TechnicalFailure(f"{len(missing)} requested case(s) have no prediction: {_some(missing)}", file=data_path)
     if extra:
         raise TechnicalFailure(f"{len(extra)} prediction(s) for cases that were not requested: {_some(extra)}", file=data_path)
-    predictions = {}
+    try:
+        # The common case, fast: every prediction valid. Only a failure pays for locating it.
+        return {cid: converter.structure(raw[cid], btype.Prediction) for cid in case_ids}
+    except Exception:  # any structuring failure is located and reported below
+        pass
     for cid in case_ids:
         try:
-            predictions[cid] = structure(raw[cid], btype.Prediction, file=str(data_path), path=f"$[{json.dumps(cid)}]")
+            structure(raw[cid], btype.Prediction, file=str(data_path), path=f"$[{json.dumps(cid)}]")
         except EnviroBenchError as exc:
             raise TechnicalFailure(f"the prediction for case {cid!r} is not a valid {btype.FORMAT} prediction: {exc.message}", file=exc.file, field=exc.field) from None
-    return predictions
+    raise TechnicalFailure("a prediction could not be read", file=data_path)  # pragma: no cover
 
 
 class _DuplicateKey(ValueError):
@@ -156,11 +160,13 @@ class _DuplicateKey(ValueError):
 
 
 def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # only then look for the key that repeats
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return out
 
 
@@ -210,14 +216,25 @@ def check_result(result: AdapterResult, btype: BenchmarkType, budget_usd: float)
 
 def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], predictions: Mapping[str, Any]) -> RunScores:
     scores: RunScores = {}
+    interned: dict[Any, CaseScore] = {}
     for cid, case in cases.items():
         prediction = predictions.get(cid)
         if prediction is None:
             scores[cid] = {profile: None for profile in btype.PROFILES}
             continue
         by_profile = btype.score_case(case, answers[cid], prediction)
-        scores[cid] = {profile: by_profile.get(profile) for profile in btype.PROFILES}
+        scores[cid] = {profile: _intern(interned, by_profile.get(profile)) for profile in btype.PROFILES}
     return scores
+
+
+def _intern(table: dict[Any, CaseScore], score: CaseScore | None) -> CaseScore | None:
+    """Share equal scores (most correct cases score alike): a 100,000-case run keeps far fewer objects."""
+    if score is None:
+        return None
+    try:
+        return table.setdefault((score.errors, tuple(score.metrics.items())), score)
+    except TypeError:  # an unhashable error value: keep the score as it is
+        return score
 
 
 @attrs.frozen
@@ -298,16 +315,13 @@ def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets:
 # -- one run -----------------------------------------------------------------------------------
 
 
-def build_request(spec: RunSpec, btype: BenchmarkType, dataset: ds.Dataset, workspace: Workspace) -> AdapterRequest:
+def build_request(spec: RunSpec, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], workspace: Workspace) -> AdapterRequest:
     """The input-only view: copy each checked source file a case uses; the request holds inputs only."""
     request_cases = []
-    for rec in dataset.raw_inputs():
-        if rec.id in dataset.retired:
-            continue
-        case_input = structure(rec.input, btype.Input)
-        for relative in btype.source_files(case_input):
+    for cid, case in cases.items():  # retired cases are not in `cases`
+        for relative in btype.source_files(case.input):
             copy_source_file(dataset.root, relative, workspace.input_dir)
-        request_cases.append(RequestCase(rec.id, rec.input))
+        request_cases.append(RequestCase(cid, unstructure(case.input)))
     identity = dataset.identity
     return AdapterRequest(
         format=REQUEST_FORMAT,
@@ -346,6 +360,12 @@ def _publish(staging: Path, final: Path) -> None:
 
 
 def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, int], None] | None = None) -> Outcome:
+    """Make one run (see _execute). Scores and outputs form no reference cycles: see gc_paused."""
+    with gc_paused():
+        return _execute(spec, registry, on_progress=on_progress)
+
+
+def _execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, int], None] | None = None) -> Outcome:
     """Make one run. Raises EnviroBenchError for a bad request (nothing written); a technical
     failure of the adapter gives Outcome(status="failed") with nothing scored."""
     if not _RUN_ID.match(spec.run_id):
@@ -357,11 +377,10 @@ def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, in
         raise EnviroBenchError("--budget must not be negative")
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
-    dataset = ds.load(spec.dataset, registry)
+    contents = ds.load_contents(spec.dataset, registry)
+    dataset, cases, answers = contents.dataset, contents.cases, contents.answers
     if dataset.manifest.benchmark != btype.ID:
         raise EnviroBenchError(f"dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, not {btype.ID!r}")
-    cases = dataset.cases(btype)
-    answers = dataset.answers(btype)
     gates = check_gates_and_targets(btype, spec.gates, spec.targets, cases, dataset.retired)
     # Baselines and controls are checked before the adapter spends anything.
     source = _dataset_source(spec.dataset, registry)
@@ -397,10 +416,11 @@ def execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, in
     write_json(staging / RUN_FILE, record)
     workspace = Workspace.create()
     try:
-        request = build_request(spec, btype, dataset, workspace)
-        request_json = unstructure(request)
-        write_json(workspace.request, request_json)
-        write_json(staging / "adapter-request.json", request_json)
+        # Serialised once, compact (a 100,000-case request is megabytes), written twice.
+        request_text = dumps(unstructure(build_request(spec, btype, dataset, cases, workspace)), indent=None)
+        atomic_write_text(workspace.request, request_text)
+        atomic_write_text(staging / "adapter-request.json", request_text)
+        del request_text
         with (staging / ADAPTER_LOG).open("wb") as log:
             record["adapter_wall_time_s"] = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=on_progress)
         result = read_adapter_result(workspace.output_dir, btype)
@@ -476,7 +496,13 @@ def _gate_record(gate: Mapping[str, Any]) -> dict[str, Any]:
 _KEEP = object()
 
 
-def rescore(
+def rescore(*args: Any, **kwargs: Any) -> Outcome:
+    """Rescore a finished run from its saved predictions (see _rescore), the collector paused."""
+    with gc_paused():
+        return _rescore(*args, **kwargs)
+
+
+def _rescore(
     run_dir: Path,
     registry: Registry,
     *,
@@ -491,12 +517,14 @@ def rescore(
     btype = registry.benchmark_type(record["benchmark"]["id"])
     previous = {k: record[k] for k in ("dataset", "pairing", "gate")}
     if rekey is not None:
-        dataset = ds.load(rekey, registry)
+        contents = ds.load_contents(rekey, registry)
+        dataset = contents.dataset
         _check_rekey(record, dataset, btype, run_dir, registry)
         source = _dataset_source(rekey, registry)
     else:
         source = record["dataset"]["source"]
-        dataset = ds.load(source, registry)
+        contents = ds.load_contents(source, registry)
+        dataset = contents.dataset
         if dataset.identity.digest != record["dataset"]["digest"]:
             raise EnviroBenchError(
                 f"dataset {source!r} is now {dataset.id} v{dataset.identity.version} ({dataset.identity.digest}), "
@@ -504,8 +532,7 @@ def rescore(
                 file=run_dir / RUN_FILE,
                 field="$.dataset.digest",
             )
-    cases = dataset.cases(btype)
-    answers = dataset.answers(btype)
+    cases, answers = contents.cases, contents.answers
     gates = check_gates_and_targets(btype, gates if gates is not None else record["gate"]["profiles"], targets if targets is not None else record["gate"]["targets"], cases, dataset.retired)
     targets = targets if targets is not None else record["gate"]["targets"]
     pairing = record["pairing"]
