@@ -1,7 +1,7 @@
 """Core overhead of one run, per stage, on generated count-words datasets.
 
     .venv/bin/python benchmarks/core_overhead.py --cases 10000 100000 [--repeat 3] [--json out.json]
-        [--profile DIR] [--tracemalloc] [--keep]
+        [--detail] [--tracemalloc] [--profile DIR] [--workdir DIR] [--keep]
 
 For each size the script writes a count-words dataset (`envirobench.testing.write_count_dataset`)
 into a temporary directory and makes, with a trivial adapter (a tiny Python script that echoes the
@@ -14,25 +14,30 @@ module globals looked up at call time, so they are wrapped with timers by monkey
 this script (core is not modified). Nested calls (`load_compared_run` reading, checking and
 scoring a saved run) count towards the outermost stage. Stages:
 
-  dataset load   datasets.load (manifest, SHA-256 of every file, full validation), Dataset.cases,
-                 Dataset.answers
-  view building  build_request + unstructure(request) + writing request.json and adapter-request.json
+  dataset load   datasets.load_contents (manifest, SHA-256 of every file, full validation; it keeps
+                 the structured cases and answers) or, in older cores, datasets.load + Dataset.cases
+                 + Dataset.answers
+  view building  build_request + unstructure(request) + serialising it + writing request.json and
+                 adapter-request.json
   result checks  read_adapter_result + check_result + load_predictions
   scoring        score_run (candidate only)
   pairing        load_compared_run for the baseline and both controls (read, check, rescore their
                  saved predictions) + pair_and_gate
-  writing        write_outputs (metrics.json, comparison.json, review-brief.json, summary.md) + every
-                 run.json write
+  writing        write_outputs (metrics.json, comparison.json, review-brief.json, report.html,
+                 summary.md) + every run.json write
   adapter output copying adapter/ into the run directory, removing the adapter workspace
   unattributed   everything else inside execute (record assembly, staging directory, publish)
 
 Core overhead = execute wall time - adapter wall time (run_adapter: the adapter process's
 lifetime). Each candidate run happens in a fresh subprocess, so peak RSS (getrusage ru_maxrss,
 RUSAGE_SELF: the adapter child is excluded) is per size; "RSS before the run" is the high-water
-mark after imports, registry and dataset generation are done and before execute starts.
-With --tracemalloc a separate candidate pass reports the Python heap peak (its timings are not
-used: tracemalloc slows allocation-heavy code several times). With --profile DIR a separate
-pass runs execute under cProfile and writes DIR/candidate-<n>.prof plus the top functions.
+mark after imports and the registry, before execute starts. Also reported: the core process's
+CPU time (robust when other jobs share the machine, which inflates wall times), time spent in
+cyclic-GC pauses (gc.callbacks) and the 1-minute load average.
+With --tracemalloc a separate candidate pass reports the Python heap peak and, with --detail,
+the heap after each top-level call (its timings are not used: tracemalloc slows
+allocation-heavy code several times). With --profile DIR a separate pass runs execute under
+cProfile and writes DIR/candidate-<n>.prof plus the top 40 functions by own and cumulative time.
 
 Results are measured, never asserted: see docs/performance.md for the recorded numbers.
 """
@@ -201,6 +206,7 @@ class StageTimer:
 # Top-level calls that mark a stage; helper calls (write_json, unstructure) are attributed below.
 LANDMARKS = {
     "datasets.load": "dataset",
+    "datasets.load_contents": "dataset",
     "Dataset.cases": "dataset",
     "Dataset.answers": "dataset",
     "load_compared_run": "pairing",
@@ -233,6 +239,8 @@ def instrument(timer: StageTimer) -> None:
     patch(runs, "write_json", "write_json", note=lambda path, *a, **k: Path(path).name)
     patch(runs, "atomic_write_text", "atomic_write_text", note=lambda path, *a, **k: Path(path).name)
     patch(datasets, "load", "datasets.load")
+    patch(datasets, "load_contents", "datasets.load_contents")
+    patch(runs, "dumps", "dumps")
     patch(datasets, "validate", "validate")
     patch(datasets, "verify_files", "verify_files")
     patch(datasets.Dataset, "cases", "Dataset.cases")
@@ -265,6 +273,8 @@ def attribute(calls: list[tuple[tuple[str, ...], float, Any]]) -> tuple[dict[str
             stages[current] += seconds
         elif name in ("write_json", "atomic_write_text"):
             stages["writing" if note == "run.json" else "view"] += seconds
+        elif name == "dumps":  # serialising the request once, for request.json and adapter-request.json
+            stages["view"] += seconds
         elif name == "unstructure":  # the request (view), the systems (checks), small record bits
             stages[current if current in ("view", "checks") else "unattributed"] += seconds
         else:
@@ -413,7 +423,10 @@ def measure(root: Path, n: int, repeat: int, profile: Path | None, trace: bool) 
         if pwork.exists():
             shutil.rmtree(pwork)
         shutil.copytree(work, pwork, symlinks=True, ignore=shutil.ignore_patterns("candidate-*"))
-        result["profile"] = run_child("candidate", str(pwork), str(n), "candidate-profile", "profile")["profile_file"]
+        try:
+            result["profile"] = run_child("candidate", str(pwork), str(n), "candidate-profile", "profile")["profile_file"]
+        finally:
+            shutil.rmtree(pwork, ignore_errors=True)  # keep only the .prof and .txt files
     return result
 
 
