@@ -83,7 +83,8 @@ def seaweedfs(tmp_path_factory):
     }]}))
     master, master_grpc, volume, volume_grpc, filer, filer_grpc, s3, s3_grpc = free_ports(8)
     command = [
-        weed, "server",
+        weed, f"-logdir={root}",  # glog files go beside the data, not into /tmp
+        "server",
         f"-dir={data}",
         "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
         f"-master.port={master}", f"-master.port.grpc={master_grpc}",
