@@ -32,19 +32,11 @@ from .records import (
     Manifest,
     Retirement,
 )
+from .stores import sha256_file
 
 MANIFEST = "manifest.json"
 CASES = "cases.jsonl"
 ANSWERS = "answers.jsonl"
-_CHUNK = 1 << 20
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(_CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 def digest_of(entries: list[FileEntry]) -> str:

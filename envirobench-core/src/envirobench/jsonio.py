@@ -7,9 +7,9 @@ import gc
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from .errors import EnviroBenchError
 
@@ -88,30 +88,26 @@ def dumps_line(value: Any) -> str:
 
 def atomic_write_bytes(path: str | Path, data: bytes) -> None:
     """Write to a temporary name in the same directory, fsync, then rename: readers never see half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+    _atomic_write(path, lambda handle: handle.write(data))
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Like atomic_write_bytes, encoding in slices so a large text is never held twice."""
+
+    def write(handle: BinaryIO) -> None:
+        for start in range(0, len(text), _CHUNK):
+            handle.write(text[start : start + _CHUNK].encode("utf-8"))
+
+    _atomic_write(path, write)
+
+
+def _atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
-            for start in range(0, len(text), _CHUNK):
-                handle.write(text[start : start + _CHUNK].encode("utf-8"))
+            write(handle)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
