@@ -18,4 +18,5 @@ fi
 export UV_PYTHON="${UV_PYTHON:-python3}"
 # --frozen: install exactly what uv.lock pins; generated datasets are byte-reproducible only then.
 "$UV" sync --frozen --quiet
-export PATH="$ROOT/.venv/bin:$PATH"
+# uv goes on PATH too: tests make fresh virtual environments with it.
+export PATH="$ROOT/.venv/bin:$(dirname "$UV"):$PATH"
