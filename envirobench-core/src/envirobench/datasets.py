@@ -185,6 +185,7 @@ class Contents:
     dataset: Dataset
     cases: dict[str, Case]
     answers: dict[str, Any]
+    raw_inputs: dict[str, Any]  # each case's input exactly as cases.jsonl has it: what adapters get
 
 
 def validate(root: str | Path, registry: Registry) -> Dataset:
@@ -205,12 +206,14 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     dataset = Dataset(root, manifest)
     cases: dict[str, Case] = {}
     answers: dict[str, Any] = {}
+    raw_inputs: dict[str, Any] = {}
     for lineno, rec in dataset.iter_case_records():
         if rec.id in case_ids:
             raise EnviroBenchError(f"duplicate case ID {rec.id!r} (first on line {case_ids[rec.id]})", file=cases_path, line=lineno, field="$.id")
         case_ids[rec.id] = lineno
         case_input = structure(rec.input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
         cases[rec.id] = Case(rec.id, rec.category, case_input)
+        raw_inputs[rec.id] = rec.input
         for src in btype.source_files(case_input):
             if src not in sources:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
@@ -232,8 +235,8 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
         if not retirement.reason.strip():
             raise EnviroBenchError("a retirement must state its reason", file=mpath, field=f"$.retired[{index}].reason")
     for retirement in manifest.retired:
-        del cases[retirement.case]
-    return Contents(dataset, cases, answers)
+        del cases[retirement.case], raw_inputs[retirement.case]
+    return Contents(dataset, cases, answers, raw_inputs)
 
 
 def _type_for(manifest: Manifest, registry: Registry, mpath: Path) -> BenchmarkType:

@@ -315,13 +315,15 @@ def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets:
 # -- one run -----------------------------------------------------------------------------------
 
 
-def build_request(spec: RunSpec, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], workspace: Workspace) -> AdapterRequest:
-    """The input-only view: copy each checked source file a case uses; the request holds inputs only."""
+def build_request(spec: RunSpec, btype: BenchmarkType, contents: ds.Contents, workspace: Workspace) -> AdapterRequest:
+    """The input-only view: copy each checked source file a case uses; the request holds inputs only,
+    each exactly as cases.jsonl has it."""
+    dataset = contents.dataset
     request_cases = []
-    for cid, case in cases.items():  # retired cases are not in `cases`
+    for cid, case in contents.cases.items():  # retired cases are not in `cases`
         for relative in btype.source_files(case.input):
             copy_source_file(dataset.root, relative, workspace.input_dir)
-        request_cases.append(RequestCase(cid, unstructure(case.input)))
+        request_cases.append(RequestCase(cid, contents.raw_inputs[cid]))
     identity = dataset.identity
     return AdapterRequest(
         format=REQUEST_FORMAT,
@@ -417,7 +419,7 @@ def _execute(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, i
     workspace = Workspace.create()
     try:
         # Serialised once, compact (a 100,000-case request is megabytes), written twice.
-        request_text = dumps(unstructure(build_request(spec, btype, dataset, cases, workspace)), indent=None)
+        request_text = dumps(unstructure(build_request(spec, btype, contents, workspace)), indent=None)
         atomic_write_text(workspace.request, request_text)
         atomic_write_text(staging / "adapter-request.json", request_text)
         del request_text
