@@ -169,17 +169,27 @@ _ENV.filters["signed"] = lambda v: "n/a" if v is None else f"{v:+.4f}"
 
 
 def render_summary(record: Mapping[str, Any], btype: BenchmarkType, metrics: Mapping[str, Any], cases: Mapping[str, Case], limit: int = 25) -> str:
-    def new_errors(cid: str, profile: str) -> list[str]:
+    def error_sets(cid: str, profile: str) -> tuple[set[tuple[Any, ...]], set[tuple[Any, ...]]]:
         runs = metrics["cases"][cid]["runs"]
         cand = {tuple(e) for e in (runs["candidate"][profile] or {"errors": []})["errors"]}
         base = {tuple(e) for e in ((runs.get("baseline") or {}).get(profile) or {"errors": []})["errors"]}
-        return [" ".join(str(x) for x in e) for e in sorted(cand - base, key=str)]
+        return cand, base
+
+    def listed(errors: set[tuple[Any, ...]], shown: int = 3) -> list[str]:
+        """A few errors in natural order (row 2 before row 10), then how many more."""
+        ordered = sorted(errors, key=lambda e: [(0, x, "") if isinstance(x, (int, float)) else (1, 0, str(x)) for x in e])
+        words = [" ".join(str(x) for x in e) for e in ordered[:shown]]
+        if len(ordered) > shown:
+            words.append(f"and {len(ordered) - shown} more")
+        return words
+
+    def new_errors(cid: str, profile: str) -> list[str]:
+        cand, base = error_sets(cid, profile)
+        return listed(cand - base)
 
     def fixed_errors(cid: str, profile: str) -> list[str]:
-        runs = metrics["cases"][cid]["runs"]
-        cand = {tuple(e) for e in (runs["candidate"][profile] or {"errors": []})["errors"]}
-        base = {tuple(e) for e in ((runs.get("baseline") or {}).get(profile) or {"errors": []})["errors"]}
-        return [" ".join(str(x) for x in e) for e in sorted(base - cand, key=str)]
+        cand, base = error_sets(cid, profile)
+        return listed(base - cand)
 
     return _ENV.get_template("summary.md.j2").render(
         run=record,
