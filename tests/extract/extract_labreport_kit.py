@@ -1,13 +1,15 @@
-"""Helpers shared by the lab-report type tests: the shipped dataset, fixtures scored, sizes."""
+"""Helpers shared by the Extract type tests: the shipped dataset, fixtures scored, sizes."""
 
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from envirobench.converter import structure
-from envirobench.datasets import validate
+from envirobench.datasets import read_manifest, validate
 from envirobench.jsonio import iter_jsonl, read_json
 from envirobench.plugins import build_registry
+from envirobench_extract.generate.__main__ import main
 
 
 def shipped(module):
@@ -44,3 +46,21 @@ def categories(dataset_dir):
 
 def dataset_bytes(dataset):
     return sum(entry.size for entry in dataset.manifest.files)
+
+
+def assert_regenerates(module, tmp_path):
+    """Regenerating a type module's dataset and fixtures reproduces every shipped file."""
+    name = module.DATASET_DIR.parent.parent.name
+    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
+    result = CliRunner().invoke(main, [name, "--output", str(output), "--fixtures", str(fixtures)])
+    assert result.exit_code == 0, result.output
+    shipped = read_manifest(module.DATASET_DIR)
+    regenerated = read_manifest(output)
+    assert {f.path: f.sha256 for f in regenerated.files} == {
+        f.path: f.sha256 for f in shipped.files
+    }
+    assert (output / "manifest.json").read_bytes() == (
+        module.DATASET_DIR / "manifest.json"
+    ).read_bytes()
+    for fixture in ("correct.json", "wrong.json"):
+        assert (fixtures / fixture).read_bytes() == (module.FIXTURES_DIR / fixture).read_bytes()

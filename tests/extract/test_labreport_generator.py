@@ -15,11 +15,9 @@ from decimal import Decimal
 
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
+from extract_labreport_kit import assert_regenerates
 
-from envirobench.datasets import read_manifest
 from envirobench_extract import document_extraction, report_metadata, table_records
-from envirobench_extract.generate.__main__ import main
 from envirobench_synth.labreport import LAYOUTS, render_pdf, sample_report
 from envirobench_synth.labreport.compose import TITLES, sample_spec, transposed_spec
 from envirobench_synth.labreport.model import truth_record
@@ -232,17 +230,4 @@ def test_scanned_pages_are_image_only_and_others_hold_text():
     ids=lambda m: m.__name__.rsplit(".", 1)[1],
 )
 def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, module):
-    name = module.DATASET_DIR.parent.parent.name
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(main, [name, "--output", str(output), "--fixtures", str(fixtures)])
-    assert result.exit_code == 0, result.output
-    shipped = read_manifest(module.DATASET_DIR)
-    regenerated = read_manifest(output)
-    assert {f.path: f.sha256 for f in regenerated.files} == {
-        f.path: f.sha256 for f in shipped.files
-    }
-    assert (output / "manifest.json").read_bytes() == (
-        module.DATASET_DIR / "manifest.json"
-    ).read_bytes()
-    for fixture in ("correct.json", "wrong.json"):
-        assert (fixtures / fixture).read_bytes() == (module.FIXTURES_DIR / fixture).read_bytes()
+    assert_regenerates(module, tmp_path)

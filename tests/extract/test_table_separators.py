@@ -3,14 +3,14 @@
 import re
 
 import pytest
+from extract_labreport_kit import score_fixture as kit_score_fixture
+from extract_labreport_kit import shipped as shipped_dataset
 
 from envirobench import Case, CaseScore
 from envirobench.benchmark import check_type_class
 from envirobench.converter import structure
-from envirobench.datasets import validate
 from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import read_json
-from envirobench.plugins import build_registry
+from envirobench_extract import table_separators
 from envirobench_extract.table_separators import (
     DATASET_DIR,
     DATASET_ID,
@@ -277,23 +277,11 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    dataset = validate(DATASET_DIR, registry)
-    btype = registry.benchmark_type("table-separators")
-    return registry, dataset, dataset.cases(btype), dataset.answers(btype)
+    return shipped_dataset(table_separators)
 
 
 def score_fixture(name, cases, answers):
-    predictions = read_json(FIXTURES_DIR / f"{name}.json")
-    assert sorted(predictions) == sorted(cases)
-    return {
-        case_id: TYPE.score_case(
-            case, answers[case_id], structure(predictions[case_id], Prediction)
-        )
-        for case_id, case in cases.items()
-    }
+    return kit_score_fixture(TYPE, FIXTURES_DIR, name, cases, answers)
 
 
 def test_the_dataset_is_registered_and_valid(shipped):

@@ -5,17 +5,16 @@ import re
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
+from extract_labreport_kit import assert_regenerates
+from extract_labreport_kit import score_fixture as kit_score_fixture
+from extract_labreport_kit import shipped as shipped_dataset
 
 from envirobench import Case
 from envirobench.bench import locate
 from envirobench.benchmark import check_type_class
 from envirobench.converter import structure, unstructure
-from envirobench.datasets import read_manifest, validate
 from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import read_json
-from envirobench.plugins import build_registry
-from envirobench_extract.generate.__main__ import main
+from envirobench_extract import table_structure
 from envirobench_extract.generate.grid_tables import LAYOUTS
 from envirobench_extract.generate.table_structure_fixtures import DELIBERATE_ERRORS
 from envirobench_extract.table_structure import (
@@ -278,21 +277,12 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    dataset = validate(DATASET_DIR, registry)
-    btype = registry.benchmark_type("table-structure")
-    return registry, dataset, dataset.cases(btype), dataset.answers(btype)
+    return shipped_dataset(table_structure)
 
 
 def score_fixture(name, cases, answers):
-    predictions = read_json(FIXTURES_DIR / f"{name}.json")
-    assert sorted(predictions) == sorted(cases)
-    return {
-        cid: TYPE.score_case(case, answers[cid], structure(predictions[cid], TableGrid))["topology"]
-        for cid, case in cases.items()
-    }
+    scores = kit_score_fixture(TYPE, FIXTURES_DIR, name, cases, answers)
+    return {cid: score["topology"] for cid, score in scores.items()}
 
 
 def test_the_dataset_is_registered_and_valid(shipped):
@@ -338,15 +328,4 @@ def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
 
 @pytest.mark.slow
 def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(
-        main, ["table-structure", "--output", str(output), "--fixtures", str(fixtures)]
-    )
-    assert result.exit_code == 0, result.output
-    shipped, regenerated = read_manifest(DATASET_DIR), read_manifest(output)
-    assert {f.path: f.sha256 for f in regenerated.files} == {
-        f.path: f.sha256 for f in shipped.files
-    }
-    assert (output / "manifest.json").read_bytes() == (DATASET_DIR / "manifest.json").read_bytes()
-    for name in ("correct.json", "wrong.json"):
-        assert (fixtures / name).read_bytes() == (FIXTURES_DIR / name).read_bytes()
+    assert_regenerates(table_structure, tmp_path)

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 
@@ -30,7 +29,8 @@ import envirobench
 from envirobench import Case, CaseScore
 from envirobench.benchmark import f1
 
-from .records import PROFILES, Record, check_answer_records, pooled, score_records
+from .records import PROFILES, Record, case_scores, check_answer_records, pooled
+from .validators import pdf_path
 
 BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "document-extraction"
 DATASET_ID = "envirobench/document-extraction-synthetic-v1"
@@ -38,16 +38,11 @@ DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
 FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
 
 
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 @attrs.frozen
 class Input:
     """One case: a laboratory report, a dataset-relative PDF path."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
 
 
 @attrs.frozen
@@ -88,13 +83,7 @@ class DocumentExtraction(envirobench.BenchmarkType):
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction
     ) -> dict[str, CaseScore]:
-        out = {}
-        for profile, tally in score_records(answer.records, prediction.records).items():
-            metrics = tally.metrics()
-            for name in ("tp", "fp", "fn"):
-                metrics[f"{name}@{case.category}"] = metrics[name]
-            out[profile] = CaseScore(errors=tuple(tally.errors), metrics=metrics)
-        return out
+        return case_scores(answer.records, prediction.records, category=str(case.category))
 
     def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
         if not scores:

@@ -77,6 +77,7 @@ from functools import lru_cache
 
 import attrs
 
+from envirobench import CaseScore
 from envirobench.benchmark import ErrorKey, f1, share
 
 PROFILES = ("exact", "value")
@@ -430,6 +431,21 @@ def _canonical(p: Prepared) -> tuple:
 
 
 # -- summaries ----------------------------------------------------------------------------------
+
+
+def case_scores(
+    gold: Sequence[Record], predicted: Sequence[Record], *, category: str | None = None
+) -> dict[str, CaseScore]:
+    """One case's score in every profile, from `score_records`. With `category`, the tp, fp and
+    fn counts again as `tp@<category>`, `fp@<category>` and `fn@<category>`."""
+    out = {}
+    for profile, tally in score_records(gold, predicted).items():
+        metrics = tally.metrics()
+        if category is not None:
+            for name in ("tp", "fp", "fn"):
+                metrics[f"{name}@{category}"] = metrics[name]
+        out[profile] = CaseScore(errors=tuple(tally.errors), metrics=metrics)
+    return out
 
 
 def pooled(scores, *, prefix: str = "record", exact_name: str = "exact") -> dict[str, float]:

@@ -30,7 +30,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
@@ -38,6 +38,7 @@ import envirobench
 from envirobench import Case, CaseScore
 
 from .records import normalise_name
+from .validators import pdf_path
 
 BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "report-metadata"
 DATASET_ID = "envirobench/report-metadata-synthetic-v1"
@@ -57,16 +58,11 @@ FIELDS = (
 NAME_FIELDS = ("laboratory", "work_order", "client", "project")
 
 
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 @attrs.frozen
 class Input:
     """One case: a laboratory report, a dataset-relative PDF path."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
 
 
 def _iso_date(text: str, name: str) -> None:

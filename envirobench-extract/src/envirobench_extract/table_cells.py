@@ -60,22 +60,13 @@ import envirobench
 from envirobench import Case, CaseScore
 from envirobench.benchmark import ErrorKey, share
 
+from .validators import not_negative, positive
 from .values import normalise_text, parse_unit, parse_value
 
 BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-cells"
 DATASET_ID = "envirobench/table-cells-synthetic-v1"
 DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
 FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
-
-
-def _positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value <= 0:
-        raise ValueError(f"{attribute.name} must be positive, got {value}")
-
-
-def _not_negative(instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must not be negative, got {value}")
 
 
 def _box(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
@@ -104,8 +95,8 @@ class InputCell:
     """A cell of the table: its top-left grid position and its area in the image,
     [x0, y0, x1, y1) in pixels."""
 
-    row: int = attrs.field(validator=_not_negative)
-    column: int = attrs.field(validator=_not_negative)
+    row: int = attrs.field(validator=not_negative)
+    column: int = attrs.field(validator=not_negative)
     box: tuple[int, ...] = attrs.field(validator=_box)
 
 
@@ -115,8 +106,8 @@ class Input:
     cell of the table."""
 
     image: str
-    width: int = attrs.field(validator=_positive)
-    height: int = attrs.field(validator=_positive)
+    width: int = attrs.field(validator=positive)
+    height: int = attrs.field(validator=positive)
     cells: tuple[InputCell, ...] = attrs.field(validator=_unique_positions("cells"))
 
     def __attrs_post_init__(self) -> None:
@@ -131,8 +122,8 @@ class Input:
 class PredictedCell:
     """The text read from one cell, named by its top-left grid position."""
 
-    row: int = attrs.field(validator=_not_negative)
-    column: int = attrs.field(validator=_not_negative)
+    row: int = attrs.field(validator=not_negative)
+    column: int = attrs.field(validator=not_negative)
     text: str
 
 

@@ -26,7 +26,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
-from .records import PROFILES, Record, check_answer_records, pooled, score_records
+from .records import PROFILES, Record, case_scores, check_answer_records, pooled
 
 BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-records"
 DATASET_ID = "envirobench/table-records-synthetic-v1"
@@ -114,10 +114,7 @@ class TableRecords(envirobench.BenchmarkType):
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction
     ) -> dict[str, CaseScore]:
-        return {
-            profile: CaseScore(errors=tuple(tally.errors), metrics=tally.metrics())
-            for profile, tally in score_records(answer.records, prediction.records).items()
-        }
+        return case_scores(answer.records, prediction.records)
 
     def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
         if not scores:

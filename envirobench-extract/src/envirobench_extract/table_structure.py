@@ -53,7 +53,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 
@@ -62,6 +61,7 @@ from envirobench import Case, CaseScore
 from envirobench.benchmark import ErrorKey, share
 
 from .grits import grits_top
+from .validators import not_negative, positive
 
 BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-structure"
 DATASET_ID = "envirobench/table-structure-synthetic-v1"
@@ -69,33 +69,23 @@ DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
 FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
 
 
-def _positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value <= 0:
-        raise ValueError(f"{attribute.name} must be positive, got {value}")
-
-
-def _not_negative(instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value < 0:
-        raise ValueError(f"{attribute.name} must not be negative, got {value}")
-
-
 @attrs.frozen
 class Input:
     """One case: the table image (a dataset-relative PNG path) and its size in pixels."""
 
     image: str
-    width: int = attrs.field(validator=_positive)
-    height: int = attrs.field(validator=_positive)
+    width: int = attrs.field(validator=positive)
+    height: int = attrs.field(validator=positive)
 
 
 @attrs.frozen
 class Cell:
     """A cell: its top-left grid position and how many rows and columns it covers from there."""
 
-    row: int = attrs.field(validator=_not_negative)
-    column: int = attrs.field(validator=_not_negative)
-    row_span: int = attrs.field(validator=_positive)
-    column_span: int = attrs.field(validator=_positive)
+    row: int = attrs.field(validator=not_negative)
+    column: int = attrs.field(validator=not_negative)
+    row_span: int = attrs.field(validator=positive)
+    column_span: int = attrs.field(validator=positive)
 
 
 @attrs.frozen
@@ -103,9 +93,9 @@ class TableGrid:
     """A table's cell grid: rows x columns positions, each covered by exactly one cell, and the
     number of header rows at the top."""
 
-    rows: int = attrs.field(validator=_positive)
-    columns: int = attrs.field(validator=_positive)
-    header_rows: int = attrs.field(validator=_not_negative)
+    rows: int = attrs.field(validator=positive)
+    columns: int = attrs.field(validator=positive)
+    header_rows: int = attrs.field(validator=not_negative)
     cells: tuple[Cell, ...]
 
     def __attrs_post_init__(self) -> None:

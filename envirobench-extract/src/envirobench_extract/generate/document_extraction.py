@@ -14,16 +14,14 @@ cases are independent; regenerating reproduces every file byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.converter import unstructure
-from envirobench.datasets import write_manifest
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line
 from envirobench.records import Generator, Manifest
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..document_extraction import DATASET_ID, Answer, DocumentExtraction, Input
+from .common import GeneratedCase, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240807
@@ -84,27 +82,18 @@ def render_case(case_id: str, layout: str) -> RenderedReport:
 
 def generate(output_dir: Path) -> Manifest:
     """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
-    ):
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
             rendered = render_case(case_id, layout)
             path = f"assets/{case_id}.pdf"
             (output_dir / path).write_bytes(rendered.pdf)
             answer = Answer(records=tuple(record_of(r) for r in rendered.records))
-            cases.write(
-                dumps_line(
-                    {"id": case_id, "category": layout, "input": unstructure(Input(document=path))}
-                )
-            )
-            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer)}))
-    return write_manifest(
+            yield case_id, layout, Input(document=path), answer
+
+    return write_dataset(
         output_dir,
+        _cases,
         dataset_id=DATASET_ID,
         version=VERSION,
         benchmark=DocumentExtraction.ID,

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from envirobench.converter import structure
 from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import iter_jsonl, write_json
+from envirobench.jsonio import write_json
 
 from ..table_separators import Answer, Band
+from .common import read_answers as read_answers_of
 
 Mistake = Literal["drop", "extra-in-gap", "on-content", "before-table", "after-table", "shift-5px"]
 
@@ -59,13 +59,7 @@ DELIBERATE_ERRORS: tuple[DeliberateError, ...] = (
 
 
 def read_answers(dataset_dir: Path) -> dict[str, Answer]:
-    path = Path(dataset_dir) / "answers.jsonl"
-    return {
-        record["id"]: structure(
-            record["answer"], Answer, file=str(path), line=lineno, path="$.answer"
-        )
-        for lineno, record in iter_jsonl(path)
-    }
+    return read_answers_of(dataset_dir, Answer)
 
 
 def correct_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[int]]]:

@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench.converter import structure, unstructure
+from envirobench.converter import unstructure
 from envirobench.errors import EnviroBenchError
 from envirobench.jsonio import iter_jsonl, write_json
 from envirobench_synth.labreport import RenderedReport, TruthRecord, render_pdf, sample_report
 from envirobench_synth.rng import make_random
 
 from ..records import Record, normalise_name, normalise_unit
+from .common import read_answers
 
 MAX_ATTEMPTS = 40
 MIN_PAGES, MAX_PAGES = 3, 8
@@ -91,16 +92,6 @@ def draw_report(
     raise EnviroBenchError(
         f"{case_id}: no acceptable {layout} report in {MAX_ATTEMPTS} attempts ({'; '.join(sorted(set(problems)))})"
     )
-
-
-def read_answers(dataset_dir: Path, answer_cls: type) -> dict[str, Any]:
-    path = Path(dataset_dir) / "answers.jsonl"
-    return {
-        record["id"]: structure(
-            record["answer"], answer_cls, file=str(path), line=lineno, path="$.answer"
-        )
-        for lineno, record in iter_jsonl(path)
-    }
 
 
 # -- record fixtures ----------------------------------------------------------------------------

@@ -12,18 +12,19 @@ regenerating reproduces every file byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench.converter import unstructure
-from envirobench.datasets import write_manifest
 from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line, write_json
+from envirobench.jsonio import write_json
 from envirobench.records import Generator, Manifest
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..report_metadata import DATASET_ID, FIELDS, Answer, Input, ReportMetadata
-from .labreports import draw_report, read_answers
+from .common import GeneratedCase, read_answers, write_dataset
+from .labreports import draw_report
 
 SEED = 20240809
 VERSION = 1
@@ -83,30 +84,17 @@ def answer_of(rendered: RenderedReport) -> Answer:
 
 def generate(output_dir: Path) -> Manifest:
     """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
-    ):
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
             rendered = render_case(case_id, category)
             path = f"assets/{case_id}.pdf"
             (output_dir / path).write_bytes(rendered.pdf)
-            cases.write(
-                dumps_line(
-                    {
-                        "id": case_id,
-                        "category": category,
-                        "input": unstructure(Input(document=path)),
-                    }
-                )
-            )
-            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer_of(rendered))}))
-    return write_manifest(
+            yield case_id, category, Input(document=path), answer_of(rendered)
+
+    return write_dataset(
         output_dir,
+        _cases,
         dataset_id=DATASET_ID,
         version=VERSION,
         benchmark=ReportMetadata.ID,

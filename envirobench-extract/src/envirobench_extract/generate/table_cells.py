@@ -10,16 +10,14 @@ shipped manifest.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.converter import unstructure
-from envirobench.datasets import write_manifest
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line
 from envirobench.records import Generator, Manifest
 from envirobench_synth.png import write_png
 
 from ..table_cells import DATASET_ID, Answer, Input, InputCell, TableCells
+from .common import GeneratedCase, write_dataset
 from .grid_tables import LAYOUTS, DrawnTable, make_table
 
 SEED = 20240619
@@ -68,25 +66,17 @@ def answer_from(table: DrawnTable) -> Answer:
 
 def generate(output_dir: Path) -> Manifest:
     """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
-    ):
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
             table = make_table(SEED, case_id, layout)
             image_path = f"assets/{case_id}.png"
             write_png(output_dir / image_path, table.image)
-            case_input = input_from(table, image_path)
-            cases.write(
-                dumps_line({"id": case_id, "category": layout, "input": unstructure(case_input)})
-            )
-            answers.write(dumps_line({"id": case_id, "answer": unstructure(answer_from(table))}))
-    return write_manifest(
+            yield case_id, layout, input_from(table, image_path), answer_from(table)
+
+    return write_dataset(
         output_dir,
+        _cases,
         dataset_id=DATASET_ID,
         version=VERSION,
         benchmark=TableCells.ID,

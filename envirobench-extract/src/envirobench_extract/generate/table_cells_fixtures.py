@@ -19,11 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from envirobench.converter import structure
 from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import atomic_write_text, dumps_line, iter_jsonl
 
 from ..table_cells import Answer
+from .common import read_answers as read_answers_of
+from .common import write_by_case
 
 Edit = Literal["replace", "drop", "add"]
 
@@ -65,13 +65,7 @@ DELIBERATE_EDITS = EXACT_ONLY + BOTH + HARMLESS
 
 
 def read_answers(dataset_dir: Path) -> dict[str, Answer]:
-    path = Path(dataset_dir) / "answers.jsonl"
-    return {
-        record["id"]: structure(
-            record["answer"], Answer, file=str(path), line=lineno, path="$.answer"
-        )
-        for lineno, record in iter_jsonl(path)
-    }
+    return read_answers_of(dataset_dir, Answer)
 
 
 def correct_predictions(answers: dict[str, Answer]) -> dict[str, Any]:
@@ -126,11 +120,5 @@ def _require(condition: bool, edit: DeliberateEdit, problem: str) -> None:
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
     answers = read_answers(dataset_dir)
-    _write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    _write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
-
-
-def _write_by_case(path: Path, predictions: dict[str, Any]) -> None:
-    """One JSON object, one case per line (canonical JSON: sorted keys, no spaces)."""
-    lines = [dumps_line({case: predictions[case]})[1:-2] for case in sorted(predictions)]
-    atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
+    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

@@ -14,18 +14,17 @@ attempt); regenerating reproduces every file byte for byte.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench.converter import unstructure
-from envirobench.datasets import write_manifest
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line
 from envirobench.records import Generator, Manifest
 from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
 from envirobench_synth.png import write_png
 
 from ..table_records import DATASET_ID, Answer, Input, TableRecords
+from .common import GeneratedCase, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240808
@@ -101,15 +100,9 @@ def cuts_for(layout: str) -> list[Cut]:
 
 def generate(output_dir: Path) -> Manifest:
     """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
     per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
-    ):
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for layout_index, layout in enumerate(LAYOUTS):
             for k, cut in enumerate(cuts_for(layout)):
                 case_id = f"tr-{layout_index * per_layout + k + 1:04d}"
@@ -126,22 +119,18 @@ def generate(output_dir: Path) -> Manifest:
                 records = tuple(
                     record_of(rendered.records[i]) for region in regions for i in region.records
                 )
-                cases.write(
-                    dumps_line(
-                        {"id": case_id, "category": layout, "input": _input_json(case_input)}
-                    )
-                )
-                answers.write(
-                    dumps_line({"id": case_id, "answer": unstructure(Answer(records=records))})
-                )
-    return write_manifest(
+                yield case_id, layout, case_input, Answer(records=records)
+
+    return write_dataset(
         output_dir,
+        _cases,
         dataset_id=DATASET_ID,
         version=VERSION,
         benchmark=TableRecords.ID,
         title=TITLE,
         description=DESCRIPTION,
         generator=Generator(name=__name__, seed=SEED),
+        input_json=_input_json,
     )
 
 

@@ -21,12 +21,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.converter import unstructure
-from envirobench.datasets import write_manifest
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line
 from envirobench.records import Generator, Manifest
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
@@ -34,6 +31,7 @@ from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASET_ID, Answer, Band, Input, TableSeparators
+from .common import GeneratedCase, write_dataset
 
 SEED = 20240611
 VERSION = 1
@@ -105,28 +103,19 @@ def case_ids() -> list[tuple[str, str]]:
 
 def generate(output_dir: Path) -> Manifest:
     """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers,
-    ):
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
             rendered = render_case(case_id, layout)
             image_path = f"assets/{case_id}.png"
             write_png(output_dir / image_path, rendered.image)
             width, height = rendered.image.size
             case_input = Input(image=image_path, width=width, height=height)
-            cases.write(
-                dumps_line({"id": case_id, "category": layout, "input": unstructure(case_input)})
-            )
-            answers.write(
-                dumps_line({"id": case_id, "answer": unstructure(answer_from(rendered.geometry))})
-            )
-    return write_manifest(
+            yield case_id, layout, case_input, answer_from(rendered.geometry)
+
+    return write_dataset(
         output_dir,
+        _cases,
         dataset_id=DATASET_ID,
         version=VERSION,
         benchmark=TableSeparators.ID,
