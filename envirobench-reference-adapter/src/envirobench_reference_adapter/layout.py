@@ -73,9 +73,8 @@ class Word:
         )
 
 
-@dataclass
-class Phrase:
-    """Neighbouring words of one line with no column gap between them: a cell's text on a line."""
+class WordRun:
+    """Text and extent of a run of words (`self.words`), shared by phrases and lines."""
 
     words: list[Word]
 
@@ -99,36 +98,23 @@ class Phrase:
     def bottom(self) -> float:
         return max(w.bottom for w in self.words)
 
+
+@dataclass
+class Phrase(WordRun):
+    """Neighbouring words of one line with no column gap between them: a cell's text on a line."""
+
+    words: list[Word]
+
     @property
     def bold(self) -> bool:
         return all(w.bold for w in self.words)
 
 
 @dataclass
-class Line:
+class Line(WordRun):
     """Words sharing a baseline, left to right."""
 
     words: list[Word] = field(default_factory=list)
-
-    @property
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
-
-    @property
-    def x0(self) -> float:
-        return min(w.x0 for w in self.words)
-
-    @property
-    def x1(self) -> float:
-        return max(w.x1 for w in self.words)
-
-    @property
-    def top(self) -> float:
-        return min(w.top for w in self.words)
-
-    @property
-    def bottom(self) -> float:
-        return max(w.bottom for w in self.words)
 
     @property
     def height(self) -> float:
