@@ -41,6 +41,10 @@ from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
+# Column titles, alignment and orders are the table-separators generator's: every table task
+# draws the same kind of lab-results table.
+from .table_separators import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
+
 LAYOUTS = (
     "fully-ruled",
     "horizontal-rules",
@@ -54,46 +58,11 @@ LAYOUTS = (
 CLEAN_LAYOUTS = LAYOUTS[:4]  # the looks the other layouts reuse
 
 # Column kinds; a cell's kind is its column's, or "header" / "section".
-TITLES: dict[str, tuple[str, ...]] = {
-    "analyte": ("Analyte", "Parameter", "Compound"),
-    "cas": ("CAS No.", "CAS", "CAS Number", "CASRN"),
-    "result": ("Result", "Conc.", "Concentration"),
-    "unit": ("Units", "Unit"),
-    "qualifier": ("Qual", "Q", "Qualifier", "Flag"),
-    "reporting_limit": ("RL", "PQL", "Reporting Limit", "MRL"),
-    "method": ("Method", "Test Method", "Analytical Method"),
-}
-LONG_TITLES: dict[str, tuple[str, ...]] = {
-    "analyte": ("Analyte Name", "Target Analyte"),
-    "cas": ("CAS Registry Number", "CAS Number"),
-    "result": ("Sample Result", "Measured Concentration"),
-    "unit": ("Reporting Units", "Result Units"),
-    "qualifier": ("Laboratory Qualifier", "Data Qualifier"),
-    "reporting_limit": ("Reporting Limit", "Practical Quantitation Limit"),
-    "method": ("Analytical Method", "EPA Method Number"),
-}
 SUB_TITLES: dict[str, tuple[str, ...]] = {
     "result": ("Result", "Conc."),
     "qualifier": ("Q", "Qual"),
     "reporting_limit": ("RL", "MRL"),
 }
-ALIGN: dict[str, tables.Alignment] = {
-    "analyte": "left",
-    "cas": "left",
-    "result": "right",
-    "unit": "left",
-    "qualifier": "center",
-    "reporting_limit": "right",
-    "method": "left",
-}
-ORDERS: tuple[tuple[str, ...], ...] = (
-    ("analyte", "cas", "result", "qualifier", "unit", "reporting_limit", "method"),
-    ("analyte", "cas", "result", "unit", "qualifier", "reporting_limit", "method"),
-    ("method", "analyte", "cas", "result", "reporting_limit", "unit", "qualifier"),
-    ("cas", "analyte", "result", "qualifier", "reporting_limit", "unit", "method"),
-    ("analyte", "result", "reporting_limit", "unit", "qualifier", "method", "cas"),
-)
-OPTIONAL = ("cas", "method", "qualifier", "unit")
 SAMPLE_COLUMNS: tuple[tuple[str, ...], ...] = (
     ("result", "qualifier"),
     ("result", "qualifier", "reporting_limit"),
