@@ -31,32 +31,11 @@ from envirobench.stores import (
 from envirobench.stores.config import STORES_ENV, configured_stores, open_store, resolve
 from envirobench.stores.file import FileStore
 from envirobench.stores.transfer import pull_dataset, push_dataset, stored_versions
-from envirobench.testing import toy_plugin, write_count_dataset
+from envirobench.testing import Interrupted, InterruptedReader, toy_plugin, write_count_dataset
 
 
 def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-class Interrupted(Exception):
-    """Raised by InterruptedReader mid-upload, as a dropped connection or Ctrl-C would."""
-
-
-class InterruptedReader(io.BytesIO):
-    """A file object that delivers `after` bytes and then fails."""
-
-    def __init__(self, data: bytes, after: int) -> None:
-        super().__init__(data)
-        self.after = after
-        self.delivered = 0
-
-    def read(self, size: int | None = -1) -> bytes:
-        if self.delivered >= self.after:
-            raise Interrupted(f"interrupted after {self.delivered} bytes")
-        want = self.after - self.delivered
-        chunk = super().read(want if size is None or size < 0 else min(size, want))
-        self.delivered += len(chunk)
-        return chunk
 
 
 @pytest.fixture

@@ -25,34 +25,13 @@ from envirobench.stores import ChecksumMismatch, ObjectConflict, ObjectNotFound,
 from envirobench.stores.config import open_store
 from envirobench.stores.s3 import S3Store
 from envirobench.stores.transfer import push_dataset, stored_versions
-from envirobench.testing import toy_plugin, write_count_dataset
+from envirobench.testing import Interrupted, InterruptedReader, toy_plugin, write_count_dataset
 
 FAKE_ADAPTER = Path(__file__).resolve().parents[1] / "core" / "adapters" / "fake_adapter.py"
 
 
 def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-class Interrupted(Exception):
-    pass
-
-
-class InterruptedReader(io.BytesIO):
-    """Delivers `after` bytes of the body, then fails: the connection drops mid-upload."""
-
-    def __init__(self, data: bytes, after: int) -> None:
-        super().__init__(data)
-        self.after = after
-        self.delivered = 0
-
-    def read(self, size: int | None = -1) -> bytes:
-        if self.delivered >= self.after:
-            raise Interrupted(f"interrupted after {self.delivered} bytes")
-        want = self.after - self.delivered
-        chunk = super().read(want if size is None or size < 0 else min(size, want))
-        self.delivered += len(chunk)
-        return chunk
 
 
 def raw_keys(s3) -> list[str]:

@@ -6,6 +6,7 @@ and the performance scripts exercise every stage without any category package in
 
 from __future__ import annotations
 
+import io
 import types
 from collections.abc import Mapping
 from pathlib import Path
@@ -114,3 +115,25 @@ def write_count_dataset(
 def count_predictions(case_texts: Mapping[str, str], *, off_by: Mapping[str, int] | None = None) -> dict[str, Any]:
     off_by = off_by or {}
     return {cid: {"count": len(text.split()) + off_by.get(cid, 0)} for cid, text in case_texts.items()}
+
+
+class Interrupted(Exception):
+    """Raised by InterruptedReader mid-upload, as a dropped connection or Ctrl-C would."""
+
+
+class InterruptedReader(io.BytesIO):
+    """A file object that delivers `after` bytes and then fails: for testing that an upload cut
+    short leaves no visible object in a store."""
+
+    def __init__(self, data: bytes, after: int) -> None:
+        super().__init__(data)
+        self.after = after
+        self.delivered = 0
+
+    def read(self, size: int | None = -1) -> bytes:
+        if self.delivered >= self.after:
+            raise Interrupted(f"interrupted after {self.delivered} bytes")
+        want = self.after - self.delivered
+        chunk = super().read(want if size is None or size < 0 else min(size, want))
+        self.delivered += len(chunk)
+        return chunk
