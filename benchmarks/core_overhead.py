@@ -9,7 +9,7 @@ correct word counts, plus deliberate off-by-one and off-by-two differences chose
 baseline, two controls and a candidate paired with all three and gated in both profiles. The
 candidate run is measured; the others are set-up.
 
-Measurement goes through the real `envirobench.runs.execute`: the stage functions it calls are
+Measurement goes through the real `envirobench.runs.execute_run`: the stage functions it calls are
 module globals looked up at call time, so they are wrapped with timers by monkeypatching inside
 this script (core is not modified). Nested calls (`load_compared_run` reading, checking and
 scoring a saved run) count towards the outermost stage. Stages:
@@ -61,7 +61,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-# Rows of the table, in the order execute() reaches them.
+# Rows of the table, in the order execute_run() reaches them.
 STAGES = (
     ("dataset", "dataset load & validation"),
     ("view", "view building"),
@@ -153,7 +153,7 @@ def _spec(work: Path, n: int, run_id: str, rules: str, **kw: Any):
 
 def child_prepare(work: Path, n: int) -> dict[str, Any]:
     """Dataset, adapter, baseline and two controls (not measured beyond their wall time)."""
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
     from envirobench.testing import write_count_dataset
 
     work.mkdir(parents=True, exist_ok=True)
@@ -170,7 +170,7 @@ def child_prepare(work: Path, n: int) -> dict[str, Any]:
     runs = {}
     for name in ("baseline", "control-1", "control-2"):
         t0 = time.perf_counter()
-        outcome = execute(_spec(work, n, name, name), registry)
+        outcome = execute_run(_spec(work, n, name, name), registry)
         if outcome.status != "completed":
             raise SystemExit(f"{name} run failed: {outcome.message}")
         runs[name] = round(time.perf_counter() - t0, 3)
@@ -224,7 +224,7 @@ LANDMARKS = {
 
 
 def instrument(timer: StageTimer) -> None:
-    """Monkeypatch the module globals execute() looks up at call time."""
+    """Monkeypatch the module globals execute_run() looks up at call time."""
     import importlib
 
     from envirobench import adapters, datasets, outputs, runs
@@ -305,7 +305,7 @@ class GcPauses:
 
 def child_candidate(work: Path, n: int, run_id: str, mode: str) -> dict[str, Any]:
     """One candidate run, paired with the baseline and both controls, in this fresh process."""
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
     registry = _registry(work, n)
     spec = _spec(
@@ -341,7 +341,7 @@ def child_candidate(work: Path, n: int, run_id: str, mode: str) -> dict[str, Any
         profiler.enable()
     cpu_started = time.process_time()
     started = time.perf_counter()
-    outcome = execute(spec, registry)
+    outcome = execute_run(spec, registry)
     total = time.perf_counter() - started
     cpu = time.process_time() - cpu_started
     gc.callbacks.remove(gc_pauses)

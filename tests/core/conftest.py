@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from envirobench import plugins
-from envirobench.runs import RunSpec, execute
+from envirobench.runs import RunSpec, execute_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -78,7 +78,7 @@ def make_run(make_spec, toy_registry):
     """Make a completed run; `off` puts count errors on chosen cases ("c000001:1,c000004:-2")."""
 
     def run(run_id, off="", registry=None, **kw):
-        outcome = execute(make_spec(run_id, options={"off": off}, **kw), registry or toy_registry)
+        outcome = execute_run(make_spec(run_id, options={"off": off}, **kw), registry or toy_registry)
         assert outcome.status == "completed", outcome.message
         return outcome
 

@@ -23,7 +23,7 @@ import attrs
 from envirobench import BenchmarkType, Case, CaseScore, f1, hookimpl, plugins
 from envirobench.datasets import write_manifest
 from envirobench.jsonio import dumps_line
-from envirobench.runs import RunSpec, execute
+from envirobench.runs import RunSpec, execute_run
 
 ADAPTERS = Path(__file__).parent / "adapters"
 INJECTED_NOTE = "</script><script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=3\">"
@@ -258,7 +258,7 @@ def make_run(tmp_path: Path, registry: plugins.Registry, run_id: str, prediction
     fixture.write_text(json.dumps(predictions))
     spec = RunSpec(adapter=str(fixture_adapter(tmp_path)), run_id=run_id, model="test/model", benchmark=benchmark, dataset=dataset,
                    budget_usd=1.0, options={"predictions": str(fixture)}, results_dir=results, **kw)
-    outcome = execute(spec, registry)
+    outcome = execute_run(spec, registry)
     assert outcome.status == "completed", outcome.message
     return outcome.run_dir
 
@@ -307,6 +307,6 @@ def make_count_run(tmp_path: Path, n: int) -> Path:
     off = ",".join(f"c{i:06d}:1" for i in range(0, n, 3))
     spec = RunSpec(adapter=str(adapter), run_id=f"count-{n}", model="test/model", benchmark="count-words", dataset="test/count-words-v1",
                    budget_usd=1.0, options={"off": off}, results_dir=tmp_path / "results")
-    outcome = execute(spec, registry)
+    outcome = execute_run(spec, registry)
     assert outcome.status == "completed", outcome.message
     return outcome.run_dir

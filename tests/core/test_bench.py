@@ -206,9 +206,9 @@ def test_restore_command(bench):
 
 
 def test_promote_refuses_a_failed_run(bench, make_spec):
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
-    outcome = execute(make_spec("broken", options={"mode": "crash"}, results_dir=bench.work / "results"), bench.registry)
+    outcome = execute_run(make_spec("broken", options={"mode": "crash"}, results_dir=bench.work / "results"), bench.registry)
     assert outcome.status == "failed"
     result = cli("bench", "promote", "count-words", "results/broken", "--plugin", bench.plugin)
     assert result.exit_code == 1 and "did not complete" in result.output
@@ -216,10 +216,10 @@ def test_promote_refuses_a_failed_run(bench, make_spec):
 
 
 def test_promote_refuses_another_dataset_or_benchmark(bench, tmp_path, make_spec):
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
     other = write_count_dataset(tmp_path / "other-data", 12, answer_overrides={"c000002": 5})
-    outcome = execute(make_spec("elsewhere", dataset=str(other), results_dir=bench.work / "results"), bench.registry)
+    outcome = execute_run(make_spec("elsewhere", dataset=str(other), results_dir=bench.work / "results"), bench.registry)
     assert outcome.status == "completed"
     result = cli("bench", "promote", "count-words", "results/elsewhere", "--plugin", bench.plugin)
     assert result.exit_code == 1 and "not on the profile's dataset" in result.output and "$.dataset.digest" in result.output

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from envirobench import plugins
 from envirobench.cli import GATE_FAILED_EXIT, main
 from envirobench.errors import EnviroBenchError
-from envirobench.runs import execute
+from envirobench.runs import execute_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -88,8 +88,8 @@ def test_unavailable_profile(results, make_spec, count_dataset):
         register("test/count-words-v1", count_dataset)
 
     registry = plugins.build_registry(extra=[("partial", types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types, envirobench_datasets=envirobench_datasets))])
-    execute(make_spec("base"), registry)
-    out = execute(make_spec("cand", baseline=results / "base", gates=("exact", "near")), registry)
+    execute_run(make_spec("base"), registry)
+    out = execute_run(make_spec("cand", baseline=results / "base", gates=("exact", "near")), registry)
     assert statuses(out) == {"exact": "passed", "near": "unavailable"}
     assert out.gate["status"] == "unavailable"
     metrics = json.loads((results / "cand" / "metrics.json").read_text())
@@ -106,7 +106,7 @@ def test_baseline_from_another_revision_is_refused(make_run, results, tmp_path, 
 
 
 def test_failed_baseline_is_refused(make_run, make_spec, results, toy_registry):
-    execute(make_spec("broken", options={"mode": "crash"}), toy_registry)
+    execute_run(make_spec("broken", options={"mode": "crash"}), toy_registry)
     with pytest.raises(EnviroBenchError, match="did not complete"):
         make_run("cand", baseline=results / "broken")
 

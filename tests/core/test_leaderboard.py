@@ -323,7 +323,7 @@ def registered(tmp_path, monkeypatch):
 
     registry = plugins.build_registry(extra=[("fake-extract", Plugin())])
     monkeypatch.setattr(plugins, "_REGISTRY", registry)
-    identity = ds.load("envirobench/table-separators-synthetic-v1", registry).identity
+    identity = ds.load_dataset("envirobench/table-separators-synthetic-v1", registry).identity
     return {
         "id": identity.id,
         "version": identity.version,

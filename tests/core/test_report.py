@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.report import CSP, decode_chunk, script_json
-from envirobench.runs import rescore
+from envirobench.runs import rescore_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -128,12 +128,12 @@ def test_inputs_answers_and_predictions_are_embedded_once(separator_runs):
 
 def test_many_cases_make_many_blocks(tmp_path, make_spec):
     from envirobench.report import CHUNK
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
     n = CHUNK + 5
     dataset = write_count_dataset(tmp_path / "big", n)
     registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
-    outcome = execute(make_spec("big"), registry)
+    outcome = execute_run(make_spec("big"), registry)
     text = (outcome.run_dir / "report.html").read_text()
     data = reportkit.embedded_data(text)
     blocks = [body for attrs, body in parse(text).scripts if (attrs.get("id") or "").startswith("eb-cases-")]
@@ -168,11 +168,11 @@ def test_rescore_reproduces_the_report_byte_for_byte(separator_runs, monkeypatch
     cand = separator_runs["cand"]
     before = (cand / "report.html").read_bytes()
     assets = {p: p.read_bytes() for p in (cand / "report-assets").rglob("*.png")}
-    rescore(cand, separator_runs["registry"])
+    rescore_run(cand, separator_runs["registry"])
     assert (cand / "report.html").read_bytes() == before
     assert {p: p.read_bytes() for p in (cand / "report-assets").rglob("*.png")} == assets
     # Re-pairing without the baseline changes the report (and the verdict in it).
-    rescore(cand, separator_runs["registry"], baseline=None, controls=[])
+    rescore_run(cand, separator_runs["registry"], baseline=None, controls=[])
     after = (cand / "report.html").read_text()
     assert "Baseline required" in after and reportkit.embedded_data(after)["runs"] == ["candidate"]
     assert not list(cand.glob("report-assets/**/.*.tmp"))
@@ -190,11 +190,11 @@ def test_report_of_count_words_uses_the_json_viewer(make_run, results):
 
 
 def test_coverage_counts_retired_cases_with_their_reasons(tmp_path, make_spec):
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
     dataset = write_count_dataset(tmp_path / "retiring", 6, retired={"c000003": "the scan is <illegible>"})
     registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
-    outcome = execute(make_spec("r"), registry)
+    outcome = execute_run(make_spec("r"), registry)
     text = (outcome.run_dir / "report.html").read_text()
     assert "5</strong> case(s) scored of 5 requested" in text
     assert "1</strong> case(s) retired" in text and "the scan is &lt;illegible&gt;" in text
@@ -202,7 +202,7 @@ def test_coverage_counts_retired_cases_with_their_reasons(tmp_path, make_spec):
 
 def test_plugin_viewer_is_embedded_and_core_viewers_come_through_the_hook(tmp_path, make_spec, count_dataset):
     from envirobench import hookimpl
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
     from envirobench.testing import CountWords
 
     class Sparkly(CountWords):
@@ -225,7 +225,7 @@ def test_plugin_viewer_is_embedded_and_core_viewers_come_through_the_hook(tmp_pa
     plugin = types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types, envirobench_viewers=envirobench_viewers, envirobench_datasets=envirobench_datasets)
     registry = plugins.build_registry(extra=[("sparkly-plugin", plugin)])
     assert registry.registered_by("envirobench-core")["viewers"] == ["image-overlay", "json", "table-grid"]
-    outcome = execute(make_spec("s"), registry)
+    outcome = execute_run(make_spec("s"), registry)
     text = (outcome.run_dir / "report.html").read_text()
     assert "window.EnviroBench.viewers['sparkly']" in text and "// <\\/script> stays inside" in text
     assert reportkit.embedded_data(text)["viewer"] == "sparkly"
@@ -244,5 +244,5 @@ def test_review_check_rerenders_the_report_with_the_interpretation(separator_run
     assert 'id="review"' in text and "Finding 1:" in text and "--recommendation 1" in text
     # A broken interpretation is reported in the report, not silently shown.
     (cand / "interpretation.json").write_text("{ not json")
-    rescore(cand, separator_runs["registry"])
+    rescore_run(cand, separator_runs["registry"])
     assert "interpretation.json is present but not valid" in (cand / "report.html").read_text()

@@ -11,11 +11,11 @@ from click.testing import CliRunner
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
-from envirobench.runs import RunSpec, execute
+from envirobench.runs import RunSpec, execute_run
 
 
 def test_completed_run_writes_every_file(make_spec, fake, results, toy_registry):
-    outcome = execute(make_spec("r1", options={"off": "c000002:1"}), toy_registry)
+    outcome = execute_run(make_spec("r1", options={"off": "c000002:1"}), toy_registry)
     assert outcome.status == "completed"
     run_dir = results / "r1"
     for name in ("run.json", "metrics.json", "comparison.json", "summary.md", "review-brief.json", "adapter-request.json", "adapter.log", "adapter/predictions.json", "adapter/adapter-result.json"):
@@ -34,10 +34,10 @@ def test_completed_run_writes_every_file(make_spec, fake, results, toy_registry)
 
 
 def test_existing_run_directory_is_refused(make_spec, fake, results, toy_registry):
-    execute(make_spec("r1"), toy_registry)
+    execute_run(make_spec("r1"), toy_registry)
     before = (results / "r1" / "run.json").read_bytes()
     with pytest.raises(EnviroBenchError, match="already exists"):
-        execute(make_spec("r1"), toy_registry)
+        execute_run(make_spec("r1"), toy_registry)
     assert (results / "r1" / "run.json").read_bytes() == before
 
 
@@ -77,25 +77,25 @@ def test_technical_failures_are_never_scored(make_spec, fake, results, toy_regis
 
 
 def test_timeout_is_a_technical_failure(make_spec, fake, results, toy_registry):
-    outcome = execute(make_spec("slow", options={"mode": "sleep"}, timeout_s=1), toy_registry)
+    outcome = execute_run(make_spec("slow", options={"mode": "sleep"}, timeout_s=1), toy_registry)
     assert outcome.status == "failed" and "timeout of 1 s" in outcome.message
     assert not (results / "slow" / "metrics.json").exists()
 
 
 def test_stdout_and_stderr_go_to_the_log(make_spec, fake, results, toy_registry):
-    execute(make_spec("crash", options={"mode": "crash"}), toy_registry)
+    execute_run(make_spec("crash", options={"mode": "crash"}), toy_registry)
     assert "something broke inside the adapter" in (results / "crash" / "adapter.log").read_text()
 
 
 def test_bad_requests_write_nothing(make_spec, fake, results, toy_registry):
     with pytest.raises(EnviroBenchError, match="not a profile"):
-        execute(make_spec("x", gates=("nope",)), toy_registry)
+        execute_run(make_spec("x", gates=("nope",)), toy_registry)
     with pytest.raises(EnviroBenchError, match="not a case"):
-        execute(make_spec("x", targets=("ghost",)), toy_registry)
+        execute_run(make_spec("x", targets=("ghost",)), toy_registry)
     with pytest.raises(EnviroBenchError, match="must be letters"):
-        execute(make_spec("../x"), toy_registry)
+        execute_run(make_spec("../x"), toy_registry)
     with pytest.raises(EnviroBenchError, match="unknown adapter"):
-        execute(make_spec("x", adapter="no-such-adapter-anywhere"), toy_registry)
+        execute_run(make_spec("x", adapter="no-such-adapter-anywhere"), toy_registry)
     assert not results.exists() or list(results.iterdir()) == []
 
 
@@ -107,7 +107,7 @@ def test_interrupted_run_is_not_mistaken_for_a_run(make_spec, fake, results, toy
 
     monkeypatch.setattr(runs, "run_adapter", interrupt)
     with pytest.raises(KeyboardInterrupt):
-        execute(make_spec("cut"), toy_registry)
+        execute_run(make_spec("cut"), toy_registry)
     assert not (results / "cut").exists()
     (staged,) = results.iterdir()
     assert staged.name.startswith(".cut.incomplete-")
@@ -126,9 +126,9 @@ def test_adapter_finds_no_answer_anywhere(tmp_path, results, adapter_bin):
     snoop = adapter_bin("snoop_adapter.py")
     fake = adapter_bin("fake_adapter.py")
     # A finished run with answers in its comparison.json sits in the same results directory.
-    execute(RunSpec(adapter=str(fake), run_id="base", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results), registry)
+    execute_run(RunSpec(adapter=str(fake), run_id="base", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results), registry)
     assert str(base) in (results / "base" / "comparison.json").read_text()
-    outcome = execute(RunSpec(adapter=str(snoop), run_id="snoop", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results, baseline=results / "base"), registry)
+    outcome = execute_run(RunSpec(adapter=str(snoop), run_id="snoop", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0, results_dir=results, baseline=results / "base"), registry)
     assert outcome.status == "completed"
     seen = (results / "snoop" / "adapter" / "seen.txt").read_text()
     assert "cases" in seen and "word" in seen  # it did read its request

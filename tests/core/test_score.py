@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
-from envirobench.runs import rescore
+from envirobench.runs import rescore_run
 from envirobench.testing import write_count_dataset
 
 
@@ -32,23 +32,23 @@ def test_rescore_reproduces_metrics_byte_for_byte(make_run, results, toy_registr
 def test_rescore_never_calls_the_adapter(make_run, results, toy_registry, fake):
     make_run("cand")
     fake.write_text("#!/bin/sh\nexit 99\n")  # the adapter is gone; rescoring must not need it
-    assert rescore(results / "cand", toy_registry).status == "completed"
+    assert rescore_run(results / "cand", toy_registry).status == "completed"
 
 
 def test_repair_with_baseline_and_change_gate(make_run, results, toy_registry):
     make_run("base", off="c000001:1")
     make_run("cand", off="c000002:1")
     assert load(results / "cand" / "run.json")["gate"]["status"] == "baseline required"
-    out = rescore(results / "cand", toy_registry, baseline=results / "base")
+    out = rescore_run(results / "cand", toy_registry, baseline=results / "base")
     assert out.gate["status"] == "failed"
     record = load(results / "cand" / "run.json")
     assert record["pairing"]["baseline"]["run_id"] == "base"
     assert record["history"][-1]["action"] == "rescore"
     assert record["history"][-1]["before"]["gate"]["status"] == "baseline required"
     # Targets and gated profiles can change offline too.
-    out = rescore(results / "cand", toy_registry, gates=["near"], targets=["c000002"])
+    out = rescore_run(results / "cand", toy_registry, gates=["near"], targets=["c000002"])
     assert out.gate["profiles"] == ["near"] and out.gate["status"] == "passed"
-    out = rescore(results / "cand", toy_registry, gates=["exact"], targets=["c000002"])
+    out = rescore_run(results / "cand", toy_registry, gates=["exact"], targets=["c000002"])
     assert out.gate["by_profile"]["exact"]["failing_targets"] == ["c000002"]
 
 
@@ -56,7 +56,7 @@ def test_rekey_to_corrected_answer_changes_exactly_that_case(make_run, results, 
     make_run("cand")
     before = load(results / "cand" / "metrics.json")
     fixed = write_count_dataset(tmp_path / "count-v2", 12, version=2, answer_overrides={"c000004": 42})
-    rescore(results / "cand", toy_registry, rekey=str(fixed))
+    rescore_run(results / "cand", toy_registry, rekey=str(fixed))
     after = load(results / "cand" / "metrics.json")
     changed = [cid for cid in before["cases"] if before["cases"][cid] != after["cases"][cid]]
     assert changed == ["c000004"]
@@ -73,7 +73,7 @@ def test_rekey_with_changed_input_is_refused(make_run, results, toy_registry, tm
     before = {p.name: p.read_bytes() for p in (results / "cand").iterdir() if p.is_file()}
     changed = write_count_dataset(tmp_path / "count-v2", 12, version=2, text_overrides={"c000004": "a different text"})
     with pytest.raises(EnviroBenchError) as info:
-        rescore(results / "cand", toy_registry, rekey=str(changed))
+        rescore_run(results / "cand", toy_registry, rekey=str(changed))
     assert "inputs differ" in info.value.message and "changed input files: 'cases.jsonl'" in info.value.message
     assert {p.name: p.read_bytes() for p in (results / "cand").iterdir() if p.is_file()} == before
 
@@ -86,15 +86,15 @@ def test_rekeyed_baseline_pairs_with_new_revision(make_run, results, toy_registr
     registry_v2 = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", fixed)))])
     with pytest.raises(EnviroBenchError, match="re-key it first"):
         make_run("cand", registry=registry_v2, baseline=results / "base")
-    rescore(results / "base", toy_registry, rekey=str(fixed))
+    rescore_run(results / "base", toy_registry, rekey=str(fixed))
     out = make_run("cand", registry=registry_v2, baseline=results / "base")
     assert out.gate["status"] == "passed"  # c000001 improved; c000004 wrong in both runs
 
 
 def test_score_of_failed_run_is_refused(make_spec, results, toy_registry, monkeypatch):
-    from envirobench.runs import execute
+    from envirobench.runs import execute_run
 
-    execute(make_spec("bad", options={"mode": "crash"}), toy_registry)
+    execute_run(make_spec("bad", options={"mode": "crash"}), toy_registry)
     monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
     result = CliRunner().invoke(main, ["score", "--run", str(results / "bad")])
     assert result.exit_code == 1 and "did not complete" in result.output

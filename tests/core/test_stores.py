@@ -240,7 +240,7 @@ def make_private(root: Path) -> None:
 
 def test_dataset_push_pull_round_trip(tmp_path, count_dataset, count_registry, store):
     pushed = push_dataset("test/count-words-v1", store, count_registry)
-    identity = ds.load("test/count-words-v1", count_registry).identity
+    identity = ds.load_dataset("test/count-words-v1", count_registry).identity
     assert pushed.digest == identity.digest and pushed.uploaded == 3 and pushed.already_there == 0
     prefix = f"datasets/test/count-words-v1/v1/{identity.digest.removeprefix('sha256:')}"
     assert store.list("datasets/") == sorted(f"{prefix}/{n}" for n in ("answers.jsonl", "cases.jsonl", "manifest.json"))

@@ -149,7 +149,7 @@ def test_dataset_push_pull_round_trip(s3, registry, tmp_path):
     pushed = cli("datasets", "push", "test/count-words-v1", "--store", s3.url, "--json")
     assert pushed.exit_code == 0, pushed.output
     report = json.loads(pushed.output)
-    digest = ds.load("test/count-words-v1", registry).identity.digest
+    digest = ds.load_dataset("test/count-words-v1", registry).identity.digest
     assert report["digest"] == digest and report["uploaded"] == 3
     prefix = f"{s3.prefix}/datasets/test/count-words-v1/v1/{digest.removeprefix('sha256:')}"
     assert raw_keys(s3) == sorted(f"{prefix}/{n}" for n in ("answers.jsonl", "cases.jsonl", "manifest.json"))

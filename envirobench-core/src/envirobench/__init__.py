@@ -1,25 +1,202 @@
-"""EnviroBench core: benchmark types, datasets, scoring, runs, the gate and the report."""
+"""EnviroBench core: the public API for plugin and adapter authors.
+
+Everything a category package, a private plugin or an adapter needs is importable from here
+(`from envirobench import BenchmarkType, CaseScore, hookimpl`); docs/api.md describes it. The
+modules behind these names are internal and may change between releases; a test fails when a
+category package or the plugin template imports one of them. The conformance suite has its own
+public module, `envirobench.conformance`.
+
+Names are imported on first use, so `import envirobench` (which every command and every pytest
+session with the conformance plugin does) stays cheap.
+"""
+
+from __future__ import annotations
 
 from importlib import metadata
+from typing import TYPE_CHECKING
 
-from .benchmark import BenchmarkType, Case, CaseScore, f1, mean_metrics, share
-from .errors import EnviroBenchError, TechnicalFailure
-from .hookspecs import hookimpl
+from .lazy import lazy_exports
 
 try:
     __version__ = metadata.version("envirobench-core")
 except metadata.PackageNotFoundError:  # running from a source tree without installation
     __version__ = "0+unknown"
 
-__all__ = [
+# Public name -> the module that defines it.
+_EXPORTS = {
+    # benchmark types and scores
+    "BenchmarkType": "envirobench.benchmark",
+    "Case": "envirobench.benchmark",
+    "CaseScore": "envirobench.benchmark",
+    "ErrorKey": "envirobench.benchmark",
+    "Scalar": "envirobench.benchmark",
+    "Tier": "envirobench.benchmark",
+    "f1": "envirobench.benchmark",
+    "mean_metrics": "envirobench.benchmark",
+    "share": "envirobench.benchmark",
+    # errors
+    "EnviroBenchError": "envirobench.errors",
+    "TechnicalFailure": "envirobench.errors",
+    # plugins and the registry
+    "hookimpl": "envirobench.hookspecs",
+    "Registry": "envirobench.plugins",
+    "build_registry": "envirobench.plugins",
+    "get_registry": "envirobench.plugins",
+    "using_registry": "envirobench.plugins",
+    "BenchmarkPackage": "envirobench.package",
+    "TypeLayout": "envirobench.package",
+    "generator_command": "envirobench.generation",
+    # JSON in, JSON out
+    "structure": "envirobench.converter",
+    "unstructure": "envirobench.converter",
+    "read_json": "envirobench.jsonio",
+    "write_json": "envirobench.jsonio",
+    "iter_jsonl": "envirobench.jsonio",
+    "dumps": "envirobench.jsonio",
+    "dumps_line": "envirobench.jsonio",
+    "atomic_write_bytes": "envirobench.jsonio",
+    "atomic_write_text": "envirobench.jsonio",
+    # datasets
+    "Manifest": "envirobench.records",
+    "FileEntry": "envirobench.records",
+    "Generator": "envirobench.records",
+    "Retirement": "envirobench.records",
+    "CaseRecord": "envirobench.records",
+    "AnswerRecord": "envirobench.records",
+    "DatasetIdentity": "envirobench.records",
+    "Dataset": "envirobench.datasets",
+    "load_dataset": "envirobench.datasets",
+    "read_manifest": "envirobench.datasets",
+    "write_manifest": "envirobench.datasets",
+    # the adapter protocol
+    "PROTOCOL": "envirobench.protocol",
+    "REQUEST_FORMAT": "envirobench.protocol",
+    "RESULT_FILE": "envirobench.protocol",
+    "PROGRESS_FILE": "envirobench.protocol",
+    "AdapterRequest": "envirobench.protocol",
+    "AdapterResult": "envirobench.protocol",
+    "AdapterInfo": "envirobench.protocol",
+    "SystemUsage": "envirobench.protocol",
+    "RequestCase": "envirobench.protocol",
+    # runs and their directories
+    "RunSpec": "envirobench.runs",
+    "Outcome": "envirobench.runs",
+    "execute_run": "envirobench.runs",
+    "rescore_run": "envirobench.runs",
+    "RunRecord": "envirobench.rundir",
+    "Metrics": "envirobench.rundir",
+    "read_run": "envirobench.rundir",
+    "read_metrics": "envirobench.rundir",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+__all__ = [  # the same names as _EXPORTS (a test holds them together)
+    "__version__",
+    "AdapterInfo",
+    "AdapterRequest",
+    "AdapterResult",
+    "AnswerRecord",
+    "BenchmarkPackage",
     "BenchmarkType",
     "Case",
+    "CaseRecord",
     "CaseScore",
+    "Dataset",
+    "DatasetIdentity",
     "EnviroBenchError",
+    "ErrorKey",
+    "FileEntry",
+    "Generator",
+    "Manifest",
+    "Metrics",
+    "Outcome",
+    "PROGRESS_FILE",
+    "PROTOCOL",
+    "REQUEST_FORMAT",
+    "RESULT_FILE",
+    "Registry",
+    "RequestCase",
+    "Retirement",
+    "RunRecord",
+    "RunSpec",
+    "Scalar",
+    "SystemUsage",
     "TechnicalFailure",
-    "__version__",
+    "Tier",
+    "TypeLayout",
+    "atomic_write_bytes",
+    "atomic_write_text",
+    "build_registry",
+    "dumps",
+    "dumps_line",
+    "execute_run",
     "f1",
+    "generator_command",
+    "get_registry",
     "hookimpl",
+    "iter_jsonl",
+    "load_dataset",
     "mean_metrics",
+    "read_json",
+    "read_manifest",
+    "read_metrics",
+    "read_run",
+    "rescore_run",
     "share",
+    "structure",
+    "unstructure",
+    "using_registry",
+    "write_json",
+    "write_manifest",
 ]
+
+if TYPE_CHECKING:  # what static tools see; at run time the names come from __getattr__
+    from .benchmark import (
+        BenchmarkType,
+        Case,
+        CaseScore,
+        ErrorKey,
+        Scalar,
+        Tier,
+        f1,
+        mean_metrics,
+        share,
+    )
+    from .converter import structure, unstructure
+    from .datasets import Dataset, load_dataset, read_manifest, write_manifest
+    from .errors import EnviroBenchError, TechnicalFailure
+    from .generation import generator_command
+    from .hookspecs import hookimpl
+    from .jsonio import (
+        atomic_write_bytes,
+        atomic_write_text,
+        dumps,
+        dumps_line,
+        iter_jsonl,
+        read_json,
+        write_json,
+    )
+    from .package import BenchmarkPackage, TypeLayout
+    from .plugins import Registry, build_registry, get_registry, using_registry
+    from .protocol import (
+        PROGRESS_FILE,
+        PROTOCOL,
+        REQUEST_FORMAT,
+        RESULT_FILE,
+        AdapterInfo,
+        AdapterRequest,
+        AdapterResult,
+        RequestCase,
+        SystemUsage,
+    )
+    from .records import (
+        AnswerRecord,
+        CaseRecord,
+        DatasetIdentity,
+        FileEntry,
+        Generator,
+        Manifest,
+        Retirement,
+    )
+    from .rundir import Metrics, RunRecord, read_metrics, read_run
+    from .runs import Outcome, RunSpec, execute_run, rescore_run

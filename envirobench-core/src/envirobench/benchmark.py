@@ -1,7 +1,9 @@
 """The benchmark type: what is measured, how a case is scored and how a run is summarised.
 
-A type is one class deriving from `BenchmarkType` (DESIGN §3). Its schemas are attrs classes
-read by the strict converter; its scores are `CaseScore`s keyed by profile.
+A type is one class deriving from `BenchmarkType` (docs/architecture.md, "Benchmark types"). Its
+schemas are attrs classes read by the strict converter; its scores are `CaseScore`s keyed by
+profile. Which category a type belongs to is not said here: `envirobench.categories` is the one
+definition of the categories and their tasks.
 """
 
 from __future__ import annotations
@@ -61,7 +63,6 @@ class BenchmarkType:
     TIER: ClassVar[Tier]
     PROFILES: ClassVar[tuple[str, ...]]
     HEADLINE: ClassVar[tuple[str, ...]]
-    CATEGORIES: ClassVar[tuple[str, ...]] = ()
     VIEWER: ClassVar[str] = "json"
     VERSION: ClassVar[str] = "1"
 
@@ -103,7 +104,6 @@ class BenchmarkType:
             "tier": cls.TIER,
             "profiles": list(cls.PROFILES),
             "headline": list(cls.HEADLINE),
-            "categories": list(cls.CATEGORIES),
             "viewer": cls.VIEWER,
         }
 
@@ -115,6 +115,8 @@ def check_type_class(cls: Any) -> list[str]:
     problems = [f"missing class attribute {name}" for name in BenchmarkType.REQUIRED if not hasattr(cls, name)]
     if problems:
         return problems
+    if "CATEGORIES" in vars(cls):
+        problems.append("CATEGORIES is not read: envirobench.categories says which category a task belongs to; remove it")
     if cls.TIER not in TIERS:
         problems.append(f"TIER must be one of {', '.join(TIERS)}, not {cls.TIER!r}")
     if not cls.PROFILES:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib import resources
 
 from .hookspecs import hookimpl
+from .stores.file import FileStore
 
 CORE_VIEWERS = ("image-overlay", "table-grid", "json")
 
@@ -19,13 +20,8 @@ def envirobench_viewers(register):
         register(name, script=_viewer_source(name, ".js"), style=_viewer_source(name, ".css"))
 
 
-def _file_store(url, visibility):
-    from .stores.file import FileStore
-
-    return FileStore.from_url(url, visibility)
-
-
 def _s3_store(url, visibility):
+    # Imported here, when an s3:// store is opened: boto3 is optional and slow to import.
     from .stores.s3 import S3Store
 
     return S3Store.from_url(url, visibility)
@@ -33,6 +29,5 @@ def _s3_store(url, visibility):
 
 @hookimpl
 def envirobench_stores(register):
-    # Imported when a store is opened, so core needs boto3 only for s3:// stores.
-    register("file", _file_store)
+    register("file", FileStore.from_url)
     register("s3", _s3_store)

@@ -559,6 +559,11 @@ def category_of(task_id: str) -> Category | None:
     return found[0] if found else None
 
 
+def categories_of(task_id: str) -> tuple[str, ...]:
+    """The IDs of the categories a benchmark type is a task of (none for a private type)."""
+    return tuple(c.id for c in CATEGORIES if any(t.id == task_id for t in c.tasks))
+
+
 def task(task_id: str) -> Task | None:
     found = all_tasks().get(task_id)
     return found[1] if found else None

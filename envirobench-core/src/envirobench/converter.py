@@ -14,6 +14,7 @@ import cattrs.cols
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
 from cattrs.v import format_exception as _cattrs_format_exception
 
+from .benchmark import CaseScore, ErrorKey
 from .errors import EnviroBenchError
 
 T = TypeVar("T")
@@ -102,7 +103,35 @@ def make_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(
         lambda t: getattr(t, "__origin__", None) is dict, mapping_factory
     )
+    # A case's score, as metrics.json stores it: errors are arrays of JSON scalars.
+    conv.register_structure_hook(CaseScore, _structure_case_score)
+    conv.register_unstructure_hook(CaseScore, CaseScore.to_json)
     return conv
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _structure_error_key(value: Any, _type: Any = ErrorKey) -> ErrorKey:
+    if not isinstance(value, list) or not value or not all(isinstance(part, _SCALARS) for part in value):
+        raise TypeError(f"an error must be a non-empty array of JSON scalars, got {_json_type(value)}")
+    return tuple(value)
+
+
+def _structure_case_score(value: Any, _type: Any) -> CaseScore:
+    _check_mapping(value, _type)
+    extra = set(value) - {"errors", "metrics"}
+    if extra:
+        raise TypeError(f"unknown field(s) {', '.join(sorted(extra))}")
+    errors, metrics = value.get("errors"), value.get("metrics")
+    if not isinstance(errors, list):
+        raise TypeError(f"errors must be an array, got {_json_type(errors)}")
+    if not isinstance(metrics, dict):
+        raise TypeError(f"metrics must be an object, got {_json_type(metrics)}")
+    for name, number in metrics.items():
+        if type(number) not in (int, float):
+            raise TypeError(f"metric {name!r} must be a number, got {_json_type(number)}")
+    return CaseScore(tuple(_structure_error_key(e) for e in errors), {k: float(v) for k, v in metrics.items()})
 
 
 def _is_homogeneous_sequence(t: Any) -> bool:

@@ -260,7 +260,8 @@ def resolve(name_or_path: str | Path, registry: Registry) -> tuple[Path, str]:
     raise EnviroBenchError(f"unknown dataset {key!r}: not a registered dataset ({known}) nor a directory with {MANIFEST}")
 
 
-def load(name_or_path: str | Path, registry: Registry) -> Dataset:
+def load_dataset(name_or_path: str | Path, registry: Registry) -> Dataset:
+    """A registered dataset ID or a directory, every pinned file and schema verified."""
     return load_contents(name_or_path, registry).dataset
 
 

@@ -349,7 +349,7 @@ def _explicit_pin(task_id: str, value: str, registry: Any) -> Pin:
         raise EnviroBenchError(f"--pin {task_id}={value}: loading a dataset needs the plugin registry")
     from . import datasets
 
-    dataset = datasets.load(value, registry)
+    dataset = datasets.load_dataset(value, registry)
     if dataset.manifest.benchmark != task_id:
         raise EnviroBenchError(f"--pin {task_id}={value}: that dataset is for benchmark {dataset.manifest.benchmark!r}, not {task_id!r}")
     return Pin(task_id, _identity_of(dataset), f"--pin {task_id}={value}")
@@ -393,7 +393,7 @@ def resolve_pins(
             )
         if candidates:
             try:
-                dataset = datasets.load(candidates[0], registry)
+                dataset = datasets.load_dataset(candidates[0], registry)
             except EnviroBenchError as exc:
                 raise EnviroBenchError(f"cannot pin task {task_id!r}: the registered dataset {candidates[0]!r} is not valid: {exc}") from None
             pins[task_id] = Pin(task_id, _identity_of(dataset), f"installed registered dataset {candidates[0]}")

@@ -9,9 +9,11 @@ Everything here is a pure function of scores, so `envirobench score` reproduces 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+
+import attrs
 
 from .benchmark import BenchmarkType, CaseScore
+from .rundir import BUCKETS, GateRecord, GateStatus
 
 PASSED = "passed"
 FAILED = "failed"
@@ -21,9 +23,51 @@ UNAVAILABLE = "unavailable"
 # Order of precedence when several gated profiles disagree on the overall status.
 _OVERALL_ORDER = (FAILED, UNAVAILABLE, BASELINE_REQUIRED, PASSED)
 
-BUCKETS = ("worse", "better", "noisy", "remaining", "unchanged-correct")
-
 RunScores = Mapping[str, Mapping[str, CaseScore | None]]  # case ID -> profile -> score
+
+
+@attrs.frozen
+class ProfilePairing:
+    """One profile of a candidate paired with its baseline and controls.
+
+    `buckets` sorts every case (when the profile is available): worse, better, noisy (changed
+    but unstable), remaining (errors shared with the baseline, or any errors without one) and
+    unchanged-correct."""
+
+    profile: str
+    available: bool
+    status: GateStatus
+    regressions: tuple[str, ...] = ()
+    unstable_regressions: tuple[str, ...] = ()
+    improvements: tuple[str, ...] = ()
+    unstable: tuple[str, ...] = ()
+    failing_targets: tuple[str, ...] = ()
+    buckets: Mapping[str, tuple[str, ...]] = attrs.field(factory=lambda: {name: () for name in BUCKETS})
+
+    def bucket_of(self) -> dict[str, str]:
+        """Case ID -> its bucket."""
+        return {cid: name for name, ids in self.buckets.items() for cid in ids}
+
+
+@attrs.frozen
+class Gate:
+    """The regression gate over the gated profiles; `by_profile` pairs every profile."""
+
+    status: GateStatus
+    profiles: tuple[str, ...]
+    targets: tuple[str, ...]
+    by_profile: Mapping[str, ProfilePairing]
+
+    def record(self) -> GateRecord:
+        """What run.json keeps of the gate."""
+        return GateRecord(
+            status=self.status,
+            profiles=self.profiles,
+            targets=self.targets,
+            by_profile={p: g.status for p, g in self.by_profile.items()},
+            regressions={p: self.by_profile[p].regressions for p in self.profiles},
+            failing_targets={p: self.by_profile[p].failing_targets for p in self.profiles},
+        )
 
 
 def profile_available(profile: str, case_ids: Sequence[str], runs: Sequence[RunScores]) -> bool:
@@ -39,23 +83,16 @@ def pair_profile(
     baseline: RunScores | None,
     controls: Sequence[RunScores],
     targets: Sequence[str],
-) -> dict[str, Any]:
+) -> ProfilePairing:
     """Buckets and gate status of one profile."""
     runs = [candidate] + ([baseline] if baseline is not None else []) + list(controls)
-    result: dict[str, Any] = {
-        "profile": profile,
-        "available": profile_available(profile, case_ids, runs),
-        "regressions": [],
-        "unstable_regressions": [],
-        "improvements": [],
-        "unstable": [],
-        "failing_targets": [],
-        "buckets": {name: [] for name in BUCKETS},
-    }
-    if not result["available"]:
-        result["status"] = UNAVAILABLE
-        return result
-    buckets = result["buckets"]
+    if not profile_available(profile, case_ids, runs):
+        return ProfilePairing(profile, False, UNAVAILABLE)
+    regressions: list[str] = []
+    unstable_regressions: list[str] = []
+    improvements: list[str] = []
+    unstable_cases: list[str] = []
+    buckets: dict[str, list[str]] = {name: [] for name in BUCKETS}
     for cid in case_ids:
         cand = candidate[cid][profile]
         assert cand is not None  # guaranteed by profile_available
@@ -68,11 +105,11 @@ def pair_profile(
         worse = btype.is_worse(profile, base, cand)
         better = btype.is_worse(profile, cand, base)
         if unstable:
-            result["unstable"].append(cid)
+            unstable_cases.append(cid)
         if worse:
-            result["unstable_regressions" if unstable else "regressions"].append(cid)
+            (unstable_regressions if unstable else regressions).append(cid)
         elif better:
-            result["improvements"].append(cid)
+            improvements.append(cid)
         if unstable and (worse or better or btype.disagree(profile, base, cand)):
             buckets["noisy"].append(cid)
         elif worse:
@@ -83,14 +120,42 @@ def pair_profile(
             buckets["remaining"].append(cid)
         else:
             buckets["unchanged-correct"].append(cid)
-    result["failing_targets"] = [cid for cid in targets if candidate[cid][profile].errors]  # type: ignore[union-attr]
+    failing_targets = [cid for cid in targets if candidate[cid][profile].errors]  # type: ignore[union-attr]
     if baseline is None:
-        result["status"] = BASELINE_REQUIRED
-    elif result["regressions"] or result["failing_targets"]:
-        result["status"] = FAILED
+        status = BASELINE_REQUIRED
+    elif regressions or failing_targets:
+        status = FAILED
     else:
-        result["status"] = PASSED
-    return result
+        status = PASSED
+    return ProfilePairing(
+        profile,
+        True,
+        status,  # type: ignore[arg-type]
+        tuple(regressions),
+        tuple(unstable_regressions),
+        tuple(improvements),
+        tuple(unstable_cases),
+        tuple(failing_targets),
+        {name: tuple(ids) for name, ids in buckets.items()},
+    )
+
+
+def pair_and_gate(
+    btype: BenchmarkType,
+    case_ids: Sequence[str],
+    candidate: RunScores,
+    baseline: RunScores | None,
+    controls: Sequence[RunScores],
+    gates: Sequence[str],
+    targets: Sequence[str],
+) -> Gate:
+    """Pair every profile; the gate's status comes from the gated ones."""
+    by_profile = {
+        profile: pair_profile(btype, profile, case_ids, candidate, baseline, controls, targets)
+        for profile in btype.PROFILES
+    }
+    status = overall_status([by_profile[p].status for p in gates])
+    return Gate(status, tuple(gates), tuple(targets), by_profile)  # type: ignore[arg-type]
 
 
 def overall_status(statuses: Sequence[str]) -> str:

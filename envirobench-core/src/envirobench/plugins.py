@@ -8,9 +8,10 @@ ID is refused with a message naming both plugins.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -18,7 +19,7 @@ from typing import Any
 import attrs
 import pluggy
 
-from . import hookspecs
+from . import builtin, hookspecs
 from .benchmark import BenchmarkType, check_type_class
 from .errors import EnviroBenchError
 
@@ -170,8 +171,6 @@ def _normalise(name: str) -> str:
 
 def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> tuple[pluggy.PluginManager, list[PluginInfo]]:
     """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs."""
-    from . import builtin
-
     pm = pluggy.PluginManager("envirobench")
     pm.add_hookspecs(hookspecs)
     infos: list[PluginInfo] = []
@@ -225,21 +224,42 @@ def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
     return registry
 
 
-_REGISTRY: Registry | None = None
+_loaded: Registry | None = None  # the installed plugins' registry, once loaded
+_given: list[Registry] = []  # registries given with using_registry, innermost last
 
 
 def get_registry() -> Registry:
-    """The registry of the installed plugins, loaded once per process."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        _REGISTRY = build_registry()
-    return _REGISTRY
+    """The registry in force: the innermost `using_registry`, else the installed plugins'
+    (loaded once per process)."""
+    global _loaded
+    if _given:
+        return _given[-1]
+    if _loaded is None:
+        _loaded = build_registry()
+    return _loaded
+
+
+@contextlib.contextmanager
+def using_registry(registry: Registry) -> Iterator[Registry]:
+    """Run code against `registry` instead of the installed plugins: every command and function
+    that asks for the registry gets this one until the block ends. For tests and for programs
+    that embed EnviroBench with plugins of their own:
+
+        with using_registry(build_registry(extra=[("mine", my_plugin)])):
+            main(["run", ...])
+    """
+    _given.append(registry)
+    try:
+        yield registry
+    finally:
+        _given.pop()
 
 
 def reset_registry() -> None:
-    """Forget the loaded registry (tests change ENVIROBENCH_LOAD_PLUGINS)."""
-    global _REGISTRY
-    _REGISTRY = None
+    """Forget the loaded registry, so the next get_registry() loads the plugins again (after a
+    change to ENVIROBENCH_LOAD_PLUGINS, say)."""
+    global _loaded
+    _loaded = None
 
 
 def resolve_adapter(registry: Registry, name_or_path: str) -> tuple[str, ...]:

@@ -35,22 +35,31 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jinja2
 import markupsafe
 
+from . import datasets as ds
+from .benchmark import BenchmarkType, Case
+from .converter import structure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, gc_paused
-from .pairing import BUCKETS
+from .plugins import Registry, Viewer
+from .review import check_interpretation_file
+from .rundir import (
+    ASSETS_DIR,
+    BUCKETS,
+    INTERPRETATION_FILE,
+    REPORT_FILE,
+    Comparison,
+    Metrics,
+    RunRecord,
+    read_comparison,
+    read_completed_run,
+    read_metrics,
+)
 
-if TYPE_CHECKING:
-    from .benchmark import BenchmarkType, Case
-    from .plugins import Registry, Viewer
-
-REPORT_FILE = "report.html"
-ASSETS_DIR = "report-assets"
-INTERPRETATION_FILE = "interpretation.json"
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
 CHART_CATEGORIES = 24  # the chart shows this many categories, the rest as "other"
@@ -182,49 +191,50 @@ def copy_assets(run_dir: Path, dataset_root: Path, paths: Sequence[str]) -> None
 # -- the data the page shows --------------------------------------------------------------------
 
 
-def _verdict(record: Mapping[str, Any], metrics: Mapping[str, Any]) -> dict[str, Any]:
-    gate = record["gate"]
-    status = gate["status"]
-    baseline = (record["pairing"].get("baseline") or {}).get("run_id")
-    profiles = gate["profiles"]
+def _verdict(record: RunRecord, metrics: Metrics) -> dict[str, Any]:
+    gate = record.gate
+    assert gate is not None  # a scored run
+    status = gate.status
+    baseline = record.pairing.baseline.run_id if record.pairing.baseline else None
+    profiles = gate.profiles
     lines: list[str] = []
     if status == "passed":
         text = f"No stable case got worse than the baseline run {baseline} in {', '.join(profiles)}"
-        lines.append(text + (", and every target case is error-free." if gate["targets"] else "."))
+        lines.append(text + (", and every target case is error-free." if gate.targets else "."))
     elif status == "failed":
         for p in profiles:
-            m = metrics["profiles"][p]
-            if m["regressions"]:
-                lines.append(f"{p}: {len(m['regressions'])} case(s) got worse than the baseline run {baseline}.")
-            if m["failing_targets"]:
-                lines.append(f"{p}: {len(m['failing_targets'])} target case(s) still have errors.")
+            m = metrics.profiles[p]
+            if m.regressions:
+                lines.append(f"{p}: {len(m.regressions)} case(s) got worse than the baseline run {baseline}.")
+            if m.failing_targets:
+                lines.append(f"{p}: {len(m.failing_targets)} target case(s) still have errors.")
     elif status == "baseline required":
         lines.append("There is no baseline run to compare with, so nothing can be said about regressions.")
     else:
-        missing = [p for p in profiles if not metrics["profiles"][p]["available"]]
+        missing = [p for p in profiles if not metrics.profiles[p].available]
         lines.append(f"Gated profile(s) {', '.join(missing)} cannot score every case of every run, so the gate cannot be decided.")
     return {"status": status, "title": STATUS_TEXT.get(status, status), "lines": lines, "baseline": baseline}
 
 
-def _headline_rows(metrics: Mapping[str, Any], headline: Sequence[str], controls: Sequence[str]) -> list[dict[str, Any]]:
+def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence[str]) -> list[dict[str, Any]]:
     rows = []
-    for profile, m in metrics["profiles"].items():
-        cand = m["headline"]
+    for profile, m in metrics.profiles.items():
+        cand = m.headline
         names = list(headline) + sorted(set(cand or {}) - set(headline))
         rows.append({
             "profile": profile,
-            "gated": m["gated"],
-            "status": m["status"],
-            "available": m["available"],
-            "buckets": m["buckets"],
+            "gated": m.gated,
+            "status": m.status,
+            "available": m.available,
+            "buckets": m.buckets,
             "metrics": [
                 {
                     "name": name,
                     "primary": name == headline[0],
                     "candidate": (cand or {}).get(name),
-                    "baseline": (m["baseline_headline"] or {}).get(name),
-                    "change": (m["change"] or {}).get(name),
-                    "controls": [((m["controls_headline"].get(c)) or {}).get(name) for c in controls],
+                    "baseline": (m.baseline_headline or {}).get(name),
+                    "change": (m.change or {}).get(name),
+                    "controls": [(m.controls_headline.get(c) or {}).get(name) for c in controls],
                 }
                 for name in names
             ] if cand else [],
@@ -267,9 +277,9 @@ def _chart(categories: Sequence[str], counts: Mapping[str, Sequence[int]], runs:
 
 
 def build_page(
-    record: Mapping[str, Any],
-    metrics: Mapping[str, Any],
-    comparison: Mapping[str, Any],
+    record: RunRecord,
+    metrics: Metrics,
+    comparison: Comparison,
     *,
     viewer_name: str,
     assets: Mapping[str, Sequence[str]],
@@ -278,15 +288,16 @@ def build_page(
     interpretation_problem: str | None = None,
 ) -> dict[str, Any]:
     """Everything report.html.j2 renders: the static summary and the embedded case data."""
-    profiles = list(metrics["benchmark"]["profiles"])
-    runs = list(metrics["runs"])
-    run_ids = {r["label"]: r["run_id"] for r in comparison["runs"]}
+    assert record.gate is not None  # a scored run
+    profiles = list(metrics.benchmark.profiles)
+    runs = list(metrics.runs)
+    run_ids = {r.label: r.run_id for r in comparison.runs}
     colors = {label: RUN_COLORS[i % len(RUN_COLORS)] for i, label in enumerate(runs)}
     bucket_index = {name: i for i, name in enumerate(BUCKETS)}
-    gated = list(record["gate"]["profiles"])
+    gated = list(record.gate.profiles)
 
     error_ids: dict[tuple[Any, ...], int] = {}
-    category_names = sorted({c["category"] for c in comparison["cases"]})
+    category_names = sorted({c.category for c in comparison.cases})
     category_ids = {c: i for i, c in enumerate(category_names)}
     asset_names = sorted({p for paths in assets.values() for p in paths})
     asset_ids = {p: i for i, p in enumerate(asset_names)}
@@ -296,16 +307,16 @@ def build_page(
     index: list[list[Any]] = []
     chunks: list[list[Any]] = []
     no_assets: tuple[str, ...] = ()
-    for n, case in enumerate(comparison["cases"]):
-        cid = case["id"]
-        per_case = metrics["cases"][cid]
-        category = case["category"]
+    for n, case in enumerate(comparison.cases):
+        cid = case.id
+        per_case = metrics.cases[cid]
+        category = case.category
         errs: list[list[Any]] = []
         anything = False
         missing: set[str] = set()
         for r, label in enumerate(runs):
             by_profile: list[Any] = []
-            run_scores = per_case["runs"][label]
+            run_scores = per_case.runs[label]
             for p in profiles:
                 score = run_scores[p]
                 if score is None:
@@ -313,7 +324,7 @@ def build_page(
                     missing.add(p)
                     anything = True
                     continue
-                errors = score["errors"]
+                errors = score.errors
                 if not errors:
                     by_profile.append([])
                     continue
@@ -330,17 +341,17 @@ def build_page(
             errs.append(by_profile)
         for p in missing:
             unavailable[p] += 1
-        case_buckets = per_case["bucket"]
+        case_buckets = per_case.bucket
         buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
         index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
         if n % CHUNK == 0:
             chunks.append([])
-        answer, predictions = case["answer"], case["predictions"]
-        chunks[-1].append([case["input"], answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
+        answer, predictions = case.answer, case.predictions
+        chunks[-1].append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
 
     data = {
         "format": "envirobench.report-data.v1",
-        "run_id": record["run_id"],
+        "run_id": record.run_id,
         "viewer": viewer_name,
         "profiles": profiles,
         "gated": gated,
@@ -357,8 +368,8 @@ def build_page(
         "cases": index,
     }
     controls = [label for label in runs if label not in ("candidate", "baseline")]
-    headline = list(metrics["benchmark"]["headline"])
-    cases_info = record.get("cases") or {}
+    headline = list(metrics.benchmark.headline)
+    counts = record.cases
     return {
         "data": data,
         "chunks": chunks,
@@ -372,16 +383,16 @@ def build_page(
         "controls": controls,
         "headline_rows": _headline_rows(metrics, headline, controls),
         "coverage": {
-            "requested": cases_info.get("requested", len(index)),
-            "scored": cases_info.get("scored", len(index)),
-            "retired": cases_info.get("retired", len(retired or {})),
+            "requested": counts.requested,
+            "scored": counts.scored,
+            "retired": counts.retired,
             "retired_cases": sorted((retired or {}).items()),
             "unavailable": unavailable,
             "images": len(asset_names),
         },
         "charts": {p: _chart(category_names, chart_counts[p], runs, colors) for p in profiles},
         "default_profile": gated[0] if gated else profiles[0],
-        "bucket_totals": {p: metrics["profiles"][p]["buckets"] for p in profiles},
+        "bucket_totals": {p: metrics.profiles[p].buckets for p in profiles},
         "buckets": BUCKETS,
         "interpretation": interpretation,
         "interpretation_problem": interpretation_problem,
@@ -427,14 +438,12 @@ def report_viewers(registry: Registry, viewer_name: str) -> list[Viewer]:
     return viewers
 
 
-def read_interpretation_for_report(run_dir: Path, record: Mapping[str, Any], case_ids: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
+def read_interpretation_for_report(run_dir: Path, record: RunRecord, case_ids: Sequence[str]) -> tuple[dict[str, Any] | None, str | None]:
     """(interpretation, None) when interpretation.json is present and valid; (None, why) when invalid."""
-    from .review import check_interpretation_file
-
     path = run_dir / INTERPRETATION_FILE
     if not path.is_file():
         return None, None
-    data, problems = check_interpretation_file(path, case_ids, run_id=record["run_id"], profiles=record["benchmark"]["profiles"])
+    data, problems = check_interpretation_file(path, case_ids, run_id=record.run_id, profiles=record.benchmark.profiles)
     if problems:
         return None, f"{INTERPRETATION_FILE} is present but not valid ({len(problems)} problem(s); run `envirobench review check`): {problems[0]}"
     return data, None
@@ -442,12 +451,12 @@ def read_interpretation_for_report(run_dir: Path, record: Mapping[str, Any], cas
 
 def write_report(
     run_dir: Path,
-    record: Mapping[str, Any],
+    record: RunRecord,
     btype: BenchmarkType,
     dataset_root: Path,
     cases: Mapping[str, Case],
-    metrics: Mapping[str, Any],
-    comparison: Mapping[str, Any],
+    metrics: Metrics,
+    comparison: Comparison,
     registry: Registry,
     retired: Mapping[str, str] | None = None,
 ) -> None:
@@ -469,21 +478,17 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
 
     Needs no dataset: images already in report-assets/ are used as they are.
     """
-    from .converter import structure
-    from .jsonio import read_json
-    from .runs import read_completed_run
-
     record = read_completed_run(run_dir)
-    btype = registry.benchmark_type(record["benchmark"]["id"])
-    metrics = read_json(run_dir / "metrics.json")
-    comparison = read_json(run_dir / "comparison.json")
+    btype = registry.benchmark_type(record.benchmark.id)
+    metrics = read_metrics(run_dir)
+    comparison = read_comparison(run_dir)
     assets: dict[str, list[str]] = {}
-    for case in comparison["cases"]:
-        images = [p for p in btype.source_files(structure(case["input"], btype.Input)) if is_image(p) and _safe_relative(p)]
+    for case in comparison.cases:
+        images = [p for p in btype.source_files(structure(case.input, btype.Input)) if is_image(p) and _safe_relative(p)]
         present = [p for p in dict.fromkeys(images) if (run_dir / ASSETS_DIR / p).is_file()]
         if present:
-            assets[case["id"]] = present
-    interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics["cases"]))
+            assets[case.id] = present
+    interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics.cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
@@ -493,14 +498,12 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     return run_dir / REPORT_FILE
 
 
-def _retired_reasons(record: Mapping[str, Any], registry: Registry) -> dict[str, str] | None:
+def _retired_reasons(record: RunRecord, registry: Registry) -> dict[str, str] | None:
     """Retirement reasons from the dataset's manifest when it is still at hand (None otherwise)."""
-    from . import datasets as ds
-
     try:
-        manifest = ds.read_manifest(ds.resolve(record["dataset"]["source"], registry)[0])
-    except (EnviroBenchError, KeyError, TypeError):
+        manifest = ds.read_manifest(ds.resolve(record.dataset.source, registry)[0])
+    except EnviroBenchError:
         return None
-    if manifest.input_digest != record["dataset"].get("input_digest"):
+    if manifest.input_digest != record.dataset.input_digest:
         return None
     return {r.case: r.reason for r in manifest.retired}

@@ -14,7 +14,7 @@ A review never changes scores or the gate: nothing here writes anything but inte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +23,16 @@ import attrs
 from .converter import structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps, read_json
-from .outputs import REVIEW_BRIEF_FORMAT, REVIEW_GROUPS
+from .rundir import (
+    INTERPRETATION_FILE,
+    INTERPRETATION_FORMAT,
+    REVIEW_GROUPS,
+    ReviewBrief,
+    read_completed_run,
+    read_metrics,
+    read_review_brief,
+)
 
-INTERPRETATION_FORMAT = "envirobench.interpretation.v1"
-INTERPRETATION_FILE = "interpretation.json"
-BRIEF_FILE = "review-brief.json"
 STATUSES = ("draft", "reviewed")
 
 _GROUP_TITLES = {
@@ -91,23 +96,13 @@ class Interpretation:
 # -- draft --------------------------------------------------------------------------------------
 
 
-def read_brief(run_dir: Path) -> dict[str, Any]:
-    path = run_dir / BRIEF_FILE
-    if not path.is_file():
-        raise EnviroBenchError(f"no {BRIEF_FILE}: is this a completed run?", file=run_dir)
-    brief = read_json(path)
-    if not isinstance(brief, dict) or brief.get("format") != REVIEW_BRIEF_FORMAT:
-        raise EnviroBenchError(f"not a review brief (format must be {REVIEW_BRIEF_FORMAT})", file=path, field="$.format")
-    return brief
-
-
-def build_draft(brief: Mapping[str, Any]) -> Interpretation:
+def build_draft(brief: ReviewBrief) -> Interpretation:
     """One numbered finding per non-empty group of each gated profile, none of it examined."""
     findings: list[Finding] = []
     recommendations: list[Recommendation] = []
-    for profile, groups in brief["profiles"].items():
+    for profile, groups in brief.profiles.items():
         for group in REVIEW_GROUPS:
-            by_category = groups.get(group) or {}
+            by_category = groups.group(group)
             cases = [ReviewedCase(id=cid, category=category) for category, ids in by_category.items() for cid in ids]
             if not cases:
                 continue
@@ -123,19 +118,19 @@ def build_draft(brief: Mapping[str, Any]) -> Interpretation:
             recommendations.append(Recommendation(number=number, action=_GROUP_ACTIONS[group], cases=tuple(c.id for c in cases), finding=number))
     return Interpretation(
         format=INTERPRETATION_FORMAT,
-        run_id=brief["run_id"],
+        run_id=brief.run_id,
         status="draft",
         findings=tuple(findings),
         recommendations=tuple(recommendations),
-        baseline=brief.get("baseline"),
-        gate=brief.get("gate"),
+        baseline=brief.baseline,
+        gate=brief.gate,
     )
 
 
 def write_draft(run_dir: Path, output: Path | None = None) -> tuple[Path, Interpretation]:
     """Write the draft (default: RUN_DIR/interpretation.json); an existing file is never replaced."""
-    _completed_run(run_dir)
-    draft = build_draft(read_brief(run_dir))
+    read_completed_run(run_dir)
+    draft = build_draft(read_review_brief(run_dir))
     target = output if output is not None else run_dir / INTERPRETATION_FILE
     if target.exists() or target.is_symlink():
         raise EnviroBenchError(f"{target} already exists; a review is never overwritten (move it away, or pass --output FILE)")
@@ -146,15 +141,8 @@ def write_draft(run_dir: Path, output: Path | None = None) -> tuple[Path, Interp
 # -- check --------------------------------------------------------------------------------------
 
 
-def _completed_run(run_dir: Path) -> dict[str, Any]:
-    from .runs import read_completed_run
-
-    return read_completed_run(run_dir)
-
-
 def run_case_ids(run_dir: Path) -> list[str]:
-    metrics = read_json(run_dir / "metrics.json")
-    return list(metrics["cases"])
+    return list(read_metrics(run_dir).cases)
 
 
 def check_interpretation_file(path: Path, case_ids: Iterable[str] | None = None, *, run_id: str | None = None, profiles: Sequence[str] | None = None) -> tuple[dict[str, Any] | None, list[str]]:
@@ -224,11 +212,11 @@ def _problems(it: Interpretation, case_ids: Iterable[str] | None, run_id: str | 
 
 def check_run_interpretation(run_dir: Path, path: Path | None = None) -> tuple[dict[str, Any] | None, list[str]]:
     """Validate RUN_DIR/interpretation.json (or `path`) against the run's cases and profiles."""
-    record = _completed_run(run_dir)
+    record = read_completed_run(run_dir)
     path = path if path is not None else run_dir / INTERPRETATION_FILE
     if not path.is_file():
         raise EnviroBenchError(f"no interpretation to check; write a draft first: envirobench review draft --run {run_dir}", file=path)
-    return check_interpretation_file(path, run_case_ids(run_dir), run_id=record["run_id"], profiles=record["benchmark"]["profiles"])
+    return check_interpretation_file(path, run_case_ids(run_dir), run_id=record.run_id, profiles=record.benchmark.profiles)
 
 
 def recommendation_cases(review_run: Path, number: int) -> list[str]:

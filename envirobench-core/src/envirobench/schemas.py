@@ -13,9 +13,9 @@ from typing import Any
 
 import attrs
 
-from .bench import BenchProfile
 from .jsonio import atomic_write_text, dumps
 from .plugins import Registry
+from .profiles import BenchProfile
 from .protocol import AdapterRequest, AdapterResult
 from .records import AnswerRecord, CaseRecord, Manifest
 from .stores.transfer import RunArchive

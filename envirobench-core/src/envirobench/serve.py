@@ -21,7 +21,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from .errors import EnviroBenchError
-from .report import CSP, REPORT_FILE
+from .report import CSP
+from .rundir import REPORT_FILE, read_run
 
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -190,8 +191,6 @@ class RunServer(ThreadingHTTPServer):
 
 def make_server(run_dir: Path, port: int = DEFAULT_PORT, *, quiet: bool = False) -> RunServer:
     """A server for `run_dir` bound to 127.0.0.1:port (port 0: any free port). Not started."""
-    from .runs import read_run
-
     root = Path(run_dir)
     read_run(root)  # refuses a directory that is not a run
     resolved = root.resolve(strict=True)

@@ -1,7 +1,7 @@
 """The example adapter through a real run: its improved variant beats its baseline."""
 
 from envirobench.plugins import build_registry
-from envirobench.runs import RunSpec, execute
+from envirobench.runs import RunSpec, execute_run
 
 from {{ cookiecutter.package_name }}.adapter import ADAPTER_NAME, predict
 from {{ cookiecutter.package_name }}.well_ids import DATASET_ID, TYPE_ID
@@ -21,7 +21,7 @@ def test_improved_variant_gains_on_baseline_without_regressions(tmp_path):
             adapter=ADAPTER_NAME, run_id=run_id, model="rules/well-id-patterns", benchmark=TYPE_ID, dataset=DATASET_ID,
             budget_usd=0.0, options={"variant": variant}, baseline=baseline, results_dir=tmp_path,
         )
-        outcome = execute(spec, registry)
+        outcome = execute_run(spec, registry)
         assert outcome.status == "completed", outcome.message
         return outcome
 

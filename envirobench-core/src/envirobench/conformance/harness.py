@@ -1,7 +1,7 @@
 """The machinery behind the conformance suite: real runs of a type through core's own code paths.
 
 `Harness` resolves a type, its dataset and its prediction fixtures, and makes runs with
-`envirobench.runs.execute` using a *fixture adapter*: a small executable written into a temporary
+`envirobench.runs.execute_run` using a *fixture adapter*: a small executable written into a temporary
 directory that answers every requested case from `correct.json` or `wrong.json` (or, in its
 malformed modes, breaks the protocol on purpose). It can also record what it was shown (the
 request, its working directory and every file under the input directory) so the isolation check
@@ -24,7 +24,7 @@ from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
 from ..jsonio import dumps_line, read_json
 from ..plugins import Registry
-from ..runs import Outcome, RunSpec, execute
+from ..runs import Outcome, RunSpec, execute_run
 
 FIXTURES_DIR_NAME = "fixtures"
 CORRECT = "correct.json"
@@ -183,7 +183,7 @@ class Harness:
             raise ConformanceError(str(exc)) from None
         self.dataset_spec = str(dataset)
         try:
-            self.dataset = ds.load(self.dataset_spec, registry)
+            self.dataset = ds.load_dataset(self.dataset_spec, registry)
         except EnviroBenchError as exc:
             raise ConformanceError(f"dataset {self.dataset_spec!r} does not validate: {exc}") from None
         if self.dataset.manifest.benchmark != type_id:
@@ -258,7 +258,7 @@ class Harness:
         targets: Sequence[str] = (),
         snapshot: Path | None = None,
     ) -> Outcome:
-        """Make one run with envirobench.runs.execute; gates default to every profile."""
+        """Make one run with envirobench.runs.execute_run; gates default to every profile."""
         spec = RunSpec(
             adapter=str(self.adapter(fixture, mode=mode, snapshot=snapshot)),
             run_id=run_id,
@@ -273,7 +273,7 @@ class Harness:
             results_dir=self.results,
             timeout_s=600,
         )
-        return execute(spec, self.registry)
+        return execute_run(spec, self.registry)
 
     def shared_run(self, name: str) -> Path:
         """One of SHARED_RUNS, made on first use; it must complete."""

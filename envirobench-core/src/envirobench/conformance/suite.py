@@ -2,8 +2,8 @@
 
 Subclass it in a plugin's tests and provide the `benchmark_type_id` and `dataset_id` fixtures;
 see `envirobench.conformance`. Every check runs core's real code paths: runs are
-made with `envirobench.runs.execute` and a fixture adapter, rescored with
-`envirobench.runs.rescore`, reviewed with `envirobench.review`, reported with `envirobench.report`.
+made with `envirobench.runs.execute_run` and a fixture adapter, rescored with
+`envirobench.runs.rescore_run`, reviewed with `envirobench.review`, reported with `envirobench.report`.
 A check that depends on something the installed core or the machine lacks (the review module, a
 headless browser) is skipped with the reason, never passed silently.
 """
@@ -271,10 +271,10 @@ class BenchmarkTypeConformance:
                 assert not result["regressions"] and not result["improvements"] and not result["unstable"], f"{name}, profile {profile!r}: identical runs differ"
 
     def test_correct_candidate_improves_on_wrong_baseline(self, conformance: Harness):
-        from envirobench.runs import rescore
+        from envirobench.runs import rescore_run
 
         run = conformance.copy_run("correct", "correct-vs-wrong")
-        rescore(run, conformance.registry, baseline=conformance.shared_run("wrong"), controls=[], gates=list(conformance.btype.PROFILES))
+        rescore_run(run, conformance.registry, baseline=conformance.shared_run("wrong"), controls=[], gates=list(conformance.btype.PROFILES))
         metrics = conformance.metrics(run)
         assert metrics["gate"]["status"] == "passed"
         for profile in conformance.btype.PROFILES:
@@ -297,29 +297,29 @@ class BenchmarkTypeConformance:
             assert metrics["gate"]["status"] == "passed"
 
     def test_target_case_with_an_error_fails_the_gate(self, conformance: Harness):
-        from envirobench.runs import rescore
+        from envirobench.runs import rescore_run
 
         profile = conformance.btype.PROFILES[0]
         wrong = conformance.shared_run("wrong")
         target = conformance.error_cases(wrong, profile)[0]
         run = conformance.copy_run("wrong-vs-wrong", "wrong-vs-wrong-targeted")
-        outcome = rescore(run, conformance.registry, gates=[profile], targets=[target])
+        outcome = rescore_run(run, conformance.registry, gates=[profile], targets=[target])
         gate = outcome.gate["by_profile"][profile]
         assert gate["status"] == "failed" and gate["failing_targets"] == [target] and not gate["regressions"]
 
     # -- rescoring and re-keying -----------------------------------------------------------------
 
     def test_rescoring_an_unchanged_run_reproduces_its_files(self, conformance: Harness):
-        from envirobench.runs import rescore
+        from envirobench.runs import rescore_run
 
         original = conformance.shared_run("wrong-vs-correct-control-wrong")
         run = conformance.copy_run("wrong-vs-correct-control-wrong", "rescored")
-        rescore(run, conformance.registry)
+        rescore_run(run, conformance.registry)
         for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md"):
             assert (run / name).read_bytes() == (original / name).read_bytes(), f"rescoring an unchanged run changed {name}: scoring is not deterministic"
 
     def test_rekey_to_corrected_answers_changes_exactly_that_case(self, conformance: Harness):
-        from envirobench.runs import rescore
+        from envirobench.runs import rescore_run
 
         change = conformance.rekey_change()
         if change is None:
@@ -328,7 +328,7 @@ class BenchmarkTypeConformance:
         revision, _ = conformance.make_revision("corrected-answers", answers={case_id: new_answer})
         before = conformance.metrics(conformance.shared_run("correct"))
         run = conformance.copy_run("correct", "rekeyed")
-        rescore(run, conformance.registry, rekey=str(revision))
+        rescore_run(run, conformance.registry, rekey=str(revision))
         after = conformance.metrics(run)
         changed = sorted(cid for cid in before["cases"] if before["cases"][cid]["runs"]["candidate"] != after["cases"][cid]["runs"]["candidate"])
         assert changed == [case_id], f"re-keying one answer (case {case_id}) changed the scores of {changed}"
@@ -340,13 +340,13 @@ class BenchmarkTypeConformance:
 
     def test_rekey_refuses_changed_inputs(self, conformance: Harness):
         from envirobench.errors import EnviroBenchError
-        from envirobench.runs import rescore
+        from envirobench.runs import rescore_run
 
         revision, changed = conformance.make_revision("changed-input", change_input=True)
         run = conformance.copy_run("correct", "rekey-refused")
         before = {name: (run / name).read_bytes() for name in ("run.json", "metrics.json")}
         with pytest.raises(EnviroBenchError, match="inputs differ") as refusal:
-            rescore(run, conformance.registry, rekey=str(revision))
+            rescore_run(run, conformance.registry, rekey=str(revision))
         assert changed in str(refusal.value), f"the refusal does not name the changed input file {changed!r}: {refusal.value}"
         assert {name: (run / name).read_bytes() for name in before} == before, "a refused re-key changed the run"
 

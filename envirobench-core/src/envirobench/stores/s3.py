@@ -3,7 +3,8 @@
 URL: `s3://BUCKET[/PREFIX][?endpoint=URL&region=NAME&profile=NAME&addressing=path|virtual|auto]`.
 The endpoint and credentials otherwise come from where boto3 always looks: AWS_ENDPOINT_URL_S3 /
 AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, AWS_PROFILE, ~/.aws/config and
-~/.aws/credentials. boto3 is imported only when an s3 store is used (`envirobench-core[s3]`).
+~/.aws/credentials. This module is imported only when an s3 store is opened, and needs boto3
+(`envirobench-core[s3]`); without it, opening an s3 store says how to install it.
 
 An upload is one PUT (never multipart, so never a half-finished upload left behind): the service
 makes the object visible only when the whole body has arrived and matches the
@@ -24,6 +25,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 from urllib.parse import parse_qsl, urlencode, urlsplit
+
+try:
+    import boto3
+    from botocore.config import Config
+    from botocore.exceptions import (
+        BotoCoreError,
+        ClientError,
+        EndpointConnectionError,
+        FlexibleChecksumError,
+        NoCredentialsError,
+        PartialCredentialsError,
+    )
+except ModuleNotFoundError:  # envirobench-core without the [s3] extra: refused when a client is made
+    boto3 = None
+    BotoCoreError = ClientError = EndpointConnectionError = FlexibleChecksumError = NoCredentialsError = PartialCredentialsError = type(
+        "BotocoreMissing", (Exception,), {}
+    )
 
 from . import (
     CHUNK,
@@ -105,15 +123,8 @@ class S3Store:
         return self._client_obj
 
     def _make_client(self) -> Any:
-        try:
-            import boto3
-            from botocore.config import Config
-        except ImportError:
-            raise StoreError(
-                "s3:// stores need boto3, which is not installed: pip install 'envirobench-core[s3]'"
-            ) from None
-        from botocore.exceptions import BotoCoreError
-
+        if boto3 is None:
+            raise StoreError("s3:// stores need boto3, which is not installed: pip install 'envirobench-core[s3]'")
         try:
             session = boto3.session.Session(profile_name=self.profile) if self.profile else boto3.session.Session()
         except BotoCoreError as exc:
@@ -139,14 +150,6 @@ class S3Store:
 
     def _error(self, exc: BaseException, action: str, key: str) -> StoreError:
         """A clear StoreError for what boto3 raised."""
-        from botocore.exceptions import (
-            BotoCoreError,
-            ClientError,
-            EndpointConnectionError,
-            NoCredentialsError,
-            PartialCredentialsError,
-        )
-
         if isinstance(exc, ClientError):
             code = _code(exc)
             message = exc.response.get("Error", {}).get("Message") or ""
@@ -172,8 +175,6 @@ class S3Store:
         return StoreError(f"{self.url}: {action} {key!r} failed: {type(exc).__name__}: {exc}")
 
     def _head(self, full: str, key: str) -> dict[str, Any] | None:
-        from botocore.exceptions import BotoCoreError, ClientError
-
         try:
             return self.client.head_object(Bucket=self.bucket, Key=full, ChecksumMode="ENABLED")
         except ClientError as exc:
@@ -202,8 +203,6 @@ class S3Store:
     # -- the protocol -------------------------------------------------------------------------
 
     def put(self, key: str, source: Source, sha256: str) -> bool:
-        from botocore.exceptions import BotoCoreError, ClientError
-
         check_sha256(sha256, key=key)
         full = self._full(key)
         existing = self._head(full, key)
@@ -284,8 +283,6 @@ class S3Store:
         return False
 
     def _stream(self, full: str, key: str) -> tuple[Iterator[bytes], dict[str, Any]]:
-        from botocore.exceptions import BotoCoreError, ClientError
-
         try:
             response = self.client.get_object(Bucket=self.bucket, Key=full, ChecksumMode="ENABLED")
         except ClientError as exc:
@@ -297,8 +294,6 @@ class S3Store:
         body = response["Body"]
 
         def chunks() -> Iterator[bytes]:
-            from botocore.exceptions import FlexibleChecksumError
-
             try:
                 yield from body.iter_chunks(CHUNK)
             except FlexibleChecksumError:
@@ -321,8 +316,6 @@ class S3Store:
         return self._head(self._full(key), key) is not None
 
     def list(self, prefix: str = "") -> list[str]:
-        from botocore.exceptions import BotoCoreError, ClientError
-
         base = f"{self.prefix}/" if self.prefix else ""
         keys = []
         try:

@@ -32,7 +32,7 @@ from ..errors import EnviroBenchError
 from ..jsonio import dumps, loads
 from ..plugins import Registry
 from ..records import Manifest
-from ..runs import RUN_FILE, read_completed_run
+from ..rundir import RUN_FILE, read_completed_run
 from . import (
     PRIVATE,
     PUBLIC,
@@ -49,6 +49,7 @@ from . import (
     sha256_bytes,
     sha256_file,
 )
+from .config import resolve
 
 DATASETS = "datasets"
 RUNS = "runs"
@@ -75,8 +76,6 @@ def refuse_private_to_public(dataset_id: str, visibility: str, store: Store) -> 
 
 def check_dataset_store(registry: Registry, dataset_id: str, *, base: Path | None = None) -> None:
     """A registered public dataset must not point at a private store (its home must be public)."""
-    from .config import resolve
-
     source = registry.datasets.get(dataset_id)
     if source is None or source.store is None or source.visibility != PUBLIC:
         return
@@ -298,7 +297,7 @@ def _run_listing(run_dir: Path, run_id: str) -> RunArchive:
 def archive_run(run_dir: Path, store: Store) -> ArchivedRun:
     """Upload a completed run, every file verified, its listing and then run.json last."""
     run = read_completed_run(run_dir)
-    run_id = run["run_id"]
+    run_id = run.run_id
     if store.visibility != PRIVATE:
         raise Refused(f"refused: runs are archived only to private stores, and {store.url} is public (a run holds answers and predictions)")
     listing = _run_listing(run_dir, run_id)
@@ -357,8 +356,8 @@ def restore_run(run_id: str, sha256: str, store: Store, results_dir: Path) -> Pa
             check_key(entry.path)
             store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
         run = read_completed_run(staging)
-        if run.get("run_id") != run_id:
-            raise StoreError(f"{describe(store)}: the archived run.json of {run_id!r} is for run {run.get('run_id')!r}")
+        if run.run_id != run_id:
+            raise StoreError(f"{describe(store)}: the archived run.json of {run_id!r} is for run {run.run_id!r}")
         staging.rename(final)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

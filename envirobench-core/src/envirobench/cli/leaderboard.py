@@ -1,6 +1,6 @@
-"""`envirobench categories` and `envirobench leaderboard` (DESIGN §8).
+"""`envirobench categories` and `envirobench leaderboard`.
 
-Added to the main `envirobench` group by cli.py. User mistakes are `ClickException` (exit 1),
+Added to the main `envirobench` group by cli/main.py. User mistakes are `ClickException` (exit 1),
 usage errors exit 2, diagnostics (refused runs, notes) go to stderr.
 """
 
@@ -11,19 +11,12 @@ from pathlib import Path
 
 import click
 
-from . import categories as cats
-from .errors import EnviroBenchError
-
-CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
-
-
-def _registry():
-    from .plugins import get_registry
-
-    try:
-        return get_registry()
-    except EnviroBenchError as exc:
-        raise click.ClickException(f"cannot load the plugins: {exc}") from None
+from .. import categories as cats
+from .. import leaderboard as lb
+from ..errors import EnviroBenchError
+from ..jsonio import atomic_write_text
+from ..plugins import get_registry
+from .common import CONTEXT_SETTINGS, registry
 
 
 @click.command("categories", context_settings=CONTEXT_SETTINGS)
@@ -43,8 +36,6 @@ def categories_command(markdown: bool, as_json: bool) -> None:
         click.echo(json.dumps(cats.definition_json(), indent=2, sort_keys=True, ensure_ascii=False))
         return
     try:
-        from .plugins import get_registry
-
         installed: set[str] | None = set(get_registry().benchmark_types)
     except EnviroBenchError as exc:
         click.echo(f"warning: cannot load the plugins, so installation is not shown: {exc}", err=True)
@@ -67,9 +58,6 @@ def leaderboard_command(paths: tuple[Path, ...], fmt: str, output: Path | None, 
     agree on (the highest revision of one dataset ID). Runs that failed, cannot be scored or used
     another dataset identity are refused; each is listed on stderr with its reason.
     """
-    from . import leaderboard as lb
-    from .jsonio import atomic_write_text
-
     explicit: dict[str, str] = {}
     for text in pins:
         try:
@@ -79,9 +67,8 @@ def leaderboard_command(paths: tuple[Path, ...], fmt: str, output: Path | None, 
         if task_id in explicit and explicit[task_id] != value:
             raise click.BadParameter(f"task {task_id!r} is pinned twice", param_hint="--pin")
         explicit[task_id] = value
-    registry = _registry()
     try:
-        board = lb.build_leaderboard(paths, explicit, registry)
+        board = lb.build_leaderboard(paths, explicit, registry())
     except EnviroBenchError as exc:
         raise click.ClickException(str(exc)) from None
     for note in board.notes:

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import click
 
-from .cli import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
-from .pairing import PASSED
-from .review import merge_targets
-from .runs import Outcome, RunSpec, execute, read_completed_run, rescore
+from ..pairing import PASSED
+from ..review import merge_targets, recommendation_cases
+from ..rundir import ADAPTER_LOG, REPORT_FILE, RUN_FILE, SUMMARY_FILE, read_completed_run
+from ..runs import Outcome, RunSpec, execute_run, rescore_run
+from .common import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
 
 
 def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
@@ -31,8 +32,6 @@ def _review_targets(from_review: Path | None, recommendation: int | None) -> tup
         raise click.UsageError("--from-review and --recommendation go together")
     if from_review is None:
         return ()
-    from .review import recommendation_cases
-
     return tuple(recommendation_cases(from_review, recommendation))  # type: ignore[arg-type]
 
 
@@ -49,24 +48,25 @@ def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> No
     """Print where the run is and its verdict; exit 1 on a technical failure, 3 on a failed gate."""
     if outcome.status == "failed":
         click.echo(f"run failed (technical failure, nothing scored): {outcome.message}", err=True)
-        click.echo(f"details: {outcome.run_dir / 'run.json'} and {outcome.run_dir / 'adapter.log'}", err=True)
+        click.echo(f"details: {outcome.run_dir / RUN_FILE} and {outcome.run_dir / ADAPTER_LOG}", err=True)
         sys.exit(1)
-    gate = outcome.gate or {}
+    gate = outcome.gate
+    assert gate is not None  # a completed run has a gate
     if as_json:
-        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.get("status"), "by_profile": {p: g["status"] for p, g in gate.get("by_profile", {}).items()}})
+        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.status, "by_profile": {p: g.status for p, g in gate.by_profile.items()}})
     else:
         click.echo(f"run directory: {outcome.run_dir}")
-        click.echo(f"summary:       {outcome.run_dir / 'summary.md'}")
-        click.echo(f"report:        {outcome.run_dir / 'report.html'}")
-        for profile, result in gate.get("by_profile", {}).items():
-            gated = " (gated)" if profile in gate["profiles"] else ""
+        click.echo(f"summary:       {outcome.run_dir / SUMMARY_FILE}")
+        click.echo(f"report:        {outcome.run_dir / REPORT_FILE}")
+        for profile, result in gate.by_profile.items():
+            gated = " (gated)" if profile in gate.profiles else ""
             extra = ""
-            if result["available"] and result["status"] != "baseline required":
-                extra = f": {len(result['regressions'])} worse, {len(result['improvements'])} better, {len(result['unstable'])} unstable"
-            click.echo(f"  {profile}{gated}: {result['status']}{extra}")
-        click.echo(f"gate: {gate.get('status')}")
-    if require_no_regressions and gate.get("status") != PASSED:
-        click.echo(f"gate {gate.get('status')} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
+            if result.available and result.status != "baseline required":
+                extra = f": {len(result.regressions)} worse, {len(result.improvements)} better, {len(result.unstable)} unstable"
+            click.echo(f"  {profile}{gated}: {result.status}{extra}")
+        click.echo(f"gate: {gate.status}")
+    if require_no_regressions and gate.status != PASSED:
+        click.echo(f"gate {gate.status} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
         sys.exit(GATE_FAILED_EXIT)
 
 
@@ -142,7 +142,7 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
     )
     update, close = _progress_callback()
     try:
-        outcome = execute(spec, registry(), on_progress=update)
+        outcome = execute_run(spec, registry(), on_progress=update)
     finally:
         close()
     _report(outcome, require_no_regressions, as_json)
@@ -175,6 +175,6 @@ def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls,
         kwargs["controls"] = list(control_runs)
     review_targets = _review_targets(from_review, recommendation)
     if review_targets:  # added to the given targets, or to the run's saved ones
-        targets = merge_targets(targets or read_completed_run(run_dir)["gate"]["targets"], review_targets)
-    outcome = rescore(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, **kwargs)
+        targets = merge_targets(targets or read_completed_run(run_dir).gate.targets, review_targets)
+    outcome = rescore_run(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, **kwargs)
     _report(outcome, require_no_regressions, as_json)

@@ -1,4 +1,4 @@
-"""`envirobench plugins new NAME`: a private plugin from the plugin template."""
+"""`envirobench plugins list` and `envirobench plugins new NAME` (a private plugin from the template)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,44 @@ from pathlib import Path
 
 import click
 
-from .cli import CONTEXT_SETTINGS, echo_json, user_errors
+from .. import __version__
+from ..scaffold import make_context, render_project, slug_for
+from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
+
+
+@click.group("plugins", context_settings=CONTEXT_SETTINGS)
+def plugins_group() -> None:
+    """Installed plugins and what they register."""
+
+
+@plugins_group.command("list", context_settings=CONTEXT_SETTINGS)
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def plugins_list(as_json: bool) -> None:
+    """Each plugin: distribution, version, hooks and registrations.
+
+    Set ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution names, empty for none) to
+    restrict which installed plugins load. Core's own hooks are always listed.
+    """
+    reg = registry()
+    rows = [
+        {
+            "name": info.name,
+            "distribution": info.distribution,
+            "version": info.version,
+            "hooks": list(info.hooks),
+            "registered": reg.registered_by(info.name),
+        }
+        for info in reg.plugins
+    ]
+    if as_json:
+        echo_json(rows)
+        return
+    for row in rows:
+        click.echo(f"{row['name']}  ({row['distribution']} {row['version']})")
+        click.echo(f"  hooks: {', '.join(row['hooks']) or '-'}")
+        for kind, ids in row["registered"].items():
+            if ids:
+                click.echo(f"  {kind.replace('_', ' ')}: {', '.join(ids)}")
 
 
 def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
@@ -20,7 +57,7 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-@click.command("new", context_settings=CONTEXT_SETTINGS)
+@plugins_group.command("new", context_settings=CONTEXT_SETTINGS)
 @click.argument("name")
 @click.option(
     "--output", type=click.Path(path_type=Path, file_okay=False), metavar="DIR",
@@ -32,7 +69,7 @@ def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
 )
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the variables and the files written.")
 @user_errors
-def plugins_new_command(name: str, output: Path | None, sets: tuple[str, ...], as_json: bool) -> None:
+def plugins_new(name: str, output: Path | None, sets: tuple[str, ...], as_json: bool) -> None:
     """Create a private plugin NAME (e.g. acme-bench) from the plugin template.
 
     It holds one example benchmark type with its seeded generator, its private dataset and
@@ -40,9 +77,6 @@ def plugins_new_command(name: str, output: Path | None, sets: tuple[str, ...], a
     that run the conformance suite. The template is a cookiecutter template; this renders it
     with the same variables, so cookiecutter is not needed.
     """
-    from . import __version__
-    from .scaffold import make_context, render_project, slug_for
-
     target = output if output is not None else Path.cwd() / slug_for(name)
     context = make_context(name, _parse_sets(sets), core_version=__version__)
     files = render_project(target, context)

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from .cli import CONTEXT_SETTINGS, echo_json, registry, user_errors
+from ..errors import EnviroBenchError
+from ..profiles import installed_profiles, load_profile, locate
+from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, restore_missing
+from ..stores.config import open_store
+from ..stores.transfer import pull_dataset
+from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
+from .run import run_command
 
 _plugin_option = click.option(
     "--plugin", metavar="PATH|NAME",
@@ -45,8 +51,6 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
     (checksum-verified) when they are not in the results directory. Exit status as for
     `envirobench run` (3: the gate did not pass).
     """
-    from .bench import check_dataset_home, dataset_to_pull, locate, plan_run, restore_missing
-
     located = locate(name, plugin)
     reg = registry()
     check_dataset_home(located, reg)
@@ -71,16 +75,11 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
     for path in restore_missing(the_plan, located, reg, store):
         click.echo(f"restored {path} from the store (every file checksum-verified)", err=True)
     click.echo(f"running: {the_plan.command}", err=True)
-    from .cli_run import run_command
-
     # The very command --plan prints, parsed by the same code: the two cannot differ.
     run_command.main(args=list(the_plan.argv[2:]), prog_name="envirobench run", standalone_mode=False)
 
 
 def _pull_dataset(dataset_id: str, reg) -> None:
-    from .stores.config import open_store
-    from .stores.transfer import pull_dataset
-
     source = reg.datasets[dataset_id]
     store = open_store(source.store, reg, origin=f"dataset {dataset_id!r} of plugin {source.plugin!r}")
     result = pull_dataset(dataset_id, store, reg)
@@ -103,8 +102,6 @@ def bench_promote(name, run_dir, controls, plugin, store, as_json):
     checksum-verified; nothing there is ever replaced), then bench.json records them, with the
     archive checksums, as that adapter's baseline and controls.
     """
-    from .bench import locate, promote
-
     located = locate(name, plugin)
     result = promote(located, registry(), run_dir, controls, store_override=store)
     if as_json:
@@ -136,8 +133,6 @@ def bench_promote(name, run_dir, controls, plugin, store, as_json):
 @user_errors
 def bench_restore(name, plugin, adapter, results, store):
     """Restore the promoted runs of profile NAME's adapter into the results directory."""
-    from .bench import locate, plan_run, restore_missing
-
     located = locate(name, plugin)
     reg = registry()
     adapter = adapter or located.profile.adapter
@@ -158,9 +153,6 @@ def bench_restore(name, plugin, adapter, results, store):
 @user_errors
 def bench_list(as_json):
     """Profiles of the installed plugins, with each adapter's promoted baseline."""
-    from .bench import installed_profiles, load_profile
-    from .errors import EnviroBenchError
-
     rows = []
     for plugin, path in installed_profiles():
         row = {"name": path.parent.name, "plugin": plugin, "path": str(path)}

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from .cli import CONTEXT_SETTINGS, echo_json, registry, user_errors
+from ..stores.config import config_files, configured_stores, describe_spec, open_store
+from ..stores.transfer import pull_dataset, push_dataset
+from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
 
 _STORE_HELP = "A store URL (file:///dir, file:relative/dir, s3://bucket/prefix[?visibility=public]) or a configured name"
 
 
 def _store_for(dataset_id: str, value: str | None, reg):
-    from .stores.config import open_store
-
     if value:
         return open_store(value, reg)
     source = reg.datasets.get(dataset_id)
@@ -34,8 +34,6 @@ def datasets_push(dataset, store, as_json):
     like a dataset. Refused: a private dataset to a public store, a public dataset registered
     with a private store, and a version the store already holds with other bytes.
     """
-    from .stores.transfer import push_dataset
-
     reg = registry()
     target = _store_for(dataset, store, reg)
     result = push_dataset(dataset, target, reg)
@@ -64,8 +62,6 @@ def datasets_pull(dataset_id, store, version, output, as_json):
     the dataset is validated when its benchmark type is installed. Nothing is written unless
     all of it checks out.
     """
-    from .stores.transfer import pull_dataset
-
     reg = registry()
     source = _store_for(dataset_id, store, reg)
     result = pull_dataset(dataset_id, source, reg, version=version, output=output)
@@ -86,8 +82,6 @@ def stores_command(as_json):
     Names come from ENVIROBENCH_STORES (a TOML file) or else ./envirobench.toml and
     ~/.config/envirobench/stores.toml; see docs/stores.md.
     """
-    from .stores.config import config_files, configured_stores, describe_spec
-
     reg = registry()
     stores = {name: describe_spec(spec) for name, spec in sorted(configured_stores().items())}
     schemes = {scheme: entry.plugin for scheme, entry in sorted(reg.stores.items())}

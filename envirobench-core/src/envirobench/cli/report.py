@@ -7,14 +7,16 @@ from pathlib import Path
 
 import click
 
-from .cli import CONTEXT_SETTINGS, echo_json, registry, user_errors
-from .errors import EnviroBenchError
-
-_RUN_DIR = click.Path(path_type=Path, file_okay=False, exists=True)
+from ..errors import EnviroBenchError
+from ..report import rewrite_report
+from ..review import check_run_interpretation, write_draft
+from ..rundir import INTERPRETATION_FILE
+from ..serve import make_server
+from .common import CONTEXT_SETTINGS, RUN_DIR, echo_json, registry, user_errors
 
 
 @click.command("serve", context_settings=CONTEXT_SETTINGS)
-@click.option("--run", "run_dir", required=True, type=_RUN_DIR, help="The run directory to serve.")
+@click.option("--run", "run_dir", required=True, type=RUN_DIR, help="The run directory to serve.")
 @click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535), help="Port on 127.0.0.1 (0: any free port).")
 @click.option("--open", "open_browser", is_flag=True, help="Open the report in the default browser.")
 @user_errors
@@ -24,8 +26,6 @@ def serve_command(run_dir: Path, port: int, open_browser: bool) -> None:
     Only files inside the run directory are served; paths with '..', encoded traversal,
     absolute paths and symlinks leading out of the run are refused.
     """
-    from .serve import make_server
-
     server = make_server(run_dir, port)
     click.echo(f"serving {run_dir} read-only at {server.url} (Ctrl-C stops)", err=True)
     if open_browser:
@@ -47,7 +47,7 @@ def review_group() -> None:
 
 
 @review_group.command("draft")
-@click.option("--run", "run_dir", required=True, type=_RUN_DIR, help="A finished run directory.")
+@click.option("--run", "run_dir", required=True, type=RUN_DIR, help="A finished run directory.")
 @click.option("--output", type=click.Path(path_type=Path, dir_okay=False), help="Write the draft here instead of RUN/interpretation.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print the draft's path and counts as JSON.")
 @user_errors
@@ -58,8 +58,6 @@ def review_draft(run_dir: Path, output: Path | None, as_json: bool) -> None:
     "evidence" (what you saw); adjust findings and recommendations; set "status": "reviewed".
     Then run `envirobench review check`.
     """
-    from .review import write_draft
-
     path, draft = write_draft(run_dir, output)
     cases = sum(len(f.cases) for f in draft.findings)
     if as_json:
@@ -74,7 +72,7 @@ def review_draft(run_dir: Path, output: Path | None, as_json: bool) -> None:
 
 
 @review_group.command("check")
-@click.option("--run", "run_dir", required=True, type=_RUN_DIR, help="A finished run directory.")
+@click.option("--run", "run_dir", required=True, type=RUN_DIR, help="A finished run directory.")
 @click.option("--file", "path", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Check this file instead of RUN/interpretation.json.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
 @user_errors
@@ -82,9 +80,6 @@ def review_check(run_dir: Path, path: Path | None, as_json: bool) -> None:
     """Validate interpretation.json: every examined case carries evidence, every case ID is a
     case of the run, every recommendation names cases. When the run's own interpretation is
     valid, report.html is rendered again to show it."""
-    from .report import rewrite_report
-    from .review import INTERPRETATION_FILE, check_run_interpretation
-
     data, problems = check_run_interpretation(run_dir, path)
     if problems:
         if as_json:

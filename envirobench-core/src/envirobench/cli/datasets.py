@@ -1,0 +1,102 @@
+"""`envirobench benchmarks`, `datasets`, `validate-dataset` and `schemas`: what is installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ..categories import categories_of
+from ..datasets import load_dataset, read_manifest
+from ..errors import EnviroBenchError
+from ..schemas import all_schemas, write_schemas
+from .common import CONTEXT_SETTINGS, echo_json, json_option, registry, user_errors
+
+
+@click.command("benchmarks", context_settings=CONTEXT_SETTINGS)
+@json_option
+def benchmarks_command(as_json: bool) -> None:
+    """Every registered benchmark type."""
+    reg = registry()
+    rows = [dict(cls.describe(), categories=list(categories_of(type_id)), plugin=plugin) for type_id, (cls, plugin) in sorted(reg.benchmark_types.items())]
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        click.echo("no benchmark types registered (install a category package, e.g. envirobench-extract)", err=True)
+    for row in rows:
+        click.echo(f"{row['id']}  {row['label']}  [{row['tier']}]  ({row['plugin']})")
+        click.echo(f"  format: {row['format']}   scoring: {row['scoring_version']}")
+        click.echo(f"  profiles: {', '.join(row['profiles'])} (gate default: {row['profiles'][0]})")
+        click.echo(f"  headline: {', '.join(row['headline'])} (primary: {row['headline'][0]})")
+        click.echo(f"  categories: {', '.join(row['categories']) or '-'}   viewer: {row['viewer']}")
+
+
+@click.group("datasets", invoke_without_command=True, context_settings=CONTEXT_SETTINGS)
+@json_option
+@click.pass_context
+def datasets_group(ctx: click.Context, as_json: bool) -> None:
+    """Registered datasets (without a subcommand: list them)."""
+    if ctx.invoked_subcommand is not None:
+        return
+    reg = registry()
+    rows = []
+    for dataset_id, source in sorted(reg.datasets.items()):
+        row: dict[str, Any] = {"id": dataset_id, "path": str(source.path), "visibility": source.visibility, "plugin": source.plugin, "store": source.store}
+        try:
+            manifest = read_manifest(source.path)
+            row.update(benchmark=manifest.benchmark, version=manifest.version, title=manifest.title, retired=len(manifest.retired))
+        except EnviroBenchError as exc:
+            row["error"] = str(exc)
+        rows.append(row)
+    if as_json:
+        echo_json(rows)
+        return
+    for row in rows:
+        click.echo(f"{row['id']}  v{row.get('version', '?')}  {row.get('benchmark', '?')}  [{row['visibility']}]  ({row['plugin']})")
+        click.echo(f"  {row.get('title') or row.get('error')}")
+        click.echo(f"  {row['path']}" + (f"  (store: {row['store']})" if row["store"] else ""))
+
+
+@click.command("validate-dataset", context_settings=CONTEXT_SETTINGS)
+@click.argument("dataset")
+@json_option
+@user_errors
+def validate_dataset_command(dataset: str, as_json: bool) -> None:
+    """Verify every pinned file and schema of DATASET (a registered ID or a directory)."""
+    dataset_obj = load_dataset(dataset, registry())
+    identity = dataset_obj.identity
+    cases = sum(1 for _ in dataset_obj.iter_case_records())
+    result = {
+        "id": identity.id,
+        "version": identity.version,
+        "digest": identity.digest,
+        "input_digest": identity.input_digest,
+        "answer_digest": identity.answer_digest,
+        "benchmark": dataset_obj.manifest.benchmark,
+        "cases": cases,
+        "retired": len(dataset_obj.manifest.retired),
+        "files": len(dataset_obj.manifest.files),
+        "valid": True,
+    }
+    if as_json:
+        echo_json(result)
+        return
+    click.echo(
+        f"valid: {identity.id} v{identity.version} ({result['benchmark']}): {cases} cases, "
+        f"{result['retired']} retired, {result['files']} files pinned"
+    )
+    click.echo(f"  digest {identity.digest}")
+
+
+@click.command("schemas", context_settings=CONTEXT_SETTINGS)
+@click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Write the schema files into this directory.")
+def schemas_command(output) -> None:
+    """JSON Schemas of every format, generated from the classes core uses."""
+    reg = registry()
+    if output is None:
+        echo_json(all_schemas(reg))
+        return
+    for path in write_schemas(reg, output):
+        click.echo(str(path))

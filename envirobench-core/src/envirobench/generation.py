@@ -1,0 +1,101 @@
+"""The generator command of a package's synthetic datasets, built from its list of types.
+
+A package's `generate/__main__.py` is two lines:
+
+    from envirobench import generator_command
+    from ..package import PACKAGE
+
+    generator_command(PACKAGE)(prog_name=...)
+
+and `python -m PACKAGE.generate TYPE [--dataset FOLDER] [--output DIR] [--fixtures DIR]` then
+(re)generates any dataset of any of its types with the generator module the package layout names
+(`generate/<type module>.py`: `generate(output_dir, folder)` and `write_fixtures(dataset_dir,
+fixtures_dir)`; see envirobench.package).
+
+Without --output the shipped dataset is regenerated in place, with its fixtures: the new files are
+written beside it and swapped in, so an interrupted run leaves the old dataset whole. Any other
+output directory must be absent or empty.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import click
+
+from .errors import EnviroBenchError
+from .package import FIXTURE_FILES, BenchmarkPackage, TypeLayout
+
+
+def generator_module(layout: TypeLayout) -> ModuleType:
+    """The type's generator module, checked to provide generate and write_fixtures."""
+    module = importlib.import_module(layout.generator_module)
+    for name in ("generate", "write_fixtures"):
+        if not callable(getattr(module, name, None)):
+            raise EnviroBenchError(f"{layout.generator_module} has no function {name}(); see envirobench.package for the convention")
+    return module
+
+
+def generate_dataset(layout: TypeLayout, folder: str, output: Path, fixtures: Path | None = None) -> None:
+    """Write dataset `folder` of the type into `output` (absent or empty), and its fixtures."""
+    module = generator_module(layout)
+    if output.exists() and any(output.iterdir()):
+        raise EnviroBenchError(f"{output} is not empty; generate into a new or empty directory")
+    module.generate(output, folder)
+    if fixtures is not None:
+        module.write_fixtures(output, fixtures)
+
+
+def regenerate_in_place(layout: TypeLayout, folder: str) -> Path:
+    """Regenerate a shipped dataset and its fixtures where they are; returns the dataset directory."""
+    module = generator_module(layout)
+    directory = layout.dataset_dir(folder)
+    _swap_in(directory, lambda fresh: module.generate(fresh, folder))
+    module.write_fixtures(directory, layout.fixtures_dir(folder))
+    return directory
+
+
+def _swap_in(directory: Path, write: Callable[[Path], object]) -> None:
+    fresh = directory.with_name(f".{directory.name}.new")
+    stale = directory.with_name(f".{directory.name}.old")
+    for leftover in (fresh, stale):  # from an earlier interrupted run
+        shutil.rmtree(leftover, ignore_errors=True)
+    try:
+        write(fresh)
+        if directory.exists():
+            directory.rename(stale)
+        fresh.rename(directory)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+        shutil.rmtree(stale, ignore_errors=True)
+
+
+def generator_command(package: BenchmarkPackage) -> click.Command:
+    """`python -m PACKAGE.generate TYPE ...` for every type of `package`."""
+
+    @click.command(context_settings={"help_option_names": ["-h", "--help"]}, help=f"Generate the synthetic datasets of {package.name}.")
+    @click.argument("type_id", metavar="TYPE", type=click.Choice(sorted(package.layouts)))
+    @click.option("--dataset", "folder", metavar="FOLDER", help="One dataset of the type (its folder under datasets/) [default: every one].")
+    @click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Write the dataset here instead of regenerating the shipped one (needs --dataset when the type has several).")
+    @click.option("--fixtures", type=click.Path(file_okay=False, path_type=Path), help=f"With --output: also write {' and '.join(FIXTURE_FILES)} here.")
+    def main(type_id: str, folder: str | None, output: Path | None, fixtures: Path | None) -> None:
+        layout = package.layout(type_id)
+        try:
+            if output is None:
+                if fixtures is not None:
+                    raise click.UsageError("--fixtures goes with --output; in place, the shipped fixtures are regenerated")
+                for name in [layout.folder(folder)] if folder else list(layout.datasets):
+                    directory = regenerate_in_place(layout, name)
+                    click.echo(f"regenerated {directory} and {layout.fixtures_dir(name)}", err=True)
+                return
+            name = layout.folder(folder)
+            generate_dataset(layout, name, output, fixtures)
+            click.echo(f"wrote {layout.dataset_id(name)} to {output}" + (f" and its fixtures to {fixtures}" if fixtures else ""), err=True)
+        except EnviroBenchError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return main

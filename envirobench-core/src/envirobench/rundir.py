@@ -1,0 +1,488 @@
+"""The run directory as a typed format: its file names, format IDs and records.
+
+`results/<run-id>/` holds what one run made (see docs/architecture.md, "The run directory"):
+
+    run.json             RunRecord: how the run was made, dataset identity, cost, wall time, gate
+    adapter-request.json the input-only request (envirobench.protocol.AdapterRequest)
+    adapter/             the adapter's own files, never modified by core
+    adapter.log          the adapter's stdout and stderr
+    comparison.json      Comparison: answers joined with every compared run's predictions
+    metrics.json         Metrics: per-profile headline metrics, pairing, per-case scores
+    review-brief.json    ReviewBrief: changed cases grouped for a reviewer
+    summary.md           the plain-English verdict
+    report.html          the offline report, with report-assets/ beside it
+    interpretation.json  a reviewer's reading of the changes (envirobench.review), when one exists
+
+Every reader and writer of run.json, metrics.json, comparison.json and review-brief.json goes
+through the classes here and the strict converter, so a file that does not match its format is
+refused with a `$.path` message, and the JSON Schemas in docs/schemas come from the same classes.
+This module imports nothing of core above the records it is made of.
+
+Compatibility: the `.v1` formats are exactly what envirobench-core 0.1.0 wrote, so its run
+directories read as they are. A run directory that does not read (another format, a hand-edited
+field) is refused with the command that makes it current: `envirobench score --run DIR` rescores
+it from its saved predictions.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import attrs
+
+from .benchmark import CaseScore
+from .converter import structure, unstructure
+from .errors import EnviroBenchError
+from .jsonio import atomic_write_text, dumps, read_json
+from .protocol import SystemUsage
+
+# -- file names ----------------------------------------------------------------------------------
+
+RUN_FILE = "run.json"
+REQUEST_FILE = "adapter-request.json"
+ADAPTER_DIR = "adapter"
+ADAPTER_LOG = "adapter.log"
+COMPARISON_FILE = "comparison.json"
+METRICS_FILE = "metrics.json"
+REVIEW_BRIEF_FILE = "review-brief.json"
+SUMMARY_FILE = "summary.md"
+REPORT_FILE = "report.html"
+ASSETS_DIR = "report-assets"
+INTERPRETATION_FILE = "interpretation.json"
+
+# The files a scored run writes beside run.json; a failed run has none of them.
+SCORED_FILES = (METRICS_FILE, COMPARISON_FILE, REVIEW_BRIEF_FILE, REPORT_FILE, SUMMARY_FILE)
+
+# -- format IDs ----------------------------------------------------------------------------------
+
+RUN_FORMAT = "envirobench.run.v1"
+METRICS_FORMAT = "envirobench.metrics.v1"
+COMPARISON_FORMAT = "envirobench.comparison.v1"
+REVIEW_BRIEF_FORMAT = "envirobench.review-brief.v1"
+INTERPRETATION_FORMAT = "envirobench.interpretation.v1"
+
+# -- vocabularies --------------------------------------------------------------------------------
+
+RunStatus = Literal["running", "completed", "failed"]
+GateStatus = Literal["passed", "failed", "baseline required", "unavailable"]
+Bucket = Literal["worse", "better", "noisy", "remaining", "unchanged-correct"]
+BUCKETS: tuple[str, ...] = ("worse", "better", "noisy", "remaining", "unchanged-correct")
+# The buckets a reviewer looks at (unchanged-correct cases need no review).
+REVIEW_GROUPS: tuple[str, ...] = ("worse", "better", "noisy", "remaining")
+
+CANDIDATE = "candidate"
+BASELINE = "baseline"
+
+
+def control_label(index: int) -> str:
+    """The label of the index-th control run (1-based), as metrics and the report name it."""
+    return f"control-{index}"
+
+
+# -- run.json ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Failure:
+    """Why a run did not complete: a technical failure or an interruption. Nothing was scored."""
+
+    message: str
+
+
+@attrs.frozen
+class CoreInfo:
+    version: str
+
+
+@attrs.frozen
+class PluginRef:
+    """The plugin that registered the run's benchmark type."""
+
+    name: str
+    distribution: str
+    version: str
+
+
+@attrs.frozen
+class BenchmarkInfo:
+    """The benchmark type as it was when the run was scored."""
+
+    id: str
+    label: str
+    format: str
+    scoring_version: str
+    tier: str
+    profiles: tuple[str, ...]
+    headline: tuple[str, ...]
+    categories: tuple[str, ...]
+    viewer: str
+    plugin: PluginRef
+
+
+@attrs.frozen
+class RunDataset:
+    """The dataset identity a run was scored on, and where it was found (`source`): a registered
+    dataset ID, or the absolute path of a dataset directory."""
+
+    id: str
+    version: int
+    digest: str
+    input_digest: str
+    answer_digest: str
+    source: str
+
+
+@attrs.frozen
+class AdapterRecord:
+    """The adapter as requested (`requested`, `command`) and as it described itself (`name`,
+    `version`, from its adapter-result.json; null when it wrote none)."""
+
+    requested: str
+    command: tuple[str, ...]
+    name: str | None = None
+    version: str | None = None
+
+
+@attrs.frozen
+class CaseCounts:
+    requested: int
+    scored: int
+    retired: int
+    sites: int | None = None
+
+
+@attrs.frozen
+class RunRef:
+    """A compared run: its label (`baseline`, `control-1`, ...), ID and absolute path."""
+
+    label: str
+    run_id: str
+    path: str
+
+
+@attrs.frozen
+class Pairing:
+    baseline: RunRef | None = None
+    controls: tuple[RunRef, ...] = ()
+
+
+@attrs.frozen
+class GateRecord:
+    """The regression gate's verdict: overall and per profile, with the cases behind it."""
+
+    status: GateStatus
+    profiles: tuple[str, ...]
+    targets: tuple[str, ...]
+    by_profile: dict[str, GateStatus]
+    regressions: dict[str, tuple[str, ...]]
+    failing_targets: dict[str, tuple[str, ...]]
+
+
+@attrs.frozen
+class HistoryState:
+    """What a rescore or re-key changed: the dataset, pairing and gate before it."""
+
+    dataset: RunDataset
+    pairing: Pairing
+    gate: GateRecord | None
+
+
+@attrs.frozen
+class HistoryEntry:
+    at: str
+    action: Literal["rescore", "rekey"]
+    core_version: str
+    before: HistoryState
+
+
+@attrs.frozen
+class RunRecord:
+    """`run.json`: how a run was made, what it cost, and its gate (null until it is scored)."""
+
+    format: Literal["envirobench.run.v1"]
+    run_id: str
+    status: RunStatus
+    failure: Failure | None
+    created_at: str
+    finished_at: str | None
+    core: CoreInfo
+    benchmark: BenchmarkInfo
+    dataset: RunDataset
+    adapter: AdapterRecord
+    model: str
+    options: dict[str, str]
+    budget_usd: float
+    cost_usd: float | None
+    systems: tuple[SystemUsage, ...]
+    wall_time_s: float | None
+    adapter_wall_time_s: float | None
+    cases: CaseCounts
+    pairing: Pairing
+    gate: GateRecord | None
+    require_no_regressions: bool
+    history: tuple[HistoryEntry, ...] = ()
+
+
+# -- metrics.json --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class MetricsBenchmark:
+    id: str
+    scoring_version: str
+    profiles: tuple[str, ...]
+    headline: tuple[str, ...]
+
+
+@attrs.frozen
+class MetricsDataset:
+    id: str
+    version: int
+    digest: str
+    input_digest: str
+    answer_digest: str
+
+
+@attrs.frozen
+class GateSummary:
+    status: GateStatus
+    profiles: tuple[str, ...]
+    targets: tuple[str, ...]
+
+
+Headline = dict[str, float]
+
+
+@attrs.frozen
+class ProfileMetrics:
+    """One profile of a run: its headline metrics beside the compared runs', and its pairing.
+
+    `available` is false when the profile cannot score every case of every run; its headlines
+    are then null and its status `unavailable`."""
+
+    available: bool
+    gated: bool
+    status: GateStatus
+    headline: Headline | None
+    baseline_headline: Headline | None
+    change: Headline | None
+    controls_headline: dict[str, Headline | None]
+    buckets: dict[str, int]
+    regressions: tuple[str, ...]
+    unstable_regressions: tuple[str, ...]
+    improvements: tuple[str, ...]
+    unstable: tuple[str, ...]
+    failing_targets: tuple[str, ...]
+
+
+@attrs.frozen
+class CaseMetrics:
+    """One case: its category, its bucket per profile (null where the profile is unavailable),
+    and every compared run's score per profile (null where the profile could not score it)."""
+
+    category: str
+    bucket: dict[str, Bucket | None]
+    runs: dict[str, dict[str, CaseScore | None]]
+
+
+@attrs.frozen
+class Metrics:
+    """`metrics.json`: everything scored, per profile and per case. `runs` lists the labels of
+    the scored runs: `candidate`, then `baseline` and `control-N` when they were compared."""
+
+    format: Literal["envirobench.metrics.v1"]
+    run_id: str
+    benchmark: MetricsBenchmark
+    dataset: MetricsDataset
+    runs: tuple[str, ...]
+    gate: GateSummary
+    profiles: dict[str, ProfileMetrics]
+    cases: dict[str, CaseMetrics]
+
+
+# -- comparison.json -----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class ComparedRunLabel:
+    label: str
+    run_id: str
+
+
+@attrs.frozen
+class ComparisonCase:
+    """One case with its input, its answer and each compared run's prediction (null: none)."""
+
+    id: str
+    category: str
+    input: Any
+    answer: Any
+    predictions: dict[str, Any]
+
+
+@attrs.frozen
+class Comparison:
+    """`comparison.json`: the answer key joined with every compared run's predictions."""
+
+    format: Literal["envirobench.comparison.v1"]
+    run_id: str
+    runs: tuple[ComparedRunLabel, ...]
+    cases: tuple[ComparisonCase, ...]
+
+
+# -- review-brief.json ---------------------------------------------------------------------------
+
+CasesByCategory = dict[str, tuple[str, ...]]
+
+
+@attrs.frozen
+class BriefGroups:
+    """The changed cases of one profile, each group by category."""
+
+    worse: CasesByCategory
+    better: CasesByCategory
+    noisy: CasesByCategory
+    remaining: CasesByCategory
+
+    def group(self, name: str) -> CasesByCategory:
+        if name not in REVIEW_GROUPS:
+            raise KeyError(name)
+        return getattr(self, name)
+
+
+@attrs.frozen
+class ReviewBrief:
+    """`review-brief.json`: per gated profile, the changed cases a reviewer should look at."""
+
+    format: Literal["envirobench.review-brief.v1"]
+    run_id: str
+    gate: GateStatus
+    baseline: str | None
+    profiles: dict[str, BriefGroups]
+
+
+# -- reading and writing -------------------------------------------------------------------------
+
+_RESCORE_HINT = "rescore the run from its saved predictions with `envirobench score --run {run_dir}`"
+
+
+def _read_record(run_dir: Path, name: str, cls: type, fmt: str, what: str) -> Any:
+    path = Path(run_dir) / name
+    if not path.is_file():
+        raise EnviroBenchError(f"no {name}: is this {what}?", file=run_dir)
+    data = read_json(path)
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        got = data.get("format") if isinstance(data, dict) else None
+        hint = "" if name == RUN_FILE else "; " + _RESCORE_HINT.format(run_dir=run_dir)
+        raise EnviroBenchError(f"format {got!r} is not {fmt!r}{hint}", file=path, field="$.format")
+    try:
+        return structure(data, cls, file=str(path))
+    except EnviroBenchError as exc:
+        hint = "" if name == RUN_FILE else f" ({_RESCORE_HINT.format(run_dir=run_dir)})"
+        raise EnviroBenchError(exc.message + hint, file=exc.file, line=exc.line, field=exc.field) from None
+
+
+def is_run_dir(path: Path) -> bool:
+    return (Path(path) / RUN_FILE).is_file()
+
+
+def read_run(run_dir: Path) -> RunRecord:
+    """run.json of any run, completed or not."""
+    if not Path(run_dir).is_dir():
+        raise EnviroBenchError("not a run directory", file=run_dir)
+    return _read_record(run_dir, RUN_FILE, RunRecord, RUN_FORMAT, "a run directory")
+
+
+def read_completed_run(run_dir: Path) -> RunRecord:
+    """run.json of a completed run; a failed or unfinished run is refused with its reason."""
+    run = read_run(run_dir)
+    if run.status != "completed":
+        reason = f": {run.failure.message}" if run.failure else ""
+        raise EnviroBenchError(
+            f"run {run.run_id!r} did not complete (status {run.status!r}{reason}); it has no scores",
+            file=Path(run_dir) / RUN_FILE,
+            field="$.status",
+        )
+    if run.gate is None:
+        raise EnviroBenchError("a completed run must have a gate", file=Path(run_dir) / RUN_FILE, field="$.gate")
+    return run
+
+
+def write_run(run_dir: Path, record: RunRecord) -> None:
+    """run.json, indented for people, written atomically."""
+    atomic_write_text(Path(run_dir) / RUN_FILE, dumps(unstructure(record)))
+
+
+def read_metrics(run_dir: Path) -> Metrics:
+    return _read_record(run_dir, METRICS_FILE, Metrics, METRICS_FORMAT, "a completed run")
+
+
+def write_metrics(run_dir: Path, metrics: Metrics) -> None:
+    # Compact: a 100,000-case run has hundreds of thousands of scores.
+    atomic_write_text(Path(run_dir) / METRICS_FILE, dumps(metrics_json(metrics), indent=None))
+
+
+def read_comparison(run_dir: Path) -> Comparison:
+    return _read_record(run_dir, COMPARISON_FILE, Comparison, COMPARISON_FORMAT, "a completed run")
+
+
+def write_comparison(run_dir: Path, comparison: Comparison) -> None:
+    atomic_write_text(Path(run_dir) / COMPARISON_FILE, dumps(comparison_json(comparison), indent=None))
+
+
+def read_review_brief(run_dir: Path) -> ReviewBrief:
+    return _read_record(run_dir, REVIEW_BRIEF_FILE, ReviewBrief, REVIEW_BRIEF_FORMAT, "a completed run")
+
+
+def write_review_brief(run_dir: Path, brief: ReviewBrief) -> None:
+    atomic_write_text(Path(run_dir) / REVIEW_BRIEF_FILE, dumps(unstructure(brief)))
+
+
+# -- fast JSON of the large records --------------------------------------------------------------
+# The generic converter walks every attribute of every object; a 100,000-case metrics.json has
+# over a million of them. These give the same JSON (a test holds them to `unstructure`) with
+# each shared score converted once: runs intern equal scores, so most cases share a handful.
+
+
+def _score_json(score: CaseScore | None, cache: dict[int, Any]) -> Any:
+    if score is None:
+        return None
+    key = id(score)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = score.to_json()
+    return found
+
+
+def metrics_json(metrics: Metrics) -> dict[str, Any]:
+    """The JSON of a Metrics record; equal to `unstructure(metrics)`, and much faster."""
+    head = unstructure(attrs.evolve(metrics, cases={}))
+    cache: dict[int, Any] = {}
+    head["cases"] = {
+        cid: {
+            "category": entry.category,
+            "bucket": dict(entry.bucket),
+            "runs": {label: {p: _score_json(s, cache) for p, s in by_profile.items()} for label, by_profile in entry.runs.items()},
+        }
+        for cid, entry in metrics.cases.items()
+    }
+    return head
+
+
+def comparison_json(comparison: Comparison) -> dict[str, Any]:
+    """The JSON of a Comparison record; equal to `unstructure(comparison)`."""
+    return {
+        "format": comparison.format,
+        "run_id": comparison.run_id,
+        "runs": [{"label": r.label, "run_id": r.run_id} for r in comparison.runs],
+        "cases": [
+            {"id": c.id, "category": c.category, "input": c.input, "answer": c.answer, "predictions": c.predictions}
+            for c in comparison.cases
+        ],
+    }
+
+
+def run_ref(label: str, run_id: str, path: Path) -> RunRef:
+    return RunRef(label, run_id, str(path))
+
