@@ -96,7 +96,7 @@ def script_json(value: Any) -> str:
     return text.translate(_SCRIPT_TABLE)
 
 
-def _inline_code(source: str, tag: str) -> str:
+def inline_code(source: str, tag: str) -> str:
     """A viewer's script or style (plugin code, trusted) made unable to end its element early."""
     out = source.replace(f"</{tag}", f"<\\/{tag}").replace(f"</{tag.upper()}", f"<\\/{tag.upper()}")
     return out.replace("<!--", "<\\!--")
@@ -422,10 +422,10 @@ def render_report(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> str:
     return _ENV.get_template("report.html.j2").render(
         **page,
         csp=CSP,
-        app_script=markupsafe.Markup(_inline_code(_static("report.js"), "script")),
-        app_style=markupsafe.Markup(_inline_code(_static("report.css"), "style")),
-        viewer_scripts=[markupsafe.Markup(_inline_code(v.script, "script")) for v in viewers],
-        viewer_styles=[markupsafe.Markup(_inline_code(v.style, "style")) for v in viewers],
+        app_script=markupsafe.Markup(inline_code(_static("report.js"), "script")),
+        app_style=markupsafe.Markup(inline_code(_static("report.css"), "style")),
+        viewer_scripts=[markupsafe.Markup(inline_code(v.script, "script")) for v in viewers],
+        viewer_styles=[markupsafe.Markup(inline_code(v.style, "style")) for v in viewers],
         chunk_blocks=[encode_chunk(c) for c in page["chunks"]],
     )
 

@@ -367,11 +367,13 @@ class ReviewBrief:
 _RESCORE_HINT = "rescore the run from its saved predictions with `envirobench score --run {run_dir}`"
 
 
-def _read_record(run_dir: Path, name: str, cls: type, fmt: str, what: str) -> Any:
+def _read_record(run_dir: Path, name: str, cls: type, fmt: str, what: str, *, drop: str | None = None) -> Any:
     path = Path(run_dir) / name
     if not path.is_file():
         raise EnviroBenchError(f"no {name}: is this {what}?", file=run_dir)
     data = read_json(path)
+    if drop is not None and isinstance(data, dict) and isinstance(data.get(drop), dict):
+        data[drop] = {}
     if not isinstance(data, dict) or data.get("format") != fmt:
         got = data.get("format") if isinstance(data, dict) else None
         hint = "" if name == RUN_FILE else "; " + _RESCORE_HINT.format(run_dir=run_dir)
@@ -414,8 +416,10 @@ def write_run(run_dir: Path, record: RunRecord) -> None:
     atomic_write_text(Path(run_dir) / RUN_FILE, dumps(unstructure(record)))
 
 
-def read_metrics(run_dir: Path) -> Metrics:
-    return _read_record(run_dir, METRICS_FILE, Metrics, METRICS_FORMAT, "a completed run")
+def read_metrics(run_dir: Path, *, cases: bool = True) -> Metrics:
+    """metrics.json; with cases=False its per-case part is left out (`cases` is empty), which
+    saves structuring hundreds of thousands of scores when only the headlines are wanted."""
+    return _read_record(run_dir, METRICS_FILE, Metrics, METRICS_FORMAT, "a completed run", drop=None if cases else "cases")
 
 
 def write_metrics(run_dir: Path, metrics: Metrics) -> None:

@@ -19,27 +19,23 @@ Two ways to run it (see docs/writing-a-plugin.md):
   `pytest --envirobench-types=table-separators,acme-well-ids`. The pytest plugin is loaded from
   the `pytest11` entry point `envirobench` (`-p envirobench` where plugin autoloading is off).
 
-Fixture convention: a dataset at `benchmarks/<type>/datasets/<name>/` has its prediction
-fixtures at `benchmarks/<type>/fixtures/correct.json` and `wrong.json` (override the
-`fixtures_dir` fixture to put them elsewhere).
+Fixture convention (envirobench.package): a dataset at `benchmarks/<type>/datasets/<folder>/` has
+its prediction fixtures at `benchmarks/<type>/fixtures/<folder>/correct.json` and `wrong.json`
+(override the `fixtures_dir` fixture to put them elsewhere).
 
-Importing this package is cheap: the suite and its machinery are imported on first use.
+Importing this package is cheap (the pytest plugin beside it loads in every pytest session): the
+suite and its machinery are imported on first use.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from ..lazy import lazy_exports
 
-__all__ = ["BenchmarkTypeConformance", "Harness", "default_fixtures_dir"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "BenchmarkTypeConformance":
-        from .suite import BenchmarkTypeConformance
-
-        return BenchmarkTypeConformance
-    if name in ("Harness", "default_fixtures_dir"):
-        from . import harness
-
-        return getattr(harness, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+_EXPORTS = {
+    "BenchmarkTypeConformance": "envirobench.conformance.suite",
+    "ConformanceError": "envirobench.conformance.harness",
+    "Harness": "envirobench.conformance.harness",
+    "default_fixtures_dir": "envirobench.conformance.harness",
+}
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
+__all__ = ["BenchmarkTypeConformance", "ConformanceError", "Harness", "default_fixtures_dir"]

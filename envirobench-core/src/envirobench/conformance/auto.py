@@ -12,8 +12,11 @@ from pathlib import Path
 import attrs
 import pytest
 
+from ..datasets import read_manifest
+from ..errors import EnviroBenchError
 from .plugin import selected_types
-from .suite import _REGISTRY, BenchmarkTypeConformance
+from .session import load_installed_registry
+from .suite import BenchmarkTypeConformance
 
 _TARGETS = pytest.StashKey[list]()
 
@@ -32,30 +35,17 @@ class Target:
 
 def _registry(config):
     """The installed plugins' registry, shared with the suite's `envirobench_registry` fixture."""
-    if _REGISTRY not in config.stash:
-        from envirobench.errors import EnviroBenchError
-        from envirobench.plugins import build_registry
-
-        try:
-            config.stash[_REGISTRY] = build_registry()
-        except EnviroBenchError as exc:
-            raise pytest.UsageError(f"envirobench conformance: the installed plugins do not load: {exc}") from None
-    return config.stash[_REGISTRY]
+    registry = load_installed_registry(config)
+    if isinstance(registry, EnviroBenchError):
+        raise pytest.UsageError(f"envirobench conformance: the installed plugins do not load: {registry}")
+    return registry
 
 
 def targets(config) -> list[Target]:
     if _TARGETS in config.stash:
         return config.stash[_TARGETS]
-    from envirobench.datasets import read_manifest
-    from envirobench.errors import EnviroBenchError
-
     registry = _registry(config)
-    wanted = selected_types(config)
-    if wanted is not None:
-        unknown = [t for t in wanted if t not in registry.benchmark_types]
-        if unknown:
-            known = ", ".join(sorted(registry.benchmark_types)) or "none"
-            raise pytest.UsageError(f"--envirobench-types: unknown benchmark type(s) {', '.join(unknown)}; installed: {known}")
+    wanted = selected_types(config)  # checked to be installed types by the plugin
     type_ids = wanted if wanted is not None else sorted(registry.benchmark_types)
     by_type: dict[str, list[Target]] = {t: [] for t in type_ids}
     for dataset_id, source in sorted(registry.datasets.items()):

@@ -19,16 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from .. import datasets as ds
-from ..benchmark import BenchmarkType, CaseScore
+from ..benchmark import BenchmarkType, CaseScore, ErrorKey
 from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
 from ..jsonio import dumps_line, read_json
+from ..package import FIXTURE_FILES, fixtures_dir_for
 from ..plugins import Registry
+from ..rundir import Metrics, RunRecord, read_metrics, read_run
 from ..runs import Outcome, RunSpec, execute_run
 
-FIXTURES_DIR_NAME = "fixtures"
-CORRECT = "correct.json"
-WRONG = "wrong.json"
+CORRECT, WRONG = FIXTURE_FILES
 
 ADAPTER_MODES = ("ok", "missing-case", "extra-case", "invalid-prediction")
 NOT_A_CASE = "envirobench-conformance-not-a-case"
@@ -43,9 +43,9 @@ class ConformanceError(AssertionError):
 
 
 def default_fixtures_dir(dataset_dir: Path) -> Path:
-    """The documented convention: `benchmarks/<type>/datasets/<name>/` has its fixtures in
-    `benchmarks/<type>/fixtures/` (two levels up from the dataset, then `fixtures/`)."""
-    return Path(dataset_dir).parent.parent / FIXTURES_DIR_NAME
+    """The convention of envirobench.package: the dataset `benchmarks/<type>/datasets/<folder>/`
+    has its fixtures in `benchmarks/<type>/fixtures/<folder>/`."""
+    return fixtures_dir_for(dataset_dir)
 
 
 # The fixture adapter. Its configuration is baked in when it is written, so the request core
@@ -306,21 +306,20 @@ class Harness:
     # -- reading runs ----------------------------------------------------------------------------
 
     @staticmethod
-    def metrics(run_dir: Path) -> dict[str, Any]:
-        return read_json(run_dir / "metrics.json")
+    def metrics(run_dir: Path) -> Metrics:
+        return read_metrics(run_dir)
 
     @staticmethod
-    def run_record(run_dir: Path) -> dict[str, Any]:
-        return read_json(run_dir / "run.json")
+    def run_record(run_dir: Path) -> RunRecord:
+        return read_run(run_dir)
 
-    def candidate_errors(self, run_dir: Path) -> dict[str, dict[str, list[Any] | None]]:
+    def candidate_errors(self, run_dir: Path) -> dict[str, dict[str, tuple[ErrorKey, ...] | None]]:
         """profile -> case ID -> the candidate's errors (None where the profile did not score it)."""
-        cases = self.metrics(run_dir)["cases"]
-        out: dict[str, dict[str, list[Any] | None]] = {p: {} for p in self.btype.PROFILES}
-        for cid, entry in cases.items():
+        out: dict[str, dict[str, tuple[ErrorKey, ...] | None]] = {p: {} for p in self.btype.PROFILES}
+        for cid, entry in self.metrics(run_dir).cases.items():
             for profile in self.btype.PROFILES:
-                score = entry["runs"]["candidate"][profile]
-                out[profile][cid] = None if score is None else score["errors"]
+                score = entry.runs["candidate"][profile]
+                out[profile][cid] = None if score is None else score.errors
         return out
 
     def error_cases(self, run_dir: Path, profile: str) -> list[str]:

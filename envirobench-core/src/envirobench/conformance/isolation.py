@@ -37,12 +37,10 @@ import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import datasets as ds
-
-if TYPE_CHECKING:
-    from .harness import Harness
+from .harness import SNAPSHOT_INPUT, SNAPSHOT_REQUEST, SNAPSHOT_SEEN, Harness
 
 _EMPTY = (None, "", [], {})
 _MAX_PARSE_BYTES = 64 << 20
@@ -143,8 +141,6 @@ def parse_json_file(path: Path, data: bytes) -> list[Any] | None:
 
 def find_leaks(h: Harness, *, parts: bool = True) -> list[str]:
     """Every way the `correct` run's adapter could have read an answer (empty when none)."""
-    from .harness import SNAPSHOT_INPUT, SNAPSHOT_REQUEST, SNAPSHOT_SEEN
-
     snapshot = h.snapshot_dir
     request_bytes = (snapshot / SNAPSHOT_REQUEST).read_bytes()
     request = json.loads(request_bytes)
@@ -245,8 +241,6 @@ def check_input_view(h: Harness) -> list[str]:
     """What the adapter was shown is exactly the input-only view core promises: the requested
     cases with their inputs as the dataset holds them, the source files they use (byte copies),
     and nothing else in its working directory."""
-    from .harness import SNAPSHOT_INPUT, SNAPSHOT_REQUEST, SNAPSHOT_SEEN
-
     snapshot = h.snapshot_dir
     request = json.loads((snapshot / SNAPSHOT_REQUEST).read_bytes())
     seen = json.loads((snapshot / SNAPSHOT_SEEN).read_text(encoding="utf-8"))

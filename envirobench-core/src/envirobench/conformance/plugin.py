@@ -10,12 +10,15 @@ module twice, under two names, and refuse.)
 
 This module must stay cheap to import and must change nothing in a session that does not ask
 for the suite: it registers two options and nothing else (no fixtures, no markers). EnviroBench
-itself is imported only when the suite is collected.
+itself is imported only in sessions that ask for the suite. It never imports the automatic mode
+(auto.py): pytest collects that module as a test file.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
 
 AUTO_MODULE = Path(__file__).with_name("auto.py")
 
@@ -51,15 +54,22 @@ def enabled(config) -> bool:
 def pytest_configure(config):
     if not enabled(config):
         return
-    import pytest
-
     auto = str(AUTO_MODULE)
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         if auto not in config.args:
             config.args.append(auto)
     else:  # no paths given: only the suite, not the project's testpaths
         config.args[:] = [auto]
-    if selected_types(config) is not None:
-        from .auto import targets
+    wanted = selected_types(config)
+    if wanted is not None:  # an unknown type is a usage error now, not a collection error later
+        # Imported here, not above: this module loads in every pytest session, EnviroBench only
+        # in the sessions that ask for the suite.
+        from .session import load_installed_registry
 
-        targets(config)  # an unknown type is a usage error now, not a collection error later
+        registry = load_installed_registry(config)
+        if isinstance(registry, Exception):
+            raise pytest.UsageError(f"envirobench conformance: the installed plugins do not load: {registry}")
+        unknown = [t for t in wanted if t not in registry.benchmark_types]
+        if unknown:
+            known = ", ".join(sorted(registry.benchmark_types)) or "none"
+            raise pytest.UsageError(f"--envirobench-types: unknown benchmark type(s) {', '.join(unknown)}; installed: {known}")

@@ -1,16 +1,14 @@
 """`BenchmarkTypeConformance`: the checks every benchmark type must pass, as a pytest base class.
 
 Subclass it in a plugin's tests and provide the `benchmark_type_id` and `dataset_id` fixtures;
-see `envirobench.conformance`. Every check runs core's real code paths: runs are
-made with `envirobench.runs.execute_run` and a fixture adapter, rescored with
-`envirobench.runs.rescore_run`, reviewed with `envirobench.review`, reported with `envirobench.report`.
-A check that depends on something the installed core or the machine lacks (the review module, a
-headless browser) is skipped with the reason, never passed silently.
+see `envirobench.conformance`. Every check runs core's real code paths: runs are made with
+`envirobench.runs.execute_run` and a fixture adapter, rescored with `rescore_run`, reviewed with
+`envirobench.review`, reported with `envirobench.report`. A check that depends on something the
+machine lacks (a headless browser) is skipped with the reason, never passed silently.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 from collections.abc import Mapping
@@ -19,39 +17,18 @@ from typing import Any
 
 import pytest
 
+from .. import report, review
+from ..benchmark import BenchmarkType, CaseScore, check_type_class
+from ..errors import EnviroBenchError
+from ..rundir import SCORED_FILES
+from ..runs import rescore_run
+from .browser import render_every_case
 from .harness import CORRECT, WRONG, ConformanceError, Harness
+from .isolation import check_input_view, find_leaks
+from .session import installed_registry
 
 _SCALARS = (str, int, float, bool, type(None))
 _HARNESSES = pytest.StashKey[dict]()
-_REGISTRY = pytest.StashKey[Any]()
-
-
-def installed_registry(config) -> Any:
-    """The registry of every installed plugin, built once per pytest session."""
-    if _REGISTRY not in config.stash:
-        from envirobench.errors import EnviroBenchError
-        from envirobench.plugins import build_registry
-
-        try:
-            config.stash[_REGISTRY] = build_registry()
-        except EnviroBenchError as exc:
-            config.stash[_REGISTRY] = exc
-    registry = config.stash[_REGISTRY]
-    if isinstance(registry, Exception):
-        pytest.fail(f"the installed plugins do not load: {registry}", pytrace=False)
-    return registry
-
-
-def _module_available(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
-
-
-def _require_module(name: str, what: str) -> None:
-    if not _module_available(name):
-        pytest.skip(f"{what}: module {name} is not available in this core version")
 
 
 def _json_scalar(value: Any) -> bool:
@@ -117,8 +94,6 @@ class BenchmarkTypeConformance:
     # -- the type itself -------------------------------------------------------------------------
 
     def test_type_is_declared_completely(self, conformance: Harness, benchmark_type_id):
-        from envirobench.benchmark import check_type_class
-
         cls = type(conformance.btype)
         assert check_type_class(cls) == []
         assert benchmark_type_id == cls.ID, f"the class registered for {benchmark_type_id!r} has ID {cls.ID!r}"
@@ -145,8 +120,6 @@ class BenchmarkTypeConformance:
 
     @pytest.mark.parametrize("fixture", [CORRECT, WRONG])
     def test_case_scores_are_well_formed(self, conformance: Harness, fixture):
-        from envirobench.benchmark import CaseScore
-
         btype = conformance.btype
         predictions = conformance.fixture_predictions(fixture)
         by_profile: dict[str, list[CaseScore]] = {p: [] for p in btype.PROFILES}
@@ -185,15 +158,11 @@ class BenchmarkTypeConformance:
 
     def test_adapter_is_shown_only_the_input_view(self, conformance: Harness):
         conformance.shared_run("correct")
-        from .isolation import check_input_view
-
         problems = check_input_view(conformance)
         assert not problems, "the adapter was shown more or other than the input-only view:\n  " + "\n  ".join(problems)
 
     def test_request_and_input_hold_no_answer(self, conformance: Harness):
         conformance.shared_run("correct")
-        from .isolation import find_leaks
-
         leaks = find_leaks(conformance, parts=self.ISOLATION_ANSWER_PARTS)
         assert not leaks, (
             f"answers reach the adapter ({len(leaks)} finding(s); rule in envirobench.conformance.isolation):\n  " + "\n  ".join(leaks[:20])
@@ -213,10 +182,10 @@ class BenchmarkTypeConformance:
         outcome = conformance.run(f"malformed-{mode}", CORRECT, mode=mode)
         assert outcome.status == "failed", f"a result with {mode} was scored; it must be a technical failure"
         assert message in outcome.message, outcome.message
-        for name in ("metrics.json", "comparison.json", "review-brief.json", "report.html", "summary.md"):
+        for name in SCORED_FILES:
             assert not (outcome.run_dir / name).exists(), f"a failed run must have no {name}"
         record = conformance.run_record(outcome.run_dir)
-        assert record["status"] == "failed" and record["gate"] is None and record["failure"]["message"]
+        assert record.status == "failed" and record.gate is None and record.failure and record.failure.message
 
     # -- scoring the fixtures --------------------------------------------------------------------
 
@@ -230,7 +199,7 @@ class BenchmarkTypeConformance:
             assert not wrong, f"{CORRECT} has errors in profile {profile!r}: " + "; ".join(f"{cid}: {e}" for cid, e in list(wrong.items())[:5])
         metrics = conformance.metrics(run)
         for profile in conformance.btype.PROFILES:
-            headline = metrics["profiles"][profile]["headline"]
+            headline = metrics.profiles[profile].headline
             assert headline is None or all(m in headline for m in conformance.btype.HEADLINE)
 
     def test_wrong_predictions_score_errors_in_every_profile(self, conformance: Harness):
@@ -243,84 +212,77 @@ class BenchmarkTypeConformance:
     # -- pairing and the gate --------------------------------------------------------------------
 
     def test_unpaired_run_requires_a_baseline(self, conformance: Harness):
-        gate = conformance.run_record(conformance.shared_run("correct"))["gate"]
-        assert gate["status"] == "baseline required"
-        assert set(gate["by_profile"].values()) == {"baseline required"}
+        gate = conformance.run_record(conformance.shared_run("correct")).gate
+        assert gate is not None and gate.status == "baseline required"
+        assert set(gate.by_profile.values()) == {"baseline required"}
 
     def test_wrong_candidate_regresses_from_correct_baseline(self, conformance: Harness):
         run = conformance.shared_run("wrong-vs-correct")
         metrics = conformance.metrics(run)
         wrong = conformance.shared_run("wrong")
         default_is_worse = _default_pairing(conformance.btype)
-        assert metrics["gate"]["status"] == "failed"
+        assert metrics.gate.status == "failed"
         for profile in conformance.btype.PROFILES:
-            result = metrics["profiles"][profile]
-            assert result["status"] == "failed", f"profile {profile!r}: {WRONG} against {CORRECT} as baseline is {result['status']!r}, not failed"
-            assert result["regressions"], f"profile {profile!r}: no case regressed from {CORRECT} to {WRONG}"
+            result = metrics.profiles[profile]
+            assert result.status == "failed", f"profile {profile!r}: {WRONG} against {CORRECT} as baseline is {result.status!r}, not failed"
+            assert result.regressions, f"profile {profile!r}: no case regressed from {CORRECT} to {WRONG}"
             if default_is_worse:
-                assert sorted(result["regressions"]) == sorted(conformance.error_cases(wrong, profile))
-            assert result["buckets"]["worse"] == len(result["regressions"])
+                assert sorted(result.regressions) == sorted(conformance.error_cases(wrong, profile))
+            assert result.buckets["worse"] == len(result.regressions)
 
     def test_identical_runs_pass(self, conformance: Harness):
         for name in ("correct-vs-correct", "wrong-vs-wrong"):
             metrics = conformance.metrics(conformance.shared_run(name))
-            assert metrics["gate"]["status"] == "passed", f"{name}: identical predictions must pass the gate"
+            assert metrics.gate.status == "passed", f"{name}: identical predictions must pass the gate"
             for profile in conformance.btype.PROFILES:
-                result = metrics["profiles"][profile]
-                assert result["status"] == "passed", f"{name}, profile {profile!r}: {result['status']}"
-                assert not result["regressions"] and not result["improvements"] and not result["unstable"], f"{name}, profile {profile!r}: identical runs differ"
+                result = metrics.profiles[profile]
+                assert result.status == "passed", f"{name}, profile {profile!r}: {result.status}"
+                assert not result.regressions and not result.improvements and not result.unstable, f"{name}, profile {profile!r}: identical runs differ"
 
     def test_correct_candidate_improves_on_wrong_baseline(self, conformance: Harness):
-        from envirobench.runs import rescore_run
-
         run = conformance.copy_run("correct", "correct-vs-wrong")
         rescore_run(run, conformance.registry, baseline=conformance.shared_run("wrong"), controls=[], gates=list(conformance.btype.PROFILES))
         metrics = conformance.metrics(run)
-        assert metrics["gate"]["status"] == "passed"
+        assert metrics.gate.status == "passed"
         for profile in conformance.btype.PROFILES:
-            result = metrics["profiles"][profile]
-            assert result["improvements"], f"profile {profile!r}: {CORRECT} shows no improvement over {WRONG}"
-            assert not result["regressions"]
+            result = metrics.profiles[profile]
+            assert result.improvements, f"profile {profile!r}: {CORRECT} shows no improvement over {WRONG}"
+            assert not result.regressions
 
     def test_disagreeing_control_makes_cases_unstable(self, conformance: Harness):
         metrics = conformance.metrics(conformance.shared_run("wrong-vs-correct-control-wrong"))
         plain = conformance.metrics(conformance.shared_run("wrong-vs-correct"))
         default = _default_pairing(conformance.btype)
         for profile in conformance.btype.PROFILES:
-            result = metrics["profiles"][profile]
-            assert result["unstable"], f"profile {profile!r}: a control that disagrees with the baseline marks no case unstable"
-            assert not set(result["regressions"]) & set(result["unstable"]), f"profile {profile!r}: an unstable case still counts as a regression"
+            result = metrics.profiles[profile]
+            assert result.unstable, f"profile {profile!r}: a control that disagrees with the baseline marks no case unstable"
+            assert not set(result.regressions) & set(result.unstable), f"profile {profile!r}: an unstable case still counts as a regression"
             if default:
-                assert sorted(result["unstable_regressions"]) == sorted(plain["profiles"][profile]["regressions"])
-                assert result["regressions"] == [] and result["status"] == "passed", f"profile {profile!r}: {result['status']} with regressions {result['regressions']}"
+                assert sorted(result.unstable_regressions) == sorted(plain.profiles[profile].regressions)
+                assert not result.regressions and result.status == "passed", f"profile {profile!r}: {result.status} with regressions {result.regressions}"
         if default:
-            assert metrics["gate"]["status"] == "passed"
+            assert metrics.gate.status == "passed"
 
     def test_target_case_with_an_error_fails_the_gate(self, conformance: Harness):
-        from envirobench.runs import rescore_run
-
         profile = conformance.btype.PROFILES[0]
         wrong = conformance.shared_run("wrong")
         target = conformance.error_cases(wrong, profile)[0]
         run = conformance.copy_run("wrong-vs-wrong", "wrong-vs-wrong-targeted")
         outcome = rescore_run(run, conformance.registry, gates=[profile], targets=[target])
-        gate = outcome.gate["by_profile"][profile]
-        assert gate["status"] == "failed" and gate["failing_targets"] == [target] and not gate["regressions"]
+        assert outcome.gate is not None
+        gate = outcome.gate.by_profile[profile]
+        assert gate.status == "failed" and gate.failing_targets == (target,) and not gate.regressions
 
     # -- rescoring and re-keying -----------------------------------------------------------------
 
     def test_rescoring_an_unchanged_run_reproduces_its_files(self, conformance: Harness):
-        from envirobench.runs import rescore_run
-
         original = conformance.shared_run("wrong-vs-correct-control-wrong")
         run = conformance.copy_run("wrong-vs-correct-control-wrong", "rescored")
         rescore_run(run, conformance.registry)
-        for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md"):
+        for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html"):
             assert (run / name).read_bytes() == (original / name).read_bytes(), f"rescoring an unchanged run changed {name}: scoring is not deterministic"
 
     def test_rekey_to_corrected_answers_changes_exactly_that_case(self, conformance: Harness):
-        from envirobench.runs import rescore_run
-
         change = conformance.rekey_change()
         if change is None:
             pytest.skip("no answer change found that the correct predictions score differently (neither a wrong.json prediction nor another case's answer is a valid answer that changes the score)")
@@ -330,18 +292,15 @@ class BenchmarkTypeConformance:
         run = conformance.copy_run("correct", "rekeyed")
         rescore_run(run, conformance.registry, rekey=str(revision))
         after = conformance.metrics(run)
-        changed = sorted(cid for cid in before["cases"] if before["cases"][cid]["runs"]["candidate"] != after["cases"][cid]["runs"]["candidate"])
+        changed = sorted(cid for cid in before.cases if before.cases[cid].runs["candidate"] != after.cases[cid].runs["candidate"])
         assert changed == [case_id], f"re-keying one answer (case {case_id}) changed the scores of {changed}"
         record = conformance.run_record(run)
-        old = before["dataset"]
-        assert record["dataset"]["version"] == old["version"] + 1
-        assert record["dataset"]["input_digest"] == old["input_digest"] and record["dataset"]["answer_digest"] != old["answer_digest"]
-        assert record["history"] and record["history"][-1]["action"] == "rekey"
+        old = before.dataset
+        assert record.dataset.version == old.version + 1
+        assert record.dataset.input_digest == old.input_digest and record.dataset.answer_digest != old.answer_digest
+        assert record.history and record.history[-1].action == "rekey"
 
     def test_rekey_refuses_changed_inputs(self, conformance: Harness):
-        from envirobench.errors import EnviroBenchError
-        from envirobench.runs import rescore_run
-
         revision, changed = conformance.make_revision("changed-input", change_input=True)
         run = conformance.copy_run("correct", "rekey-refused")
         before = {name: (run / name).read_bytes() for name in ("run.json", "metrics.json")}
@@ -353,11 +312,8 @@ class BenchmarkTypeConformance:
     # -- review and report -----------------------------------------------------------------------
 
     def test_review_draft_covers_the_changed_cases(self, conformance: Harness):
-        _require_module("envirobench.review", "review drafts")
-        from envirobench import review
-
         run = conformance.copy_run("wrong-vs-correct", "reviewed")
-        regressions = conformance.metrics(run)["profiles"]
+        regressions = conformance.metrics(run).profiles
         path, draft = review.write_draft(run)
         assert path == run / review.INTERPRETATION_FILE and draft.status == "draft"
         data, problems = review.check_run_interpretation(run)
@@ -365,20 +321,16 @@ class BenchmarkTypeConformance:
         for profile in conformance.btype.PROFILES:
             worse = [f for f in draft.findings if f.profile == profile and f.group == "worse"]
             assert len(worse) == 1, f"profile {profile!r}: the draft has {len(worse)} 'worse' finding(s), expected one"
-            assert sorted(c.id for c in worse[0].cases) == sorted(regressions[profile]["regressions"])
+            assert sorted(c.id for c in worse[0].cases) == sorted(regressions[profile].regressions)
             assert not any(c.examined for c in worse[0].cases), "a draft must leave every case unexamined"
-            assert sorted(review.recommendation_cases(run, worse[0].number)) == sorted(regressions[profile]["regressions"])
+            assert sorted(review.recommendation_cases(run, worse[0].number)) == sorted(regressions[profile].regressions)
 
     def test_report_embeds_the_viewer_and_every_case(self, conformance: Harness):
-        _require_module("envirobench.report", "the report")
-        from envirobench import report
-
         viewer = conformance.registry.viewer(conformance.btype.VIEWER)
-        inline = getattr(report, "_inline_code", lambda source, tag: source)  # as the report embeds code
         for name in ("correct", "wrong-vs-correct-control-wrong"):
             run = conformance.shared_run(name)
             html = (run / report.REPORT_FILE).read_text(encoding="utf-8")
-            assert inline(viewer.script, "script") in html, f"{name}: report.html does not embed viewer {viewer.name!r}"
+            assert report.inline_code(viewer.script, "script") in html, f"{name}: report.html does not embed viewer {viewer.name!r}"
             missing = [cid for cid in conformance.case_ids if report.script_json(cid) not in html]
             assert not missing, f"{name}: report.html lacks case(s) {missing[:5]}"
             for cid, paths in report.case_assets(conformance.btype, conformance.cases).items():
@@ -387,9 +339,6 @@ class BenchmarkTypeConformance:
                     assert asset.is_file() and asset.read_bytes() == (conformance.dataset.root / relative).read_bytes(), f"{name}: image {relative} of case {cid} is not in {report.ASSETS_DIR}/"
 
     def test_viewer_renders_every_case_in_a_browser(self, conformance: Harness):
-        _require_module("envirobench.report", "the report")
-        from .browser import render_every_case
-
         run = conformance.shared_run("wrong-vs-correct-control-wrong")
         outcome = render_every_case(run / "report.html", conformance.btype.VIEWER)
         if outcome.skipped:
@@ -406,13 +355,7 @@ class BenchmarkTypeConformance:
             assert not case["broken_images"], f"case {cid}: images that did not load: {case['broken_images']}"
 
 
-def _base_method(name: str):
-    from envirobench.benchmark import BenchmarkType
-
-    return getattr(BenchmarkType, name)
-
-
 def _default_pairing(btype: Any) -> bool:
     """True when the type keeps the base class's is_worse and disagree (error-set difference)."""
     cls = type(btype)
-    return cls.is_worse is _base_method("is_worse") and cls.disagree is _base_method("disagree")
+    return cls.is_worse is BenchmarkType.is_worse and cls.disagree is BenchmarkType.disagree
