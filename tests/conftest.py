@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
-from envirobench import plugins
+from envirobench import plugins, using_registry
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +15,11 @@ def _fresh_registry():
     plugins.reset_registry()
     yield
     plugins.reset_registry()
+
+
+@pytest.fixture
+def use_registry():
+    """`use_registry(registry)`: until the test ends, every command and function that asks for
+    the registry gets `registry` (core's public seam, `envirobench.using_registry`)."""
+    with contextlib.ExitStack() as stack:
+        yield lambda registry: stack.enter_context(using_registry(registry))

@@ -157,11 +157,11 @@ def test_table_grid_marks_wrong_cells(watched, tmp_path):
     assert watched.non_file_requests() == [] and watched.errors == []
 
 
-def test_report_shows_the_interpretation(watched, tmp_path, monkeypatch):
+def test_report_shows_the_interpretation(use_registry, watched, tmp_path, monkeypatch):
     runs = reportkit.make_separator_runs(tmp_path)
     cand = runs["cand"]
     runner = CliRunner()
-    monkeypatch.setattr(plugins, "_REGISTRY", runs["registry"])
+    use_registry(runs["registry"])
     assert runner.invoke(main, ["review", "draft", "--run", str(cand)]).exit_code == 0
     interpretation = json.loads((cand / "interpretation.json").read_text())
     interpretation["findings"][0]["cases"][0].update(examined=True, verdict="real regression", evidence="the note holds markup </script><b>x</b>")

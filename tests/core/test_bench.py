@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from envirobench import hookimpl, plugins
-from envirobench.bench import BENCH_FORMAT, load_profile, locate
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
+from envirobench.profiles import BENCH_FORMAT, load_profile, locate
 from envirobench.stores.file import FileStore
 from envirobench.testing import toy_plugin, write_count_dataset
 
@@ -55,13 +55,13 @@ def write_profile(plugin_dir: Path, **overrides) -> Path:
 
 
 @pytest.fixture
-def bench(tmp_path, monkeypatch, count_dataset, fake, adapter_bin):
+def bench(use_registry, tmp_path, monkeypatch, count_dataset, fake, adapter_bin):
     """A plugin checkout with a count-words profile; the cwd is a fresh working directory."""
     registry = plugins.build_registry(extra=[
         ("toy", toy_plugin(("test/count-words-v1", count_dataset))),
         ("fakes", adapters_plugin(fake=str(fake), other=str(adapter_bin("fake_adapter.py")))),
     ])
-    monkeypatch.setattr(plugins, "_REGISTRY", registry)
+    use_registry(registry)
     plugin_dir = tmp_path / "toy-plugin"
     path = write_profile(plugin_dir)
     work = tmp_path / "work"
@@ -295,7 +295,7 @@ def test_locating_profiles(bench, tmp_path):
         locate("../x", bench.plugin)
 
 
-def test_public_dataset_pointing_at_a_private_store_is_refused_at_bench_time(tmp_path, monkeypatch, count_dataset, fake):
+def test_public_dataset_pointing_at_a_private_store_is_refused_at_bench_time(use_registry, tmp_path, monkeypatch, count_dataset, fake):
     @hookimpl
     def envirobench_datasets(register):
         register("test/count-words-v1", count_dataset, visibility="public", store="file:dataset-home")
@@ -303,7 +303,7 @@ def test_public_dataset_pointing_at_a_private_store_is_refused_at_bench_time(tmp
     toy = toy_plugin()
     toy.envirobench_datasets = envirobench_datasets
     registry = plugins.build_registry(extra=[("toy", toy), ("fakes", adapters_plugin(fake=str(fake), other=str(fake)))])
-    monkeypatch.setattr(plugins, "_REGISTRY", registry)
+    use_registry(registry)
     write_profile(tmp_path / "plugin")
     monkeypatch.chdir(tmp_path)
     result = cli("bench", "run", "count-words", "--plugin", tmp_path / "plugin", "--run", "r", "--unpaired", "--plan")
@@ -319,7 +319,7 @@ def test_bench_json_is_rewritten_atomically_and_canonically(bench):
     assert text == json.dumps(json.loads(text), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def test_bench_run_pulls_a_registered_dataset_that_is_missing(tmp_path, monkeypatch, count_dataset, fake):
+def test_bench_run_pulls_a_registered_dataset_that_is_missing(use_registry, tmp_path, monkeypatch, count_dataset, fake):
     from envirobench.stores.transfer import push_dataset
 
     home = FileStore(tmp_path / "home", "public")
@@ -333,7 +333,7 @@ def test_bench_run_pulls_a_registered_dataset_that_is_missing(tmp_path, monkeypa
     toy.envirobench_datasets = envirobench_datasets
     registry = plugins.build_registry(extra=[("toy", toy), ("fakes", adapters_plugin(fake=str(fake), other=str(fake)))])
     push_dataset(str(count_dataset), home, registry)
-    monkeypatch.setattr(plugins, "_REGISTRY", registry)
+    use_registry(registry)
     write_profile(tmp_path / "plugin")
     monkeypatch.chdir(tmp_path)
     plan = ok(cli("bench", "run", "count-words", "--plugin", tmp_path / "plugin", "--run", "r", "--unpaired", "--plan"))

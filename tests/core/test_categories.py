@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from envirobench import categories as cats
 from envirobench import plugins
 from envirobench.categories import ScoreRefused
-from envirobench.cli_leaderboard import categories_command
+from envirobench.cli.leaderboard import categories_command
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "categories.md"
 

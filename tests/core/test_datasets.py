@@ -164,8 +164,8 @@ def test_unknown_benchmark_type_names_manifest_field(count_dataset):
     assert err.field == "$.benchmark" and "unknown benchmark type 'count-words'" in err.message
 
 
-def test_validate_cli_exit_status(monkeypatch, count_dataset, toy_registry, tmp_path):
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+def test_validate_cli_exit_status(use_registry, monkeypatch, count_dataset, toy_registry, tmp_path):
+    use_registry(toy_registry)
     runner = CliRunner()
     ok = runner.invoke(main, ["validate-dataset", "test/count-words-v1"])
     assert ok.exit_code == 0 and "valid: test/count-words-v1 v1" in ok.output

@@ -15,17 +15,17 @@ from envirobench.testing import toy_plugin, write_count_dataset
 
 
 def statuses(outcome):
-    return {p: g["status"] for p, g in outcome.gate["by_profile"].items()}
+    return {p: g.status for p, g in outcome.gate.by_profile.items()}
 
 
 def test_regression_fails_the_gate(make_run, results):
     make_run("base", off="c000001:1")
     out = make_run("cand", off="c000002:3", baseline=results / "base")
-    gate = out.gate["by_profile"]["exact"]
-    assert gate["regressions"] == ["c000002"] and gate["improvements"] == ["c000001"]
-    assert out.gate["status"] == "failed"
+    gate = out.gate.by_profile["exact"]
+    assert gate.regressions == ("c000002",) and gate.improvements == ("c000001",)
+    assert out.gate.status == "failed"
     # near tolerates ±1 so c000001 was never an error there; c000002 (+3) is worse
-    assert out.gate["by_profile"]["near"]["regressions"] == ["c000002"]
+    assert out.gate.by_profile["near"].regressions == ("c000002",)
     summary = (results / "cand" / "summary.md").read_text()
     assert "Worse (1)" in summary and "c000002" in summary and "Better (1)" in summary and "c000001" in summary
 
@@ -33,8 +33,8 @@ def test_regression_fails_the_gate(make_run, results):
 def test_improvement_only_passes(make_run, results):
     make_run("base", off="c000001:1,c000004:2")
     out = make_run("cand", off="", baseline=results / "base")
-    assert out.gate["status"] == "passed"
-    assert out.gate["by_profile"]["exact"]["improvements"] == ["c000001", "c000004"]
+    assert out.gate.status == "passed"
+    assert out.gate.by_profile["exact"].improvements == ("c000001", "c000004",)
     brief = json.loads((results / "cand" / "review-brief.json").read_text())
     assert brief["profiles"]["exact"]["better"] == {"long": ["c000001"], "short": ["c000004"]}
 
@@ -43,23 +43,23 @@ def test_unstable_regression_does_not_fail(make_run, results):
     make_run("base", off="")
     make_run("control", off="c000003:1")  # the baseline system disagrees with itself on c000003
     out = make_run("cand", off="c000003:2", baseline=results / "base", controls=(results / "control",))
-    gate = out.gate["by_profile"]["exact"]
-    assert gate["unstable"] == ["c000003"] and gate["unstable_regressions"] == ["c000003"]
-    assert gate["regressions"] == [] and out.gate["status"] == "passed"
-    assert gate["buckets"]["noisy"] == ["c000003"]
+    gate = out.gate.by_profile["exact"]
+    assert gate.unstable == ("c000003",) and gate.unstable_regressions == ("c000003",)
+    assert gate.regressions == () and out.gate.status == "passed"
+    assert gate.buckets["noisy"] == ("c000003",)
 
 
 def test_failing_target_fails_even_without_regression(make_run, results):
     make_run("base", off="c000005:1")
     out = make_run("cand", off="c000005:1", baseline=results / "base", targets=("c000005",))
-    assert out.gate["by_profile"]["exact"]["regressions"] == []
-    assert out.gate["by_profile"]["exact"]["failing_targets"] == ["c000005"]
-    assert out.gate["status"] == "failed"
+    assert out.gate.by_profile["exact"].regressions == ()
+    assert out.gate.by_profile["exact"].failing_targets == ("c000005",)
+    assert out.gate.status == "failed"
 
 
 def test_no_baseline(make_run, results):
     out = make_run("solo", off="c000001:1")
-    assert out.gate["status"] == "baseline required"
+    assert out.gate.status == "baseline required"
     assert "no baseline run" in (results / "solo" / "summary.md").read_text()
 
 
@@ -91,7 +91,7 @@ def test_unavailable_profile(results, make_spec, count_dataset):
     execute_run(make_spec("base"), registry)
     out = execute_run(make_spec("cand", baseline=results / "base", gates=("exact", "near")), registry)
     assert statuses(out) == {"exact": "passed", "near": "unavailable"}
-    assert out.gate["status"] == "unavailable"
+    assert out.gate.status == "unavailable"
     metrics = json.loads((results / "cand" / "metrics.json").read_text())
     assert metrics["profiles"]["near"]["headline"] is None
 
@@ -111,8 +111,8 @@ def test_failed_baseline_is_refused(make_run, make_spec, results, toy_registry):
         make_run("cand", baseline=results / "broken")
 
 
-def test_require_no_regressions_exit_status(make_run, results, fake, monkeypatch, toy_registry):
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+def test_require_no_regressions_exit_status(use_registry, make_run, results, fake, monkeypatch, toy_registry):
+    use_registry(toy_registry)
     make_run("base")
     common = ["run", "--adapter", str(fake), "--model", "m", "--benchmark", "count-words", "--dataset",
               "count-words=test/count-words-v1", "--budget", "0", "--results", str(results),

@@ -93,8 +93,8 @@ def test_plugins_list_cli_json_with_no_plugins():
     assert rows[0]["registered"]["stores"] == ["file", "s3"]
 
 
-def test_benchmarks_cli_lists_registered_type(monkeypatch, toy_registry):
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+def test_benchmarks_cli_lists_registered_type(use_registry, monkeypatch, toy_registry):
+    use_registry(toy_registry)
     result = CliRunner().invoke(main, ["benchmarks", "--json"])
     assert result.exit_code == 0
     (row,) = json.loads(result.output)

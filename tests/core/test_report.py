@@ -232,9 +232,9 @@ def test_plugin_viewer_is_embedded_and_core_viewers_come_through_the_hook(tmp_pa
     assert ".sparkly{}" in text
 
 
-def test_review_check_rerenders_the_report_with_the_interpretation(separator_runs, monkeypatch):
+def test_review_check_rerenders_the_report_with_the_interpretation(use_registry, separator_runs, monkeypatch):
     cand = separator_runs["cand"]
-    monkeypatch.setattr(plugins, "_REGISTRY", separator_runs["registry"])
+    use_registry(separator_runs["registry"])
     runner = CliRunner()
     assert 'id="review"' not in (cand / "report.html").read_text()
     assert runner.invoke(main, ["review", "draft", "--run", str(cand)]).exit_code == 0

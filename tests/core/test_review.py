@@ -8,15 +8,14 @@ import pytest
 import reportkit
 from click.testing import CliRunner
 
-from envirobench import plugins
 from envirobench.cli import main
 from envirobench.review import INTERPRETATION_FORMAT
 
 
 @pytest.fixture
-def runs(tmp_path, monkeypatch):
+def runs(use_registry, tmp_path, monkeypatch):
     made = reportkit.make_separator_runs(tmp_path)
-    monkeypatch.setattr(plugins, "_REGISTRY", made["registry"])
+    use_registry(made["registry"])
     return made
 
 
@@ -181,8 +180,8 @@ def test_from_review_usage_and_refusals(runs, tmp_path):
     assert invalid.exit_code == 1 and "is not valid" in invalid.output and "evidence" in invalid.output
 
 
-def test_unpaired_run_drafts_its_remaining_errors(make_run, results, toy_registry, monkeypatch):
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+def test_unpaired_run_drafts_its_remaining_errors(use_registry, make_run, results, toy_registry, monkeypatch):
+    use_registry(toy_registry)
     make_run("solo", off="c000001:1,c000002:2")
     interpretation = draft(results / "solo")
     assert [(f["group"], [c["id"] for c in f["cases"]]) for f in interpretation["findings"]] == [("remaining", ["c000001", "c000002"])]

@@ -59,8 +59,8 @@ def test_existing_run_directory_is_refused(make_spec, fake, results, toy_registr
         ("data-escape", "'..'"),
     ],
 )
-def test_technical_failures_are_never_scored(make_spec, fake, results, toy_registry, monkeypatch, mode, fragment):
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+def test_technical_failures_are_never_scored(use_registry, make_spec, fake, results, toy_registry, monkeypatch, mode, fragment):
+    use_registry(toy_registry)
     args = ["run", "--adapter", str(fake), "--run", f"bad-{mode}", "--model", "m", "--benchmark", "count-words",
             "--dataset", "count-words=test/count-words-v1", "--budget", "1", "--adapter-option", f"mode={mode}",
             "--results", str(results)]

@@ -18,11 +18,11 @@ def load(path):
     return json.loads(path.read_text())
 
 
-def test_rescore_reproduces_metrics_byte_for_byte(make_run, results, toy_registry, monkeypatch):
+def test_rescore_reproduces_metrics_byte_for_byte(use_registry, make_run, results, toy_registry, monkeypatch):
     make_run("base", off="c000001:1")
     make_run("cand", off="c000002:1", baseline=results / "base")
     files = {name: (results / "cand" / name).read_bytes() for name in ("metrics.json", "comparison.json", "summary.md", "review-brief.json", "run.json")}
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+    use_registry(toy_registry)
     result = CliRunner().invoke(main, ["score", "--run", str(results / "cand")])
     assert result.exit_code == 0, result.output
     for name, before in files.items():
@@ -40,16 +40,16 @@ def test_repair_with_baseline_and_change_gate(make_run, results, toy_registry):
     make_run("cand", off="c000002:1")
     assert load(results / "cand" / "run.json")["gate"]["status"] == "baseline required"
     out = rescore_run(results / "cand", toy_registry, baseline=results / "base")
-    assert out.gate["status"] == "failed"
+    assert out.gate.status == "failed"
     record = load(results / "cand" / "run.json")
     assert record["pairing"]["baseline"]["run_id"] == "base"
     assert record["history"][-1]["action"] == "rescore"
     assert record["history"][-1]["before"]["gate"]["status"] == "baseline required"
     # Targets and gated profiles can change offline too.
     out = rescore_run(results / "cand", toy_registry, gates=["near"], targets=["c000002"])
-    assert out.gate["profiles"] == ["near"] and out.gate["status"] == "passed"
+    assert out.gate.profiles == ("near",) and out.gate.status == "passed"
     out = rescore_run(results / "cand", toy_registry, gates=["exact"], targets=["c000002"])
-    assert out.gate["by_profile"]["exact"]["failing_targets"] == ["c000002"]
+    assert out.gate.by_profile["exact"].failing_targets == ("c000002",)
 
 
 def test_rekey_to_corrected_answer_changes_exactly_that_case(make_run, results, toy_registry, tmp_path, count_dataset):
@@ -88,13 +88,13 @@ def test_rekeyed_baseline_pairs_with_new_revision(make_run, results, toy_registr
         make_run("cand", registry=registry_v2, baseline=results / "base")
     rescore_run(results / "base", toy_registry, rekey=str(fixed))
     out = make_run("cand", registry=registry_v2, baseline=results / "base")
-    assert out.gate["status"] == "passed"  # c000001 improved; c000004 wrong in both runs
+    assert out.gate.status == "passed"  # c000001 improved; c000004 wrong in both runs
 
 
-def test_score_of_failed_run_is_refused(make_spec, results, toy_registry, monkeypatch):
+def test_score_of_failed_run_is_refused(use_registry, make_spec, results, toy_registry, monkeypatch):
     from envirobench.runs import execute_run
 
     execute_run(make_spec("bad", options={"mode": "crash"}), toy_registry)
-    monkeypatch.setattr(plugins, "_REGISTRY", toy_registry)
+    use_registry(toy_registry)
     result = CliRunner().invoke(main, ["score", "--run", str(results / "bad")])
     assert result.exit_code == 1 and "did not complete" in result.output

@@ -357,8 +357,8 @@ def test_interrupted_push_leaves_no_visible_dataset(tmp_path, count_registry, st
     assert pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled").version == 1
 
 
-def test_datasets_push_and_pull_commands(tmp_path, count_registry, monkeypatch):
-    monkeypatch.setattr(plugins, "_REGISTRY", count_registry)
+def test_datasets_push_and_pull_commands(use_registry, tmp_path, count_registry, monkeypatch):
+    use_registry(count_registry)
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     pushed = runner.invoke(main, ["datasets", "push", "test/count-words-v1", "--store", "file:store", "--json"])
@@ -379,11 +379,11 @@ def test_datasets_push_and_pull_commands(tmp_path, count_registry, monkeypatch):
     assert no_store.exit_code == 2 and "--store is required" in no_store.output
 
 
-def test_registered_store_is_the_default(tmp_path, count_dataset, monkeypatch):
+def test_registered_store_is_the_default(use_registry, tmp_path, count_dataset, monkeypatch):
     plugin = toy_plugin()
     home = tmp_path / "home"
     plugin.envirobench_datasets = _register(("test/count-words-v1", count_dataset, "public", home.as_uri() + "?visibility=public"))
-    monkeypatch.setattr(plugins, "_REGISTRY", plugins.build_registry(extra=[("toy", plugin)]))
+    use_registry(plugins.build_registry(extra=[("toy", plugin)]))
     runner = CliRunner()
     assert runner.invoke(main, ["datasets", "push", "test/count-words-v1"]).exit_code == 0
     assert FileStore(home, "public").list("datasets/")[-1].endswith("manifest.json")

@@ -40,7 +40,7 @@ def raw_keys(s3) -> list[str]:
 
 
 @pytest.fixture
-def registry(tmp_path, monkeypatch):
+def registry(use_registry, tmp_path, monkeypatch):
     monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
     dataset = write_count_dataset(tmp_path / "count-v1", 12)
     fake = tmp_path / "fake-adapter"
@@ -55,7 +55,7 @@ def registry(tmp_path, monkeypatch):
         ("toy", toy_plugin(("test/count-words-v1", dataset))),
         ("fakes", types.SimpleNamespace(envirobench_adapters=envirobench_adapters)),
     ])
-    monkeypatch.setattr(plugins, "_REGISTRY", reg)
+    use_registry(reg)
     return reg
 
 

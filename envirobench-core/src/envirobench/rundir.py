@@ -370,7 +370,7 @@ _RESCORE_HINT = "rescore the run from its saved predictions with `envirobench sc
 def _read_record(run_dir: Path, name: str, cls: type, fmt: str, what: str, *, drop: str | None = None) -> Any:
     path = Path(run_dir) / name
     if not path.is_file():
-        raise EnviroBenchError(f"no {name}: is this {what}?", file=run_dir)
+        raise EnviroBenchError(f"not {what} (no {name})", file=run_dir)
     data = read_json(path)
     if drop is not None and isinstance(data, dict) and isinstance(data.get(drop), dict):
         data[drop] = {}

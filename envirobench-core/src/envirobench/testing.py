@@ -43,7 +43,6 @@ class CountWords(BenchmarkType):
     TIER = "component"
     PROFILES = ("exact", "near")
     HEADLINE = ("accuracy",)
-    CATEGORIES = ()
     VIEWER = "json"
     Input = CountInput
     Answer = CountAnswer
