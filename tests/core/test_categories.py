@@ -265,3 +265,22 @@ def test_main_cli_has_the_commands():
 
     result = CliRunner().invoke(main, ["categories", "--markdown"])
     assert result.exit_code == 0 and result.output == cats.render_markdown()
+
+
+def test_a_type_must_agree_with_its_task_in_the_definition():
+    # The conformance suite holds every installed type to this; here, the rule itself.
+    assert cats.disagreements("table-separators", "Table separators", "component") == []
+    problems = cats.disagreements("table-separators", "Table seps", "document")
+    assert len(problems) == 2 and "LABEL 'Table seps'" in problems[0] and "TIER 'document'" in problems[1]
+    assert cats.disagreements("acme-well-ids", "Anything", "site") == []  # a private type: no task
+
+
+def test_a_type_may_not_declare_its_own_categories():
+    from envirobench.benchmark import check_type_class
+    from envirobench.testing import CountWords
+
+    class Declares(CountWords):
+        CATEGORIES = ("extract",)
+
+    assert any("CATEGORIES" in p for p in check_type_class(Declares))
+    assert check_type_class(CountWords) == []

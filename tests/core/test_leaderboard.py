@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
+import jinja2
 import pytest
 from click.testing import CliRunner
 
 from envirobench import categories as cats
 from envirobench import datasets as ds
 from envirobench import leaderboard as lb
-from envirobench import plugins
-from envirobench.cli_leaderboard import leaderboard_command
+from envirobench import plugins, rundir
+from envirobench.cli.leaderboard import leaderboard_command
 from envirobench.hookspecs import hookimpl
+from envirobench.leaderboard import rendering as lb_render
 from envirobench.testing import CountWords, write_count_dataset
 
 EXTRACT = [t.id for t in cats.category_of("table-separators").tasks]
@@ -39,6 +42,10 @@ def dataset_for(task, version=1, digest=None, answer="a"):
     }
 
 
+PROFILES = ("logical", "strict")
+MEASURES = ("primary_measure", "secondary")
+
+
 def write_run(
     root: Path,
     run_id: str,
@@ -56,40 +63,90 @@ def write_run(
     available: bool = True,
     scoring_version: str | None = None,
 ) -> Path:
+    """A run directory as `envirobench run` writes it: run.json and (when completed) metrics.json."""
     system = system or REFERENCE
     run_dir = root / run_id
     run_dir.mkdir(parents=True)
-    run = {
-        "format": "envirobench.run.v1",
-        "run_id": run_id,
-        "status": status,
-        "benchmark": {
-            "id": task,
-            "format": f"envirobench.{task}.v1",
-            "scoring_version": scoring_version or f"envirobench.{task}.scores.v1",
-            "profiles": ["logical", "strict"],
-            "headline": ["primary_measure", "secondary"],
-        },
-        "dataset": dataset or dataset_for(task),
-        "adapter": {"name": system["adapter"], "version": "0.1.0", "command": ["x"]},
-        "model": system["model"],
-        "options": system["options"],
-        "cost_usd": cost,
-        "wall_time_s": wall,
-        "cases": {"scored": scored, "retired": 0, "sites": sites},
-    }
-    (run_dir / "run.json").write_text(json.dumps(run), encoding="utf-8")
+    scoring_version = scoring_version or f"envirobench.{task}.scores.v1"
+    identity = dataset or dataset_for(task)
+    completed = status == "completed"
+    no_cases = {p: () for p in PROFILES}
+    record = rundir.RunRecord(
+        format=rundir.RUN_FORMAT,
+        run_id=run_id,
+        status=status,
+        failure=rundir.Failure("the adapter exited with status 1") if status == "failed" else None,
+        created_at="2025-01-01T00:00:00+00:00",
+        finished_at=None if status == "running" else "2025-01-01T00:10:00+00:00",
+        core=rundir.CoreInfo("0.1.0"),
+        benchmark=rundir.BenchmarkInfo(
+            id=task,
+            label=task,
+            format=f"envirobench.{task}.v1",
+            scoring_version=scoring_version,
+            tier="public",
+            profiles=PROFILES,
+            headline=MEASURES,
+            categories=cats.categories_of(task),
+            viewer="json",
+            plugin=rundir.PluginRef("fake", "fake-plugin", "0.1.0"),
+        ),
+        dataset=rundir.RunDataset(**identity, source=identity["id"]),
+        adapter=rundir.AdapterRecord(requested=system["adapter"], command=("x",), name=system["adapter"], version="0.1.0"),
+        model=system["model"],
+        options=system["options"],
+        budget_usd=100.0,
+        cost_usd=cost,
+        systems=(),
+        wall_time_s=wall,
+        adapter_wall_time_s=wall,
+        cases=rundir.CaseCounts(requested=scored, scored=scored, retired=0, sites=sites),
+        pairing=rundir.Pairing(),
+        gate=rundir.GateRecord("passed", PROFILES, MEASURES[:1], {p: "passed" for p in PROFILES}, no_cases, no_cases) if completed else None,
+        require_no_regressions=False,
+    )
+    rundir.write_run(run_dir, record)
+    if not completed:
+        return run_dir  # a run that did not complete has no metrics.json
     headline = headline if headline is not None else {"primary_measure": primary, "secondary": 0.1}
-    metrics = {
-        "format": "envirobench.metrics.v1",
-        "profiles": {
-            "logical": {"available": available, "headline": headline},
-            "strict": {"available": True, "headline": {"primary_measure": 0.0}},
-        },
-        "cases": {},
-    }
-    (run_dir / "metrics.json").write_text(json.dumps(metrics), encoding="utf-8")
+    metrics = rundir.Metrics(
+        format=rundir.METRICS_FORMAT,
+        run_id=run_id,
+        benchmark=rundir.MetricsBenchmark(task, scoring_version, PROFILES, MEASURES),
+        dataset=rundir.MetricsDataset(**identity),
+        runs=(rundir.CANDIDATE,),
+        gate=rundir.GateSummary("passed", PROFILES, MEASURES[:1]),
+        profiles={"logical": profile_metrics(headline if available else None), "strict": profile_metrics({"primary_measure": 0.0})},
+        cases={},
+    )
+    rundir.write_metrics(run_dir, metrics)
     return run_dir
+
+
+def profile_metrics(headline: dict | None) -> rundir.ProfileMetrics:
+    """One profile's metrics; without a headline the profile is unavailable."""
+    return rundir.ProfileMetrics(
+        available=headline is not None,
+        gated=True,
+        status="passed" if headline is not None else "unavailable",
+        headline=headline,
+        baseline_headline=None,
+        change=None,
+        controls_headline={},
+        buckets={},
+        regressions=(),
+        unstable_regressions=(),
+        improvements=(),
+        unstable=(),
+        failing_targets=(),
+    )
+
+
+def edit_json(path: Path, change) -> None:
+    """Hand-edit a JSON file of a run directory (`change` edits the parsed value in place)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data), encoding="utf-8")
 
 
 def invoke(*args):
@@ -237,6 +294,34 @@ def test_runs_that_cannot_be_scored_are_refused_with_reasons(tmp_path):
     assert row(data, "Extract")["display"] == "Incomplete (1 of 6 tasks)"
 
 
+def test_malformed_run_files_are_refused_naming_file_and_field(tmp_path):
+    write_run(tmp_path, "ok", "table-separators", 0.9)
+    version = write_run(tmp_path, "version", "table-separators", 0.9)
+    edit_json(version / "run.json", lambda run: run["dataset"].update(version="1"))
+    headline = write_run(tmp_path, "headline", "table-separators", 0.9)
+    edit_json(headline / "metrics.json", lambda m: m["profiles"]["logical"].update(headline="high"))
+    extra = write_run(tmp_path, "extra", "table-separators", 0.9)
+    edit_json(extra / "run.json", lambda run: run.update(score=99))
+    nometrics = write_run(tmp_path, "nometrics", "table-separators", 0.9)
+    (nometrics / "metrics.json").unlink()
+    unnamed = write_run(tmp_path, "unnamed", "table-separators", 0.9)
+    edit_json(unnamed / "run.json", lambda run: run["adapter"].update(name=None))
+    data, result = board_json(tmp_path)
+    refused = {Path(r["path"]).name: r for r in data["refused"]}
+    assert set(refused) == {"version", "headline", "extra", "nometrics", "unnamed"}
+    reasons = {name: r["reason"] for name, r in refused.items()}
+    assert str(version / "run.json") in reasons["version"] and "$.dataset.version" in reasons["version"]
+    assert "expected an integer" in reasons["version"]
+    assert str(headline / "metrics.json") in reasons["headline"] and "$.profiles['logical'].headline" in reasons["headline"]
+    assert "run.json" in reasons["extra"] and "score" in reasons["extra"]
+    assert "metrics.json" in reasons["nometrics"]
+    assert "run.json" in reasons["unnamed"] and "$.adapter.name" in reasons["unnamed"]
+    # run.json read, so the run ID is known; a run.json that does not read has none.
+    assert refused["headline"]["run_id"] == "headline" and refused["version"]["run_id"] is None
+    assert "Traceback" not in result.stderr and "refused 5 run(s)" in result.stderr
+    assert row(data, "Extract")["tasks"]["table-separators"]["repeats"] == 1
+
+
 def test_run_dir_arguments_and_nested_adapter_files(tmp_path):
     run_dir = write_run(tmp_path / "results", "r1", "table-separators", 0.9)
     # A run.json an adapter happened to write inside its own folder is not a run.
@@ -307,7 +392,7 @@ class Separators(CountWords):
 
 
 @pytest.fixture
-def registered(tmp_path, monkeypatch):
+def registered(tmp_path):
     """Pretend the extract plugin is installed: a table-separators type and its registered dataset."""
     root = write_count_dataset(tmp_path / "data" / "synthetic-v1", 4, dataset_id="envirobench/table-separators-synthetic-v1")
     ds.write_manifest(root, dataset_id="envirobench/table-separators-synthetic-v1", version=1, benchmark="table-separators", title="t")
@@ -322,15 +407,15 @@ def registered(tmp_path, monkeypatch):
             register("envirobench/table-separators-synthetic-v1", root)
 
     registry = plugins.build_registry(extra=[("fake-extract", Plugin())])
-    monkeypatch.setattr(plugins, "_REGISTRY", registry)
     identity = ds.load_dataset("envirobench/table-separators-synthetic-v1", registry).identity
-    return {
-        "id": identity.id,
-        "version": identity.version,
-        "digest": identity.digest,
-        "input_digest": identity.input_digest,
-        "answer_digest": identity.answer_digest,
-    }
+    with plugins.using_registry(registry):
+        yield {
+            "id": identity.id,
+            "version": identity.version,
+            "digest": identity.digest,
+            "input_digest": identity.input_digest,
+            "answer_digest": identity.answer_digest,
+        }
 
 
 def test_registered_dataset_is_pinned(tmp_path, registered):
@@ -415,6 +500,27 @@ def test_html_is_offline_escaped_and_has_the_scatter(tmp_path):
     # No request of any kind: the SVG namespace is the only URL.
     assert re.findall(r"https?://[^\s\"']+", html) == ["http://www.w3.org/2000/svg"]
     assert not re.search(r"\b(src|href)=|@import|url\(", html)
+
+
+def test_html_comes_from_the_template_file(tmp_path, monkeypatch):
+    template = resources.files("envirobench") / "templates" / "leaderboard.html.j2"
+    text = template.read_text(encoding="utf-8")
+    assert "Content-Security-Policy" in text
+    assert lb_render._ENV.get_template(lb_render.HTML_TEMPLATE).filename == str(template)
+    # No page is kept in Python: the leaderboard modules hold no HTML document.
+    for module in (resources.files("envirobench") / "leaderboard").iterdir():
+        if module.name.endswith(".py"):
+            assert "<!DOCTYPE" not in module.read_text(encoding="utf-8"), module.name
+    # The page is that file rendered: change the file and the page changes with it.
+    write_run(tmp_path / "results", "r", "table-separators", 0.5)
+    board = lb.build_leaderboard([tmp_path / "results"])
+    assert "<h1>EnviroBench leaderboard</h1>" in lb.render(board, "html")
+    custom = tmp_path / "templates"
+    custom.mkdir()
+    (custom / lb_render.HTML_TEMPLATE).write_text(text.replace("<h1>EnviroBench leaderboard</h1>", "<h1>Edited</h1>"), encoding="utf-8")
+    monkeypatch.setattr(lb_render._ENV, "loader", jinja2.FileSystemLoader(custom))
+    html = lb.render(board, "html")
+    assert "<h1>Edited</h1>" in html and "<h1>EnviroBench leaderboard</h1>" not in html
 
 
 def test_html_without_site_results(tmp_path):

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +12,7 @@ from click.testing import CliRunner
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
+from envirobench.rundir import read_metrics, read_run
 from envirobench.runs import rescore_run
 from envirobench.testing import write_count_dataset
 
@@ -98,3 +101,34 @@ def test_score_of_failed_run_is_refused(use_registry, make_spec, results, toy_re
     use_registry(toy_registry)
     result = CliRunner().invoke(main, ["score", "--run", str(results / "bad")])
     assert result.exit_code == 1 and "did not complete" in result.output
+
+
+RUNS_0_1_0 = Path(__file__).parent / "data" / "runs-0.1.0"
+
+
+def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_registry):
+    # toy_registry registers the same 12-case count-words dataset under the ID these runs name.
+    runs = tmp_path / "runs"
+    shutil.copytree(RUNS_0_1_0, runs)
+    for name in ("baseline", "control", "candidate"):
+        assert read_run(runs / name).format == "envirobench.run.v1"
+    outcome = rescore_run(runs / "candidate", toy_registry, baseline=runs / "baseline", controls=[runs / "control"])
+    assert outcome.gate.status == "failed"
+    for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html"):
+        assert (runs / "candidate" / name).read_bytes() == (RUNS_0_1_0 / "candidate" / name).read_bytes(), name
+    record = read_run(runs / "candidate")
+    assert record.history[-1].action == "rescore"  # the compared runs moved: their paths changed
+    assert record.history[-1].before.pairing.baseline.path.endswith("/baseline")
+
+
+def test_a_run_directory_that_does_not_read_says_how_to_rescore_it(tmp_path, toy_registry):
+    run = tmp_path / "candidate"
+    shutil.copytree(RUNS_0_1_0 / "candidate", run)
+    metrics = json.loads((run / "metrics.json").read_text())
+    metrics["profiles"]["exact"]["regressions"] = "c000002"
+    (run / "metrics.json").write_text(json.dumps(metrics))
+    with pytest.raises(EnviroBenchError) as refused:
+        read_metrics(run)
+    message = str(refused.value)
+    assert "metrics.json" in message and "$.profiles['exact'].regressions" in message
+    assert f"envirobench score --run {run}" in message

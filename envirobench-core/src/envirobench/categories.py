@@ -1,4 +1,4 @@
-"""The six categories, their tasks, weights and component-score formulas (DESIGN §8).
+"""The six categories, their tasks, weights and component-score formulas.
 
 This module is the one definition: the leaderboard scores with it, `envirobench categories`
 prints it and `docs/categories.md` is generated from it (a test fails when they differ).
@@ -14,6 +14,10 @@ headline metrics of a run in the type's default profile:
 
 A category score is the weighted mean of its tasks' component scores. There is no score across
 categories.
+
+Length: most of this module is one table, the six categories with every task's label, tier,
+weight, description and formula. It is data read by people as much as by code; cutting it in two
+would split the one definition this module exists to be.
 """
 
 from __future__ import annotations
@@ -562,6 +566,20 @@ def category_of(task_id: str) -> Category | None:
 def categories_of(task_id: str) -> tuple[str, ...]:
     """The IDs of the categories a benchmark type is a task of (none for a private type)."""
     return tuple(c.id for c in CATEGORIES if any(t.id == task_id for t in c.tasks))
+
+
+def disagreements(type_id: str, label: str, tier: str) -> list[str]:
+    """How a benchmark type's LABEL and TIER differ from its task here (empty: they agree, or the
+    type is no task of any category, as a private plugin's types are not)."""
+    found = task(type_id)
+    if found is None:
+        return []
+    problems = []
+    if label != found.label:
+        problems.append(f"LABEL {label!r} differs from the label of task {type_id!r} in {SCORING_VERSION}: {found.label!r}")
+    if tier != found.tier:
+        problems.append(f"TIER {tier!r} differs from the tier of task {type_id!r} in {SCORING_VERSION}: {found.tier!r}")
+    return problems
 
 
 def task(task_id: str) -> Task | None:

@@ -1,4 +1,4 @@
-"""Datasets (DESIGN §4): a directory with manifest.json, cases.jsonl, answers.jsonl and sources.
+"""Datasets: a directory with manifest.json, cases.jsonl, answers.jsonl and sources.
 
 Every file is pinned by size and SHA-256. Identity is ID + version + digest; the manifest keeps an
 input digest (cases and source files) apart from an answer digest so a corrected answer key with

@@ -1,4 +1,4 @@
-"""The hooks a plugin may implement. Each receives a `register` callback (DESIGN §2)."""
+"""The hooks a plugin may implement. Each receives a `register` callback (docs/architecture.md, "Plugins")."""
 
 import pluggy
 

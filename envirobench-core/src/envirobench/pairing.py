@@ -1,4 +1,4 @@
-"""Pairing a candidate with a baseline and controls, and the regression gate (DESIGN §5).
+"""Pairing a candidate with a baseline and controls, and the regression gate.
 
 Per profile, a case *regresses* when the candidate has an error the baseline did not have
 (`BenchmarkType.is_worse`). A case is *unstable* when the baseline and any control disagree on

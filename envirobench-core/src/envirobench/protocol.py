@@ -1,4 +1,4 @@
-"""The adapter protocol `envirobench.adapter.v1` (DESIGN §6): request and result records.
+"""The adapter protocol `envirobench.adapter.v1`: request and result records.
 
 The request is the only thing an adapter learns about a run. It is built from case inputs alone:
 no answers, no answer-file path, no dataset path, no earlier predictions, no links.

@@ -1,4 +1,4 @@
-"""Records of the dataset format (DESIGN §4), as frozen attrs classes.
+"""Records of the dataset format, as frozen attrs classes.
 
 They are the single source of truth: the strict converter reads them, and the JSON Schemas in
 docs/schemas are generated from them.

@@ -1,4 +1,4 @@
-"""`report.html`: one self-contained file that makes no network request (DESIGN §5 "Report").
+"""`report.html`: one self-contained file that makes no network request.
 
 The page is rendered with jinja2 (autoescaped) from what a run already wrote: run.json,
 metrics.json and comparison.json, plus the review's interpretation.json when there is one. Case
@@ -25,16 +25,11 @@ stored as a reference to it.
 from __future__ import annotations
 
 import base64
-import contextlib
-import filecmp
 import gzip
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Mapping, Sequence
 from importlib import resources
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -46,6 +41,7 @@ from .converter import structure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, gc_paused
 from .plugins import Registry, Viewer
+from .report_assets import case_assets, copy_assets, is_image, safe_relative
 from .review import check_interpretation_file
 from .rundir import (
     ASSETS_DIR,
@@ -60,7 +56,6 @@ from .rundir import (
     read_metrics,
 )
 
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
 CHART_CATEGORIES = 24  # the chart shows this many categories, the rest as "other"
 
@@ -127,65 +122,6 @@ def encode_chunk(cases: Sequence[Any]) -> str:
 
 def decode_chunk(block: str) -> list[Any]:
     return json.loads(gzip.decompress(base64.b64decode(block)).decode("utf-8"))
-
-
-# -- assets -------------------------------------------------------------------------------------
-
-
-def is_image(path: str) -> bool:
-    return path.lower().endswith(IMAGE_SUFFIXES)
-
-
-def _safe_relative(path: str) -> bool:
-    pure = PurePosixPath(path)
-    return bool(path) and "\\" not in path and not pure.is_absolute() and ".." not in pure.parts and "." not in path.split("/") and "\x00" not in path
-
-
-def case_assets(btype: BenchmarkType, cases: Mapping[str, Case]) -> dict[str, list[str]]:
-    """Case ID -> the dataset-relative image files its input uses (in the type's order)."""
-    out: dict[str, list[str]] = {}
-    for cid, case in cases.items():
-        images = [p for p in btype.source_files(case.input) if is_image(p) and _safe_relative(p)]
-        if images:
-            out[cid] = list(dict.fromkeys(images))
-    return out
-
-
-def copy_assets(run_dir: Path, dataset_root: Path, paths: Sequence[str]) -> None:
-    """Copy each image to run_dir/report-assets/<same relative path>, atomically, bytes only.
-
-    An image already there with the same bytes (a rescored run) is left as it is. A source that
-    leaves the dataset directory through a link is refused.
-    """
-    root = os.path.realpath(dataset_root)
-    target_root = os.path.join(run_dir, ASSETS_DIR)
-    checked_dirs: dict[str, bool] = {}
-    made_dirs: set[str] = set()
-    for relative in sorted(set(paths)):
-        source = os.path.join(dataset_root, relative)
-        source_dir = os.path.dirname(source)
-        inside = checked_dirs.get(source_dir)
-        if inside is None:
-            real_dir = os.path.realpath(source_dir)
-            inside = checked_dirs[source_dir] = real_dir == root or real_dir.startswith(root + os.sep)
-        if not inside or (os.path.islink(source) and not os.path.realpath(source).startswith(root + os.sep)):
-            raise EnviroBenchError(f"image {relative!r} leaves the dataset directory", file=dataset_root)
-        target = os.path.join(target_root, relative)
-        if os.path.isfile(target) and not os.path.islink(target) and filecmp.cmp(source, target, shallow=False):
-            continue
-        target_dir = os.path.dirname(target)
-        if target_dir not in made_dirs:
-            os.makedirs(target_dir, exist_ok=True)
-            made_dirs.add(target_dir)
-        fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=target_dir)
-        try:
-            with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
-                shutil.copyfileobj(src, out, 1 << 20)
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-            raise
 
 
 # -- the data the page shows --------------------------------------------------------------------
@@ -484,7 +420,7 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     comparison = read_comparison(run_dir)
     assets: dict[str, list[str]] = {}
     for case in comparison.cases:
-        images = [p for p in btype.source_files(structure(case.input, btype.Input)) if is_image(p) and _safe_relative(p)]
+        images = [p for p in btype.source_files(structure(case.input, btype.Input)) if is_image(p) and safe_relative(p)]
         present = [p for p in dict.fromkeys(images) if (run_dir / ASSETS_DIR / p).is_file()]
         if present:
             assets[case.id] = present

@@ -1,4 +1,4 @@
-"""Reviewing a run's changes (DESIGN §5 "Review").
+"""Reviewing a run's changes.
 
 `review-brief.json` (written with every run) groups the changed cases into worse, better, noisy
 and remaining, by category, per gated profile. `envirobench review draft` turns it into an

@@ -26,6 +26,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import jinja2
+
 from .errors import EnviroBenchError
 
 PACKAGED_TEMPLATE = "plugin_template"
@@ -61,8 +63,6 @@ def slug_for(name: str) -> str:
 
 
 def _environment() -> Any:
-    import jinja2
-
     # As cookiecutter renders: trailing newlines kept, an undefined variable is an error.
     return jinja2.Environment(keep_trailing_newline=True, undefined=jinja2.StrictUndefined, autoescape=False)
 

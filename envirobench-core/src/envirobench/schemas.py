@@ -6,6 +6,7 @@ copies under docs/schemas drift from the code (`envirobench schemas --output doc
 
 from __future__ import annotations
 
+import collections.abc
 import types
 import typing
 from pathlib import Path
@@ -18,6 +19,8 @@ from .plugins import Registry
 from .profiles import BenchProfile
 from .protocol import AdapterRequest, AdapterResult
 from .records import AnswerRecord, CaseRecord, Manifest
+from .review import Interpretation
+from .rundir import Comparison, Metrics, ReviewBrief, RunRecord
 from .stores.transfer import RunArchive
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -77,7 +80,7 @@ def _type_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "array", "items": _type_schema(args[0], defs)}
     if origin is tuple:
         return {"type": "array", "prefixItems": [_type_schema(a, defs) for a in args], "items": False}
-    if origin is dict:
+    if origin in (dict, collections.abc.Mapping):
         return {"type": "object", "additionalProperties": _type_schema(args[1], defs)}
     if attrs.has(tp):
         name = tp.__name__
@@ -98,6 +101,11 @@ def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
         "adapter-result.schema.json": schema_for(AdapterResult, title="envirobench.adapter.v1 result", schema_id="adapter-result.schema.json"),
         "bench.schema.json": schema_for(BenchProfile, title="envirobench.bench.v1 saved profile (benchmarks/NAME/bench.json)", schema_id="bench.schema.json"),
         "run-archive.schema.json": schema_for(RunArchive, title="envirobench.run-archive.v1 listing of a run archived in a store", schema_id="run-archive.schema.json"),
+        "run.schema.json": schema_for(RunRecord, title="envirobench.run.v1 run.json of a run directory", schema_id="run.schema.json"),
+        "metrics.schema.json": schema_for(Metrics, title="envirobench.metrics.v1 metrics.json of a scored run", schema_id="metrics.schema.json"),
+        "comparison.schema.json": schema_for(Comparison, title="envirobench.comparison.v1 comparison.json of a scored run", schema_id="comparison.schema.json"),
+        "review-brief.schema.json": schema_for(ReviewBrief, title="envirobench.review-brief.v1 review-brief.json of a scored run", schema_id="review-brief.schema.json"),
+        "interpretation.schema.json": schema_for(Interpretation, title="envirobench.interpretation.v1 a reviewer's interpretation.json", schema_id="interpretation.schema.json"),
     }
     for type_id, (cls, _) in sorted(registry.benchmark_types.items()):
         for part, attr in (("input", "Input"), ("answer", "Answer"), ("prediction", "Prediction")):

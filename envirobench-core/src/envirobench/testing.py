@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from .benchmark import BenchmarkType, Case, CaseScore
+from .datasets import write_manifest
 from .hookspecs import hookimpl
 from .jsonio import dumps_line
 from .records import Retirement
@@ -88,8 +89,6 @@ def write_count_dataset(
     categories: tuple[str, ...] = ("short", "long"),
 ) -> Path:
     """Write a count-words dataset of `n` cases (ids c000000...) and its manifest."""
-    from .datasets import write_manifest
-
     root.mkdir(parents=True, exist_ok=True)
     answer_overrides = answer_overrides or {}
     text_overrides = text_overrides or {}

@@ -85,6 +85,7 @@ def render_every_case(report: Path, viewer: str) -> Rendered:
 
 
 def _render_every_case(report: Path, viewer: str) -> Rendered:
+    # Imported here: Playwright is optional (a plugin's tests may not have it) and heavy.
     try:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import sync_playwright

@@ -17,10 +17,11 @@ from typing import Any
 
 import pytest
 
-from .. import report, review
+from .. import categories, report, review
 from ..benchmark import BenchmarkType, CaseScore, check_type_class
 from ..errors import EnviroBenchError
-from ..rundir import SCORED_FILES
+from ..report_assets import case_assets
+from ..rundir import ASSETS_DIR, REPORT_FILE, SCORED_FILES
 from ..runs import rescore_run
 from .browser import render_every_case
 from .harness import CORRECT, WRONG, ConformanceError, Harness
@@ -101,6 +102,13 @@ class BenchmarkTypeConformance:
             assert isinstance(getattr(cls, name), str) and getattr(cls, name).strip(), f"{name} must be a non-empty string"
         assert len(set(cls.PROFILES)) == len(cls.PROFILES), f"PROFILES has duplicates: {cls.PROFILES}"
         assert cls.VIEWER in conformance.registry.viewers, f"viewer {cls.VIEWER!r} is not registered"
+
+    def test_type_agrees_with_its_category_task(self, conformance: Harness):
+        cls = type(conformance.btype)
+        if categories.task(cls.ID) is None:
+            pytest.skip(f"{cls.ID!r} is not a task of any category in {categories.SCORING_VERSION} (a private type is not)")
+        problems = categories.disagreements(cls.ID, cls.LABEL, cls.TIER)
+        assert not problems, "; ".join(problems) + " (envirobench.categories is the one definition)"
 
     def test_dataset_is_valid_and_has_cases(self, conformance: Harness):
         # The harness validated it (every pinned file and schema); a dataset must hold something.
@@ -279,7 +287,7 @@ class BenchmarkTypeConformance:
         original = conformance.shared_run("wrong-vs-correct-control-wrong")
         run = conformance.copy_run("wrong-vs-correct-control-wrong", "rescored")
         rescore_run(run, conformance.registry)
-        for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html"):
+        for name in SCORED_FILES:
             assert (run / name).read_bytes() == (original / name).read_bytes(), f"rescoring an unchanged run changed {name}: scoring is not deterministic"
 
     def test_rekey_to_corrected_answers_changes_exactly_that_case(self, conformance: Harness):
@@ -329,18 +337,18 @@ class BenchmarkTypeConformance:
         viewer = conformance.registry.viewer(conformance.btype.VIEWER)
         for name in ("correct", "wrong-vs-correct-control-wrong"):
             run = conformance.shared_run(name)
-            html = (run / report.REPORT_FILE).read_text(encoding="utf-8")
+            html = (run / REPORT_FILE).read_text(encoding="utf-8")
             assert report.inline_code(viewer.script, "script") in html, f"{name}: report.html does not embed viewer {viewer.name!r}"
             missing = [cid for cid in conformance.case_ids if report.script_json(cid) not in html]
             assert not missing, f"{name}: report.html lacks case(s) {missing[:5]}"
-            for cid, paths in report.case_assets(conformance.btype, conformance.cases).items():
+            for cid, paths in case_assets(conformance.btype, conformance.cases).items():
                 for relative in paths:
-                    asset = run / report.ASSETS_DIR / relative
-                    assert asset.is_file() and asset.read_bytes() == (conformance.dataset.root / relative).read_bytes(), f"{name}: image {relative} of case {cid} is not in {report.ASSETS_DIR}/"
+                    asset = run / ASSETS_DIR / relative
+                    assert asset.is_file() and asset.read_bytes() == (conformance.dataset.root / relative).read_bytes(), f"{name}: image {relative} of case {cid} is not in {ASSETS_DIR}/"
 
     def test_viewer_renders_every_case_in_a_browser(self, conformance: Harness):
         run = conformance.shared_run("wrong-vs-correct-control-wrong")
-        outcome = render_every_case(run / "report.html", conformance.btype.VIEWER)
+        outcome = render_every_case(run / REPORT_FILE, conformance.btype.VIEWER)
         if outcome.skipped:
             pytest.skip(outcome.skipped)
         assert not outcome.page_errors, f"the report raised script errors: {outcome.page_errors[:5]}"

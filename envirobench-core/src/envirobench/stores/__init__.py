@@ -1,4 +1,4 @@
-"""Object stores (DESIGN §7): where datasets and promoted runs are kept.
+"""Object stores: where datasets and promoted runs are kept.
 
 A store is named by a URL with a visibility (`file:///abs/dir`, `file:relative/dir`,
 `s3://bucket/prefix?visibility=public`) or by a name configured in a small TOML file (see

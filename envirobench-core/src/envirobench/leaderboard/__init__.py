@@ -1,0 +1,64 @@
+"""Leaderboards: category scores of systems from finished run directories.
+
+`runs` finds and reads run directories, `pins` pins one dataset identity per task, `board`
+builds the category scores (and states the rules), `render` writes Markdown, JSON or HTML.
+"""
+
+from __future__ import annotations
+
+from .board import (
+    Board,
+    CategoryCell,
+    Refusal,
+    TaskCell,
+    build_board,
+    build_leaderboard,
+    pareto_front,
+)
+from .pins import Pin, parse_pin, resolve_pins
+from .rendering import (
+    LEADERBOARD_FORMAT,
+    board_json,
+    format_cell,
+    format_cost,
+    format_score,
+    format_task,
+    format_time,
+    render,
+    render_html,
+    render_json,
+    render_markdown,
+    scatter,
+)
+from .runs import Identity, RunRefused, RunResult, System, find_run_dirs, read_run
+
+__all__ = [
+    "LEADERBOARD_FORMAT",
+    "Board",
+    "CategoryCell",
+    "Identity",
+    "Pin",
+    "Refusal",
+    "RunRefused",
+    "RunResult",
+    "System",
+    "TaskCell",
+    "board_json",
+    "build_board",
+    "build_leaderboard",
+    "find_run_dirs",
+    "format_cell",
+    "format_cost",
+    "format_score",
+    "format_task",
+    "format_time",
+    "pareto_front",
+    "parse_pin",
+    "read_run",
+    "render",
+    "render_html",
+    "render_json",
+    "render_markdown",
+    "resolve_pins",
+    "scatter",
+]

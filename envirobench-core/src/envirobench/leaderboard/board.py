@@ -1,0 +1,258 @@
+"""The board: category scores of systems, from the runs that take part.
+
+A *system* is an adapter name + model + adapter options. Each accepted run is one component
+score of its task (`runs`). Rules:
+
+- Complete or nothing: a system without an accepted run for every task of a category shows
+  `Incomplete (n of m tasks)`; a missing task is never zero and never dropped.
+- Repeats: the category score is the weighted mean of each task's mean over its runs; its range
+  is the weighted mean of each task's lowest and of each task's highest run.
+- No overall score: categories are never combined.
+- Runs that did not complete, cannot be scored, or whose dataset identity differs from the
+  version pinned for their task (`pins`) are refused, each with its reason. A run of a task
+  whose type is installed must also carry the installed type's scoring version.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .. import categories as cats
+from ..categories import Category, Task
+from ..plugins import Registry
+from .pins import Pin, resolve_pins
+from .runs import RunRefused, RunResult, System, find_run_dirs, read_run
+
+
+@attrs.frozen
+class Refusal:
+    """A run directory left off the board, and why."""
+
+    path: Path
+    run_id: str | None
+    reason: str
+
+    def describe(self) -> str:
+        name = f" (run {self.run_id})" if self.run_id else ""
+        return f"{self.path}{name}: {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": str(self.path), "run_id": self.run_id, "reason": self.reason}
+
+
+def _weighted(values: Sequence[tuple[int, float]]) -> float:
+    return sum(w * v for w, v in values) / sum(w for w, _ in values)
+
+
+@attrs.frozen
+class TaskCell:
+    """One system on one task: its repeats."""
+
+    task: Task
+    runs: tuple[RunResult, ...]
+
+    @property
+    def scores(self) -> list[float]:
+        return [run.score for run in self.runs]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.runs)
+
+    @property
+    def low(self) -> float:
+        return min(self.scores)
+
+    @property
+    def high(self) -> float:
+        return max(self.scores)
+
+    def _per_site(self, attr: str) -> float | None:
+        values = [getattr(run, attr) for run in self.runs]
+        if any(v is None for v in values):
+            return None
+        return sum(values) / len(values)
+
+    @property
+    def cost_per_site(self) -> float | None:
+        return self._per_site("cost_per_site")
+
+    @property
+    def wall_time_per_site(self) -> float | None:
+        return self._per_site("wall_time_per_site")
+
+
+@attrs.frozen
+class CategoryCell:
+    """One system in one category: complete with a score and range, or Incomplete (n of m)."""
+
+    category: Category
+    system: System
+    tasks: tuple[TaskCell | None, ...]  # aligned with category.tasks
+
+    @property
+    def done(self) -> int:
+        return sum(cell is not None for cell in self.tasks)
+
+    @property
+    def total(self) -> int:
+        return len(self.category.tasks)
+
+    @property
+    def complete(self) -> bool:
+        return self.done == self.total
+
+    def _weighted(self, attr: str) -> float | None:
+        if not self.complete:
+            return None
+        return _weighted([(cell.task.weight, getattr(cell, attr)) for cell in self.tasks if cell is not None])
+
+    @property
+    def score(self) -> float | None:
+        return self._weighted("mean")
+
+    @property
+    def low(self) -> float | None:
+        return self._weighted("low")
+
+    @property
+    def high(self) -> float | None:
+        return self._weighted("high")
+
+    def _sum(self, attr: str) -> float | None:
+        if not self.complete:
+            return None
+        values = [getattr(cell, attr) for cell in self.tasks if cell is not None]
+        return None if any(v is None for v in values) else sum(values)
+
+    @property
+    def cost_per_site(self) -> float | None:
+        """Per-site cost of the whole category: the sum over its tasks (complete systems only)."""
+        return self._sum("cost_per_site")
+
+    @property
+    def wall_time_per_site(self) -> float | None:
+        return self._sum("wall_time_per_site")
+
+    def sort_key(self) -> tuple[Any, ...]:
+        if not self.complete:
+            return (1, -self.done, self.system.label)
+        if self.category.per_site:
+            cost = self.cost_per_site
+            wall = self.wall_time_per_site
+            return (0, -self.score, math.inf if cost is None else cost, math.inf if wall is None else wall, self.system.label)
+        return (0, -self.score, self.system.label)
+
+
+@attrs.frozen
+class Board:
+    """Every system's cell in every category, with the pins, refusals and notes behind them."""
+
+    systems: tuple[System, ...]  # sorted by label; categories are never combined, so no rank
+    cells: Mapping[tuple[str, System], CategoryCell]
+    pins: Mapping[str, Pin]
+    refused: tuple[Refusal, ...]
+    pareto: frozenset[tuple[str, System]]
+    notes: tuple[str, ...] = ()
+
+    def cell(self, category: Category | str, system: System) -> CategoryCell:
+        category_id = category if isinstance(category, str) else category.id
+        return self.cells[(category_id, system)]
+
+    def rows(self, category: Category) -> list[CategoryCell]:
+        """The systems of one category's board, best first (Site: score desc, then cost asc)."""
+        return sorted((self.cell(category, s) for s in self.systems), key=CategoryCell.sort_key)
+
+    def on_front(self, cell: CategoryCell) -> bool:
+        return (cell.category.id, cell.system) in self.pareto
+
+
+def pareto_front(points: Mapping[Any, tuple[float, float]]) -> set[Any]:
+    """Keys of (score, cost) points no other point beats: score >= and cost <=, one strictly."""
+    front = set()
+    for key, (score, cost) in points.items():
+        dominated = any(
+            other != key and s >= score and c <= cost and (s > score or c < cost)
+            for other, (s, c) in points.items()
+        )
+        if not dominated:
+            front.add(key)
+    return front
+
+
+def build_board(
+    runs: Sequence[RunResult],
+    pins: Mapping[str, Pin] | None = None,
+    refused: Sequence[Refusal] = (),
+    notes: Sequence[str] = (),
+) -> Board:
+    """Category cells of every system that has an accepted run (runs must already be filtered)."""
+    systems = tuple(sorted({run.system for run in runs}, key=lambda s: (s.label, s)))
+    by_key: dict[tuple[System, str], list[RunResult]] = {}
+    for run in runs:
+        by_key.setdefault((run.system, run.task), []).append(run)
+    cells: dict[tuple[str, System], CategoryCell] = {}
+    front: set[tuple[str, System]] = set()
+    for category in cats.CATEGORIES:
+        for system in systems:
+            task_cells = tuple(
+                TaskCell(task, tuple(sorted(by_key[(system, task.id)], key=lambda r: (r.run_id, str(r.path)))))
+                if (system, task.id) in by_key
+                else None
+                for task in category.tasks
+            )
+            cells[(category.id, system)] = CategoryCell(category, system, task_cells)
+        if category.per_site:
+            points = {}
+            for system in systems:
+                cell = cells[(category.id, system)]
+                if cell.complete and cell.cost_per_site is not None:
+                    points[(category.id, system)] = (cell.score, cell.cost_per_site)
+            front |= pareto_front(points)
+    return Board(systems, cells, dict(pins or {}), tuple(refused), frozenset(front), tuple(notes))
+
+
+def build_leaderboard(
+    paths: Iterable[str | Path],
+    pins: Mapping[str, str] | None = None,
+    registry: Registry | None = None,
+) -> Board:
+    """Find, read, pin-check and score every run under `paths`; the refused ones carry reasons."""
+    refused: list[Refusal] = []
+    readable: list[RunResult] = []
+    for run_dir in find_run_dirs(paths):
+        try:
+            readable.append(read_run(run_dir))
+        except RunRefused as exc:
+            refused.append(Refusal(run_dir, exc.run_id, exc.reason))
+    notes: list[str] = []
+    installed = dict(registry.benchmark_types) if registry is not None else {}
+    scorable = []
+    for run in readable:
+        if run.task in installed:
+            version = installed[run.task][0].SCORING_VERSION
+            if run.scoring_version != version:
+                refused.append(Refusal(run.path, run.run_id, f"scored with {run.scoring_version!r}, but the installed {run.task} type scores with {version!r}: rescore it with `envirobench score`"))
+                continue
+        scorable.append(run)
+    pinned = resolve_pins(scorable, pins, registry, notes)
+    accepted: list[RunResult] = []
+    seen: dict[tuple[str, str, System], RunResult] = {}
+    for run in scorable:
+        pin = pinned[run.task]
+        if not pin.accepts(run.identity):
+            refused.append(Refusal(run.path, run.run_id, pin.mismatch(run.identity)))
+            continue
+        key = (run.run_id, run.task, run.system)
+        if key in seen:
+            refused.append(Refusal(run.path, run.run_id, f"duplicate of {seen[key].path} (same run ID, task and system)"))
+            continue
+        seen[key] = run
+        accepted.append(run)
+    refused.sort(key=lambda r: str(r.path))
+    return build_board(accepted, pinned, refused, notes)

@@ -1,0 +1,146 @@
+"""Pinning one dataset identity per task, so every run on a task's board used the same data.
+
+In this order:
+
+1. `--pin TASK=DATASET`: a digest (`sha256:...`, compared with the run's `dataset.digest`) or a
+   registered dataset ID / dataset directory, which is loaded and verified; its identity is pinned.
+2. The dataset the installed plugins register for the task (verified by loading it). Several
+   registered datasets for one task are ambiguous: choose one with `--pin`.
+3. Otherwise, from the runs themselves: their one identity when they agree; when they differ only
+   by revision of one dataset ID, the highest revision (older runs must be re-keyed with
+   `envirobench score`); anything else is ambiguous and needs `--pin`.
+
+A run whose identity differs from its task's pin is refused with the reason (`Pin.mismatch`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from .. import categories as cats
+from .. import datasets
+from ..errors import EnviroBenchError
+from ..plugins import Registry
+from .runs import Identity, RunResult
+
+
+@attrs.frozen
+class Pin:
+    """The dataset identity a task's runs must have, and how it was chosen."""
+
+    task: str
+    identity: Identity
+    source: str  # how it was chosen, for readers
+
+    def accepts(self, identity: Identity) -> bool:
+        if self.identity.id is None:
+            return identity.digest == self.identity.digest
+        return identity.key == self.identity.key
+
+    def mismatch(self, identity: Identity) -> str:
+        pinned = self.identity
+        head = f"dataset {identity.describe()} differs from the version pinned for {self.task}: {pinned.describe()} ({self.source})"
+        if pinned.id is not None and identity.id == pinned.id and identity.version == pinned.version:
+            if pinned.input_digest and identity.input_digest == pinned.input_digest:
+                return head + "; same inputs, another answer key: re-key the run with `envirobench score`"
+            return head + "; same ID and version but other content"
+        if pinned.id is not None and identity.id == pinned.id and identity.version != pinned.version:
+            return head + "; another revision: re-key or rerun it on the pinned revision"
+        return head
+
+    def to_json(self) -> dict[str, Any]:
+        return {"task": self.task, "dataset": self.identity.to_json(), "source": self.source}
+
+
+def parse_pin(text: str) -> tuple[str, str]:
+    """`TASK=DATASET` -> (task, dataset); EnviroBenchError when malformed or not a task."""
+    task_id, sep, value = text.partition("=")
+    task_id, value = task_id.strip(), value.strip()
+    if not sep or not task_id or not value:
+        raise EnviroBenchError(f"--pin {text!r}: expected TASK=DIGEST or TASK=DATASET")
+    if task_id not in cats.all_tasks():
+        raise EnviroBenchError(f"--pin {text!r}: {task_id!r} is not a task of any category in {cats.SCORING_VERSION}")
+    return task_id, value
+
+
+def resolve_pins(
+    runs: Sequence[RunResult],
+    explicit: Mapping[str, str] | None = None,
+    registry: Registry | None = None,
+    notes: list[str] | None = None,
+) -> dict[str, Pin]:
+    """The dataset identity pinned for every task that has runs (or an explicit pin)."""
+    notes = notes if notes is not None else []
+    pins = {task_id: _explicit_pin(task_id, value, registry) for task_id, value in (explicit or {}).items()}
+    tasks_with_runs = sorted({run.task for run in runs})
+    # Reading every registered manifest is only worth it when some task still needs a pin.
+    registered = _registered_by_task(registry, notes) if registry is not None and any(t not in pins for t in tasks_with_runs) else {}
+    for task_id in tasks_with_runs:
+        if task_id in pins:
+            continue
+        candidates = registered.get(task_id, [])
+        if len(candidates) > 1:
+            raise EnviroBenchError(
+                f"task {task_id!r} has several registered datasets ({', '.join(candidates)}): "
+                f"choose the one to pin with --pin {task_id}=DATASET"
+            )
+        if candidates:
+            try:
+                dataset = datasets.load_dataset(candidates[0], registry)
+            except EnviroBenchError as exc:
+                raise EnviroBenchError(f"cannot pin task {task_id!r}: the registered dataset {candidates[0]!r} is not valid: {exc}") from None
+            pins[task_id] = Pin(task_id, _identity_of(dataset), f"installed registered dataset {candidates[0]}")
+            continue
+        pins[task_id] = _pin_from_runs(task_id, [run for run in runs if run.task == task_id])
+    return pins
+
+
+def _identity_of(dataset: datasets.Dataset) -> Identity:
+    ident = dataset.identity
+    return Identity(ident.id, ident.version, ident.digest, ident.input_digest, ident.answer_digest)
+
+
+def _explicit_pin(task_id: str, value: str, registry: Registry | None) -> Pin:
+    if value.startswith("sha256:"):
+        return Pin(task_id, Identity(None, None, value), f"--pin {task_id}={value}")
+    if registry is None:
+        raise EnviroBenchError(f"--pin {task_id}={value}: loading a dataset needs the plugin registry")
+    dataset = datasets.load_dataset(value, registry)
+    if dataset.manifest.benchmark != task_id:
+        raise EnviroBenchError(f"--pin {task_id}={value}: that dataset is for benchmark {dataset.manifest.benchmark!r}, not {task_id!r}")
+    return Pin(task_id, _identity_of(dataset), f"--pin {task_id}={value}")
+
+
+def _registered_by_task(registry: Registry, notes: list[str]) -> dict[str, list[str]]:
+    by_task: dict[str, list[str]] = {}
+    for dataset_id, source in sorted(registry.datasets.items()):
+        try:
+            manifest = datasets.read_manifest(Path(source.path))
+        except EnviroBenchError as exc:
+            notes.append(f"registered dataset {dataset_id!r} is unreadable and pins nothing: {exc}")
+            continue
+        by_task.setdefault(manifest.benchmark, []).append(dataset_id)
+    return by_task
+
+
+def _pin_from_runs(task_id: str, runs: Sequence[RunResult]) -> Pin:
+    counts = Counter(run.identity.key for run in runs)
+    by_key = {run.identity.key: run.identity for run in runs}
+    if len(counts) == 1:
+        return Pin(task_id, next(iter(by_key.values())), "the one dataset its runs used (no registered dataset)")
+    ids = {key[0] for key in counts}
+    if len(ids) == 1:
+        latest = max(key[1] for key in counts)
+        at_latest = [key for key in counts if key[1] == latest]
+        if len(at_latest) == 1:
+            return Pin(task_id, by_key[at_latest[0]], "the highest revision its runs used (no registered dataset)")
+    listing = "; ".join(f"{by_key[key].describe()}: {n} run(s)" for key, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
+    raise EnviroBenchError(
+        f"task {task_id!r} has runs on several datasets and none is registered ({listing}): "
+        f"choose one with --pin {task_id}=DIGEST"
+    )

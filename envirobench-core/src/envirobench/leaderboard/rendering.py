@@ -1,0 +1,312 @@
+"""The board as Markdown, JSON or one offline HTML page (templates/leaderboard.html.j2)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import jinja2
+
+from .. import categories as cats
+from ..categories import Category
+from ..jsonio import dumps
+from .board import Board, CategoryCell, TaskCell
+
+LEADERBOARD_FORMAT = "envirobench.leaderboard.v1"
+
+
+# -- formatting ---------------------------------------------------------------------------------
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def format_score(score: float, low: float | None = None, high: float | None = None) -> str:
+    text = f"{score:.1f}"
+    if low is not None and high is not None and f"{low:.1f}" != f"{high:.1f}":
+        text += f" [{low:.1f}–{high:.1f}]"
+    return text
+
+
+def format_cost(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"${value:,.2f}" if value >= 1 else f"${value:.4f}"
+
+
+def format_time(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return f"{value:,.1f} s"
+
+
+def format_task(cell: TaskCell | None) -> str:
+    if cell is None:
+        return "missing"
+    text = format_score(cell.mean, cell.low, cell.high)
+    return text + (f" ×{len(cell.runs)}" if len(cell.runs) > 1 else "")
+
+
+def format_cell(cell: CategoryCell) -> str:
+    """A category cell as every format shows it: score [range], or Incomplete (n of m tasks)."""
+    if not cell.complete:
+        return f"Incomplete ({cell.done} of {cell.total} tasks)"
+    return format_score(cell.score, cell.low, cell.high)
+
+
+def _site_category() -> Category:
+    return next(c for c in cats.CATEGORIES if c.per_site)
+
+
+# -- JSON ---------------------------------------------------------------------------------------
+
+
+def _task_json(cell: TaskCell, per_site: bool) -> dict[str, Any]:
+    out = {
+        "task": cell.task.id,
+        "weight": cell.task.weight,
+        "score": _round(cell.mean),
+        "range": [_round(cell.low), _round(cell.high)],
+        "repeats": len(cell.runs),
+        "runs": [{"run_id": r.run_id, "path": str(r.path), "score": _round(r.score)} for r in cell.runs],
+    }
+    if per_site:
+        out["cost_per_site_usd"] = _round(cell.cost_per_site)
+        out["wall_time_per_site_s"] = _round(cell.wall_time_per_site)
+    return out
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """Machine-readable board; always carries component scores (no overall score, by design)."""
+    out_categories = []
+    for category in cats.CATEGORIES:
+        rows = []
+        for cell in board.rows(category):
+            row: dict[str, Any] = {
+                "system": cell.system.to_json(),
+                "complete": cell.complete,
+                "tasks_done": cell.done,
+                "tasks_total": cell.total,
+                "display": format_cell(cell),
+                "score": _round(cell.score),
+                "range": None if not cell.complete else [_round(cell.low), _round(cell.high)],
+                "tasks": {
+                    task.id: (None if tc is None else _task_json(tc, category.per_site))
+                    for task, tc in zip(category.tasks, cell.tasks, strict=True)
+                },
+            }
+            if category.per_site:
+                row["cost_per_site_usd"] = _round(cell.cost_per_site)
+                row["wall_time_per_site_s"] = _round(cell.wall_time_per_site)
+                row["pareto"] = board.on_front(cell)
+            rows.append(row)
+        out_categories.append(
+            {
+                "id": category.id,
+                "name": category.name,
+                "per_site": category.per_site,
+                "total_weight": category.total_weight,
+                "tasks": [{"id": t.id, "weight": t.weight, "formula": t.formula.name} for t in category.tasks],
+                "rows": rows,
+            }
+        )
+    return {
+        "format": LEADERBOARD_FORMAT,
+        "scoring_version": cats.SCORING_VERSION,
+        "systems": [s.to_json() for s in board.systems],
+        "categories": out_categories,
+        "pins": {task: pin.to_json() for task, pin in sorted(board.pins.items())},
+        "refused": [r.to_json() for r in board.refused],
+        "notes": list(board.notes),
+    }
+
+
+def render_json(board: Board) -> str:
+    return dumps(board_json(board))
+
+
+# -- Markdown -----------------------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    # Labels, paths and reasons come from run directories: nothing in them may open a table
+    # cell, an HTML tag or a code span.
+    return (
+        text.replace("\\", "\\\\")
+        .replace("|", "\\|")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace("`", "\\`")
+        .replace("\r", " ")
+        .replace("\n", " ")
+    )
+
+
+def _md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "| " + " | ".join("---" for _ in header) + " |"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return lines
+
+
+def render_markdown(board: Board, *, tasks: bool = False) -> str:
+    lines = [
+        "# EnviroBench leaderboard",
+        "",
+        f"Scoring version `{cats.SCORING_VERSION}`. One row per system (adapter · model · options), one "
+        "column per category. Scores are 0–100; [low–high] is the range over repeats. A category "
+        "a system has not run in full shows Incomplete. There is no overall score.",
+        "",
+        "## Categories",
+        "",
+    ]
+    if not board.systems:
+        lines += ["No accepted runs.", ""]
+    else:
+        header = ["System"] + [c.name for c in cats.CATEGORIES]
+        rows = [[_md(s.label)] + [format_cell(board.cell(c, s)) for c in cats.CATEGORIES] for s in board.systems]
+        lines += _md_table(header, rows) + [""]
+    site = _site_category()
+    lines += [
+        f"## {site.name} board",
+        "",
+        "Sorted by score (descending), then cost per site (ascending). ◆ marks the systems on the "
+        "cost–score Pareto front.",
+        "",
+    ]
+    if board.systems:
+        header = ["#", "System", site.name, "Cost per site", "Wall time per site", "Pareto"]
+        if tasks:
+            for t in site.tasks:
+                header += [f"`{t.id}` (w {t.weight})", "cost/site", "time/site"]
+        rows = []
+        for rank, cell in enumerate(board.rows(site), start=1):
+            row = [str(rank), _md(cell.system.label), format_cell(cell), format_cost(cell.cost_per_site), format_time(cell.wall_time_per_site), "◆" if board.on_front(cell) else ""]
+            if tasks:
+                for tc in cell.tasks:
+                    row += [format_task(tc), format_cost(tc and tc.cost_per_site), format_time(tc and tc.wall_time_per_site)]
+            rows.append(row)
+        lines += _md_table(header, rows) + [""]
+    if tasks and board.systems:
+        for category in cats.CATEGORIES:
+            if category.per_site:
+                continue
+            lines += [f"## {category.name} tasks", ""]
+            header = ["System", category.name] + [f"`{t.id}` (w {t.weight})" for t in category.tasks]
+            rows = [[_md(cell.system.label), format_cell(cell)] + [format_task(tc) for tc in cell.tasks] for cell in board.rows(category)]
+            lines += _md_table(header, rows) + [""]
+    lines += ["## Pinned datasets", ""]
+    if board.pins:
+        rows = [
+            [f"`{task}`", _md(pin.identity.id or "—"), "—" if pin.identity.version is None else str(pin.identity.version), f"`{pin.identity.digest}`", _md(pin.source)]
+            for task, pin in sorted(board.pins.items())
+        ]
+        lines += _md_table(["Task", "Dataset", "Version", "Digest", "Pinned by"], rows) + [""]
+    else:
+        lines += ["None.", ""]
+    if board.refused:
+        lines += [f"## Refused runs ({len(board.refused)})", ""]
+        rows = [[_md(str(r.path)), _md(r.run_id or "—"), _md(r.reason)] for r in board.refused]
+        lines += _md_table(["Run directory", "Run ID", "Reason"], rows) + [""]
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+# -- HTML ---------------------------------------------------------------------------------------
+
+
+def _nice_ceiling(value: float) -> float:
+    if value <= 0:
+        return 1.0
+    magnitude = 10 ** math.floor(math.log10(value))
+    for step in (1, 2, 2.5, 5, 10):
+        if step * magnitude >= value:
+            return step * magnitude
+    return 10 * magnitude
+
+
+def scatter(board: Board) -> dict[str, Any]:
+    """Geometry of the Site score-against-cost-per-site scatter (complete systems with a cost)."""
+    site = _site_category()
+    width, height, left, right, top, bottom = 680, 380, 64, 24, 16, 52
+    plot_w, plot_h = width - left - right, height - top - bottom
+    ranked = [(rank, cell) for rank, cell in enumerate(board.rows(site), start=1) if cell.complete and cell.cost_per_site is not None]
+    xmax = _nice_ceiling(max((cell.cost_per_site for _, cell in ranked), default=0.0))
+
+    def x(cost: float) -> float:
+        return left + cost / xmax * plot_w
+
+    def y(score: float) -> float:
+        return top + (100 - score) / 100 * plot_h
+
+    points = [
+        {
+            "rank": rank,
+            "x": x(cell.cost_per_site),
+            "y": y(cell.score),
+            "ylow": y(cell.low),
+            "yhigh": y(cell.high),
+            "pareto": board.on_front(cell),
+            "title": f"#{rank} {cell.system.label}: {format_cell(cell)}, {format_cost(cell.cost_per_site)} per site, {format_time(cell.wall_time_per_site)} per site",
+        }
+        for rank, cell in ranked
+    ]
+    front = sorted((p for p in points if p["pareto"]), key=lambda p: (p["x"], -p["y"]))
+    return {
+        "width": width,
+        "height": height,
+        "left": left,
+        "top": top,
+        "right": width - right,
+        "bottom": height - bottom,
+        "points": points,
+        "front": " ".join(f"{p['x']:.1f},{p['y']:.1f}" for p in front),
+        "xticks": [{"x": x(xmax * i / 4), "label": format_cost(xmax * i / 4)} for i in range(5)],
+        "yticks": [{"y": y(v), "label": str(v)} for v in range(0, 101, 20)],
+    }
+
+
+HTML_TEMPLATE = "leaderboard.html.j2"
+
+# The same environment as the report's: autoescaping is what keeps labels, paths and reasons
+# from run directories out of the markup.
+_ENV = jinja2.Environment(
+    loader=jinja2.PackageLoader("envirobench", "templates"),
+    autoescape=True,
+    undefined=jinja2.StrictUndefined,
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+def render_html(board: Board, *, tasks: bool = False) -> str:
+    """One offline file: a Content-Security-Policy forbids every request; all text is escaped."""
+    site = _site_category()
+    return _ENV.get_template(HTML_TEMPLATE).render(
+        scoring_version=cats.SCORING_VERSION,
+        systems=board.systems,
+        categories=cats.CATEGORIES,
+        main_rows=[{"label": s.label, "cells": [board.cell(c, s) for c in cats.CATEGORIES]} for s in board.systems],
+        site=site,
+        site_rows=list(enumerate(board.rows(site), start=1)),
+        show_tasks=tasks,
+        task_boards=[(c, board.rows(c)) for c in cats.CATEGORIES if not c.per_site],
+        plot=scatter(board),
+        pins=sorted(board.pins.items()),
+        refused=board.refused,
+        on_front=board.on_front,
+        format_cell=format_cell,
+        format_cost=format_cost,
+        format_time=format_time,
+        format_task=format_task,
+    )
+
+
+RENDERERS = {"md": render_markdown, "html": render_html}
+
+
+def render(board: Board, fmt: str, *, tasks: bool = False) -> str:
+    """The board in `fmt`: md, html or json (JSON always has the task scores)."""
+    if fmt == "json":
+        return render_json(board)
+    return RENDERERS[fmt](board, tasks=tasks)
