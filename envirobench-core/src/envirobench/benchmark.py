@@ -64,7 +64,6 @@ class BenchmarkType:
     PROFILES: ClassVar[tuple[str, ...]]
     HEADLINE: ClassVar[tuple[str, ...]]
     VIEWER: ClassVar[str] = "json"
-    VERSION: ClassVar[str] = "1"
 
     Input: ClassVar[type]
     Answer: ClassVar[type]

@@ -41,7 +41,3 @@ class EnviroBenchError(Exception):
 
 class TechnicalFailure(EnviroBenchError):
     """The system under test did not produce a usable result. Never counted as a score."""
-
-
-class GateFailed(EnviroBenchError):
-    """Raised under --require-no-regressions when the gate did not pass."""

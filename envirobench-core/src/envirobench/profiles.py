@@ -20,7 +20,7 @@ from .converter import structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import dumps, read_json, write_json
 from .plugins import ENTRY_POINT_GROUP, allowed_distributions
-from .runs import RUN_ID
+from .rundir import RUN_ID
 
 BENCH_FORMAT = "envirobench.bench.v1"
 BENCH_FILE = "bench.json"

@@ -20,8 +20,7 @@ from . import datasets as ds
 from .errors import EnviroBenchError
 from .plugins import Registry
 from .profiles import AdapterProfile, Located, PromotedRun, load_profile, save_profile
-from .rundir import RUN_FILE, RunRecord, read_completed_run
-from .runs import check_run_id
+from .rundir import RUN_FILE, RunRecord, check_run_id, read_completed_run
 from .stores import PRIVATE, Refused, Store, StoreError
 from .stores.config import open_store
 from .stores.transfer import archive_run, check_dataset_store, restore_run

@@ -26,6 +26,7 @@ it from its saved predictions.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, Literal
 
@@ -36,6 +37,15 @@ from .converter import structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps, read_json
 from .protocol import SystemUsage
+
+# A run ID names its directory: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
+RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
+
+
+def check_run_id(run_id: str) -> None:
+    if not RUN_ID.match(run_id):
+        raise EnviroBenchError(f"run ID {run_id!r} must be letters, digits, '.', '_' or '-' (not starting with '.' or '-')")
+
 
 # -- file names ----------------------------------------------------------------------------------
 

@@ -9,7 +9,6 @@ The lifecycle is described in docs/architecture.md ("One run").
 from __future__ import annotations
 
 import datetime as _dt
-import re
 import shutil
 import tempfile
 import time
@@ -56,6 +55,7 @@ from .rundir import (
     RunDataset,
     RunRecord,
     RunRef,
+    check_run_id,
     control_label,
     read_completed_run,
     write_run,
@@ -71,16 +71,9 @@ from .scoring import (
     some,
 )
 
-RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
-
 
 def now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
-
-
-def check_run_id(run_id: str) -> None:
-    if not RUN_ID.match(run_id):
-        raise EnviroBenchError(f"run ID {run_id!r} must be letters, digits, '.', '_' or '-' (not starting with '.' or '-')")
 
 
 @attrs.frozen

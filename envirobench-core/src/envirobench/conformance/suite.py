@@ -21,7 +21,7 @@ from .. import categories, report, review
 from ..benchmark import BenchmarkType, CaseScore, check_type_class
 from ..errors import EnviroBenchError
 from ..report_assets import case_assets
-from ..rundir import ASSETS_DIR, REPORT_FILE, SCORED_FILES
+from ..rundir import ASSETS_DIR, METRICS_FILE, REPORT_FILE, RUN_FILE, SCORED_FILES
 from ..runs import rescore_run
 from .browser import render_every_case
 from .harness import CORRECT, WRONG, ConformanceError, Harness
@@ -311,7 +311,7 @@ class BenchmarkTypeConformance:
     def test_rekey_refuses_changed_inputs(self, conformance: Harness):
         revision, changed = conformance.make_revision("changed-input", change_input=True)
         run = conformance.copy_run("correct", "rekey-refused")
-        before = {name: (run / name).read_bytes() for name in ("run.json", "metrics.json")}
+        before = {name: (run / name).read_bytes() for name in (RUN_FILE, METRICS_FILE)}
         with pytest.raises(EnviroBenchError, match="inputs differ") as refusal:
             rescore_run(run, conformance.registry, rekey=str(revision))
         assert changed in str(refusal.value), f"the refusal does not name the changed input file {changed!r}: {refusal.value}"

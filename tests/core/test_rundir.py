@@ -1,0 +1,100 @@
+"""The run directory as a typed format: every file reads back into the record it was written from,
+the fast writers give exactly the converter's JSON, and a file that does not match is refused with
+the field and the way out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from envirobench import rundir
+from envirobench.converter import unstructure
+from envirobench.errors import EnviroBenchError
+from envirobench.runs import execute_run
+
+
+@pytest.fixture
+def run_dir(make_run, results):
+    make_run("base", off="c000001:1,c000004:-2")
+    make_run("ctl", off="c000001:1,c000005:1")
+    make_run("cand", off="c000002:1,c000004:-2", baseline=results / "base", controls=(results / "ctl",), gates=("exact", "near"), targets=("c000003",))
+    return results / "cand"
+
+
+def test_every_record_reads_back_to_the_same_json(run_dir):
+    for name, read in (
+        (rundir.RUN_FILE, rundir.read_run),
+        (rundir.METRICS_FILE, rundir.read_metrics),
+        (rundir.COMPARISON_FILE, rundir.read_comparison),
+        (rundir.REVIEW_BRIEF_FILE, rundir.read_review_brief),
+    ):
+        on_disk = json.loads((run_dir / name).read_text(encoding="utf-8"))
+        assert json.loads(json.dumps(unstructure(read(run_dir)))) == on_disk, name
+
+
+def test_fast_writers_give_the_converters_json(run_dir):
+    metrics = rundir.read_metrics(run_dir)
+    assert json.dumps(rundir.metrics_json(metrics), sort_keys=True) == json.dumps(unstructure(metrics), sort_keys=True)
+    comparison = rundir.read_comparison(run_dir)
+    assert json.dumps(rundir.comparison_json(comparison), sort_keys=True) == json.dumps(unstructure(comparison), sort_keys=True)
+
+
+def test_writing_what_was_read_reproduces_the_bytes(run_dir, tmp_path):
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    rundir.write_metrics(copy, rundir.read_metrics(run_dir))
+    rundir.write_comparison(copy, rundir.read_comparison(run_dir))
+    rundir.write_review_brief(copy, rundir.read_review_brief(run_dir))
+    rundir.write_run(copy, rundir.read_run(run_dir))
+    for name in (rundir.METRICS_FILE, rundir.COMPARISON_FILE, rundir.REVIEW_BRIEF_FILE, rundir.RUN_FILE):
+        assert (copy / name).read_bytes() == (run_dir / name).read_bytes(), name
+
+
+def test_headlines_without_the_cases(run_dir):
+    full, head = rundir.read_metrics(run_dir), rundir.read_metrics(run_dir, cases=False)
+    assert head.cases == {} and full.cases and head.profiles == full.profiles
+
+
+@pytest.mark.parametrize(
+    ("name", "edit", "field"),
+    [
+        (rundir.RUN_FILE, lambda d: d["dataset"].update(version="1"), "$.dataset.version"),
+        (rundir.RUN_FILE, lambda d: d.update(surprise=1), "$"),
+        (rundir.RUN_FILE, lambda d: d["gate"].update(status="maybe"), "$.gate.status"),
+        (rundir.METRICS_FILE, lambda d: d["cases"]["c000001"]["runs"]["candidate"]["exact"].update(errors=[[{"nested": 1}]]), "$.cases['c000001'].runs['candidate']['exact']"),
+        (rundir.METRICS_FILE, lambda d: d["cases"]["c000002"]["runs"]["candidate"]["exact"]["metrics"].update(accuracy="high"), "$.cases['c000002'].runs['candidate']['exact']"),
+        (rundir.REVIEW_BRIEF_FILE, lambda d: d["profiles"]["exact"].pop("worse"), "$.profiles['exact'].worse"),
+    ],
+)
+def test_a_file_that_does_not_match_its_format_is_refused_with_the_field(run_dir, name, edit, field):
+    data = json.loads((run_dir / name).read_text(encoding="utf-8"))
+    edit(data)
+    (run_dir / name).write_text(json.dumps(data), encoding="utf-8")
+    reader = {rundir.RUN_FILE: rundir.read_run, rundir.METRICS_FILE: rundir.read_metrics, rundir.REVIEW_BRIEF_FILE: rundir.read_review_brief}[name]
+    with pytest.raises(EnviroBenchError) as refused:
+        reader(run_dir)
+    assert refused.value.file.endswith(name) and refused.value.field == field, str(refused.value)
+    if name != rundir.RUN_FILE:  # a scored file is made again by rescoring
+        assert f"envirobench score --run {run_dir}" in str(refused.value)
+
+
+def test_another_format_is_refused_by_name(run_dir):
+    data = json.loads((run_dir / rundir.RUN_FILE).read_text(encoding="utf-8"))
+    data["format"] = "envirobench.run.v0"
+    (run_dir / rundir.RUN_FILE).write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EnviroBenchError, match="'envirobench.run.v0' is not 'envirobench.run.v1'"):
+        rundir.read_run(run_dir)
+
+
+def test_not_a_run_directory(tmp_path):
+    with pytest.raises(EnviroBenchError, match=r"not a run directory \(no run.json\)"):
+        rundir.read_run(tmp_path)
+
+
+def test_a_completed_run_is_required_for_scores(make_spec, toy_registry):
+    outcome = execute_run(make_spec("broken", options={"mode": "crash"}), toy_registry)
+    assert outcome.status == "failed"
+    assert rundir.read_run(outcome.run_dir).status == "failed"
+    with pytest.raises(EnviroBenchError, match="did not complete"):
+        rundir.read_completed_run(outcome.run_dir)
