@@ -218,6 +218,7 @@ LANDMARKS = {
     "score_run": "scoring",
     "pair_and_gate": "pairing",
     "write_outputs": "writing",
+    "write_report": "writing",
     "_move_output": "adapter_output",
     "Workspace.remove": "adapter_output",
 }
@@ -234,11 +235,13 @@ def instrument(timer: StageTimer) -> None:
             setattr(owner, attr, timer.wrap(name, getattr(owner, attr), **kw))
 
     for attr in ("build_request", "run_adapter", "read_adapter_result", "check_result", "load_predictions",
-                 "score_run", "load_compared_run", "pair_and_gate", "write_outputs", "_move_output", "unstructure"):
+                 "score_run", "load_compared_run", "pair_and_gate", "write_outputs", "write_report", "_move_output", "unstructure"):
         patch(runs, attr, attr)
     patch(runs, "write_json", "write_json", note=lambda path, *a, **k: Path(path).name)
+    patch(runs, "write_run", "write_json", note=lambda path, *a, **k: "run.json")
     patch(runs, "atomic_write_text", "atomic_write_text", note=lambda path, *a, **k: Path(path).name)
     patch(datasets, "load", "datasets.load")
+    patch(datasets, "load_dataset", "datasets.load")
     patch(datasets, "load_contents", "datasets.load_contents")
     patch(runs, "dumps", "dumps")
     patch(datasets, "validate", "validate")
@@ -247,7 +250,8 @@ def instrument(timer: StageTimer) -> None:
     patch(datasets.Dataset, "answers", "Dataset.answers")
     patch(adapters.Workspace, "remove", "Workspace.remove")
     # Detail inside write_outputs (called a handful of times each, so the wrappers cost nothing).
-    for attr in ("build_metrics", "build_comparison", "build_review_brief", "render_summary", "dumps", "atomic_write_text"):
+    for attr in ("build_metrics", "build_comparison", "build_review_brief", "render_summary", "dumps", "atomic_write_text",
+                 "write_metrics", "write_comparison", "write_review_brief"):
         patch(outputs, attr, attr)
     try:  # report.html, written by write_outputs when this core has it
         report = importlib.import_module("envirobench.report")

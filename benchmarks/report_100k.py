@@ -150,27 +150,34 @@ def count_words_run(n: int, work: Path) -> dict[str, Any]:
 def assemble(run: dict[str, Any]) -> dict[str, Any]:
     """Score, pair and gate; the record, metrics and comparison a real run would have."""
     from envirobench.outputs import build_comparison, build_metrics
-    from envirobench.runs import (
-        ComparedRun,
-        _gate_record,
-        _pairing_record,
-        pair_and_gate,
-        score_run,
+    from envirobench.pairing import pair_and_gate
+    from envirobench.rundir import (
+        AdapterRecord,
+        BenchmarkInfo,
+        CaseCounts,
+        CoreInfo,
+        PluginRef,
+        RunDataset,
+        RunRecord,
     )
+    from envirobench.runs import pairing_record
+    from envirobench.scoring import ComparedRun, score_run
 
     btype, cases, answers, preds = run["btype"], run["cases"], run["answers"], run["predictions"]
     scores = {label: score_run(btype, cases, answers, p) for label, p in preds.items()}
     baseline = ComparedRun("baseline", "bench-baseline", Path("/bench/baseline"), preds["baseline"], scores["baseline"])
     controls = [ComparedRun("control-1", "bench-control", Path("/bench/control"), preds["control-1"], scores["control-1"])]
-    gate = pair_and_gate(btype, list(cases), scores["candidate"], baseline, controls, (btype.PROFILES[0],), ())
-    record = {
-        "format": "envirobench.run.v1", "run_id": "bench-candidate", "status": "completed",
-        "core": {"version": "bench"}, "benchmark": btype.describe(),
-        "dataset": {"id": f"bench/{btype.ID}", "version": 1, "digest": "sha256:0", "input_digest": "sha256:1", "answer_digest": "sha256:2", "source": str(run["root"])},
-        "adapter": {"name": "bench", "version": "1"}, "model": "bench/model", "options": {}, "budget_usd": 0.0, "cost_usd": 0.0,
-        "wall_time_s": 0.0, "cases": {"requested": len(cases), "scored": len(cases), "retired": 0, "sites": None},
-        "pairing": _pairing_record(baseline, controls), "gate": _gate_record(gate),
-    }
+    gate = pair_and_gate(btype, list(cases), scores["candidate"], baseline.scores, [c.scores for c in controls], (btype.PROFILES[0],), ())
+    record = RunRecord(
+        format="envirobench.run.v1", run_id="bench-candidate", status="completed", failure=None,
+        created_at="2026-01-01T00:00:00+00:00", finished_at="2026-01-01T00:00:00+00:00", core=CoreInfo("bench"),
+        benchmark=BenchmarkInfo(btype.ID, btype.LABEL, btype.FORMAT, btype.SCORING_VERSION, btype.TIER, tuple(btype.PROFILES),
+                                tuple(btype.HEADLINE), (), btype.VIEWER, PluginRef("bench", "bench", "1")),
+        dataset=RunDataset(f"bench/{btype.ID}", 1, "sha256:0", "sha256:1", "sha256:2", str(run["root"])),
+        adapter=AdapterRecord("bench", ("bench",), "bench", "1"), model="bench/model", options={}, budget_usd=0.0, cost_usd=0.0,
+        systems=(), wall_time_s=0.0, adapter_wall_time_s=0.0, cases=CaseCounts(len(cases), len(cases), 0),
+        pairing=pairing_record(baseline, controls), gate=gate.record(), require_no_regressions=False,
+    )
     metrics = build_metrics(record, btype, cases, scores["candidate"], baseline, controls, gate)
     comparison = build_comparison(record, cases, answers, preds["candidate"], baseline, controls)
     return {"record": record, "metrics": metrics, "comparison": comparison}
@@ -178,16 +185,10 @@ def assemble(run: dict[str, Any]) -> dict[str, Any]:
 
 def time_write(run: dict[str, Any], parts: dict[str, Any], out_dir: Path) -> dict[str, float]:
     """write_report into a fresh directory, timed whole; then its two halves timed apart."""
+    from envirobench.jsonio import gc_paused
     from envirobench.plugins import build_registry
-    from envirobench.report import (
-        _gc_paused,
-        build_page,
-        case_assets,
-        copy_assets,
-        render_report,
-        report_viewers,
-        write_report,
-    )
+    from envirobench.report import build_page, render_report, report_viewers, write_report
+    from envirobench.report_assets import case_assets, copy_assets
 
     registry = build_registry()
     btype = run["btype"]
@@ -205,7 +206,7 @@ def time_write(run: dict[str, Any], parts: dict[str, Any], out_dir: Path) -> dic
     copy_assets(out_dir, run["root"], [p for paths in assets.values() for p in paths])
     images = time.perf_counter() - started
     started = time.perf_counter()
-    with _gc_paused():  # as write_report does
+    with gc_paused():  # as write_report does
         page = build_page(parts["record"], parts["metrics"], parts["comparison"], viewer_name=btype.VIEWER, assets=assets)
         html = render_report(page, report_viewers(registry, btype.VIEWER))
     (out_dir / "report-copy.html").write_text(html, encoding="utf-8")

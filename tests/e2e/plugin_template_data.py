@@ -23,7 +23,7 @@ from envirobench.scaffold import PROJECT_DIR, make_context, render_project, temp
 
 DATA = "src/{{cookiecutter.package_name}}/benchmarks/{{cookiecutter.type_id}}"
 DATASET = f"{DATA}/datasets/synthetic-v1"
-FIXTURES = f"{DATA}/fixtures"
+FIXTURES = f"{DATA}/fixtures/synthetic-v1"
 SHIPPED = (
     f"{DATASET}/cases.jsonl",
     f"{DATASET}/answers.jsonl",
@@ -41,7 +41,7 @@ def expected_files() -> dict[str, bytes]:
         render_project(project, context)
         out = Path(tmp) / "out"
         subprocess.run(
-            [sys.executable, "-m", f"{context['package_name']}.generate", "--output", str(out / "dataset"), "--fixtures", str(out / "fixtures")],
+            [sys.executable, "-m", f"{context['package_name']}.generate", context["type_id"], "--output", str(out / "dataset"), "--fixtures", str(out / "fixtures")],
             check=True,
             capture_output=True,
             env={**os.environ, "PYTHONPATH": str(project / "src")},

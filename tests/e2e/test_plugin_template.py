@@ -8,6 +8,7 @@ command that, run by a shell, makes the same run.
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import shutil
@@ -63,11 +64,29 @@ def test_plugins_new_derives_every_variable_from_the_name(tmp_path):
         "envirobench_core_version": "-",
     }
     root = tmp_path / "g"
-    assert (root / "src/globex_water/benchmarks/globex-gw-wells/bench.json").is_file()
-    manifest = json.loads((root / "src/globex_water/benchmarks/globex-gw-wells/datasets/synthetic-v1/manifest.json").read_text())
+    data = root / "src/globex_water/benchmarks/globex-gw-wells"
+    assert (data / "bench.json").is_file()
+    manifest = json.loads((data / "datasets/synthetic-v1/manifest.json").read_text())
     assert (manifest["id"], manifest["benchmark"], manifest["visibility"]) == ("globex/well-ids-synthetic-v1", "globex-gw-wells", "private")
+    assert sorted(p.name for p in (data / "fixtures/synthetic-v1").iterdir()) == ["correct.json", "wrong.json"]
+    assert 'DATASETS = {"synthetic-v1": "globex/well-ids-synthetic-v1"}' in (root / "src/globex_water/well_ids.py").read_text()
+    assert 'BenchmarkPackage(__package__ or "globex_water", types=(WellIds,), visibility="private")' in (root / "src/globex_water/package.py").read_text()
     assert ".private/" in (root / ".gitignore").read_text().splitlines()
     assert "{{" not in "".join(p.read_text() for p in root.rglob("*") if p.is_file())
+
+
+def test_the_rendered_project_imports_core_only_through_its_public_api(tmp_path):
+    """`envirobench` and `envirobench.conformance` are core's public modules; the rest may change."""
+    result = CliRunner().invoke(main, ["plugins", "new", "acme-bench", "--output", str(tmp_path / "acme")])
+    assert result.exit_code == 0, result.output
+    sources = sorted((tmp_path / "acme").rglob("*.py"))
+    assert {p.relative_to(tmp_path / "acme").parts[0] for p in sources} == {"src", "tests"}
+    refused = []
+    for path in sources:
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module] if isinstance(node, ast.ImportFrom) and node.level == 0 else []
+            refused += [f"{path.name}:{node.lineno}: {m}" for m in modules if m and m.startswith("envirobench.") and m != "envirobench.conformance"]
+    assert refused == []
 
 
 # -- the whole journey in a fresh virtual environment -------------------------------------------
@@ -142,6 +161,19 @@ def test_its_own_pytest_passes_the_conformance_suite(acme):
                   "test_rekey_to_corrected_answers_changes_exactly_that_case", "test_review_draft_covers_the_changed_cases"):
         assert f"tests/test_conformance.py::TestWellIdsConformance::{check} PASSED" in result.stdout, check
     assert "FAILED" not in result.stdout and " ERROR" not in result.stdout
+
+
+def test_the_generator_command_regenerates_the_shipped_dataset_in_place(acme):
+    project, run = acme
+    data = project / "src" / "acme_bench" / "benchmarks" / TYPE
+    before = {p.relative_to(data): p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()}
+    done = run("python", "-m", "acme_bench.generate", TYPE)
+    assert "regenerated" in done.stderr
+    after = {p.relative_to(data): p.read_bytes() for p in sorted(data.rglob("*")) if p.is_file()}
+    assert after == before
+    assert Path("fixtures/synthetic-v1/wrong.json") in after
+    refused = run("python", "-m", "acme_bench.generate", "acme-other", check=False)
+    assert refused.returncode == 2 and "acme-well-ids" in refused.stderr
 
 
 def test_bench_unpaired_promote_paired_and_plan(acme):

@@ -5,25 +5,30 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from envirobench.converter import structure
-from envirobench.datasets import read_manifest, validate
-from envirobench.jsonio import iter_jsonl, read_json
-from envirobench.plugins import build_registry
-from envirobench_extract.generate.__main__ import main
+from envirobench import (
+    build_registry,
+    generator_command,
+    iter_jsonl,
+    load_dataset,
+    read_json,
+    read_manifest,
+    structure,
+)
+from envirobench_extract.package import PACKAGE
 
 
-def shipped(module):
-    """(registry, dataset, cases, answers) of a type module's shipped dataset."""
+def shipped(type_id):
+    """(registry, dataset, cases, answers) of a type's shipped dataset."""
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
         registry = build_registry()
-    dataset = validate(module.DATASET_DIR, registry)
+    dataset = load_dataset(PACKAGE.layout(type_id).dataset_dir(), registry)
     btype = registry.benchmark_type(dataset.manifest.benchmark)
     return registry, dataset, dataset.cases(btype), dataset.answers(btype)
 
 
 def score_fixture(btype, fixtures_dir, name, cases, answers):
-    """case ID -> {profile: CaseScore} for fixtures/<name>.json."""
+    """case ID -> {profile: CaseScore} for fixtures/<folder>/<name>.json."""
     predictions = read_json(fixtures_dir / f"{name}.json")
     assert sorted(predictions) == sorted(cases)
     return {
@@ -48,19 +53,24 @@ def dataset_bytes(dataset):
     return sum(entry.size for entry in dataset.manifest.files)
 
 
-def assert_regenerates(module, tmp_path):
-    """Regenerating a type module's dataset and fixtures reproduces every shipped file."""
-    name = module.DATASET_DIR.parent.parent.name
+def generate(*args):
+    """`python -m envirobench_extract.generate ARGS`, run in process."""
+    return CliRunner().invoke(generator_command(PACKAGE), [str(arg) for arg in args])
+
+
+def assert_regenerates(type_id, tmp_path):
+    """Regenerating a type's dataset and fixtures with the package's generator command
+    reproduces every shipped file."""
+    layout = PACKAGE.layout(type_id)
+    dataset_dir, fixtures_dir = layout.dataset_dir(), layout.fixtures_dir()
     output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(main, [name, "--output", str(output), "--fixtures", str(fixtures)])
+    result = generate(type_id, "--output", output, "--fixtures", fixtures)
     assert result.exit_code == 0, result.output
-    shipped = read_manifest(module.DATASET_DIR)
+    shipped = read_manifest(dataset_dir)
     regenerated = read_manifest(output)
     assert {f.path: f.sha256 for f in regenerated.files} == {
         f.path: f.sha256 for f in shipped.files
     }
-    assert (output / "manifest.json").read_bytes() == (
-        module.DATASET_DIR / "manifest.json"
-    ).read_bytes()
+    assert (output / "manifest.json").read_bytes() == (dataset_dir / "manifest.json").read_bytes()
     for fixture in ("correct.json", "wrong.json"):
-        assert (fixtures / fixture).read_bytes() == (module.FIXTURES_DIR / fixture).read_bytes()
+        assert (fixtures / fixture).read_bytes() == (fixtures_dir / fixture).read_bytes()

@@ -5,14 +5,17 @@ from extract_labreport_kit import categories, dataset_bytes, errors_by_case, sco
 
 from envirobench import Case
 from envirobench.benchmark import check_type_class
-from envirobench_extract import document_extraction as de
-from envirobench_extract.document_extraction import DocumentExtraction, Input, Prediction
+from envirobench_extract.document_extraction import Answer, DocumentExtraction, Input, Prediction
 from envirobench_extract.generate.document_extraction import MISTAKES
 from envirobench_extract.generate.labreports import plant_mistakes
+from envirobench_extract.package import PACKAGE
 from envirobench_extract.records import Record
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = DocumentExtraction()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 
 
 def rec(analyte, result=1.0):
@@ -29,7 +32,6 @@ def test_the_type_is_well_formed():
         "tier": "document",
         "profiles": ["exact", "value"],
         "headline": ["record_f1", "documents_exact", "record_precision", "record_recall"],
-        "categories": ["extract"],
         "viewer": "json",
     }
     assert TYPE.source_files(Input(document="assets/de-0001.pdf")) == ("assets/de-0001.pdf",)
@@ -38,7 +40,7 @@ def test_the_type_is_well_formed():
 
 
 def test_summary_pools_counts_and_gives_f1_by_layout():
-    gold = de.Answer(records=(rec("Benzene"), rec("Toluene")))
+    gold = Answer(records=(rec("Benzene"), rec("Toluene")))
     perfect = TYPE.score_case(Case("a", "landscape", None), gold, Prediction(records=gold.records))
     half = TYPE.score_case(
         Case("b", "scanned", None), gold, Prediction(records=(rec("Benzene", 2.0),))
@@ -62,13 +64,13 @@ def test_summary_pools_counts_and_gives_f1_by_layout():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(de)
+    return shipped(TYPE.ID)
 
 
 def test_the_dataset_spans_every_layout_and_stays_small(dataset):
     registry, ds, cases, answers = dataset
-    source = registry.datasets[de.DATASET_ID]
-    assert (source.path, source.visibility, source.plugin) == (de.DATASET_DIR, "public", "extract")
+    source = registry.datasets[DATASET_ID]
+    assert (source.path, source.visibility, source.plugin) == (DATASET_DIR, "public", "extract")
     layouts = [case.category for case in cases.values()]
     assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(LAYOUTS, 5)
     assert dataset_bytes(ds) < 4_500_000
@@ -86,7 +88,7 @@ def test_the_dataset_spans_every_layout_and_stays_small(dataset):
 
 def test_correct_fixture_has_no_errors_in_any_profile(dataset):
     _, _, cases, answers = dataset
-    scores = score_fixture(TYPE, de.FIXTURES_DIR, "correct", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "correct", cases, answers)
     for profile in TYPE.PROFILES:
         assert errors_by_case(scores, profile) == {}
         summary = TYPE.summarize(profile, [s[profile] for s in scores.values()])
@@ -98,9 +100,9 @@ def test_correct_fixture_has_no_errors_in_any_profile(dataset):
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
     _, _, cases, answers = dataset
-    planted = plant_mistakes(MISTAKES, answers, categories(de.DATASET_DIR))
+    planted = plant_mistakes(MISTAKES, answers, categories(DATASET_DIR))
     assert len({p.case for p in planted}) == len(MISTAKES)
-    scores = score_fixture(TYPE, de.FIXTURES_DIR, "wrong", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
     for profile in TYPE.PROFILES:
         expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
         assert errors_by_case(scores, profile) == expected

@@ -7,8 +7,7 @@ import re
 
 import pytest
 
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
+from envirobench import EnviroBenchError, structure
 from envirobench_extract.document_extraction import Answer, Prediction
 from envirobench_extract.records import (
     FIELDS,

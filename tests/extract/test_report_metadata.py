@@ -5,20 +5,21 @@ import re
 import pytest
 from extract_labreport_kit import dataset_bytes, errors_by_case, score_fixture, shipped
 
-from envirobench import Case
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import report_metadata as rm
 from envirobench_extract.generate.report_metadata import (
     CATEGORIES,
     MISTAKES,
     REPORTS_PER_CATEGORY,
     planted,
 )
-from envirobench_extract.report_metadata import FIELDS, Answer, Prediction, ReportMetadata
+from envirobench_extract.package import PACKAGE
+from envirobench_extract.report_metadata import FIELDS, Answer, Input, Prediction, ReportMetadata
 
 TYPE = ReportMetadata()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 ANSWER = {
     "laboratory": "Quillmere Analytical Laboratories",
     "work_order": "23C0412",
@@ -28,7 +29,7 @@ ANSWER = {
     "sampling_dates": ["2023-03-14", "2023-03-15"],
     "status": "revised",
 }
-CASE = Case("rm-1", "revised", rm.Input(document="assets/rm-1.pdf"))
+CASE = Case("rm-1", "revised", Input(document="assets/rm-1.pdf"))
 
 
 def score(**changes):
@@ -100,12 +101,12 @@ def test_answers_and_predictions_are_checked():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(rm)
+    return shipped(TYPE.ID)
 
 
 def test_the_dataset(dataset):
     registry, ds, cases, answers = dataset
-    assert registry.datasets[rm.DATASET_ID].path == rm.DATASET_DIR
+    assert registry.datasets[DATASET_ID].path == DATASET_DIR
     names = [case.category for case in cases.values()]
     assert {c: names.count(c) for c in names} == dict.fromkeys(CATEGORIES, REPORTS_PER_CATEGORY)
     assert dataset_bytes(ds) < 4_000_000
@@ -118,16 +119,16 @@ def test_the_dataset(dataset):
 
 def test_correct_fixture_has_no_errors(dataset):
     _, _, cases, answers = dataset
-    scores = score_fixture(TYPE, rm.FIXTURES_DIR, "correct", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "correct", cases, answers)
     assert errors_by_case(scores, "exact") == {}
     assert TYPE.summarize("exact", [s["exact"] for s in scores.values()])["fields_right"] == 1.0
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
     _, _, cases, answers = dataset
-    mistakes = planted(rm.DATASET_DIR)
+    mistakes = planted(DATASET_DIR)
     assert sorted(mistakes.values(), key=MISTAKES.index) == list(MISTAKES)
-    scores = score_fixture(TYPE, rm.FIXTURES_DIR, "wrong", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
     assert errors_by_case(scores, "exact") == {
         case_id: [("wrong-field", name) for name in m.errors] for case_id, m in mistakes.items()
     }

@@ -8,18 +8,13 @@ from extract_labreport_kit import assert_regenerates
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
-from envirobench import Case
-from envirobench.bench import locate
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import table_cells
+from envirobench.profiles import locate
 from envirobench_extract.generate.grid_tables import LAYOUTS
 from envirobench_extract.generate.table_cells_fixtures import BOTH, EXACT_ONLY, HARMLESS
+from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_cells import (
-    DATASET_DIR,
-    DATASET_ID,
-    FIXTURES_DIR,
     Answer,
     Input,
     PredictedCell,
@@ -31,6 +26,9 @@ from envirobench_extract.table_cells import (
 from envirobench_extract.values import parse_value
 
 TYPE = TableCells()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 
 # A 3 x 3 table whose header row is one merged cell over all three columns.
 ANSWER = Answer(
@@ -86,7 +84,6 @@ def test_the_type_is_well_formed():
         "tier": "component",
         "profiles": ["exact", "value"],
         "headline": ["cells_right", "tables_exact", "cells_missing", "extra_cells"],
-        "categories": ["extract"],
         "viewer": "table-grid",
     }
     assert TYPE.source_files(CASE.input) == ("assets/t-1.png",)
@@ -149,6 +146,7 @@ def test_exact_and_value_comparisons(gold, predicted, exact, value):
 
 def test_the_shipped_profile():
     located = locate("table-cells", "extract")
+    assert located.path == LAYOUT.profile
     profile = located.profile
     assert (profile.benchmark, profile.dataset, profile.adapter) == (
         "table-cells",
@@ -276,7 +274,7 @@ def test_schemas_are_strict(cls, raw, message):
 
 @pytest.fixture(scope="module")
 def shipped():
-    return shipped_dataset(table_cells)
+    return shipped_dataset(TYPE.ID)
 
 
 def score_fixture(name, cases, answers):
@@ -363,4 +361,4 @@ def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
 
 @pytest.mark.slow
 def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
-    assert_regenerates(table_cells, tmp_path)
+    assert_regenerates(TYPE.ID, tmp_path)

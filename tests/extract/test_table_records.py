@@ -6,16 +6,18 @@ import pytest
 from extract_labreport_kit import categories, dataset_bytes, errors_by_case, score_fixture, shipped
 from PIL import Image
 
+from envirobench import EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import table_records as tr
 from envirobench_extract.generate.labreports import plant_mistakes
 from envirobench_extract.generate.table_records import CROPS_PER_LAYOUT, MISTAKES, PAGES_PER_LAYOUT
+from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_records import Input, TableRecords
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = TableRecords()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 
 
 def test_the_type_is_well_formed():
@@ -28,7 +30,6 @@ def test_the_type_is_well_formed():
         "tier": "component",
         "profiles": ["exact", "value"],
         "headline": ["record_f1", "tables_exact", "record_precision", "record_recall"],
-        "categories": ["extract"],
         "viewer": "json",
     }
 
@@ -59,12 +60,12 @@ def test_an_input_is_a_crop_or_a_page_never_both():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(tr)
+    return shipped(TYPE.ID)
 
 
 def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
     registry, ds, cases, answers = dataset
-    assert registry.datasets[tr.DATASET_ID].path == tr.DATASET_DIR
+    assert registry.datasets[DATASET_ID].path == DATASET_DIR
     per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
     layouts = [case.category for case in cases.values()]
     assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(
@@ -74,12 +75,12 @@ def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
     for case_id, case in cases.items():
         assert answers[case_id].records, case_id
         if case.input.image is not None:
-            with Image.open(tr.DATASET_DIR / case.input.image) as image:
+            with Image.open(DATASET_DIR / case.input.image) as image:
                 assert image.mode == "L"
                 assert (image.width, image.height) == (case.input.width, case.input.height)
         else:
             assert case.input.page == 1 and (
-                tr.DATASET_DIR / case.input.document
+                DATASET_DIR / case.input.document
             ).read_bytes().startswith(b"%PDF-")
     pages = [c for c in cases.values() if c.input.document is not None]
     assert len(pages) == PAGES_PER_LAYOUT * len(LAYOUTS)
@@ -89,7 +90,7 @@ def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
 
 def test_correct_fixture_has_no_errors_in_any_profile(dataset):
     _, _, cases, answers = dataset
-    scores = score_fixture(TYPE, tr.FIXTURES_DIR, "correct", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "correct", cases, answers)
     for profile in TYPE.PROFILES:
         assert errors_by_case(scores, profile) == {}
         summary = TYPE.summarize(profile, [s[profile] for s in scores.values()])
@@ -103,9 +104,9 @@ def test_correct_fixture_has_no_errors_in_any_profile(dataset):
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
     _, _, cases, answers = dataset
-    planted = plant_mistakes(MISTAKES, answers, categories(tr.DATASET_DIR))
+    planted = plant_mistakes(MISTAKES, answers, categories(DATASET_DIR))
     assert {p.mistake.layout for p in planted} == {m.layout for m in MISTAKES}
-    scores = score_fixture(TYPE, tr.FIXTURES_DIR, "wrong", cases, answers)
+    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
     for profile in TYPE.PROFILES:
         expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
         assert expected and errors_by_case(scores, profile) == expected

@@ -6,15 +6,10 @@ import pytest
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import table_separators
+from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_separators import (
-    DATASET_DIR,
-    DATASET_ID,
-    FIXTURES_DIR,
     Answer,
     Band,
     Input,
@@ -23,6 +18,9 @@ from envirobench_extract.table_separators import (
 )
 
 TYPE = TableSeparators()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 
 # Rows: bands [10, 20) [30, 40) [50, 60), gold 25 and 45. Columns: bands [5, 50) [70, 100), gold 60.
 ANSWER = Answer(
@@ -56,7 +54,6 @@ def test_the_type_is_well_formed():
         "tier": "component",
         "profiles": ["logical", "strict"],
         "headline": ["separator_f1", "tables_exact"],
-        "categories": ["extract"],
         "viewer": "image-overlay",
     }
     assert TYPE.source_files(CASE.input) == ("assets/t-1.png",)
@@ -249,7 +246,7 @@ def test_predictions_and_inputs_are_strict():
 
 # -- the shipped dataset and its fixtures -------------------------------------------------------
 
-# Every deliberate mistake of wrong.json (see envirobench_extract/generate/fixtures.py).
+# Every deliberate mistake of wrong.json (see envirobench_extract/generate/table_separators_fixtures.py).
 WRONG_ERRORS = {
     "ts-0001": {
         "logical": [("missing-separator", "row", 2)],
@@ -277,7 +274,7 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    return shipped_dataset(table_separators)
+    return shipped_dataset(TYPE.ID)
 
 
 def score_fixture(name, cases, answers):

@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from envirobench.bench import locate
-from envirobench.plugins import get_registry
+from envirobench import get_registry
+from envirobench.profiles import locate
 from envirobench.stores.config import resolve
+from envirobench_extract.package import PACKAGE
 
 
 def test_shipped_profile():
     located = locate("table-separators", "extract")
     assert located.path.parent.name == "table-separators"
     assert located.path.parent.parent.parent.name == "envirobench_extract"
+    assert located.path == PACKAGE.layout("table-separators").profile
     profile = located.profile
     assert profile.benchmark == "table-separators"
     assert profile.dataset == "envirobench/table-separators-synthetic-v1"

@@ -1,23 +1,21 @@
 """The shipped `table-separators` dataset is exactly what its seeded generator writes."""
 
 import pytest
-from click.testing import CliRunner
 from extract_labreport_kit import assert_regenerates
+from extract_labreport_kit import generate as run_generator
 
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import table_separators
-from envirobench_extract.generate.__main__ import main
+from envirobench import EnviroBenchError
 from envirobench_extract.generate.table_separators import generate
 
 
 @pytest.mark.slow
 def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
-    assert_regenerates(table_separators, tmp_path)
+    assert_regenerates("table-separators", tmp_path)
 
 
 def test_generating_into_a_non_empty_directory_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("keep me")
-    result = CliRunner().invoke(main, ["table-separators", "--output", str(tmp_path)])
+    result = run_generator("table-separators", "--output", tmp_path)
     assert result.exit_code == 1
     assert "not empty" in result.output
     with pytest.raises(EnviroBenchError, match="non-empty"):
@@ -26,5 +24,13 @@ def test_generating_into_a_non_empty_directory_is_refused(tmp_path):
 
 
 def test_unknown_generators_are_a_usage_error():
-    result = CliRunner().invoke(main, ["table-separator"])
+    result = run_generator("table-separator")
     assert result.exit_code == 2
+
+
+def test_an_unknown_dataset_folder_is_refused(tmp_path):
+    result = run_generator("table-separators", "--dataset", "synthetic-v2", "--output", tmp_path)
+    assert result.exit_code == 1 and "no dataset 'synthetic-v2'" in result.output
+    with pytest.raises(EnviroBenchError, match="no dataset folder 'synthetic-v2'"):
+        generate(tmp_path, "synthetic-v2")
+    assert list(tmp_path.iterdir()) == []

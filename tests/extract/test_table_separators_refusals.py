@@ -13,12 +13,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from envirobench import datasets as ds
+from envirobench import EnviroBenchError, Retirement, build_registry, load_dataset, write_manifest
 from envirobench.cli import main
-from envirobench.errors import EnviroBenchError
-from envirobench.plugins import build_registry
-from envirobench.records import Retirement
-from envirobench_extract.table_separators import DATASET_DIR
+from envirobench_extract.package import PACKAGE
+
+DATASET_DIR = PACKAGE.layout("table-separators").dataset_dir()
 
 
 @pytest.fixture(scope="module")
@@ -35,13 +34,13 @@ def copy(tmp_path):
 
 def repin(root, retired=()):
     manifest = json.loads((root / "manifest.json").read_text())
-    ds.write_manifest(root, dataset_id=manifest["id"], version=manifest["version"], benchmark=manifest["benchmark"],
-                      title=manifest["title"], description=manifest["description"], retired=retired)
+    write_manifest(root, dataset_id=manifest["id"], version=manifest["version"], benchmark=manifest["benchmark"],
+                   title=manifest["title"], description=manifest["description"], retired=retired)
 
 
 def refusal(root, registry):
     with pytest.raises(EnviroBenchError) as info:
-        ds.validate(root, registry)
+        load_dataset(root, registry)
     return info.value
 
 
@@ -50,7 +49,7 @@ def lines(path):
 
 
 def test_the_untouched_copy_is_valid(copy, registry):
-    assert ds.validate(copy, registry).identity == ds.validate(DATASET_DIR, registry).identity
+    assert load_dataset(copy, registry).identity == load_dataset(DATASET_DIR, registry).identity
 
 
 def test_a_changed_byte_in_an_image(copy, registry):

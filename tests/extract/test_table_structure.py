@@ -9,18 +9,13 @@ from extract_labreport_kit import assert_regenerates
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
-from envirobench import Case
-from envirobench.bench import locate
+from envirobench import Case, EnviroBenchError, structure, unstructure
 from envirobench.benchmark import check_type_class
-from envirobench.converter import structure, unstructure
-from envirobench.errors import EnviroBenchError
-from envirobench_extract import table_structure
+from envirobench.profiles import locate
 from envirobench_extract.generate.grid_tables import LAYOUTS
 from envirobench_extract.generate.table_structure_fixtures import DELIBERATE_ERRORS
+from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_structure import (
-    DATASET_DIR,
-    DATASET_ID,
-    FIXTURES_DIR,
     Cell,
     Input,
     TableGrid,
@@ -28,6 +23,9 @@ from envirobench_extract.table_structure import (
 )
 
 TYPE = TableStructure()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
+FIXTURES_DIR = LAYOUT.fixtures_dir()
 CASE = Case("t-1", "spanning-headers", Input(image="assets/t-1.png", width=300, height=120))
 
 
@@ -65,7 +63,6 @@ def test_the_type_is_well_formed():
             "grits_top_precision",
             "grits_top_recall",
         ],
-        "categories": ["extract"],
         "viewer": "table-structure",
     }
     assert TYPE.source_files(CASE.input) == ("assets/t-1.png",)
@@ -251,7 +248,9 @@ def test_unstructured_grids_round_trip():
 
 
 def test_the_shipped_profile():
-    profile = locate("table-structure", "extract").profile
+    located = locate("table-structure", "extract")
+    assert located.path == LAYOUT.profile
+    profile = located.profile
     assert (profile.benchmark, profile.dataset, profile.adapter) == (
         "table-structure",
         DATASET_ID,
@@ -277,7 +276,7 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    return shipped_dataset(table_structure)
+    return shipped_dataset(TYPE.ID)
 
 
 def score_fixture(name, cases, answers):
@@ -328,4 +327,4 @@ def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
 
 @pytest.mark.slow
 def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
-    assert_regenerates(table_structure, tmp_path)
+    assert_regenerates(TYPE.ID, tmp_path)

@@ -13,8 +13,10 @@ import pytest
 from reference_table_drawing import count_hits, draw_table
 
 from envirobench import plugins
+from envirobench_extract.package import PACKAGE as EXTRACT
 from envirobench_reference_adapter import plugin as reference_plugin
 from envirobench_reference_adapter import protocol
+from envirobench_reference_adapter.solvers import table_separators
 
 ADAPTER = [sys.executable, "-m", "envirobench_reference_adapter"]
 LAYOUTS = {"ts-ruled": "ruled", "ts-unruled": "unruled", "ts-zebra": "zebra", "ts-multi": "multiline"}
@@ -110,8 +112,6 @@ def test_variants_genuinely_differ(tmp_path):
 
 def test_jitter_is_reproducible_per_seed_and_varies_between_seeds():
     """`jitter=SEED` emulates run-to-run variation: same seed, same image; another seed, another."""
-    from envirobench_reference_adapter import table_separators
-
     request = types.SimpleNamespace(jitter=7)
     assert protocol.case_jitter(types.SimpleNamespace(jitter=None), "a") is None
     first = protocol.case_jitter(request, "a").normal(size=4)
@@ -123,14 +123,13 @@ def test_jitter_is_reproducible_per_seed_and_varies_between_seeds():
 
 def test_jitter_changes_some_predictions_on_the_real_scans(tmp_path):
     """Controls are only useful if a jittered rerun disagrees somewhere; on the shipped scans it does."""
-    from envirobench_extract.table_separators import DATASET_DIR
-
-    cases = [json.loads(line) for line in (DATASET_DIR / "cases.jsonl").read_text().splitlines() if '"scanned"' in line]
+    dataset_dir = EXTRACT.layout("table-separators").dataset_dir()
+    cases = [json.loads(line) for line in (dataset_dir / "cases.jsonl").read_text().splitlines() if '"scanned"' in line]
     request_cases = [{"id": c["id"], "input": c["input"]} for c in cases]
 
     def predict(options, name):
         request = json.loads(write_request(tmp_path / name, options=options, cases=request_cases).read_text())
-        request["input_dir"] = str(DATASET_DIR)  # read-only use of the images; no answers are involved
+        request["input_dir"] = str(dataset_dir)  # read-only use of the images; no answers are involved
         path = tmp_path / name / "request.json"
         path.write_text(json.dumps(request))
         assert run_adapter(path, tmp_path / name / "out").returncode == 0

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from envirobench.datasets import write_manifest
+from envirobench import write_manifest
+from envirobench_extract.package import PACKAGE as EXTRACT
 
-EXTRACT = Path(__import__("envirobench_extract").__file__).resolve().parent / "benchmarks"
 ENVIROBENCH = Path(sys.executable).with_name("envirobench")
 # A few cheap cases per type (text-layer PDFs and small crops), with the headline they reach.
 CASES = {
@@ -26,7 +26,7 @@ CASES = {
 
 def subset(benchmark: str, ids: list[str], root: Path) -> Path:
     """A dataset of some cases of the shipped one (with their files and answers)."""
-    source = EXTRACT / benchmark / "datasets" / "synthetic-v1"
+    source = EXTRACT.layout(benchmark).dataset_dir()
     cases = [json.loads(line) for line in (source / "cases.jsonl").read_text().splitlines()]
     answers = [json.loads(line) for line in (source / "answers.jsonl").read_text().splitlines()]
     chosen = [c for c in cases if c["id"] in ids]

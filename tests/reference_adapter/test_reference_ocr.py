@@ -7,6 +7,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from envirobench_reference_adapter import layout, ocr
+from envirobench_reference_adapter.layout import Word
 
 
 def text_image(lines: list[str], size: int = 20) -> Image.Image:
@@ -76,8 +77,6 @@ def test_look_alikes_are_undone(raw, clean):
 
 
 def test_dropped_spaces_are_restored_where_the_ink_has_a_blank():
-    from envirobench_reference_adapter.layout import Word
-
     # "EngineeringGroup" over 160 px with a 5-px blank (0.3 em at em 16) where the space was.
     profile = np.ones(160, dtype=bool)
     profile[108:113] = False

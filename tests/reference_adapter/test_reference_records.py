@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from reference_report_drawing import EXPECTED, draw_report
 
-from envirobench_reference_adapter import document_extraction, pdftext, table_records
+from envirobench_reference_adapter import pdftext
 from envirobench_reference_adapter.layout import Word
 from envirobench_reference_adapter.results_tables import TableReader
+from envirobench_reference_adapter.solvers import document_extraction, table_records
 
 
 def solve_document(path, variant="v1"):

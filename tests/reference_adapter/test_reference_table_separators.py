@@ -7,7 +7,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 from reference_table_drawing import LAYOUTS, count_hits, degrade, draw_table
 
-from envirobench_reference_adapter import table_separators as ts
+from envirobench_reference_adapter.solvers import table_separators as ts
 
 
 def gray_of(image: Image.Image) -> np.ndarray:

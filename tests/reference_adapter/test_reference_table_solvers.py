@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw, ImageFont
 from reference_report_drawing import METADATA, draw_report
 from reference_table_drawing import HEADER, ROWS, draw_table
 
-from envirobench_reference_adapter import report_metadata, table_cells, table_structure
+from envirobench_reference_adapter.solvers import report_metadata, table_cells, table_structure
 
 
 def test_report_metadata_from_the_cover_and_the_sample_summary(tmp_path):

@@ -102,6 +102,8 @@ class Failure:
 
 @attrs.frozen
 class CoreInfo:
+    """The envirobench-core that made or last rescored the run."""
+
     version: str
 
 
@@ -495,8 +497,4 @@ def comparison_json(comparison: Comparison) -> dict[str, Any]:
             for c in comparison.cases
         ],
     }
-
-
-def run_ref(label: str, run_id: str, path: Path) -> RunRef:
-    return RunRef(label, run_id, str(path))
 

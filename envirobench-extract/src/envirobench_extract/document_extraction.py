@@ -21,21 +21,17 @@ over counts pooled across the run), `documents_exact`, `record_precision`, `reco
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import f1
+from envirobench import Case, CaseScore, f1
 
 from .records import PROFILES, Record, case_scores, check_answer_records, pooled
 from .validators import pdf_path
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "document-extraction"
-DATASET_ID = "envirobench/document-extraction-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/document-extraction-synthetic-v1"}
 
 
 @attrs.frozen
@@ -70,7 +66,6 @@ class DocumentExtraction(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall")
-    CATEGORIES = ("extract",)
     VIEWER = "json"
 
     Input = Input

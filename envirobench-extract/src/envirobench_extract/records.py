@@ -77,8 +77,7 @@ from functools import lru_cache
 
 import attrs
 
-from envirobench import CaseScore
-from envirobench.benchmark import ErrorKey, f1, share
+from envirobench import CaseScore, ErrorKey, f1, share
 
 PROFILES = ("exact", "value")
 FIELDS = ("cas", "result", "nondetect", "unit", "qualifier", "reporting_limit")

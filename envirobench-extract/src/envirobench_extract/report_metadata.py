@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Literal
 
 import attrs
@@ -40,10 +39,8 @@ from envirobench import Case, CaseScore
 from .records import normalise_name
 from .validators import pdf_path
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "report-metadata"
-DATASET_ID = "envirobench/report-metadata-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/report-metadata-synthetic-v1"}
 
 Status = Literal["draft", "final", "revised"]
 FIELDS = (
@@ -133,7 +130,6 @@ class ReportMetadata(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("exact",)
     HEADLINE = ("fields_right", "reports_exact")
-    CATEGORIES = ("extract",)
     VIEWER = "json"
 
     Input = Input

@@ -51,22 +51,18 @@ the share of gold cells the predictions left out; `extra_cells`, extra positions
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import ErrorKey, share
+from envirobench import Case, CaseScore, ErrorKey, share
 
 from .validators import not_negative, positive
 from .values import normalise_text, parse_unit, parse_value
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-cells"
-DATASET_ID = "envirobench/table-cells-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/table-cells-synthetic-v1"}
 
 
 def _box(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
@@ -188,7 +184,6 @@ class TableCells(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("exact", "value")
     HEADLINE = ("cells_right", "tables_exact", "cells_missing", "extra_cells")
-    CATEGORIES = ("extract",)
     VIEWER = "table-grid"
 
     Input = Input

@@ -19,7 +19,6 @@ Headline: `record_f1` (primary, F1 over counts pooled across the run), `tables_e
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import attrs
 
@@ -28,10 +27,8 @@ from envirobench import Case, CaseScore
 
 from .records import PROFILES, Record, case_scores, check_answer_records, pooled
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-records"
-DATASET_ID = "envirobench/table-records-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/table-records-synthetic-v1"}
 
 
 @attrs.frozen
@@ -101,7 +98,6 @@ class TableRecords(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall")
-    CATEGORIES = ("extract",)
     VIEWER = "json"
 
     Input = Input

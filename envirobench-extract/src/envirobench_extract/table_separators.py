@@ -45,21 +45,17 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import ErrorKey, share
+from envirobench import Case, CaseScore, ErrorKey, share
 
 STRICT_TOLERANCE = 3  # pixels; a match 3 px off is placed, 4 px off is misplaced
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-separators"
-DATASET_ID = "envirobench/table-separators-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/table-separators-synthetic-v1"}
 
 AXES = ("row", "column")
 
@@ -204,7 +200,6 @@ class TableSeparators(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("logical", "strict")
     HEADLINE = ("separator_f1", "tables_exact")
-    CATEGORIES = ("extract",)
     VIEWER = "image-overlay"
 
     Input = Input

@@ -52,21 +52,17 @@ Scoring (profile `topology`, the only one):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import ErrorKey, share
+from envirobench import Case, CaseScore, ErrorKey, share
 
 from .grits import grits_top
 from .validators import not_negative, positive
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / "table-structure"
-DATASET_ID = "envirobench/table-structure-synthetic-v1"
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
+DATASETS = {"synthetic-v1": "envirobench/table-structure-synthetic-v1"}
 
 
 @attrs.frozen
@@ -153,7 +149,6 @@ class TableStructure(envirobench.BenchmarkType):
         "grits_top_precision",
         "grits_top_recall",
     )
-    CATEGORIES = ("extract",)
     VIEWER = "table-structure"
 
     Input = Input

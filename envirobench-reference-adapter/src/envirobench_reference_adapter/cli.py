@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from envirobench.errors import EnviroBenchError
+from envirobench import EnviroBenchError
 
 from . import NAME, __version__, protocol
 

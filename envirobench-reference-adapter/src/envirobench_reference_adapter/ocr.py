@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import rapidocr  # cheap: the package loads its engine (and ONNX Runtime) only when first used
 from PIL import Image
 
 from .layout import Word
@@ -63,8 +64,6 @@ JITTER_NOISE_SIGMA = 10.0  # grey levels of per-pixel noise
 
 def models_dir() -> Path:
     """The folder of ONNX models inside the installed `rapidocr` package."""
-    import rapidocr
-
     return Path(rapidocr.__file__).resolve().parent / "models"
 
 
@@ -84,8 +83,6 @@ def model_files() -> dict[str, Path]:
 @cache
 def engine() -> Any:
     """The shared RapidOCR engine (models load on first use, then stay in memory)."""
-    from rapidocr import RapidOCR
-
     files = model_files()
     # RapidOCR logs every model path at INFO; an adapter's stderr is for the run's own messages.
     logging.getLogger("RapidOCR").setLevel(logging.ERROR)
@@ -102,7 +99,7 @@ def engine() -> Any:
         "Rec.model_path": str(files["rec"]),
         "Cls.model_path": str(files["cls"]),
     }
-    return RapidOCR(params=params)
+    return rapidocr.RapidOCR(params=params)  # the first use imports ONNX Runtime (~2 s)
 
 
 def as_rgb_array(image: Image.Image | np.ndarray) -> np.ndarray:

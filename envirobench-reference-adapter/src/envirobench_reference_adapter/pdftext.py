@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
+import pypdfium2 as pdfium
 
 from . import ocr
 from .layout import Word
@@ -76,8 +77,6 @@ def is_bold(fontname: str) -> bool:
 
 def page_count(path: Path) -> int:
     """How many pages the PDF has (pypdfium2; cheap)."""
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(str(path))
     try:
         return len(document)
@@ -90,6 +89,8 @@ def read_pdf(
 ) -> list[PageText]:
     """Words of every page (or of `pages`, 0-based) of the PDF at `path`. With `ocr_scans`
     False, image-only pages are not read (no words) rather than OCRed."""
+    # Imported here, not at the top: pdfplumber (with pdfminer.six) takes ~0.4 s to import, and
+    # every adapter start imports this module (solver discovery) though only PDF types read one.
     import pdfplumber
 
     result: list[PageText] = []
@@ -148,6 +149,7 @@ def upright_chars(chars: list[dict[str, Any]], width: float, height: float) -> t
 
 def text_layer_page(page: Any, index: int) -> PageText:
     """The words and rules of a pdfplumber page with a text layer (turned upright if sideways)."""
+    # Imported here for the reason read_pdf gives (pdfplumber is slow to import).
     from pdfplumber.utils import extract_words
 
     width, height = float(page.width), float(page.height)
@@ -192,8 +194,6 @@ def scan_dpi(page: Any) -> float:
 
 def render_page(path: Path, index: int, dpi: float) -> Any:
     """Page `index` rendered to a greyscale Pillow image at `dpi` (pypdfium2)."""
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(str(path))
     try:
         bitmap = document[index].render(scale=dpi / 72.0, grayscale=True)

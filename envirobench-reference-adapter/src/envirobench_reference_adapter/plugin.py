@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from envirobench.hookspecs import hookimpl
+from envirobench import hookimpl
 
 
 @hookimpl

@@ -3,7 +3,7 @@
 Core writes `adapter-request.json` and starts `ADAPTER run --request FILE --output DIR`. This
 module refuses a request it cannot honour (wrong format, unknown benchmark, unknown option or
 variant, a source path that leaves the input directory) before doing any work, then solves every
-case with the benchmark's solver module and writes into DIR:
+case with the benchmark's solver (a module of `solvers`) and writes into DIR:
 
 - `progress.jsonl`: `{"done": n, "total": m}` lines while working (at most ~100, each flushed);
 - `predictions.json`: case ID -> prediction, for every case that was processed;
@@ -35,36 +35,27 @@ from typing import Any
 
 import numpy as np
 
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import dumps_line, read_json, write_json
-
-from . import (
-    NAME,
-    __version__,
-    document_extraction,
-    report_metadata,
-    table_cells,
-    table_records,
-    table_separators,
-    table_structure,
+from envirobench import (
+    PROGRESS_FILE,
+    PROTOCOL,
+    REQUEST_FORMAT,
+    RESULT_FILE,
+    EnviroBenchError,
+    dumps_line,
+    read_json,
+    write_json,
 )
 
-REQUEST_FORMAT = "envirobench.adapter-request.v1"
-PROTOCOL = "envirobench.adapter.v1"
-RESULT_FILE = "adapter-result.json"
+from . import NAME, __version__, solvers
+
 PREDICTIONS_FILE = "predictions.json"
-PROGRESS_FILE = "progress.jsonl"
 FAILURES_FILE = "failures.json"
 TIMINGS_FILE = "timings.json"
 MAX_PROGRESS_LINES = 100
 
-# One solver module per benchmark type. Each provides BENCHMARK_ID, FORMAT, VARIANTS,
-# VARIANT_ALIASES, DEFAULT_VARIANT, parse_input(raw, where), source_files(input) and
-# solve(input, sources, variant).
-SOLVERS: dict[str, ModuleType] = {
-    module.BENCHMARK_ID: module
-    for module in (table_separators, table_structure, table_cells, table_records, report_metadata, document_extraction)
-}
+# Benchmark ID -> its solver module: every module of the `solvers` package (see its docstring
+# for what a solver declares).
+SOLVERS: dict[str, ModuleType] = solvers.discover()
 KNOWN_OPTIONS = ("variant", "jitter")
 
 # Builds the error for a refused request field: refuse("$.options.variant", "unknown variant ...").

@@ -1,10 +1,10 @@
 """The example adapter through a real run: its improved variant beats its baseline."""
 
-from envirobench.plugins import build_registry
-from envirobench.runs import RunSpec, execute_run
+from envirobench import RunSpec, build_registry, execute_run
 
 from {{ cookiecutter.package_name }}.adapter import ADAPTER_NAME, predict
-from {{ cookiecutter.package_name }}.well_ids import DATASET_ID, TYPE_ID
+from {{ cookiecutter.package_name }}.package import PACKAGE
+from {{ cookiecutter.package_name }}.well_ids import TYPE_ID
 
 
 def test_predict_reads_the_forms_of_each_variant():
@@ -15,10 +15,11 @@ def test_predict_reads_the_forms_of_each_variant():
 
 def test_improved_variant_gains_on_baseline_without_regressions(tmp_path):
     registry = build_registry()
+    dataset_id = PACKAGE.layout(TYPE_ID).dataset_id()
 
     def run(run_id, variant, baseline=None):
         spec = RunSpec(
-            adapter=ADAPTER_NAME, run_id=run_id, model="rules/well-id-patterns", benchmark=TYPE_ID, dataset=DATASET_ID,
+            adapter=ADAPTER_NAME, run_id=run_id, model="rules/well-id-patterns", benchmark=TYPE_ID, dataset=dataset_id,
             budget_usd=0.0, options={"variant": variant}, baseline=baseline, results_dir=tmp_path,
         )
         outcome = execute_run(spec, registry)
@@ -27,5 +28,5 @@ def test_improved_variant_gains_on_baseline_without_regressions(tmp_path):
 
     base = run("base", "baseline")
     cand = run("cand", "improved", baseline=base.run_dir)
-    exact = cand.gate["by_profile"]["exact"]
-    assert cand.gate["status"] == "passed" and exact["improvements"] and not exact["regressions"]
+    exact = cand.gate.by_profile["exact"]
+    assert cand.gate.status == "passed" and exact.improvements and not exact.regressions

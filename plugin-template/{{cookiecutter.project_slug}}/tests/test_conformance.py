@@ -2,14 +2,15 @@
 
 Answer isolation, malformed results, the fixtures' scores, pairing and the gate, re-keying,
 review drafts and the viewer: the same checks every public type passes. The suite comes with
-envirobench-core (`envirobench.conformance`); it finds fixtures/correct.json and wrong.json next to
-the dataset's datasets/ directory.
+envirobench-core (`envirobench.conformance`); it finds the dataset's correct.json and wrong.json
+by the package convention, in benchmarks/<type ID>/fixtures/<dataset folder>/.
 """
 
 import pytest
 from envirobench.conformance import BenchmarkTypeConformance
 
-from {{ cookiecutter.package_name }}.well_ids import DATASET_ID, TYPE_ID
+from {{ cookiecutter.package_name }}.package import PACKAGE
+from {{ cookiecutter.package_name }}.well_ids import TYPE_ID
 
 
 class TestWellIdsConformance(BenchmarkTypeConformance):
@@ -19,4 +20,4 @@ class TestWellIdsConformance(BenchmarkTypeConformance):
 
     @pytest.fixture
     def dataset_id(self):
-        return DATASET_ID
+        return PACKAGE.layout(TYPE_ID).dataset_id()

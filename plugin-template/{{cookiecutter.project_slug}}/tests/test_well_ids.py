@@ -1,9 +1,7 @@
 """The scorer of `{{ cookiecutter.type_id }}`, case by case."""
 
 import pytest
-from envirobench import Case
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
+from envirobench import Case, EnviroBenchError, structure
 
 from {{ cookiecutter.package_name }}.well_ids import Answer, Input, Prediction, WellIds, normalize
 

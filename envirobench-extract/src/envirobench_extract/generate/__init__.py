@@ -1,25 +1,12 @@
 """Seeded generators of the Extract category's synthetic datasets.
 
-Run `python -m envirobench_extract.generate NAME [--output DIR]`; NAME is one of GENERATORS.
-"""
+`generate/<type module>.py` is the generator of each type listed in `envirobench_extract.package`:
+`generate(output_dir, dataset)` writes the dataset in folder `dataset` (a key of the type
+module's DATASETS) and `write_fixtures(dataset_dir, fixtures_dir)` its correct.json and
+wrong.json. The other modules here are what they share. Run
 
-# NAME -> (the type's module, its generator, its fixtures), relative to envirobench_extract. The
-# type module has DATASET_DIR and FIXTURES_DIR, the generator generate(output_dir), the fixtures
-# module write_fixtures(dataset_dir, fixtures_dir).
-MODULES: dict[str, tuple[str, str, str]] = {
-    "table-separators": ("table_separators", "generate.table_separators", "generate.fixtures"),
-    "table-structure": (
-        "table_structure",
-        "generate.table_structure",
-        "generate.table_structure_fixtures",
-    ),
-    "table-cells": ("table_cells", "generate.table_cells", "generate.table_cells_fixtures"),
-    "table-records": ("table_records", "generate.table_records", "generate.table_records"),
-    "report-metadata": ("report_metadata", "generate.report_metadata", "generate.report_metadata"),
-    "document-extraction": (
-        "document_extraction",
-        "generate.document_extraction",
-        "generate.document_extraction",
-    ),
-}
-GENERATORS = tuple(MODULES)
+    python -m envirobench_extract.generate TYPE [--dataset FOLDER] [--output DIR] [--fixtures DIR]
+
+with TYPE a type ID (`table-separators`, ...); without --output it regenerates the shipped dataset
+and its fixtures in place.
+"""

@@ -3,18 +3,34 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from envirobench.converter import structure, unstructure
-from envirobench.datasets import write_manifest
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import atomic_write_text, dumps_line, iter_jsonl
-from envirobench.records import Generator, Manifest
+from envirobench import (
+    EnviroBenchError,
+    Generator,
+    Manifest,
+    atomic_write_text,
+    dumps_line,
+    iter_jsonl,
+    structure,
+    unstructure,
+    write_manifest,
+)
 
 # A case as a generator yields it: (case ID, category, input, answer).
 GeneratedCase = tuple[str, str, Any, Any]
+
+
+def dataset_id_of(datasets: Mapping[str, str], folder: str) -> str:
+    """The ID of a type's dataset `folder` (a key of its module's DATASETS), for the manifest."""
+    try:
+        return datasets[folder]
+    except KeyError:
+        raise EnviroBenchError(
+            f"no dataset folder {folder!r} to generate (there are: {', '.join(datasets)})"
+        ) from None
 
 
 def write_dataset(

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.records import Generator, Manifest
+from envirobench import Generator, Manifest
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
-from ..document_extraction import DATASET_ID, Answer, DocumentExtraction, Input
-from .common import GeneratedCase, write_dataset
+from ..document_extraction import DATASETS, Answer, DocumentExtraction, Input
+from .common import GeneratedCase, dataset_id_of, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240807
@@ -80,8 +80,9 @@ def render_case(case_id: str, layout: str) -> RenderedReport:
     return draw_report(SEED, STREAM, case_id, layout, accept=accept)
 
 
-def generate(output_dir: Path) -> Manifest:
-    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -94,7 +95,7 @@ def generate(output_dir: Path) -> Manifest:
     return write_dataset(
         output_dir,
         _cases,
-        dataset_id=DATASET_ID,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=DocumentExtraction.ID,
         title=TITLE,

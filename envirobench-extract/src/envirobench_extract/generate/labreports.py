@@ -18,9 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench.converter import unstructure
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import iter_jsonl, write_json
+from envirobench import EnviroBenchError, iter_jsonl, unstructure, write_json
 from envirobench_synth.labreport import RenderedReport, TruthRecord, render_pdf, sample_report
 from envirobench_synth.rng import make_random
 

@@ -16,14 +16,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench.converter import unstructure
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import write_json
-from envirobench.records import Generator, Manifest
+from envirobench import EnviroBenchError, Generator, Manifest, unstructure, write_json
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
-from ..report_metadata import DATASET_ID, FIELDS, Answer, Input, ReportMetadata
-from .common import GeneratedCase, read_answers, write_dataset
+from ..report_metadata import DATASETS, FIELDS, Answer, Input, ReportMetadata
+from .common import GeneratedCase, dataset_id_of, read_answers, write_dataset
 from .labreports import draw_report
 
 SEED = 20240809
@@ -82,8 +79,9 @@ def answer_of(rendered: RenderedReport) -> Answer:
     )
 
 
-def generate(output_dir: Path) -> Manifest:
-    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
@@ -95,7 +93,7 @@ def generate(output_dir: Path) -> Manifest:
     return write_dataset(
         output_dir,
         _cases,
-        dataset_id=DATASET_ID,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=ReportMetadata.ID,
         title=TITLE,

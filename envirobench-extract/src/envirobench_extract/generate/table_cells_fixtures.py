@@ -1,4 +1,5 @@
-"""The prediction fixtures of `table-cells`, derived from the dataset's answer key.
+"""The prediction fixtures of `table-cells`, derived from the dataset's answer key
+(generate/table_cells.py writes them).
 
 `correct.json` gives every cell its gold text, so it has no error in any profile. `wrong.json`
 is the same except for the edits below, at most one mistake per case; the tests assert the
@@ -19,11 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from envirobench.errors import EnviroBenchError
+from envirobench import EnviroBenchError
 
 from ..table_cells import Answer
 from .common import read_answers as read_answers_of
-from .common import write_by_case
 
 Edit = Literal["replace", "drop", "add"]
 
@@ -116,9 +116,3 @@ def _require(condition: bool, edit: DeliberateEdit, problem: str) -> None:
         raise EnviroBenchError(
             f"cannot build the deliberate edit for {edit.case} ({edit.why}): {problem}"
         )
-
-
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    answers = read_answers(dataset_dir)
-    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

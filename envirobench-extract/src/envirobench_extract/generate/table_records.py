@@ -18,13 +18,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench.converter import unstructure
-from envirobench.records import Generator, Manifest
+from envirobench import Generator, Manifest, unstructure
 from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
 from envirobench_synth.png import write_png
 
-from ..table_records import DATASET_ID, Answer, Input, TableRecords
-from .common import GeneratedCase, write_dataset
+from ..table_records import DATASETS, Answer, Input, TableRecords
+from .common import GeneratedCase, dataset_id_of, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240808
@@ -98,8 +97,9 @@ def cuts_for(layout: str) -> list[Cut]:
     return crops + pages
 
 
-def generate(output_dir: Path) -> Manifest:
-    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
     per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
@@ -124,7 +124,7 @@ def generate(output_dir: Path) -> Manifest:
     return write_dataset(
         output_dir,
         _cases,
-        dataset_id=DATASET_ID,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=TableRecords.ID,
         title=TITLE,

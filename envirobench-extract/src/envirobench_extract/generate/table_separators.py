@@ -1,4 +1,4 @@
-"""The seeded generator of `envirobench/table-separators-synthetic-v1`.
+"""The seeded generator of `envirobench/table-separators-synthetic-v1`, and its fixtures.
 
 Each case is a tightly cropped grayscale table of laboratory results (analyte, CAS number,
 result, unit, qualifier, reporting limit, method: subsets and orders vary) drawn by
@@ -24,14 +24,15 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.records import Generator, Manifest
+from envirobench import Generator, Manifest, write_json
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
-from ..table_separators import DATASET_ID, Answer, Band, Input, TableSeparators
-from .common import GeneratedCase, write_dataset
+from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
+from .common import GeneratedCase, dataset_id_of, write_dataset
+from .table_separators_fixtures import correct_predictions, read_answers, wrong_predictions
 
 SEED = 20240611
 VERSION = 1
@@ -101,8 +102,9 @@ def case_ids() -> list[tuple[str, str]]:
     return out
 
 
-def generate(output_dir: Path) -> Manifest:
-    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -116,7 +118,7 @@ def generate(output_dir: Path) -> Manifest:
     return write_dataset(
         output_dir,
         _cases,
-        dataset_id=DATASET_ID,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=TableSeparators.ID,
         title=TITLE,
@@ -234,3 +236,10 @@ def _content(
             cells["method"] = f"{prefix}\n{code}"
         rows.append([cells[c] for c in order])
     return header, rows, [ALIGN[c] for c in order]
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
+    """The dataset's correct.json and wrong.json (see table_separators_fixtures)."""
+    answers = read_answers(dataset_dir)
+    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

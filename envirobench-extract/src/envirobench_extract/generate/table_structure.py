@@ -1,4 +1,4 @@
-"""The seeded generator of `envirobench/table-structure-synthetic-v1`.
+"""The seeded generator of `envirobench/table-structure-synthetic-v1`, and its fixtures.
 
 Each case is a tightly cropped grayscale laboratory results table drawn by `grid_tables` (see
 its docstring for the layouts, which are the case categories); the answer is the grid it was
@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench.records import Generator, Manifest
+from envirobench import Generator, Manifest
 from envirobench_synth.png import write_png
 
-from ..table_structure import DATASET_ID, Cell, Input, TableGrid, TableStructure
-from .common import GeneratedCase, write_dataset
+from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
+from .common import GeneratedCase, dataset_id_of, write_by_case, write_dataset
 from .grid_tables import LAYOUTS, DrawnTable, make_table
+from .table_structure_fixtures import correct_predictions, read_answers, wrong_predictions
 
 SEED = 20240618
 VERSION = 1
@@ -53,8 +54,9 @@ def answer_from(table: DrawnTable) -> TableGrid:
     return TableGrid(spec.rows, spec.columns, spec.header_rows, tuple(cells))
 
 
-def generate(output_dir: Path) -> Manifest:
-    """Write the whole dataset into `output_dir` (absent or empty) and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -68,10 +70,17 @@ def generate(output_dir: Path) -> Manifest:
     return write_dataset(
         output_dir,
         _cases,
-        dataset_id=DATASET_ID,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=TableStructure.ID,
         title=TITLE,
         description=DESCRIPTION,
         generator=Generator(name=__name__, seed=SEED),
     )
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
+    """The dataset's correct.json and wrong.json (see table_structure_fixtures)."""
+    answers = read_answers(dataset_dir)
+    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

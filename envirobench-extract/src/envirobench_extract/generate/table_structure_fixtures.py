@@ -1,4 +1,5 @@
-"""The prediction fixtures of `table-structure`, derived from the dataset's answer key.
+"""The prediction fixtures of `table-structure`, derived from the dataset's answer key
+(generate/table_structure.py writes them).
 
 `correct.json` predicts every gold grid, so it has no error. `wrong.json` is the same except for
 the deliberate mistakes in DELIBERATE_ERRORS, one per case, each a mistake a structure
@@ -12,12 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from envirobench.converter import unstructure
-from envirobench.errors import EnviroBenchError
+from envirobench import EnviroBenchError, unstructure
 
 from ..table_structure import Cell, TableGrid
 from .common import read_answers as read_answers_of
-from .common import write_by_case
 
 Mistake = Literal["drop-last-row", "split-cell", "header-rows", "extra-column", "merge-right"]
 
@@ -136,9 +135,3 @@ def _require(condition: bool, error: DeliberateError, problem: str) -> None:
         raise EnviroBenchError(
             f"cannot build the deliberate error for {error.case} ({error.why}): {problem}"
         )
-
-
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    answers = read_answers(dataset_dir)
-    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

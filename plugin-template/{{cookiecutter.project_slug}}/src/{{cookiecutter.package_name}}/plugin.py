@@ -1,30 +1,31 @@
-"""The plugin's hook implementations: its benchmark type, dataset, viewer and adapter."""
+"""The plugin's hook implementations: its benchmark type and dataset (from the list in
+package.py), its viewer and its adapter."""
 
 import sys
-from importlib import resources
 
 from envirobench import hookimpl
 
 from .adapter import ADAPTER_NAME
-from .well_ids import DATASET_DIR, DATASET_ID, VIEWER_NAME, WellIds
+from .package import PACKAGE
+from .well_ids import VIEWER_NAME
 
 
 @hookimpl
 def envirobench_benchmark_types(register):
-    register(WellIds)
+    PACKAGE.register_types(register)
 
 
 @hookimpl
 def envirobench_datasets(register):
-    # Private: core refuses to upload it to a public store.
-    register(DATASET_ID, DATASET_DIR, visibility="private")
+    PACKAGE.register_datasets(register)
 
 
 @hookimpl
 def envirobench_viewers(register):
-    viewers = resources.files(__package__).joinpath("viewers")
-    script = viewers.joinpath("well-list.js").read_text(encoding="utf-8").replace("__VIEWER_NAME__", VIEWER_NAME)
-    register(VIEWER_NAME, script=script, style=viewers.joinpath("well-list.css").read_text(encoding="utf-8"))
+    # The script names its viewer "__VIEWER_NAME__" (it is copied from the template unrendered).
+    viewers = PACKAGE.directory / "viewers"
+    script = (viewers / "well-list.js").read_text(encoding="utf-8").replace("__VIEWER_NAME__", VIEWER_NAME)
+    register(VIEWER_NAME, script=script, style=(viewers / "well-list.css").read_text(encoding="utf-8"))
 
 
 @hookimpl

@@ -28,21 +28,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import ErrorKey, share
+from envirobench import Case, CaseScore, ErrorKey, share
 
 TYPE_ID = "{{ cookiecutter.type_id }}"
-DATASET_ID = "{{ cookiecutter.dataset_id }}"
 VIEWER_NAME = "{{ cookiecutter.viewer_name }}"
 
-BENCHMARK_DIR = Path(__file__).resolve().parent / "benchmarks" / TYPE_ID
-DATASET_DIR = BENCHMARK_DIR / "datasets" / "synthetic-v1"
-FIXTURES_DIR = BENCHMARK_DIR / "fixtures"
+# Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID (see package.py).
+DATASETS = {"synthetic-v1": "{{ cookiecutter.dataset_id }}"}
 
 CANONICAL = re.compile(r"^MW-[1-9][0-9]*[A-Z]?$")
 _READABLE = re.compile(r"^\s*(?:MW|MONITORING\s*WELL)[\s_-]*0*([1-9][0-9]*)\s*([A-Z]?)\s*$", re.IGNORECASE)
@@ -100,7 +96,6 @@ class WellIds(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("exact", "normalized")
     HEADLINE = ("well_f1", "texts_exact")
-    CATEGORIES = ("extract",)
     VIEWER = VIEWER_NAME
 
     Input = Input

@@ -1,4 +1,4 @@
-"""The seeded generator of `{{ cookiecutter.dataset_id }}` and its prediction fixtures.
+"""The seeded generator of `{{ cookiecutter.dataset_id }}` (folder `synthetic-v1`) and its prediction fixtures.
 
 Each case is a short text of a groundwater monitoring programme that names one to four
 monitoring wells, written the ways field staff write them, among things that are not monitoring
@@ -8,8 +8,12 @@ wells in canonical form. Categories: `field-note`, `sampling-summary`, `email`.
 Every case draws from its own stream, random.Random(f"{SEED}:{case_id}"), so cases are independent
 of each other and regenerating writes every file byte for byte again (tests/test_generator.py).
 
-The fixtures: `correct.json` predicts every answer; `wrong.json` is the same except for
-DELIBERATE_ERRORS, each giving known errors (the conformance suite needs errors in every profile).
+The fixtures, written from the dataset's answers: `correct.json` predicts every answer;
+`wrong.json` is the same except for DELIBERATE_ERRORS, each giving known errors (the conformance
+suite needs errors in every profile).
+
+The two functions core's generator command calls (see package.py) are `generate(output_dir,
+dataset)` and `write_fixtures(dataset_dir, fixtures_dir)`.
 """
 
 from __future__ import annotations
@@ -17,11 +21,9 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from envirobench.datasets import write_manifest
-from envirobench.jsonio import dumps_line, write_json
-from envirobench.records import Generator, Manifest
+from envirobench import EnviroBenchError, Generator, Manifest, dumps_line, iter_jsonl, write_json, write_manifest
 
-from ..well_ids import DATASET_ID, TYPE_ID, canonical, well_sort_key
+from ..well_ids import DATASETS, TYPE_ID, canonical, well_sort_key
 
 SEED = 20250301
 VERSION = 1
@@ -114,9 +116,12 @@ def case_ids() -> list[tuple[str, str]]:
     return out
 
 
-def generate(output: Path) -> Manifest:
-    """Write the dataset into `output` (absent or empty) and pin it."""
-    output = Path(output)
+def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and pin it."""
+    if dataset not in DATASETS:
+        raise EnviroBenchError(f"no dataset folder {dataset!r}; this generator writes {', '.join(DATASETS)}")
+    output = Path(output_dir)
     output.mkdir(parents=True, exist_ok=True)
     with (output / "cases.jsonl").open("w", encoding="utf-8") as cases, (output / "answers.jsonl").open("w", encoding="utf-8") as answers:
         for case_id, category in case_ids():
@@ -125,7 +130,7 @@ def generate(output: Path) -> Manifest:
             answers.write(dumps_line({"id": case_id, "answer": {"wells": wells}}))
     return write_manifest(
         output,
-        dataset_id=DATASET_ID,
+        dataset_id=DATASETS[dataset],
         version=VERSION,
         benchmark=TYPE_ID,
         title=TITLE,
@@ -161,7 +166,8 @@ def wrong_predictions(answers: dict[str, list[str]]) -> dict[str, dict[str, list
     return predictions
 
 
-def write_fixtures(fixtures: Path) -> None:
-    answers = {cid: make_case(cid, category)[1] for cid, category in case_ids()}
-    write_json(Path(fixtures) / "correct.json", correct_predictions(answers))
-    write_json(Path(fixtures) / "wrong.json", wrong_predictions(answers))
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
+    """correct.json and wrong.json of the dataset in `dataset_dir`, into `fixtures_dir`."""
+    answers = {record["id"]: record["answer"]["wells"] for _, record in iter_jsonl(Path(dataset_dir) / "answers.jsonl")}
+    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
+    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

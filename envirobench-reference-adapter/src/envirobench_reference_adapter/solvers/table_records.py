@@ -31,8 +31,8 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from . import inputs, ocr, pdftext
-from .results_tables import TableReader
+from .. import inputs, ocr, pdftext
+from ..results_tables import TableReader
 
 BENCHMARK_ID = "table-records"
 FORMAT = "envirobench.table-records.v1"

@@ -27,8 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from . import inputs, pdftext
-from .results_tables import TableReader
+from .. import inputs, pdftext
+from ..results_tables import TableReader
 
 BENCHMARK_ID = "document-extraction"
 FORMAT = "envirobench.document-extraction.v1"

@@ -55,11 +55,11 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from . import inputs, ocr
+from .. import inputs, ocr
+from ..layout import group_lines
+from ..quantities import find_cas, parse_result
+from ..results_tables import DATE_LIKE
 from . import table_separators as ts
-from .layout import group_lines
-from .quantities import find_cas, parse_result
-from .results_tables import DATE_LIKE
 
 BENCHMARK_ID = "table-structure"
 FORMAT = "envirobench.table-structure.v1"

@@ -1,4 +1,5 @@
-"""The prediction fixtures of `table-separators`, derived from the dataset's answer key.
+"""The prediction fixtures of `table-separators`, derived from the dataset's answer key
+(generate/table_separators.py writes them).
 
 `correct.json` predicts every gold separator, so it has no error in any profile. `wrong.json` is
 the same except for the deliberate mistakes in DELIBERATE_ERRORS, one per case, each chosen to
@@ -12,8 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import write_json
+from envirobench import EnviroBenchError
 
 from ..table_separators import Answer, Band
 from .common import read_answers as read_answers_of
@@ -108,9 +108,3 @@ def _require(condition: bool, error: DeliberateError, problem: str) -> None:
         raise EnviroBenchError(
             f"cannot build the deliberate error for {error.case} ({error.why}): {problem}"
         )
-
-
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    answers = read_answers(dataset_dir)
-    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))

@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from . import inputs, ocr
-from .layout import group_lines
+from .. import inputs, ocr
+from ..layout import group_lines
 
 BENCHMARK_ID = "table-cells"
 FORMAT = "envirobench.table-cells.v1"

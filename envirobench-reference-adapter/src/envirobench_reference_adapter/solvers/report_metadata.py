@@ -42,8 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from . import inputs, pdftext
-from .layout import Line, em_size, group_lines, normalize_space, split_phrases
+from .. import inputs, pdftext
+from ..layout import Line, em_size, group_lines, normalize_space, split_phrases
 
 BENCHMARK_ID = "report-metadata"
 FORMAT = "envirobench.report-metadata.v1"
