@@ -2,8 +2,9 @@
 
 It must pass a sound type (core's count-words, and the real table-separators in the automatic
 mode) and catch broken ones: a scorer that never finds a mistake, an input that carries the
-answer, a source file that holds the answer key, missing fixtures. Capabilities the core lacks
-are reported as skipped, never as passed; a session that does not ask for the suite gets nothing.
+answer, a source file that holds the answer key, missing fixtures, a type that disagrees with its
+task in the category definition. What a type or the machine lacks is reported as skipped, never
+as passed; a session that does not ask for the suite gets nothing.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ pytest_plugins = ["pytester"]
 pytestmark = pytest.mark.slow  # each test runs a pytest session that makes real runs
 
 HERE = Path(__file__).parent
-SUITE_TESTS = 25  # checks per type and dataset (parametrized ones counted per parameter)
+SUITE_TESTS = 26  # checks per type and dataset (parametrized ones counted per parameter)
 
 TOY_TEST = '''
 import pytest
@@ -78,7 +79,9 @@ def failed_tests(result) -> set[str]:
 
 def test_a_sound_type_passes_every_check(toy):
     result = toy("count-words")
-    result.assert_outcomes(passed=SUITE_TESTS)
+    # count-words is no task of any category: the check against its task is skipped, not passed.
+    result.assert_outcomes(passed=SUITE_TESTS - 1, skipped=1)
+    result.stdout.fnmatch_lines(["*'count-words' is not a task of any category*"])
 
 
 def test_a_scorer_that_never_finds_a_mistake_is_caught(toy):
@@ -126,29 +129,13 @@ def test_the_browser_check_sees_an_image_that_does_not_load(tmp_path, monkeypatc
 def test_missing_fixtures_fail_with_the_convention(toy):
     result = toy("count-words", "-k", "fixture_predicts or correct_predictions", fixtures=False)
     assert failed_tests(result) == {"test_fixture_predicts_every_case", "test_correct_predictions_score_no_errors_in_any_profile"}
-    result.stdout.fnmatch_lines(["*no prediction fixture */benchmarks/count-words/fixtures/correct.json*"])
+    result.stdout.fnmatch_lines(["*no prediction fixture */benchmarks/count-words/fixtures/v1/correct.json*"])
 
 
-def test_missing_review_and_report_modules_are_skipped_not_passed(toy):
-    conftest = textwrap.dedent(
-        """
-        import importlib
-
-        import pytest
-
-        # As a core without those modules would answer (import_module: the suite module in use).
-        suite = importlib.import_module("envirobench.conformance.suite")
-
-
-        @pytest.fixture(autouse=True)
-        def _old_core(monkeypatch):
-            available = suite._module_available
-            monkeypatch.setattr(suite, "_module_available", lambda name: name not in ("envirobench.review", "envirobench.report") and available(name))
-        """
-    )
-    result = toy("count-words", "-k", "review or report or viewer", conftest=conftest)
-    result.assert_outcomes(skipped=3)
-    result.stdout.fnmatch_lines(["*review drafts: module envirobench.review is not available in this core version*"])
+def test_a_type_that_disagrees_with_its_category_task_fails(toy):
+    result = toy("table-separators", "-k", "category_task")
+    assert failed_tests(result) == {"test_type_agrees_with_its_category_task"}
+    result.stdout.fnmatch_lines(["*LABEL 'Separators of tables' differs from the label of task 'table-separators'*"])
 
 
 def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):

@@ -2,7 +2,7 @@
 
 Each is a variant of core's count-words test type (count the words of a text), written as a
 plugin object with a dataset and its prediction fixtures laid out by the documented convention:
-`<root>/benchmarks/<type>/datasets/v1/` and `<root>/benchmarks/<type>/fixtures/{correct,wrong}.json`.
+`<root>/benchmarks/<type>/datasets/v1/` and `<root>/benchmarks/<type>/fixtures/v1/{correct,wrong}.json`.
 The test files that pytester writes import this module and build what they need in a temporary
 directory.
 """
@@ -82,6 +82,15 @@ class BrokenViewerCount(CountWords):
     VIEWER = "broken-viewer"
 
 
+class MislabelledSeparators(CountWords):
+    """Broken: it takes the ID of a task of the Extract category, with another label."""
+
+    ID = "table-separators"
+    LABEL = "Separators of tables"
+    FORMAT = "envirobench.mislabelled-table-separators.v1"
+    SCORING_VERSION = "envirobench.mislabelled-table-separators.scores.v1"
+
+
 BROKEN_VIEWER_SCRIPT = """
 (function () {
   const EB = (window.EnviroBench = window.EnviroBench || {});
@@ -90,7 +99,7 @@ BROKEN_VIEWER_SCRIPT = """
 })();
 """
 
-TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, LeakyInputCount, LeakySidecarCount, BrokenViewerCount)}
+TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, LeakyInputCount, LeakySidecarCount, BrokenViewerCount, MislabelledSeparators)}
 
 
 def _text(i: int) -> str:
@@ -121,11 +130,11 @@ def write_benchmark(root: Path, type_id: str, *, fixtures: bool = True) -> Path:
         (dataset / "notes" / "generator.json").write_text(json.dumps(notes, indent=2))
     write_manifest(dataset, dataset_id=f"test/{type_id}-v1", version=1, benchmark=type_id, title=f"{type_id} (conformance test)")
     if fixtures:
-        (base / "fixtures").mkdir(exist_ok=True)
+        (base / "fixtures" / "v1").mkdir(parents=True, exist_ok=True)
         correct = {cid: {"count": n} for cid, n in counts.items()}
         wrong = {cid: {"count": n + OFF_BY.get(cid, 0)} for cid, n in counts.items()}
-        (base / "fixtures" / "correct.json").write_text(json.dumps(correct, indent=2))
-        (base / "fixtures" / "wrong.json").write_text(json.dumps(wrong, indent=2))
+        (base / "fixtures" / "v1" / "correct.json").write_text(json.dumps(correct, indent=2))
+        (base / "fixtures" / "v1" / "wrong.json").write_text(json.dumps(wrong, indent=2))
     return dataset
 
 

@@ -203,9 +203,10 @@ class Harness:
         path = self.fixtures_dir / name
         if not path.is_file():
             raise ConformanceError(
-                f"no prediction fixture {path}. Every type ships fixtures/{CORRECT} (predictions with no error "
-                f"in any profile) and fixtures/{WRONG} (predictions with known errors) next to its datasets/ "
-                "directory; override the `fixtures_dir` fixture if yours live elsewhere"
+                f"no prediction fixture {path}. Every dataset benchmarks/<type>/datasets/<folder>/ has its "
+                f"fixtures in benchmarks/<type>/fixtures/<folder>/: {CORRECT} (predictions with no error in any "
+                f"profile) and {WRONG} (predictions with known errors); override the `fixtures_dir` fixture if "
+                "yours live elsewhere"
             )
         return path
 
