@@ -12,7 +12,6 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
