@@ -11,8 +11,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 from .benchmark import BenchmarkType, Case
 from .converter import unstructure
 from .jsonio import atomic_write_text
@@ -42,6 +40,7 @@ from .rundir import (
     write_review_brief,
 )
 from .scoring import ComparedRun, RunScores
+from .templating import environment
 
 
 def build_metrics(
@@ -150,14 +149,7 @@ def _by_category(ids: Sequence[str], cases: Mapping[str, Case]) -> dict[str, tup
     return {category: tuple(grouped[category]) for category in sorted(grouped)}
 
 
-_ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("envirobench", "templates"),
-    autoescape=False,  # Markdown; untrusted strings are passed through `md` below
-    undefined=jinja2.StrictUndefined,
-    keep_trailing_newline=True,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+_ENV = environment(html=False)
 
 
 def _md(value: Any) -> str:
@@ -169,7 +161,6 @@ def _md(value: Any) -> str:
 
 
 _ENV.filters["md"] = _md
-_ENV.filters["fmt"] = lambda v: "n/a" if v is None else (f"{v:.4f}" if isinstance(v, float) else str(v))
 _ENV.filters["signed"] = lambda v: "n/a" if v is None else f"{v:+.4f}"
 
 

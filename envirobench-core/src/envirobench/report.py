@@ -32,7 +32,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import markupsafe
 
 from . import datasets as ds
@@ -55,6 +54,7 @@ from .rundir import (
     read_completed_run,
     read_metrics,
 )
+from .templating import environment
 
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
 CHART_CATEGORIES = 24  # the chart shows this many categories, the rest as "other"
@@ -337,15 +337,8 @@ def build_page(
 
 # -- rendering ----------------------------------------------------------------------------------
 
-_ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("envirobench", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+_ENV = environment(html=True)
 _ENV.filters["script_json"] = lambda v: markupsafe.Markup(script_json(v))
-_ENV.filters["fmt"] = lambda v: "n/a" if v is None else (f"{v:.4f}" if isinstance(v, float) else str(v))
 _ENV.filters["signed"] = lambda v: "" if v is None else f"{v:+.4f}"
 
 

@@ -195,15 +195,3 @@ def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[s
         return load_predictions(output_dir, result, btype, list(cases), exact=False)
     except TechnicalFailure as exc:
         raise EnviroBenchError(f"cannot read {whose} saved predictions: {exc}") from None
-
-
-def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets: Sequence[str], cases: Mapping[str, Case], retired: Mapping[str, str]) -> tuple[str, ...]:
-    for profile in gates:
-        if profile not in btype.PROFILES:
-            raise EnviroBenchError(f"--gate {profile!r} is not a profile of {btype.ID} ({', '.join(btype.PROFILES)})")
-    for cid in targets:
-        if cid in retired:
-            raise EnviroBenchError(f"--target-case {cid!r} is retired from the dataset ({retired[cid]})")
-        if cid not in cases:
-            raise EnviroBenchError(f"--target-case {cid!r} is not a case of the dataset")
-    return tuple(gates) or (btype.PROFILES[0],)

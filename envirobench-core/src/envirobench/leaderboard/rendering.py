@@ -6,11 +6,10 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-import jinja2
-
 from .. import categories as cats
 from ..categories import Category
 from ..jsonio import dumps
+from ..templating import environment
 from .board import Board, CategoryCell, TaskCell
 
 LEADERBOARD_FORMAT = "envirobench.leaderboard.v1"
@@ -270,13 +269,7 @@ HTML_TEMPLATE = "leaderboard.html.j2"
 
 # The same environment as the report's: autoescaping is what keeps labels, paths and reasons
 # from run directories out of the markup.
-_ENV = jinja2.Environment(
-    loader=jinja2.PackageLoader("envirobench", "templates"),
-    autoescape=True,
-    undefined=jinja2.StrictUndefined,
-    trim_blocks=True,
-    lstrip_blocks=True,
-)
+_ENV = environment(html=True)
 
 
 def render_html(board: Board, *, tasks: bool = False) -> str:
