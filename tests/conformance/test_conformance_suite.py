@@ -59,7 +59,7 @@ def toy(pytester, monkeypatch):
     pytester.syspathinsert()
 
     def run(type_id, *args, fixtures=True, conftest=None):
-        pytester.makepyfile(**{f"test_{type_id.replace('-', '_')}": TOY_TEST.format(type_id=type_id, root=str(pytester.path / "data"), fixtures=fixtures)})
+        pytester.makepyfile(**{f"test_toy_{type_id.replace('-', '_')}": TOY_TEST.format(type_id=type_id, root=str(pytester.path / "data"), fixtures=fixtures)})
         if conftest:
             pytester.makeconftest(conftest)
         return pytester.runpytest("-p", "no:cacheprovider", "-rs", *args)
