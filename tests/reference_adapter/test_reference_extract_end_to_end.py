@@ -60,3 +60,9 @@ def test_reference_adapter_runs_the_type_through_core(tmp_path, benchmark):
     timings = json.loads((run / "adapter" / "timings.json").read_text())
     assert sorted(timings) == sorted(ids)
     assert json.loads((run / "run.json").read_text())["adapter_wall_time_s"] > 0
+    # Offline rescoring of the reference run reproduces every output byte for byte.
+    outputs = ("run.json", "metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html")
+    before = {name: (run / name).read_bytes() for name in outputs}
+    rescored = subprocess.run([str(ENVIROBENCH), "score", "--run", str(run)], capture_output=True, text=True, timeout=600)
+    assert rescored.returncode == 0, rescored.stdout + rescored.stderr
+    assert {name: (run / name).read_bytes() for name in outputs} == before
