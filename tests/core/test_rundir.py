@@ -11,6 +11,7 @@ import pytest
 from envirobench import rundir
 from envirobench.converter import unstructure
 from envirobench.errors import EnviroBenchError
+from envirobench.jsonio import dumps, stream_document
 from envirobench.runs import execute_run
 
 
@@ -33,11 +34,17 @@ def test_every_record_reads_back_to_the_same_json(run_dir):
         assert json.loads(json.dumps(unstructure(read(run_dir)))) == on_disk, name
 
 
-def test_fast_writers_give_the_converters_json(run_dir):
+def test_writers_in_pieces_give_the_converters_text(run_dir):
     metrics = rundir.read_metrics(run_dir)
-    assert json.dumps(rundir.metrics_json(metrics), sort_keys=True) == json.dumps(unstructure(metrics), sort_keys=True)
+    assert "".join(rundir.metrics_text(metrics)) == dumps(unstructure(metrics), indent=None)
     comparison = rundir.read_comparison(run_dir)
-    assert json.dumps(rundir.comparison_json(comparison), sort_keys=True) == json.dumps(unstructure(comparison), sort_keys=True)
+    assert "".join(rundir.comparison_text(comparison)) == dumps(unstructure(comparison), indent=None)
+
+
+def test_a_string_that_looks_like_the_placeholder_is_written_as_it_is():
+    document = {"a": "\u0000", "b": ["\x00", {"c": 1}], "z": None}
+    pieces = list(stream_document(document, "m", iter(["[1, ", "2]"])))
+    assert "".join(pieces) == dumps({**document, "m": [1, 2]}, indent=None)
 
 
 def test_writing_what_was_read_reproduces_the_bytes(run_dir, tmp_path):
@@ -98,3 +105,12 @@ def test_a_completed_run_is_required_for_scores(make_spec, toy_registry):
     assert rundir.read_run(outcome.run_dir).status == "failed"
     with pytest.raises(EnviroBenchError, match="did not complete"):
         rundir.read_completed_run(outcome.run_dir)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 6])
+def test_members_written_in_batches_join_into_one_json_text(n):
+    items = [f"c{i}" for i in range(n)]
+    as_object = "".join(rundir._in_batches(items, lambda batch: dumps({cid: {"n": cid} for cid in batch}, indent=None).rstrip("\n"), size=2))
+    assert json.loads(as_object) == {cid: {"n": cid} for cid in items}
+    as_array = "".join(rundir._in_batches(items, lambda batch: dumps(list(batch), indent=None).rstrip("\n"), size=2))
+    assert as_array == dumps(items, indent=None).rstrip("\n")

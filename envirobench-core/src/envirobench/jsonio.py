@@ -6,8 +6,9 @@ import contextlib
 import gc
 import json
 import os
+import secrets
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -82,6 +83,23 @@ def dumps(value: Any, *, indent: int | None = 2) -> str:
     return text + "\n"
 
 
+def dumps_member(value: Any) -> str:
+    """A value as it appears inside `dumps(document, indent=None)`: the same separators and order."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False)
+
+
+def stream_document(document: dict[str, Any], key: str, member: Iterable[str]) -> Iterator[str]:
+    """The text of `dumps(document, indent=None)` in pieces, with `document[key]` given as pieces of
+    its JSON text (`member`) instead of a value: a large part is never built twice in memory."""
+    token = f"\x00{secrets.token_hex(16)}\x00"  # a placeholder no string in the document can be
+    text = dumps({**document, key: token}, indent=None)
+    before, found, after = text.partition(dumps_member(token))
+    assert found, "the placeholder is in the document's text"
+    yield before
+    yield from member
+    yield after
+
+
 def dumps_line(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
 
@@ -93,10 +111,15 @@ def atomic_write_bytes(path: str | Path, data: bytes) -> None:
 
 def atomic_write_text(path: str | Path, text: str) -> None:
     """Like atomic_write_bytes, encoding in slices so a large text is never held twice."""
+    atomic_write_chunks(path, (text[start : start + _CHUNK] for start in range(0, len(text), _CHUNK)))
+
+
+def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> None:
+    """Like atomic_write_text, for a text given in pieces (never joined)."""
 
     def write(handle: BinaryIO) -> None:
-        for start in range(0, len(text), _CHUNK):
-            handle.write(text[start : start + _CHUNK].encode("utf-8"))
+        for chunk in chunks:
+            handle.write(chunk.encode("utf-8"))
 
     _atomic_write(path, write)
 

@@ -22,11 +22,15 @@ Compatibility: the `.v1` formats are exactly what envirobench-core 0.1.0 wrote, 
 directories read as they are. A run directory that does not read (another format, a hand-edited
 field) is refused with the command that makes it current: `envirobench score --run DIR` rescores
 it from its saved predictions.
+
+Length: one small record class per JSON object of five files, kept together so that one module
+says all a run directory is; splitting it would put one format in several places.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -35,7 +39,14 @@ import attrs
 from .benchmark import CaseScore
 from .converter import structure, unstructure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text, dumps, read_json
+from .jsonio import (
+    atomic_write_chunks,
+    atomic_write_text,
+    dumps,
+    dumps_member,
+    read_json,
+    stream_document,
+)
 from .protocol import SystemUsage
 
 # A run ID names its directory: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
@@ -435,8 +446,8 @@ def read_metrics(run_dir: Path, *, cases: bool = True) -> Metrics:
 
 
 def write_metrics(run_dir: Path, metrics: Metrics) -> None:
-    # Compact: a 100,000-case run has hundreds of thousands of scores.
-    atomic_write_text(Path(run_dir) / METRICS_FILE, dumps(metrics_json(metrics), indent=None))
+    # Compact, and in pieces: a 100,000-case run has hundreds of thousands of scores.
+    atomic_write_chunks(Path(run_dir) / METRICS_FILE, metrics_text(metrics))
 
 
 def read_comparison(run_dir: Path) -> Comparison:
@@ -444,7 +455,7 @@ def read_comparison(run_dir: Path) -> Comparison:
 
 
 def write_comparison(run_dir: Path, comparison: Comparison) -> None:
-    atomic_write_text(Path(run_dir) / COMPARISON_FILE, dumps(comparison_json(comparison), indent=None))
+    atomic_write_chunks(Path(run_dir) / COMPARISON_FILE, comparison_text(comparison))
 
 
 def read_review_brief(run_dir: Path) -> ReviewBrief:
@@ -455,46 +466,53 @@ def write_review_brief(run_dir: Path, brief: ReviewBrief) -> None:
     atomic_write_text(Path(run_dir) / REVIEW_BRIEF_FILE, dumps(unstructure(brief)))
 
 
-# -- fast JSON of the large records --------------------------------------------------------------
-# The generic converter walks every attribute of every object; a 100,000-case metrics.json has
-# over a million of them. These give the same JSON (a test holds them to `unstructure`) with
-# each shared score converted once: runs intern equal scores, so most cases share a handful.
+# -- the large records, written in pieces -------------------------------------------------------
+# The generic converter walks every attribute of every object, and the text of a 100,000-case
+# metrics.json is over a hundred megabytes. These give the text of `dumps(unstructure(record),
+# indent=None)` (a test holds them to it) case by case, converting each shared score once (runs
+# intern equal scores, so most cases share a handful) and never holding the whole text.
 
 
-def _score_json(score: CaseScore | None, cache: dict[int, Any]) -> Any:
-    if score is None:
-        return None
-    key = id(score)
-    found = cache.get(key)
-    if found is None:
-        found = cache[key] = score.to_json()
-    return found
-
-
-def metrics_json(metrics: Metrics) -> dict[str, Any]:
-    """The JSON of a Metrics record; equal to `unstructure(metrics)`, and much faster."""
+def metrics_text(metrics: Metrics) -> Iterator[str]:
     head = unstructure(attrs.evolve(metrics, cases={}))
+    return stream_document(head, "cases", _cases_text(metrics))
+
+
+def _cases_text(metrics: Metrics) -> Iterator[str]:
     cache: dict[int, Any] = {}
-    head["cases"] = {
-        cid: {
-            "category": entry.category,
-            "bucket": dict(entry.bucket),
-            "runs": {label: {p: _score_json(s, cache) for p, s in by_profile.items()} for label, by_profile in entry.runs.items()},
-        }
-        for cid, entry in metrics.cases.items()
-    }
-    return head
+
+    def score(value: CaseScore | None) -> Any:
+        if value is None:
+            return None
+        found = cache.get(id(value))
+        if found is None:
+            found = cache[id(value)] = value.to_json()
+        return found
+
+    def case(entry: CaseMetrics) -> dict[str, Any]:
+        runs = {label: {p: score(s) for p, s in by_profile.items()} for label, by_profile in entry.runs.items()}
+        return {"category": entry.category, "bucket": dict(entry.bucket), "runs": runs}
+
+    ids = sorted(metrics.cases)  # as dumps orders the keys
+    yield from _in_batches(ids, lambda batch: dumps_member({cid: case(metrics.cases[cid]) for cid in batch}))
 
 
-def comparison_json(comparison: Comparison) -> dict[str, Any]:
-    """The JSON of a Comparison record; equal to `unstructure(comparison)`."""
-    return {
-        "format": comparison.format,
-        "run_id": comparison.run_id,
-        "runs": [{"label": r.label, "run_id": r.run_id} for r in comparison.runs],
-        "cases": [
-            {"id": c.id, "category": c.category, "input": c.input, "answer": c.answer, "predictions": c.predictions}
-            for c in comparison.cases
-        ],
-    }
+def comparison_text(comparison: Comparison) -> Iterator[str]:
+    head = unstructure(attrs.evolve(comparison, cases=()))
 
+    def case(c: ComparisonCase) -> dict[str, Any]:
+        return {"id": c.id, "category": c.category, "input": c.input, "answer": c.answer, "predictions": c.predictions}
+
+    return stream_document(head, "cases", _in_batches(comparison.cases, lambda batch: dumps_member([case(c) for c in batch])))
+
+
+def _in_batches(items: Sequence[Any], text_of: Callable[[Sequence[Any]], str], size: int = 1000) -> Iterator[str]:
+    """The JSON text of an object or array whose members are `items`, a batch at a time: each batch
+    is dumped as one object or array and its braces are joined to the next."""
+    if not items:
+        yield text_of(items)
+        return
+    for start in range(0, len(items), size):
+        text = text_of(items[start : start + size])
+        first, last = start == 0, start + size >= len(items)
+        yield ("" if first else ", ") + text[0 if first else 1 : len(text) if last else -1]
