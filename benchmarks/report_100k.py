@@ -259,6 +259,8 @@ def measure_browser(report: Path) -> dict[str, Any]:
 
 
 def main() -> int:
+    from envirobench import rundir
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--type", choices=("table-separators", "count-words", "both"), default="both")
@@ -286,7 +288,7 @@ def main() -> int:
             row = {
                 "type": type_id, "cases": args.cases, "images": args.images if type_id == "table-separators" else "none",
                 "report_bytes": report.stat().st_size, "report_mb": report.stat().st_size / 1e6,
-                "comparison_json_mb": len(json.dumps(parts["comparison"], separators=(",", ":"))) / 1e6,
+                "comparison_json_mb": sum(len(piece.encode()) for piece in rundir.comparison_text(parts["comparison"])) / 1e6,
                 "asset_files": assets, "setup_s": setup,
                 "write_s": writes, "write_s_median": statistics.median(writes),
                 "images_s_median": statistics.median(t["images"] for t in timings),
