@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 import shutil
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 
@@ -33,7 +34,18 @@ from .package import FIXTURE_FILES, BenchmarkPackage, TypeLayout
 
 def generator_module(layout: TypeLayout) -> ModuleType:
     """The type's generator module, checked to provide generate and write_fixtures."""
-    module = importlib.import_module(layout.generator_module)
+    try:
+        module = importlib.import_module(layout.generator_module)
+    except ModuleNotFoundError as exc:
+        top = layout.module.partition(".")[0]
+        if exc.name and not exc.name.startswith(top):
+            # A category installed without its generators' dependencies (they are an extra).
+            dist = (metadata.packages_distributions().get(top) or [top])[0]
+            raise EnviroBenchError(
+                f"{layout.generator_module} needs {exc.name!r}, which is not installed: generating datasets needs "
+                f"the `generate` extra: pip install '{dist}[generate]'"
+            ) from None
+        raise
     for name in ("generate", "write_fixtures"):
         if not callable(getattr(module, name, None)):
             raise EnviroBenchError(f"{layout.generator_module} has no function {name}(); see envirobench.package for the convention")

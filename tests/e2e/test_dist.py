@@ -1,0 +1,96 @@
+"""The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
+checks them, and the Extract category installs alone with core from those wheels, with plain pip
+in a fresh virtual environment, and passes its own conformance suite there."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+EXTRACT_DATASETS = [
+    "envirobench/table-separators-synthetic-v1",
+    "envirobench/table-structure-synthetic-v1",
+    "envirobench/table-cells-synthetic-v1",
+    "envirobench/table-records-synthetic-v1",
+    "envirobench/report-metadata-synthetic-v1",
+    "envirobench/document-extraction-synthetic-v1",
+]
+
+
+def digests(directory: Path) -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir())}
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    if shutil.which("uv") is None:
+        pytest.skip("bin/dist builds with uv, which bin/test puts on PATH")
+    out = tmp_path_factory.mktemp("dist")
+    built = subprocess.run([str(REPO / "bin" / "dist"), str(out)], capture_output=True, text=True, timeout=900)
+    assert built.returncode == 0, built.stdout + built.stderr
+    assert "every distribution checked" in built.stdout
+    return out
+
+
+def test_builds_are_reproducible_and_checked(dist, tmp_path):
+    again = tmp_path / "again"
+    rebuilt = subprocess.run([str(REPO / "bin" / "dist"), str(again)], capture_output=True, text=True, timeout=900)
+    assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
+    assert digests(again) == digests(dist)
+    names = sorted(digests(dist))
+    assert len(names) == 8 and sum(n.endswith(".whl") for n in names) == 4
+
+
+def test_the_checker_refuses_a_wheel_with_compiled_files(dist, tmp_path):
+    import zipfile
+
+    broken = tmp_path / "broken"
+    shutil.copytree(dist, broken)
+    wheel = next(broken.glob("envirobench_core-*.whl"))
+    with zipfile.ZipFile(wheel, "a") as archive:
+        archive.writestr("envirobench/plugin_template/__pycache__/x.cpython-311.pyc", b"\0")
+    checked = subprocess.run([sys.executable, str(REPO / "bin" / "check_dist.py"), str(broken)], capture_output=True, text=True)
+    assert checked.returncode == 1 and "holds compiled files" in checked.stderr
+
+
+def test_extract_installs_alone_with_core_and_passes_its_conformance_suite(dist, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", str(dist)]
+    installed = subprocess.run([*pip, "envirobench-extract", "pytest"], capture_output=True, text=True, timeout=900)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    freeze = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "freeze"], capture_output=True, text=True, check=True).stdout
+    assert "envirobench-extract==" in freeze and "envirobench-core==" in freeze
+    for not_needed in ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"):
+        assert f"{not_needed}==" not in freeze.lower(), f"{not_needed} is installed though scoring does not need it"
+
+    work = tmp_path / "work"  # outside the repository
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "ENVIROBENCH_LOAD_PLUGINS")}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+
+    def run(*args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
+        done = subprocess.run(list(args), cwd=work, env=env, capture_output=True, text=True, timeout=900)
+        if ok:
+            assert done.returncode == 0, done.stdout + done.stderr
+        return done
+
+    listed = run("envirobench", "plugins", "list").stdout
+    assert "extract  (envirobench-extract" in listed and "table-separators" in listed
+    for dataset in EXTRACT_DATASETS:
+        assert "valid: " + dataset in run("envirobench", "validate-dataset", dataset).stdout
+    conformance = run("pytest", "-p", "no:cacheprovider", "--envirobench-conformance", "-q")
+    assert " passed" in conformance.stdout and "failed" not in conformance.stdout
+    # Regenerating needs the [generate] extra; without it the command says so, no traceback.
+    generated = run("python", "-m", "envirobench_extract.generate", "table-separators", "--output", str(work / "ts"), ok=False)
+    assert generated.returncode == 1 and "pip install 'envirobench-extract[generate]'" in generated.stderr
+    assert "Traceback" not in generated.stderr
