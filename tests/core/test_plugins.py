@@ -104,3 +104,60 @@ def test_benchmarks_cli_lists_registered_type(use_registry, monkeypatch, toy_reg
 def test_help_short_option():
     result = CliRunner().invoke(main, ["-h"])
     assert result.exit_code == 0 and "Usage" in result.output
+
+
+class FakeEntryPoint:
+    """An installed plugin as importlib.metadata describes it; load() imports `module` or fails."""
+
+    def __init__(self, name, dist, module=None, error=None):
+        self.name, self.module, self.error = name, module, error
+        self.dist = types.SimpleNamespace(name=dist, version="9.9")
+
+    def load(self):
+        if self.error:
+            raise self.error
+        return self.module
+
+
+@pytest.fixture
+def installed(monkeypatch, count_dataset):
+    """installed(*entry_points): make these the installed plugins of the `envirobench` group."""
+
+    def install(*entry_points):
+        monkeypatch.setattr(plugins.metadata, "entry_points", lambda group: list(entry_points) if group == plugins.ENTRY_POINT_GROUP else [])
+        monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
+
+    return install
+
+
+def test_a_plugin_that_fails_to_import_is_skipped_and_reported(installed, count_dataset, use_registry):
+    installed(
+        FakeEntryPoint("toy", "toy-dist", toy_plugin(("test/count-words-v1", count_dataset))),
+        FakeEntryPoint("broken", "broken-dist", error=ImportError("No module named 'numpyy'")),
+    )
+    registry = plugins.build_registry()
+    assert "count-words" in registry.benchmark_types
+    assert [(f.name, f.distribution, f.error) for f in registry.failures] == [("broken", "broken-dist", "ImportError: No module named 'numpyy'")]
+    with pytest.raises(EnviroBenchError, match="plugin\\(s\\) that failed to load: broken \\(ImportError"):
+        registry.benchmark_type("table-separators")
+    use_registry(registry)
+    listed = CliRunner().invoke(main, ["plugins", "list"])
+    assert listed.exit_code == 0 and "broken  (broken-dist 9.9)\n  failed to load, skipped: ImportError: No module named 'numpyy'" in listed.output
+    rows = {row["name"]: row for row in json.loads(CliRunner().invoke(main, ["plugins", "list", "--json"]).output)}
+    assert rows["broken"]["error"].startswith("ImportError") and rows["toy"]["error"] is None
+
+
+@pytest.mark.parametrize("name", ["toy", "toy-dist", "Toy_Dist"])
+def test_load_plugins_accepts_entry_point_and_distribution_names(installed, count_dataset, monkeypatch, name):
+    installed(FakeEntryPoint("toy", "toy-dist", toy_plugin(("test/count-words-v1", count_dataset))), FakeEntryPoint("other", "other-dist", types.SimpleNamespace()))
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, name)
+    registry = plugins.build_registry()
+    assert [p.name for p in registry.plugins] == ["envirobench-core", "toy"] and registry.warnings == []
+
+
+def test_load_plugins_warns_on_a_name_that_matches_nothing(installed, count_dataset, monkeypatch):
+    installed(FakeEntryPoint("toy", "toy-dist", toy_plugin(("test/count-words-v1", count_dataset))))
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "toy,extrakt")
+    registry = plugins.build_registry()
+    assert [p.name for p in registry.plugins] == ["envirobench-core", "toy"]
+    assert registry.warnings == ["ENVIROBENCH_LOAD_PLUGINS names 'extrakt', which is no installed plugin (installed: toy (toy-dist))"]

@@ -1,9 +1,12 @@
 """Loading plugins once, and the registry of everything they registered.
 
 Plugins are distributions with an entry point in the `envirobench` group. The environment
-variable ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution names; empty means none)
-restricts which are loaded. Every registration is attributed to its plugin, and a duplicate
-ID is refused with a message naming both plugins.
+variable ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution or entry-point names, as `plugins
+list` prints them; empty means none) restricts which are loaded; a name that matches no installed
+plugin is a warning. A plugin that fails to import is recorded (`Registry.failures`) and skipped:
+`plugins list` shows the error, other commands warn in one line, and asking for something only it
+would have registered says so. Every registration is attributed to its plugin, and a duplicate ID
+is refused with a message naming both plugins.
 """
 
 from __future__ import annotations
@@ -45,6 +48,16 @@ class PluginInfo:
 
 
 @attrs.frozen
+class PluginFailure:
+    """An installed plugin that could not be imported, and why; it registers nothing."""
+
+    name: str
+    distribution: str
+    version: str
+    error: str
+
+
+@attrs.frozen
 class DatasetSource:
     id: str
     path: Path
@@ -80,6 +93,8 @@ class Registry:
     """Everything the loaded plugins registered, keyed by ID."""
 
     plugins: list[PluginInfo] = attrs.field(factory=list)
+    failures: list[PluginFailure] = attrs.field(factory=list)
+    warnings: list[str] = attrs.field(factory=list)
     benchmark_types: dict[str, tuple[type[BenchmarkType], str]] = attrs.field(factory=dict)
     datasets: dict[str, DatasetSource] = attrs.field(factory=dict)
     viewers: dict[str, Viewer] = attrs.field(factory=dict)
@@ -100,8 +115,14 @@ class Registry:
             cls, _ = self.benchmark_types[type_id]
         except KeyError:
             known = ", ".join(sorted(self.benchmark_types)) or "none (is a category plugin installed?)"
-            raise EnviroBenchError(f"unknown benchmark type {type_id!r}; registered: {known}") from None
+            raise EnviroBenchError(f"unknown benchmark type {type_id!r}; registered: {known}{self.failed_note()}") from None
         return cls()
+
+    def failed_note(self) -> str:
+        """For a 'not found' message: the plugins that might have registered it but failed to load."""
+        if not self.failures:
+            return ""
+        return "; plugin(s) that failed to load: " + ", ".join(f"{f.name} ({f.error})" for f in self.failures)
 
     def viewer(self, name: str) -> Viewer:
         try:
@@ -158,7 +179,7 @@ def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[.
 
 
 def allowed_distributions() -> set[str] | None:
-    """The ENVIROBENCH_LOAD_PLUGINS allow-list; None when unset (load everything)."""
+    """The ENVIROBENCH_LOAD_PLUGINS allow-list, normalised; None when unset (load everything)."""
     value = os.environ.get(LOAD_PLUGINS_ENV)
     if value is None:
         return None
@@ -169,7 +190,31 @@ def _normalise(name: str) -> str:
     return name.strip().lower().replace("_", "-")
 
 
-def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> tuple[pluggy.PluginManager, list[PluginInfo]]:
+def is_allowed(entry_point: metadata.EntryPoint, allowed: set[str] | None) -> bool:
+    """Whether the allow-list names this plugin, by its distribution or its entry-point name."""
+    return allowed is None or bool({_normalise(entry_point.name), _normalise(distribution_of(entry_point))} & allowed)
+
+
+def distribution_of(entry_point: metadata.EntryPoint) -> str:
+    return entry_point.dist.name if entry_point.dist else entry_point.name
+
+
+def installed_entry_points() -> list[metadata.EntryPoint]:
+    """Every entry point of the `envirobench` group, by name."""
+    return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
+
+
+@attrs.frozen
+class Loaded:
+    """What make_plugin_manager found: the manager, the plugins in it, and what went wrong."""
+
+    manager: pluggy.PluginManager
+    plugins: list[PluginInfo]
+    failures: list[PluginFailure]
+    warnings: list[str]
+
+
+def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
     """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs."""
     pm = pluggy.PluginManager("envirobench")
     pm.add_hookspecs(hookspecs)
@@ -187,15 +232,18 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> tuple[plugg
     pm_dist: dict[str, str] = {}
     add(builtin, CORE_PLUGIN, CORE_PLUGIN, core_version)
     allowed = allowed_distributions()
-    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        dist_name = ep.dist.name if ep.dist else ep.name
-        if allowed is not None and _normalise(dist_name) not in allowed:
+    failures: list[PluginFailure] = []
+    entry_points = installed_entry_points()
+    for ep in entry_points:
+        if not is_allowed(ep, allowed):
             continue
+        dist_name, version = distribution_of(ep), ep.dist.version if ep.dist else "unknown"
         try:
             module = ep.load()
-        except Exception as exc:
-            raise EnviroBenchError(f"plugin {ep.name!r} ({dist_name}) failed to load: {exc}") from exc
-        add(module, ep.name, dist_name, ep.dist.version if ep.dist else "unknown")
+        except Exception as exc:  # a broken plugin must not take every command down with it
+            failures.append(PluginFailure(ep.name, dist_name, version, f"{type(exc).__name__}: {exc}"))
+            continue
+        add(module, ep.name, dist_name, version)
     for name, module in extra:
         add(module, name, name, "unregistered")
     # A misspelled hook name (envirobench_dataset, say) must fail loudly, not be ignored.
@@ -203,12 +251,18 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> tuple[plugg
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise EnviroBenchError(f"a plugin implements an unknown hook: {exc}") from None
-    return pm, infos
+    warnings = []
+    known = {_normalise(n) for ep in entry_points for n in (ep.name, distribution_of(ep))}
+    for name in sorted((allowed or set()) - known):
+        installed = ", ".join(sorted({f"{ep.name} ({distribution_of(ep)})" for ep in entry_points})) or "none"
+        warnings.append(f"{LOAD_PLUGINS_ENV} names {name!r}, which is no installed plugin (installed: {installed})")
+    return Loaded(pm, infos, failures, warnings)
 
 
 def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
-    pm, infos = make_plugin_manager(extra)
-    registry = Registry(plugins=infos)
+    loaded = make_plugin_manager(extra)
+    pm = loaded.manager
+    registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings)
     for hook_name, _ in HOOKS:
         caller = getattr(pm.hook, hook_name)
         # Call each plugin's implementation on its own so every registration is attributed.

@@ -20,10 +20,11 @@ def plugins_group() -> None:
 @plugins_group.command("list", context_settings=CONTEXT_SETTINGS)
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 def plugins_list(as_json: bool) -> None:
-    """Each plugin: distribution, version, hooks and registrations.
+    """Each plugin: distribution, version, hooks and registrations; a plugin that failed to load,
+    with its error.
 
-    Set ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution names, empty for none) to
-    restrict which installed plugins load. Core's own hooks are always listed.
+    Set ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution or plugin names, as listed here;
+    empty for none) to restrict which installed plugins load. Core's own hooks are always listed.
     """
     reg = registry()
     rows = [
@@ -33,14 +34,22 @@ def plugins_list(as_json: bool) -> None:
             "version": info.version,
             "hooks": list(info.hooks),
             "registered": reg.registered_by(info.name),
+            "error": None,
         }
         for info in reg.plugins
+    ]
+    rows += [
+        {"name": f.name, "distribution": f.distribution, "version": f.version, "hooks": [], "registered": {}, "error": f.error}
+        for f in reg.failures
     ]
     if as_json:
         echo_json(rows)
         return
     for row in rows:
         click.echo(f"{row['name']}  ({row['distribution']} {row['version']})")
+        if row["error"]:
+            click.echo(f"  failed to load, skipped: {row['error']}")
+            continue
         click.echo(f"  hooks: {', '.join(row['hooks']) or '-'}")
         for kind, ids in row["registered"].items():
             if ids:
