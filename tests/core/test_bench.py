@@ -102,6 +102,14 @@ def test_plan_prints_the_run_command_and_writes_nothing(bench):
     assert bench.path.read_bytes() == before
 
 
+def test_plan_and_verdict_as_json(bench):
+    plan = json.loads(ok(bench_run(bench, "r1", "--unpaired", "--plan", "--json")).stdout)
+    assert plan["argv"][:4] == ["envirobench", "run", "--adapter", "fake"] and plan["paired"] is False and plan["notes"] == []
+    assert plan["command"].startswith("envirobench run --adapter fake --run r1")
+    verdict = json.loads(ok(bench_run(bench, "r1", "--unpaired", "--json")).stdout)
+    assert verdict["status"] == "completed" and verdict["gate"] == "baseline required"
+
+
 def test_an_adapter_without_a_baseline_must_run_unpaired(bench):
     result = bench_run(bench, "r1")
     assert result.exit_code == 1

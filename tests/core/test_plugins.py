@@ -161,3 +161,14 @@ def test_load_plugins_warns_on_a_name_that_matches_nothing(installed, count_data
     registry = plugins.build_registry()
     assert [p.name for p in registry.plugins] == ["envirobench-core", "toy"]
     assert registry.warnings == ["ENVIROBENCH_LOAD_PLUGINS names 'extrakt', which is no installed plugin (installed: toy (toy-dist))"]
+
+
+def test_top_level_help_lists_exit_statuses_and_completion():
+    result = CliRunner().invoke(main, ["--help"])
+    assert "3 the gate did not pass under --require-no-regressions" in result.output
+    assert "_ENVIROBENCH_COMPLETE=bash_source envirobench" in result.output
+
+
+def test_datasets_with_nothing_installed_says_how_to_install_a_category():
+    result = CliRunner().invoke(main, ["datasets"])
+    assert result.exit_code == 0 and "install a category package (pip install envirobench-extract)" in result.stderr

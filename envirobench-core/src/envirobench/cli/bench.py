@@ -43,8 +43,9 @@ def bench_group() -> None:
 @click.option("--plan", is_flag=True, help="Print the full `envirobench run` command and write nothing.")
 @_results_option
 @_store_option
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the plan (with --plan) or the run's verdict.")
 @user_errors
-def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
+def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_json):
     """Run profile NAME: the `envirobench run` its bench.json stands for.
 
     Paired with the adapter's promoted baseline and controls, restored from the profile's store
@@ -57,9 +58,9 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
     the_plan = plan_run(located, reg, run_id=run_id, adapter=adapter, unpaired=unpaired, results=results)
     pull = dataset_to_pull(the_plan, reg)
     if plan:
-        click.echo(the_plan.command)
+        notes = []
         if pull:
-            click.echo(f"note: dataset {pull!r} is not here yet; first: envirobench datasets pull {pull}", err=True)
+            notes.append(f"dataset {pull!r} is not here yet; first: envirobench datasets pull {pull}")
         missing = the_plan.missing()
         if missing:
             ids = ", ".join(r.run_id for r in missing)
@@ -68,7 +69,13 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
                 restore += ["--results", str(results)]
             if store:
                 restore += ["--store", store]
-            click.echo(f"note: the promoted run(s) {ids} are not in {the_plan.results_dir}; first: {shlex.join(restore)}", err=True)
+            notes.append(f"the promoted run(s) {ids} are not in {the_plan.results_dir}; first: {shlex.join(restore)}")
+        if as_json:
+            echo_json({"command": the_plan.command, "argv": list(the_plan.argv), "adapter": the_plan.adapter, "paired": the_plan.paired, "notes": notes})
+            return
+        click.echo(the_plan.command)
+        for note in notes:
+            click.echo(f"note: {note}", err=True)
         return
     if pull:
         _pull_dataset(pull, reg)
@@ -76,7 +83,7 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store):
         click.echo(f"restored {path} from the store (every file checksum-verified)", err=True)
     click.echo(f"running: {the_plan.command}", err=True)
     # The very command --plan prints, parsed by the same code: the two cannot differ.
-    run_command.main(args=list(the_plan.argv[2:]), prog_name="envirobench run", standalone_mode=False)
+    run_command.main(args=[*the_plan.argv[2:], *(["--json"] if as_json else [])], prog_name="envirobench run", standalone_mode=False)
 
 
 def _pull_dataset(dataset_id: str, reg) -> None:

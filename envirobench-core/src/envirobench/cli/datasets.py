@@ -53,6 +53,8 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
     if as_json:
         echo_json(rows)
         return
+    if not rows:
+        click.echo("no datasets registered: install a category package (pip install envirobench-extract) or a plugin that registers datasets", err=True)
     for row in rows:
         click.echo(f"{row['id']}  v{row.get('version', '?')}  {row.get('benchmark', '?')}  [{row['visibility']}]  ({row['plugin']})")
         click.echo(f"  {row.get('title') or row.get('error')}")

@@ -19,8 +19,14 @@ from .report import review_group, serve_command
 from .run import run_command, score_command
 from .stores import datasets_pull, datasets_push, stores_command
 
+EPILOG = """\b
+Exit status: 0 done; 1 a user mistake or a technical failure of the system under test (nothing
+scored); 2 a usage error; 3 the gate did not pass under --require-no-regressions.
+Shell completion (bash; zsh and fish likewise): eval "$(_ENVIROBENCH_COMPLETE=bash_source envirobench)"
+"""
 
-@click.group(context_settings=CONTEXT_SETTINGS)
+
+@click.group(context_settings=CONTEXT_SETTINGS, epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="envirobench")
 def main() -> None:
     """EnviroBench: measure AI systems that read environmental documents."""
