@@ -1,12 +1,17 @@
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from envirobench import plugins
 from envirobench.runs import RunSpec, execute_run
+from envirobench.sandbox import find_bwrap
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -83,3 +88,52 @@ def make_run(make_spec, toy_registry):
         return outcome
 
     return run
+
+
+@pytest.fixture
+def hostile(adapter_bin):
+    """The hostile test adapter (tests/core/adapters/hostile_adapter.py); options pick its attack."""
+    return adapter_bin("hostile_adapter.py")
+
+
+@pytest.fixture
+def toy_cli(count_dataset):
+    """toy_cli(*args, **popen_kw) -> `envirobench ARGS` started in a process of its own (so a test
+    can signal or kill it), with the count-words test dataset registered."""
+    started = []
+
+    def start(*args, **kw):
+        env = {**os.environ, plugins.LOAD_PLUGINS_ENV: "", **kw.pop("env", {})}
+        proc = subprocess.Popen([sys.executable, str(ADAPTERS / "toy_cli.py"), str(count_dataset), *args],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, **kw)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+
+
+def bwrap_problem() -> str | None:
+    """Why the sandbox tests cannot run here (None: they can). bin/test installs bubblewrap."""
+    found, problem = find_bwrap()
+    return None if found else problem
+
+
+@pytest.fixture
+def bwrap():
+    problem = bwrap_problem()
+    if problem:
+        pytest.skip(f"the sandbox tests need bubblewrap: {problem} (bin/test installs Debian's bubblewrap)")
+
+
+@pytest.fixture
+def outside_tmp():
+    """A scratch directory outside /tmp (which the sandbox hides whole), removed afterwards: what
+    the sandbox must hide there, it hides precisely."""
+    base = "/var/tmp" if Path("/var/tmp").is_dir() else str(Path.home())
+    path = Path(tempfile.mkdtemp(prefix="envirobench-test-", dir=base))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)

@@ -72,3 +72,38 @@ def test_missing_field_named():
 def test_not_an_object():
     with pytest.raises(EnviroBenchError, match="expected an object, got an array"):
         structure([1], Outer)
+
+
+@pytest.mark.parametrize(
+    ("patch", "field"),
+    [
+        ({"name": "a\ud800"}, "$.name"),
+        ({"tags": ["ok", "\udfff"]}, "$.tags[1]"),
+        ({"extra": {"k\udc00": 1}}, "$.extra['k\\udc00']"),
+        ({"note": "\ud83d"}, "$.note"),
+    ],
+)
+def test_text_that_cannot_be_encoded_is_refused_where_it_is(patch, field):
+    # A lone surrogate reads from JSON ("\ud800" escaped) but fails every later write.
+    with pytest.raises(EnviroBenchError) as info:
+        structure({**GOOD, **patch}, Outer, file="x.json", line=2)
+    assert info.value.field == field and "lone surrogate" in info.value.message
+    str(info.value).encode("utf-8")  # the message itself is printable
+
+
+def test_text_beyond_ascii_is_fine():
+    assert structure({**GOOD, "name": "µg/L \U0001f600"}, Outer).name == "µg/L \U0001f600"
+
+
+@attrs.frozen
+class Node:
+    child: Node | None = None
+
+
+def test_a_value_nested_too_deeply_for_a_recursive_class():
+    value: dict | None = None
+    for _ in range(5000):
+        value = {"child": value}
+    with pytest.raises(EnviroBenchError) as info:
+        structure(value, Node, file="x.json")
+    assert info.value.field == "$" and info.value.message == "nested too deeply to read"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ from envirobench import datasets as ds
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
+from envirobench.records import FileEntry, Generator, Retirement
 from envirobench.testing import write_count_dataset
 
 
@@ -141,16 +143,12 @@ def test_not_json(count_dataset, toy_registry):
 
 
 def test_retirement_of_unknown_case(count_dataset, toy_registry):
-    from envirobench.records import Retirement
-
     repin(count_dataset, retired=(Retirement("c000001", "ambiguous scan"), Retirement("nope", "x")))
     err = refuse(count_dataset, toy_registry)
     assert err.field == "$.retired[1].case" and "'nope'" in err.message
 
 
 def test_retired_cases_are_excluded(count_dataset, toy_registry):
-    from envirobench.records import Retirement
-
     repin(count_dataset, retired=(Retirement("c000001", "ambiguous scan"),))
     dataset = ds.validate(count_dataset, toy_registry)
     btype = toy_registry.benchmark_type("count-words")
@@ -175,3 +173,119 @@ def test_validate_cli_exit_status(use_registry, monkeypatch, count_dataset, toy_
     bad = runner.invoke(main, ["validate-dataset", str(broken)])
     assert bad.exit_code == 1
     assert "Traceback" not in bad.output and "manifest.json $.files[0].size" in bad.output
+
+
+# -- links: a dataset holds regular files only -----------------------------------------------------
+
+
+def test_asset_linked_to_the_answer_key_is_refused(count_dataset, toy_registry):
+    (count_dataset / "assets").mkdir()
+    os.symlink("../answers.jsonl", count_dataset / "assets" / "page.png")
+    repin(count_dataset)  # the link is pinned as a source file with the answer key's bytes
+    err = refuse(count_dataset, toy_registry)
+    assert err.field == "$.files[1].path"
+    assert "'assets/page.png' is a symbolic link (to ../answers.jsonl)" in err.message and "regular files only" in err.message
+
+
+def test_asset_linked_outside_is_refused(tmp_path, count_dataset, toy_registry):
+    outside = tmp_path / "secret.png"
+    outside.write_bytes(b"not the dataset's")
+    (count_dataset / "assets").mkdir()
+    os.symlink(outside, count_dataset / "assets" / "page.png")
+    repin(count_dataset)
+    err = refuse(count_dataset, toy_registry)
+    assert err.field == "$.files[1].path" and "'assets/page.png' is a link leaving the dataset directory" in err.message
+
+
+def test_a_linked_directory_is_refused(tmp_path, count_dataset, toy_registry):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "page.png").write_bytes(b"png")
+    os.symlink(elsewhere, count_dataset / "assets")
+    repin(count_dataset)  # write_manifest does not walk into the linked directory
+    err = refuse(count_dataset, toy_registry)
+    assert "unlisted symbolic link 'assets'" in err.message
+    manifest = json.loads((count_dataset / "manifest.json").read_text())
+    manifest["files"].append({"path": "assets/page.png", "size": 3, "sha256": hashlib.sha256(b"png").hexdigest(), "role": "source"})
+    manifest["input_digest"] = ds.digest_of([FileEntry(**f) for f in manifest["files"] if f["role"] != "answers"])
+    (count_dataset / "manifest.json").write_text(json.dumps(manifest))
+    err = refuse(count_dataset, toy_registry)
+    assert err.field == "$.files[2].path" and "'assets' (on the way to 'assets/page.png') is a link leaving" in err.message
+
+
+def test_a_linked_manifest_is_refused(tmp_path, count_dataset, toy_registry):
+    shutil.move(count_dataset / "manifest.json", tmp_path / "manifest.json")
+    os.symlink(tmp_path / "manifest.json", count_dataset / "manifest.json")
+    err = refuse(count_dataset, toy_registry)
+    assert "manifest.json is a symbolic link" in err.message
+
+
+def test_a_source_file_with_the_answer_keys_bytes_is_refused(count_dataset, toy_registry):
+    (count_dataset / "assets").mkdir()
+    shutil.copyfile(count_dataset / "answers.jsonl", count_dataset / "assets" / "page.png")
+    repin(count_dataset)
+    err = refuse(count_dataset, toy_registry)
+    assert err.field == "$.files[1].sha256" and "the same bytes as answers.jsonl" in err.message
+
+
+# -- identity: the digest covers the whole manifest -------------------------------------------------
+
+
+def identity_after(root, registry, **kwargs):
+    repin(root, **kwargs)
+    return ds.validate(root, registry).identity
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"retired": (Retirement("c000001", "ambiguous"),)},
+        {"title": "Another title"},
+        {"description": "now described"},
+        {"visibility": "private"},
+        {"generator": Generator("count-words", 7)},
+    ],
+    ids=["retired", "title", "description", "visibility", "generator"],
+)
+def test_every_manifest_field_is_part_of_the_identity(count_dataset, toy_registry, change):
+    before = identity_after(count_dataset, toy_registry)
+    kwargs = dict(change)
+    title = kwargs.pop("title", None)
+    if title is not None:
+        manifest = json.loads((count_dataset / "manifest.json").read_text())
+        ds.write_manifest(count_dataset, dataset_id=manifest["id"], version=1, benchmark=manifest["benchmark"], title=title)
+        after = ds.validate(count_dataset, toy_registry).identity
+    else:
+        after = identity_after(count_dataset, toy_registry, **kwargs)
+    assert after.digest != before.digest
+    # The input digest stays what it was (cases and source files only): runs can still be re-keyed.
+    assert (after.input_digest, after.answer_digest) == (before.input_digest, before.answer_digest)
+
+
+def test_adding_retirements_changes_the_identity(count_dataset, toy_registry):
+    before = ds.validate(count_dataset, toy_registry).identity
+    one = identity_after(count_dataset, toy_registry, retired=(Retirement("c000001", "ambiguous"),))
+    two = identity_after(count_dataset, toy_registry, retired=(Retirement("c000001", "ambiguous"), Retirement("c000002", "blurred")))
+    reason = identity_after(count_dataset, toy_registry, retired=(Retirement("c000001", "unreadable"),))
+    assert len({before.digest, one.digest, two.digest, reason.digest}) == 4
+    assert before.input_digest == one.input_digest == two.input_digest == reason.input_digest
+
+
+def test_the_digest_rule_is_the_documented_one(count_dataset, toy_registry):
+    """docs/datasets.md, Identity: sha256(input_digest LF answer_digest LF manifest_digest LF)."""
+    manifest = json.loads((count_dataset / "manifest.json").read_text())
+    rest = {k: v for k, v in manifest.items() if k not in ("input_digest", "answer_digest")}
+    canonical = json.dumps(rest, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    manifest_digest = "sha256:" + hashlib.sha256(canonical).hexdigest()
+    text = f"{manifest['input_digest']}\n{manifest['answer_digest']}\n{manifest_digest}\n"
+    expected = "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+    assert ds.validate(count_dataset, toy_registry).identity.digest == expected
+
+
+def test_the_digest_is_of_the_manifest_read_not_of_its_bytes(count_dataset, toy_registry):
+    before = ds.validate(count_dataset, toy_registry).identity
+    manifest = json.loads((count_dataset / "manifest.json").read_text())
+    assert manifest["description"] == "" and manifest["retired"] == []
+    del manifest["description"], manifest["retired"]  # the defaults, left out
+    (count_dataset / "manifest.json").write_text(json.dumps(dict(reversed(manifest.items())), indent=7))
+    assert ds.validate(count_dataset, toy_registry).identity == before

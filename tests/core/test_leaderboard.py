@@ -1,9 +1,18 @@
-"""Leaderboards from fake run directories written to the run-directory contract."""
+"""Leaderboards from run directories written to the run-directory contract.
+
+Every task a test uses is installed as a count-words type under the task's ID (`Counting`), with
+a registered dataset of N cases. A fake run is run.json plus the adapter's saved output
+(adapter/adapter-result.json and adapter/predictions.json) with predictions made to score a
+chosen share on the pinned dataset; the board rescores them, so a fake run has no metrics.json.
+The tests that edit what a run says of itself make real runs with the fake adapter.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import shutil
 from importlib import resources
 from pathlib import Path
 
@@ -15,14 +24,18 @@ from envirobench import categories as cats
 from envirobench import datasets as ds
 from envirobench import leaderboard as lb
 from envirobench import plugins, rundir
+from envirobench.benchmark import CaseScore
 from envirobench.cli.leaderboard import leaderboard_command
 from envirobench.hookspecs import hookimpl
 from envirobench.leaderboard import rendering as lb_render
+from envirobench.runs import RunSpec, execute_run
 from envirobench.testing import CountWords, write_count_dataset
 
 EXTRACT = [t.id for t in cats.category_of("table-separators").tasks]
 SITE = [t.id for t in cats.category_of("missing-information").tasks]
+INSTALLED = [*EXTRACT, *SITE, "ocr-auto-accept"]
 REFERENCE = {"adapter": "reference", "model": "reference/projection-profiles", "options": {"variant": "baseline"}}
+N = 20  # cases per test dataset, so a run scores a multiple of 5
 
 
 @pytest.fixture(autouse=True)
@@ -32,114 +45,210 @@ def _fresh_registry():
     plugins.reset_registry()
 
 
-def dataset_for(task, version=1, digest=None, answer="a"):
-    return {
-        "id": f"envirobench/{task}-synthetic-v1",
-        "version": version,
-        "digest": digest or f"sha256:{task}-{version}-{answer}",
-        "input_digest": f"sha256:in-{task}-{version}",
-        "answer_digest": f"sha256:ans-{task}-{version}-{answer}",
+# -- installed types ------------------------------------------------------------------------------
+
+
+class Counting(CountWords):
+    """count-words scoring, plus the counts the formula tasks read (a wrong count over the answer
+    is a wrong accept / an invented answer)."""
+
+    HEADLINE = ("accuracy", "over")
+
+    def score_case(self, case, answer, prediction):
+        diff = prediction.count - answer.count
+        right, over = float(diff == 0), float(diff > 0)
+        counts = {
+            "over": over,
+            "correct_accepts": right,
+            "wrong_accepts": over,
+            "readable_cells": 1.0,
+            "questions_right": right,
+            "invented_answers": over,
+            "questions": 1.0,
+        }
+        return {p: CaseScore(s.errors, {**s.metrics, **counts}) for p, s in super().score_case(case, answer, prediction).items()}
+
+
+class Words(Counting):
+    """A type whose primary measure is a count, not a share in [0, 1]."""
+
+    HEADLINE = ("words",)
+
+    def score_case(self, case, answer, prediction):
+        return {p: CaseScore(s.errors, {"words": float(prediction.count)}) for p, s in super().score_case(case, answer, prediction).items()}
+
+
+class Plain(CountWords):
+    """Accuracy only: none of the counts a formula task reads."""
+
+
+class Partial(Counting):
+    """Its default profile cannot score the first case."""
+
+    def score_case(self, case, answer, prediction):
+        scores = super().score_case(case, answer, prediction)
+        return {**scores, "exact": None} if case.id == "c000000" else scores
+
+
+def type_for(task_id, base=Counting):
+    task = cats.task(task_id)
+    attributes = {
+        "ID": task_id,
+        "FORMAT": f"envirobench.{task_id}.v1",
+        "LABEL": task.label,
+        "SCORING_VERSION": f"envirobench.{task_id}.scores.v1",
+        "TIER": task.tier,
     }
+    return type(f"Fake_{task_id.replace('-', '_')}", (base,), attributes)
 
 
-PROFILES = ("logical", "strict")
-MEASURES = ("primary_measure", "secondary")
+def dataset_id(task):
+    return f"envirobench/{task}-synthetic-v1"
 
 
-def write_run(
-    root: Path,
-    run_id: str,
-    task: str,
-    primary: float = 0.8,
-    *,
-    headline: dict | None = None,
-    system: dict | None = None,
-    status: str = "completed",
-    dataset: dict | None = None,
-    cost: float | None = 0.0,
-    wall: float | None = 10.0,
-    sites: int | None = None,
-    scored: int = 10,
-    available: bool = True,
-    scoring_version: str | None = None,
-) -> Path:
-    """A run directory as `envirobench run` writes it: run.json and (when completed) metrics.json."""
-    system = system or REFERENCE
-    run_dir = root / run_id
-    run_dir.mkdir(parents=True)
-    scoring_version = scoring_version or f"envirobench.{task}.scores.v1"
-    identity = dataset or dataset_for(task)
-    completed = status == "completed"
-    no_cases = {p: () for p in PROFILES}
-    record = rundir.RunRecord(
-        format=rundir.RUN_FORMAT,
-        run_id=run_id,
-        status=status,
-        failure=rundir.Failure("the adapter exited with status 1") if status == "failed" else None,
-        created_at="2025-01-01T00:00:00+00:00",
-        finished_at=None if status == "running" else "2025-01-01T00:10:00+00:00",
-        core=rundir.CoreInfo("0.1.0"),
-        benchmark=rundir.BenchmarkInfo(
-            id=task,
-            label=task,
-            format=f"envirobench.{task}.v1",
-            scoring_version=scoring_version,
-            tier="public",
-            profiles=PROFILES,
-            headline=MEASURES,
-            categories=cats.categories_of(task),
-            viewer="json",
-            plugin=rundir.PluginRef("fake", "fake-plugin", "0.1.0"),
-        ),
-        dataset=rundir.RunDataset(**identity, source=identity["id"]),
-        adapter=rundir.AdapterRecord(requested=system["adapter"], command=("x",), name=system["adapter"], version="0.1.0"),
-        model=system["model"],
-        options=system["options"],
-        budget_usd=100.0,
-        cost_usd=cost,
-        systems=(),
-        wall_time_s=wall,
-        adapter_wall_time_s=wall,
-        cases=rundir.CaseCounts(requested=scored, scored=scored, retired=0, sites=sites),
-        pairing=rundir.Pairing(),
-        gate=rundir.GateRecord("passed", PROFILES, MEASURES[:1], {p: "passed" for p in PROFILES}, no_cases, no_cases) if completed else None,
-        require_no_regressions=False,
-    )
-    rundir.write_run(run_dir, record)
-    if not completed:
-        return run_dir  # a run that did not complete has no metrics.json
-    headline = headline if headline is not None else {"primary_measure": primary, "secondary": 0.1}
-    metrics = rundir.Metrics(
-        format=rundir.METRICS_FORMAT,
-        run_id=run_id,
-        benchmark=rundir.MetricsBenchmark(task, scoring_version, PROFILES, MEASURES),
-        dataset=rundir.MetricsDataset(**identity),
-        runs=(rundir.CANDIDATE,),
-        gate=rundir.GateSummary("passed", PROFILES, MEASURES[:1]),
-        profiles={"logical": profile_metrics(headline if available else None), "strict": profile_metrics({"primary_measure": 0.0})},
-        cases={},
-    )
-    rundir.write_metrics(run_dir, metrics)
-    return run_dir
+def write_dataset(root: Path, task: str, *, version=1, name=None, answer_overrides=None) -> Path:
+    """A count-words dataset of N cases for `task` (its manifest names the task's benchmark)."""
+    name = name or dataset_id(task)
+    write_count_dataset(root, N, dataset_id=name, version=version, answer_overrides=answer_overrides)
+    ds.write_manifest(root, dataset_id=name, version=version, benchmark=task, title=f"{task} (test)")
+    return root
 
 
-def profile_metrics(headline: dict | None) -> rundir.ProfileMetrics:
-    """One profile's metrics; without a headline the profile is unavailable."""
-    return rundir.ProfileMetrics(
-        available=headline is not None,
-        gated=True,
-        status="passed" if headline is not None else "unavailable",
-        headline=headline,
-        baseline_headline=None,
-        change=None,
-        controls_headline={},
-        buckets={},
-        regressions=(),
-        unstable_regressions=(),
-        improvements=(),
-        unstable=(),
-        failing_targets=(),
-    )
+class Bench:
+    """Installed types and registered datasets, and fake runs made to score what a test says."""
+
+    def __init__(self, root: Path, types: dict, registered: set[str]):
+        self.root = root
+        self.data = {task: write_dataset(root / "data" / task, task) for task in registered}
+        datasets = {dataset_id(task): path for task, path in self.data.items()}
+
+        class Plugin:
+            @hookimpl
+            def envirobench_benchmark_types(self, register):
+                for cls in types.values():
+                    register(cls)
+
+            @hookimpl
+            def envirobench_datasets(self, register):
+                for name, path in datasets.items():
+                    register(name, path)
+
+        self.registry = plugins.build_registry(extra=[("fake-categories", Plugin())])
+
+    def identity(self, dataset_dir: Path) -> dict:
+        ident = ds.Dataset(dataset_dir, ds.read_manifest(dataset_dir)).identity
+        return {"id": ident.id, "version": ident.version, "digest": ident.digest, "input_digest": ident.input_digest, "answer_digest": ident.answer_digest}
+
+    def run(
+        self,
+        root: Path,
+        run_id: str,
+        task: str,
+        primary: float = 0.8,
+        *,
+        over: int = 0,
+        dataset: Path | None = None,
+        system: dict | None = None,
+        status: str = "completed",
+        cost: float | None = 0.0,
+        wall: float | None = 10.0,
+        sites: int | None = None,
+        scoring_version: str | None = None,
+    ) -> Path:
+        """A run directory as `envirobench run` writes it, less what is scored: run.json, and (when
+        completed) the adapter's saved output, right on a `primary` share of the dataset's cases.
+        The wrong ones are one under the answer, except the first `over` (one over)."""
+        system = system or REFERENCE
+        dataset = dataset or self.data[task]
+        run_dir = root / run_id
+        run_dir.mkdir(parents=True)
+        completed = status == "completed"
+        no_cases = {p: () for p in CountWords.PROFILES}
+        identity = self.identity(dataset)
+        registered = dataset_id(task) if self.data.get(task) == dataset else str(dataset.resolve())
+        record = rundir.RunRecord(
+            format=rundir.RUN_FORMAT,
+            run_id=run_id,
+            status=status,
+            failure=rundir.Failure("the adapter exited with status 1") if status == "failed" else None,
+            created_at="2025-01-01T00:00:00+00:00",
+            finished_at=None if status == "running" else "2025-01-01T00:10:00+00:00",
+            core=rundir.CoreInfo("0.1.0"),
+            benchmark=rundir.BenchmarkInfo(
+                id=task,
+                label=task,
+                format=f"envirobench.{task}.v1",
+                scoring_version=scoring_version or f"envirobench.{task}.scores.v1",
+                tier="component",
+                profiles=CountWords.PROFILES,
+                headline=Counting.HEADLINE,
+                categories=cats.categories_of(task),
+                viewer="json",
+                plugin=rundir.PluginRef("fake-categories", "fake-plugin", "0.1.0"),
+            ),
+            dataset=rundir.RunDataset(**identity, source=registered),
+            adapter=rundir.AdapterRecord(requested=system["adapter"], command=("x",), name=system["adapter"], version="0.1.0"),
+            model=system["model"],
+            options=system["options"],
+            budget_usd=100.0,
+            cost_usd=cost,
+            systems=(),
+            wall_time_s=wall,
+            adapter_wall_time_s=wall,
+            cases=rundir.CaseCounts(requested=N, scored=N if completed else 0, retired=0, sites=sites),
+            pairing=rundir.Pairing(),
+            gate=rundir.GateRecord("baseline required", ("exact",), (), {p: "baseline required" for p in CountWords.PROFILES}, no_cases, no_cases) if completed else None,
+            require_no_regressions=False,
+        )
+        rundir.write_run(run_dir, record)
+        if completed:
+            write_predictions(run_dir, task, dataset, primary, over, system)
+        return run_dir
+
+
+def write_predictions(run_dir: Path, task: str, dataset: Path, primary: float, over: int = 0, system: dict | None = None) -> None:
+    """adapter/: predictions right on a `primary` share of the dataset's answers."""
+    answers = [json.loads(line) for line in (dataset / "answers.jsonl").read_text(encoding="utf-8").splitlines()]
+    wrong = round((1 - primary) * len(answers))
+    assert (len(answers) - wrong) / len(answers) == pytest.approx(primary), f"{primary} is not a share of {len(answers)} cases"
+    predictions = {}
+    for i, record in enumerate(answers):
+        delta = 0 if i >= wrong else (1 if i < over else -1)
+        predictions[record["id"]] = {"count": record["answer"]["count"] + delta}
+    adapter = run_dir / rundir.ADAPTER_DIR
+    adapter.mkdir(exist_ok=True)
+    (adapter / "predictions.json").write_text(json.dumps(predictions), encoding="utf-8")
+    result = {
+        "id": task,
+        "status": "completed",
+        "format": f"envirobench.{task}.v1",
+        "data": "predictions.json",
+        "adapter": {"name": (system or REFERENCE)["adapter"], "version": "0.1.0"},
+        "systems": [{"role": "candidate", "model": (system or REFERENCE)["model"], "cost_usd": 0.0, "execution_failures": 0, "unpriced_attempts": 0}],
+    }
+    (adapter / "adapter-result.json").write_text(json.dumps(result), encoding="utf-8")
+
+
+@pytest.fixture
+def make_bench(tmp_path):
+    """make_bench(types={task: base class}, uninstalled=(...), registered=tasks) -> the Bench in
+    force for the rest of the test (every task in INSTALLED is installed and registered unless
+    told otherwise)."""
+    with contextlib.ExitStack() as stack:
+
+        def make(types=None, uninstalled=(), registered=None):
+            classes = {task: type_for(task) for task in INSTALLED if task not in uninstalled}
+            classes.update({task: type_for(task, base) for task, base in (types or {}).items()})
+            bench = Bench(tmp_path / "bench", classes, set(classes) if registered is None else set(registered))
+            stack.enter_context(plugins.using_registry(bench.registry))
+            return bench
+
+        yield make
+
+
+@pytest.fixture
+def bench(make_bench):
+    return make_bench()
 
 
 def edit_json(path: Path, change) -> None:
@@ -167,27 +276,32 @@ def row(data, category, label_part=""):
     return rows[0]
 
 
+def refusals(data):
+    return {Path(r["path"]).name: r["reason"] for r in data["refused"]}
+
+
 # -- the reference adapter's runs ---------------------------------------------------------------
 
 
-def test_reference_with_table_separators_only_is_incomplete_everywhere(tmp_path):
-    write_run(tmp_path, "r1", "table-separators", 0.93)
-    data, _ = board_json(tmp_path)
+def test_reference_with_table_separators_only_is_incomplete_everywhere(tmp_path, bench):
+    bench.run(tmp_path / "results", "r1", "table-separators", 0.95)
+    data, _ = board_json(tmp_path / "results")
     extract = row(data, "Extract")
     assert extract["display"] == "Incomplete (1 of 6 tasks)"
     assert extract["score"] is None and extract["complete"] is False
-    assert extract["tasks"]["table-separators"]["score"] == pytest.approx(93.0)
+    assert extract["tasks"]["table-separators"]["score"] == pytest.approx(95.0)
     assert extract["tasks"]["document-extraction"] is None  # missing: never zero, never dropped
     assert set(extract["tasks"]) == set(EXTRACT)
 
 
-def test_reference_extract_scored_once_its_six_tasks_have_runs(tmp_path):
-    primaries = {"document-extraction": 0.9, "table-separators": 0.93, "table-structure": 0.6, "table-cells": 0.7, "table-records": 0.5, "report-metadata": 0.8}
+def test_reference_extract_scored_once_its_six_tasks_have_runs(tmp_path, bench):
+    results = tmp_path / "results"
+    primaries = {"document-extraction": 0.9, "table-separators": 0.95, "table-structure": 0.6, "table-cells": 0.7, "table-records": 0.5, "report-metadata": 0.8}
     for i, (task, value) in enumerate(primaries.items()):
-        write_run(tmp_path, f"r{i}", task, value)
-    data, result = board_json(tmp_path)
+        bench.run(results, f"r{i}", task, value)
+    data, result = board_json(results)
     extract = row(data, "Extract")
-    expected = (4 * 90 + 93 + 60 + 70 + 50 + 80) / 9
+    expected = (4 * 90 + 95 + 60 + 70 + 50 + 80) / 9
     assert extract["complete"] and extract["score"] == pytest.approx(expected, abs=1e-6)
     assert extract["range"] == [pytest.approx(expected, abs=1e-6)] * 2
     counts = {c.name: len(c.tasks) for c in cats.CATEGORIES}
@@ -195,22 +309,23 @@ def test_reference_extract_scored_once_its_six_tasks_have_runs(tmp_path):
         assert row(data, name)["display"] == f"Incomplete (0 of {counts[name]} tasks)"
         assert row(data, name)["score"] is None
     assert result.stderr == ""
-    md = invoke(tmp_path)
+    md = invoke(results)
     assert md.exit_code == 0
     line = next(ln for ln in md.stdout.splitlines() if ln.startswith("| reference"))
     assert f"| {expected:.1f} |" in line
     assert "Incomplete (0 of 5 tasks)" in line and "Incomplete (0 of 4 tasks)" in line
 
 
-def test_repeats_give_weighted_mean_of_task_means_with_range(tmp_path):
-    write_run(tmp_path, "de-1", "document-extraction", 0.80)
-    write_run(tmp_path, "de-2", "document-extraction", 0.90)
-    write_run(tmp_path, "de-3", "document-extraction", 0.70)
-    write_run(tmp_path, "ts-1", "table-separators", 0.50)
-    write_run(tmp_path, "ts-2", "table-separators", 1.00)
+def test_repeats_give_weighted_mean_of_task_means_with_range(tmp_path, bench):
+    results = tmp_path / "results"
+    bench.run(results, "de-1", "document-extraction", 0.80)
+    bench.run(results, "de-2", "document-extraction", 0.90)
+    bench.run(results, "de-3", "document-extraction", 0.70)
+    bench.run(results, "ts-1", "table-separators", 0.50)
+    bench.run(results, "ts-2", "table-separators", 1.00)
     for task in EXTRACT[2:]:
-        write_run(tmp_path, f"{task}-1", task, 0.60)
-    data, _ = board_json(tmp_path)
+        bench.run(results, f"{task}-1", task, 0.60)
+    data, _ = board_json(results)
     extract = row(data, "Extract")
     mean = (4 * 80 + 75 + 4 * 60) / 9
     low = (4 * 70 + 50 + 4 * 60) / 9
@@ -220,25 +335,27 @@ def test_repeats_give_weighted_mean_of_task_means_with_range(tmp_path):
     assert extract["tasks"]["document-extraction"]["repeats"] == 3
     assert extract["tasks"]["document-extraction"]["range"] == [pytest.approx(70), pytest.approx(90)]
     assert extract["display"] == f"{mean:.1f} [{low:.1f}–{high:.1f}]"
-    md = invoke(tmp_path, "--tasks").stdout
+    md = invoke(results, "--tasks").stdout
     assert "80.0 [70.0–90.0] ×3" in md
 
 
-def test_systems_are_adapter_model_and_options(tmp_path):
+def test_systems_are_adapter_model_and_options(tmp_path, bench):
+    results = tmp_path / "results"
     other = dict(REFERENCE, options={"variant": "tuned"})
-    write_run(tmp_path, "a", "table-separators", 0.9)
-    write_run(tmp_path, "b", "table-separators", 0.7, system=other)
-    write_run(tmp_path, "c", "table-separators", 0.6, system=dict(REFERENCE, model="other/model"))
-    data, _ = board_json(tmp_path)
+    bench.run(results, "a", "table-separators", 0.9)
+    bench.run(results, "b", "table-separators", 0.7, system=other)
+    bench.run(results, "c", "table-separators", 0.6, system=dict(REFERENCE, model="other/model"))
+    data, _ = board_json(results)
     labels = [s["label"] for s in data["systems"]]
     assert len(labels) == 3
     assert row(data, "Extract", "variant=tuned")["tasks"]["table-separators"]["score"] == pytest.approx(70)
 
 
-def test_no_overall_score_anywhere(tmp_path):
+def test_no_overall_score_anywhere(tmp_path, bench):
+    results = tmp_path / "results"
     for i, task in enumerate(EXTRACT + SITE):
-        write_run(tmp_path, f"r{i}", task, 0.5, headline={"primary_measure": 0.5, "questions_right": 5, "invented_answers": 0, "questions": 10}, sites=2)
-    data, _ = board_json(tmp_path, "--tasks")
+        bench.run(results, f"r{i}", task, 0.5, sites=2)
+    data, _ = board_json(results, "--tasks")
 
     def keys(value):
         if isinstance(value, dict):
@@ -251,8 +368,9 @@ def test_no_overall_score_anywhere(tmp_path):
 
     assert not {k for k in keys(data) if re.search(r"overall|total_score|average|^rank$", k)}
     assert {c["name"] for c in data["categories"]} == {c.name for c in cats.CATEGORIES}
+    assert row(data, "Site")["score"] == pytest.approx(50)
     for fmt in ("md", "html"):
-        text = invoke(tmp_path, "--format", fmt, "--tasks").stdout
+        text = invoke(results, "--format", fmt, "--tasks").stdout
         header = text.lower()
         assert "overall" not in header.replace("there is no overall score", "")
     assert not any(hasattr(lb, name) for name in ("overall_score", "overall"))
@@ -261,32 +379,38 @@ def test_no_overall_score_anywhere(tmp_path):
 # -- formulas through the leaderboard ---------------------------------------------------------------
 
 
-def test_formula_task_reads_counts_from_headline(tmp_path):
-    write_run(tmp_path, "ocr", "ocr-auto-accept", headline={"primary_measure": 0.99, "correct_accepts": 90, "wrong_accepts": 1, "readable_cells": 100})
-    data, _ = board_json(tmp_path)
-    assert row(data, "Verify")["tasks"]["ocr-auto-accept"]["score"] == pytest.approx(80.0)
+def test_formula_task_reads_counts_from_the_rescored_headline(tmp_path, bench):
+    # 19 of 20 right, the wrong one an accept that should not be: 100 x (0.95 - 10 x 0.05).
+    bench.run(tmp_path / "results", "ocr", "ocr-auto-accept", 0.95, over=1)
+    data, _ = board_json(tmp_path / "results")
+    assert row(data, "Verify")["tasks"]["ocr-auto-accept"]["score"] == pytest.approx(45.0)
 
 
-def test_runs_that_cannot_be_scored_are_refused_with_reasons(tmp_path):
-    write_run(tmp_path, "ok", "table-separators", 0.9)
-    write_run(tmp_path, "failed", "table-separators", 0.9, status="failed")
-    write_run(tmp_path, "running", "table-separators", 0.9, status="running")
-    write_run(tmp_path, "big", "table-cells", 3.5)
-    write_run(tmp_path, "nocounts", "ocr-auto-accept", headline={"primary_measure": 0.5})
-    write_run(tmp_path, "unknown", "count-words", 0.5)
-    write_run(tmp_path, "unavailable", "table-records", 0.5, available=False)
-    (tmp_path / "broken").mkdir()
-    (tmp_path / "broken" / "run.json").write_text("{not json", encoding="utf-8")
-    data, result = board_json(tmp_path)
-    reasons = {Path(r["path"]).name: r["reason"] for r in data["refused"]}
-    assert set(reasons) == {"failed", "running", "big", "nocounts", "unknown", "unavailable", "broken"}
+def test_runs_that_cannot_be_scored_are_refused_with_reasons(tmp_path, make_bench):
+    bench = make_bench(types={"table-cells": Words, "ocr-auto-accept": Plain, "table-records": Partial}, uninstalled={"site-timeline"})
+    results = tmp_path / "results"
+    bench.run(results, "ok", "table-separators", 0.9)
+    bench.run(results, "failed", "table-separators", 0.9, status="failed")
+    bench.run(results, "running", "table-separators", 0.9, status="running")
+    bench.run(results, "big", "table-cells", 0.5)
+    bench.run(results, "nocounts", "ocr-auto-accept", 0.5)
+    bench.run(results, "unavailable", "table-records", 0.5)
+    bench.run(results, "uninstalled", "site-timeline", 0.5, dataset=write_dataset(tmp_path / "timeline", "site-timeline"))
+    unknown = bench.run(results, "unknown", "table-structure", 0.5)
+    edit_json(unknown / "run.json", lambda run: run["benchmark"].update(id="count-words"))
+    (results / "broken").mkdir()
+    (results / "broken" / "run.json").write_text("{not json", encoding="utf-8")
+    data, result = board_json(results)
+    reasons = refusals(data)
+    assert set(reasons) == {"failed", "running", "big", "nocounts", "unknown", "unavailable", "uninstalled", "broken"}
     assert "'failed'" in reasons["failed"] and "'running'" in reasons["running"]
     assert "[0, 1]" in reasons["big"]
     assert "wrong_accepts" in reasons["nocounts"]
     assert "not a task" in reasons["unknown"]
-    assert "unavailable" in reasons["unavailable"]
+    assert "'exact'" in reasons["unavailable"] and "does not score every case" in reasons["unavailable"]
+    assert "site-timeline type is not installed" in reasons["uninstalled"] and "envirobench-site" in reasons["uninstalled"]
     assert "not valid JSON" in reasons["broken"]
-    assert "refused 7 run(s)" in result.stderr
+    assert "refused 8 run(s)" in result.stderr and "Traceback" not in result.stderr
     for name in reasons:
         assert name in result.stderr
     # A refused run is not a zero: its task is missing.
@@ -294,42 +418,48 @@ def test_runs_that_cannot_be_scored_are_refused_with_reasons(tmp_path):
     assert row(data, "Extract")["display"] == "Incomplete (1 of 6 tasks)"
 
 
-def test_malformed_run_files_are_refused_naming_file_and_field(tmp_path):
-    write_run(tmp_path, "ok", "table-separators", 0.9)
-    version = write_run(tmp_path, "version", "table-separators", 0.9)
+def test_malformed_run_files_are_refused_naming_file_and_field(tmp_path, bench):
+    results = tmp_path / "results"
+    bench.run(results, "ok", "table-separators", 0.9)
+    version = bench.run(results, "version", "table-separators", 0.9)
     edit_json(version / "run.json", lambda run: run["dataset"].update(version="1"))
-    headline = write_run(tmp_path, "headline", "table-separators", 0.9)
-    edit_json(headline / "metrics.json", lambda m: m["profiles"]["logical"].update(headline="high"))
-    extra = write_run(tmp_path, "extra", "table-separators", 0.9)
+    extra = bench.run(results, "extra", "table-separators", 0.9)
     edit_json(extra / "run.json", lambda run: run.update(score=99))
-    nometrics = write_run(tmp_path, "nometrics", "table-separators", 0.9)
-    (nometrics / "metrics.json").unlink()
-    unnamed = write_run(tmp_path, "unnamed", "table-separators", 0.9)
+    unnamed = bench.run(results, "unnamed", "table-separators", 0.9)
     edit_json(unnamed / "run.json", lambda run: run["adapter"].update(name=None))
-    data, result = board_json(tmp_path)
+    noresult = bench.run(results, "noresult", "table-separators", 0.9)
+    (noresult / "adapter" / "adapter-result.json").unlink()
+    nopredictions = bench.run(results, "nopredictions", "table-separators", 0.9)
+    (nopredictions / "adapter" / "predictions.json").unlink()
+    invalid = bench.run(results, "invalid", "table-separators", 0.9)
+    edit_json(invalid / "adapter" / "predictions.json", lambda p: p.update(c000003={"count": "three"}))
+    short = bench.run(results, "short", "table-separators", 0.9)
+    edit_json(short / "adapter" / "predictions.json", lambda p: p.pop("c000004"))
+    data, result = board_json(results)
     refused = {Path(r["path"]).name: r for r in data["refused"]}
-    assert set(refused) == {"version", "headline", "extra", "nometrics", "unnamed"}
+    assert set(refused) == {"version", "extra", "unnamed", "noresult", "nopredictions", "invalid", "short"}
     reasons = {name: r["reason"] for name, r in refused.items()}
     assert str(version / "run.json") in reasons["version"] and "$.dataset.version" in reasons["version"]
     assert "expected an integer" in reasons["version"]
-    assert str(headline / "metrics.json") in reasons["headline"] and "$.profiles['logical'].headline" in reasons["headline"]
     assert "run.json" in reasons["extra"] and "score" in reasons["extra"]
-    assert "metrics.json" in reasons["nometrics"]
     assert "run.json" in reasons["unnamed"] and "$.adapter.name" in reasons["unnamed"]
+    assert "saved predictions" in reasons["noresult"] and "adapter-result.json" in reasons["noresult"]
+    assert "saved predictions" in reasons["nopredictions"] and "predictions.json" in reasons["nopredictions"]
+    assert "'c000003'" in reasons["invalid"]
+    assert "no saved prediction for 1 case(s)" in reasons["short"] and "'c000004'" in reasons["short"]
     # run.json read, so the run ID is known; a run.json that does not read has none.
-    assert refused["headline"]["run_id"] == "headline" and refused["version"]["run_id"] is None
-    assert "Traceback" not in result.stderr and "refused 5 run(s)" in result.stderr
+    assert refused["unnamed"]["run_id"] == "unnamed" and refused["version"]["run_id"] is None
+    assert "Traceback" not in result.stderr and "refused 7 run(s)" in result.stderr
     assert row(data, "Extract")["tasks"]["table-separators"]["repeats"] == 1
 
 
-def test_run_dir_arguments_and_nested_adapter_files(tmp_path):
-    run_dir = write_run(tmp_path / "results", "r1", "table-separators", 0.9)
+def test_run_dir_arguments_and_nested_adapter_files(tmp_path, bench):
+    run_dir = bench.run(tmp_path / "results" / "inner", "r1", "table-separators", 0.9)
     # A run.json an adapter happened to write inside its own folder is not a run.
-    (run_dir / "adapter").mkdir()
     (run_dir / "adapter" / "run.json").write_text("{}", encoding="utf-8")
     data, _ = board_json(run_dir)
     assert len(data["systems"]) == 1 and data["refused"] == []
-    data, _ = board_json(tmp_path)  # a results folder of results folders
+    data, _ = board_json(tmp_path / "results")  # a results folder of results folders
     assert len(data["systems"]) == 1 and data["refused"] == []
 
 
@@ -339,21 +469,139 @@ def test_no_runs_found_is_an_error(tmp_path):
     assert "no run directory" in result.output + result.stderr
 
 
-def test_duplicate_run_is_refused(tmp_path):
-    write_run(tmp_path / "a", "r1", "table-separators", 0.9)
-    write_run(tmp_path / "b", "r1", "table-separators", 0.9)
-    data, _ = board_json(tmp_path)
+def test_duplicate_run_is_refused(tmp_path, bench):
+    bench.run(tmp_path / "results" / "a", "r1", "table-separators", 0.9)
+    bench.run(tmp_path / "results" / "b", "r1", "table-separators", 0.9)
+    data, _ = board_json(tmp_path / "results")
     assert len(data["refused"]) == 1 and "duplicate" in data["refused"][0]["reason"]
     assert row(data, "Extract")["tasks"]["table-separators"]["repeats"] == 1
+
+
+# -- the board scores what it reads, never what a run claims -------------------------------------------
+
+
+@pytest.fixture
+def real_run(tmp_path, bench, fake):
+    """A real run of the fake adapter on table-separators; `off` puts count errors on cases."""
+
+    def make(run_id, off=""):
+        spec = RunSpec(
+            adapter=str(fake),
+            run_id=run_id,
+            model="test/model",
+            benchmark="table-separators",
+            dataset=dataset_id("table-separators"),
+            budget_usd=1.0,
+            options={"off": off},
+            results_dir=tmp_path / "results",
+        )
+        outcome = execute_run(spec, bench.registry)
+        assert outcome.status == "completed", outcome.message
+        return outcome.run_dir
+
+    return make
+
+
+def task_score(results, task="table-separators"):
+    """The task's score on the board (None when missing) and the refusals."""
+    data, _ = board_json(results)
+    cell = row(data, "Extract")["tasks"][task] if data["systems"] else None
+    return (None if cell is None else cell["score"]), refusals(data)
+
+
+def test_edited_or_missing_metrics_change_nothing(tmp_path, real_run):
+    run_dir = real_run("r", off="c000001:1,c000002:-1")
+    results = tmp_path / "results"
+    assert task_score(results) == (pytest.approx(90.0), {})
+    claimed = rundir.read_metrics(run_dir).profiles["exact"].headline
+    assert claimed["accuracy"] == pytest.approx(0.9)  # what the run says, and the board agrees
+
+    def claim_perfect(metrics):
+        for profile in metrics["profiles"].values():
+            profile["headline"] = {name: 1.0 for name in profile["headline"]}
+
+    edit_json(run_dir / "metrics.json", claim_perfect)
+    assert task_score(results) == (pytest.approx(90.0), {})
+    edit_json(run_dir / "metrics.json", lambda m: m["profiles"]["exact"].update(headline="high"))
+    assert task_score(results) == (pytest.approx(90.0), {})
+    (run_dir / "metrics.json").unlink()
+    assert task_score(results) == (pytest.approx(90.0), {})
+
+
+def test_reordered_profiles_or_headline_change_nothing(tmp_path, real_run):
+    # Over by one on 5 of 20 cases: accuracy 0.75 in the default profile (exact), 1.0 in
+    # "near"; the "over" share is 0.25. Only the installed type says which is the default.
+    run_dir = real_run("r", off=",".join(f"c{i:06d}:1" for i in range(5)))
+    results = tmp_path / "results"
+    assert task_score(results) == (pytest.approx(75.0), {})
+    metrics = rundir.read_metrics(run_dir)
+    assert metrics.profiles["near"].headline["accuracy"] == pytest.approx(1.0)
+    assert metrics.profiles["exact"].headline["over"] == pytest.approx(0.25)
+    edit_json(run_dir / "run.json", lambda run: run["benchmark"].update(profiles=["near", "exact"]))
+    assert task_score(results) == (pytest.approx(75.0), {})
+    edit_json(run_dir / "run.json", lambda run: run["benchmark"].update(headline=["over", "accuracy"]))
+    edit_json(run_dir / "metrics.json", lambda m: m["benchmark"].update(profiles=["near", "exact"], headline=["over", "accuracy"]))
+    assert task_score(results) == (pytest.approx(75.0), {})
+
+
+def test_an_edited_prediction_is_never_shown_as_the_claimed_score(tmp_path, real_run):
+    run_dir = real_run("r")
+    results = tmp_path / "results"
+    assert task_score(results) == (pytest.approx(100.0), {})
+    assert rundir.read_metrics(run_dir).profiles["exact"].headline["accuracy"] == 1.0
+    edit_json(run_dir / "adapter" / "predictions.json", lambda p: p.update(c000000={"count": 99}, c000001={"count": 99}))
+    score, reasons = task_score(results)
+    if json.loads((run_dir / "run.json").read_text(encoding="utf-8")).get("adapter_output"):
+        # run.json recorded the saved output's sizes and SHA-256s: a changed file is refused.
+        assert score is None and set(reasons) == {"r"} and "saved predictions" in reasons["r"]
+    else:
+        assert score == pytest.approx(90.0) and reasons == {}
+    # A run that recorded no sizes (made before core did) is rescored from what is there now.
+    edit_json(run_dir / "run.json", lambda run: run.pop("adapter_output", None))
+    assert task_score(results) == (pytest.approx(90.0), {})
+
+
+def test_scoring_version_is_the_installed_types(tmp_path, bench):
+    # A run made by another scoring version is rescored with the installed one: not refused.
+    results = tmp_path / "results"
+    bench.run(results, "old", "table-separators", 0.6, scoring_version="envirobench.table-separators.scores.v0")
+    data, _ = board_json(results)
+    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(60)
+    board = lb.build_leaderboard([results])
+    (result,) = [run for cell in board.cells.values() for tc in cell.tasks if tc for run in tc.runs]
+    assert result.scoring_version == "envirobench.table-separators.scores.v1"
+
+
+def test_each_tasks_dataset_is_loaded_once_and_every_run_scored(tmp_path, bench, monkeypatch):
+    results = tmp_path / "results"
+    for i, primary in enumerate((0.5, 0.6, 0.7, 0.8, 0.9)):
+        bench.run(results, f"ts-{i}", "table-separators", primary)
+    bench.run(results, "tc", "table-cells", 0.5)
+    loads = []
+    real = ds.load_contents
+    monkeypatch.setattr(ds, "load_contents", lambda name, registry: loads.append(str(name)) or real(name, registry))
+    data, _ = board_json(results)
+    assert sorted(loads) == [dataset_id("table-cells"), dataset_id("table-separators")]
+    runs = row(data, "Extract")["tasks"]["table-separators"]["runs"]
+    assert [r["score"] for r in runs] == [pytest.approx(v) for v in (50, 60, 70, 80, 90)]
 
 
 # -- pinning ------------------------------------------------------------------------------------------
 
 
-def test_pin_from_runs_takes_the_highest_revision(tmp_path):
-    write_run(tmp_path, "old", "table-separators", 0.9, dataset=dataset_for("table-separators", 1))
-    write_run(tmp_path, "new", "table-separators", 0.7, dataset=dataset_for("table-separators", 2))
-    data, result = board_json(tmp_path)
+@pytest.fixture
+def unregistered(make_bench):
+    """Every type installed, no dataset registered: pins come from the runs."""
+    return make_bench(registered=())
+
+
+def test_pin_from_runs_takes_the_highest_revision(tmp_path, unregistered):
+    v1 = write_dataset(tmp_path / "ts-v1", "table-separators", version=1)
+    v2 = write_dataset(tmp_path / "ts-v2", "table-separators", version=2)
+    results = tmp_path / "results"
+    unregistered.run(results, "old", "table-separators", 0.9, dataset=v1)
+    unregistered.run(results, "new", "table-separators", 0.7, dataset=v2)
+    data, result = board_json(results)
     assert data["pins"]["table-separators"]["dataset"]["version"] == 2
     assert [Path(r["path"]).name for r in data["refused"]] == ["old"]
     assert "another revision" in data["refused"][0]["reason"]
@@ -361,82 +609,98 @@ def test_pin_from_runs_takes_the_highest_revision(tmp_path):
     assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(70)
 
 
-def test_rekeyed_answer_is_explained(tmp_path):
-    write_run(tmp_path, "a", "table-separators", 0.9, dataset=dataset_for("table-separators", 1, answer="a"))
-    write_run(tmp_path, "b", "table-separators", 0.9, dataset=dataset_for("table-separators", 1, answer="b"))
-    result = invoke(tmp_path)
+def test_rekeyed_answer_is_explained(tmp_path, unregistered):
+    a = write_dataset(tmp_path / "ts-a", "table-separators")
+    b = write_dataset(tmp_path / "ts-b", "table-separators", answer_overrides={"c000019": 40})
+    results = tmp_path / "results"
+    unregistered.run(results, "a", "table-separators", 0.9, dataset=a)
+    unregistered.run(results, "b", "table-separators", 0.9, dataset=b)
+    result = invoke(results)
     assert result.exit_code == 1 and "--pin table-separators=" in result.output + result.stderr
-    digest = dataset_for("table-separators", 1, answer="b")["digest"]
-    data, _ = board_json(tmp_path, "--pin", f"table-separators={digest}")
+    digest = unregistered.identity(b)["digest"]
+    data, _ = board_json(results, "--pin", f"table-separators={digest}")
     assert [Path(r["path"]).name for r in data["refused"]] == ["a"]
     assert "differs from the version pinned" in data["refused"][0]["reason"]
+    # The digest pin's dataset was found where run b says it was.
+    assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(90)
 
 
-def test_ambiguous_datasets_need_a_pin(tmp_path):
-    write_run(tmp_path, "a", "table-separators", 0.9, dataset=dict(dataset_for("table-separators"), id="one"))
-    write_run(tmp_path, "b", "table-separators", 0.9, dataset=dict(dataset_for("table-separators"), id="two"))
-    result = invoke(tmp_path)
+def test_ambiguous_datasets_need_a_pin(tmp_path, unregistered):
+    results = tmp_path / "results"
+    unregistered.run(results, "a", "table-separators", 0.9, dataset=write_dataset(tmp_path / "one", "table-separators", name="one"))
+    unregistered.run(results, "b", "table-separators", 0.9, dataset=write_dataset(tmp_path / "two", "table-separators", name="two"))
+    result = invoke(results)
     assert result.exit_code == 1
     assert "--pin" in result.output + result.stderr
 
 
-@pytest.mark.parametrize("pin", ["nonsense", "no-such-task=sha256:x", "table-separators="])
-def test_bad_pin_is_a_usage_error(tmp_path, pin):
-    write_run(tmp_path, "a", "table-separators", 0.9)
-    assert invoke(tmp_path, "--pin", pin).exit_code == 2
-
-
-class Separators(CountWords):
-    ID = "table-separators"
-    SCORING_VERSION = "envirobench.table-separators.scores.v1"
-
-
-@pytest.fixture
-def registered(tmp_path):
-    """Pretend the extract plugin is installed: a table-separators type and its registered dataset."""
-    root = write_count_dataset(tmp_path / "data" / "synthetic-v1", 4, dataset_id="envirobench/table-separators-synthetic-v1")
-    ds.write_manifest(root, dataset_id="envirobench/table-separators-synthetic-v1", version=1, benchmark="table-separators", title="t")
-
-    class Plugin:
-        @hookimpl
-        def envirobench_benchmark_types(self, register):
-            register(Separators)
-
-        @hookimpl
-        def envirobench_datasets(self, register):
-            register("envirobench/table-separators-synthetic-v1", root)
-
-    registry = plugins.build_registry(extra=[("fake-extract", Plugin())])
-    identity = ds.load_dataset("envirobench/table-separators-synthetic-v1", registry).identity
-    with plugins.using_registry(registry):
-        yield {
-            "id": identity.id,
-            "version": identity.version,
-            "digest": identity.digest,
-            "input_digest": identity.input_digest,
-            "answer_digest": identity.answer_digest,
-        }
-
-
-def test_registered_dataset_is_pinned(tmp_path, registered):
+def test_runs_are_refused_when_the_pinned_dataset_is_not_here(tmp_path, unregistered):
+    gone = write_dataset(tmp_path / "gone", "table-separators")
+    digest = unregistered.identity(gone)["digest"]
     results = tmp_path / "results"
-    write_run(results, "pinned", "table-separators", 0.9, dataset=registered)
-    write_run(results, "other", "table-separators", 0.5, dataset=dict(registered, digest="sha256:other", answer_digest="sha256:ans-other"))
-    write_run(results, "oldscoring", "table-separators", 0.5, dataset=registered, scoring_version="envirobench.table-separators.scores.v0")
-    data, result = board_json(results)
+    unregistered.run(results, "a", "table-separators", 0.9, dataset=gone)
+    unregistered.run(results, "b", "table-separators", 0.8, dataset=gone)
+    assert task_score(results)[0] == pytest.approx(85)
+    shutil.rmtree(gone)
+    for pin in ([], ["--pin", f"table-separators={digest}"]):
+        data, result = board_json(results, *pin)
+        reasons = refusals(data)
+        assert set(reasons) == {"a", "b"} and data["systems"] == []
+        assert "is not on this machine" in reasons["a"] and str(gone.resolve()) in reasons["a"]
+        assert "--pin table-separators=DIR" in reasons["a"] and "Traceback" not in result.stderr
+    assert "a digest pin names no dataset" in reasons["a"]
+    # Given where it is now (a copy), the runs are scored again.
+    write_dataset(tmp_path / "moved", "table-separators")
+    data, _ = board_json(results, "--pin", f"table-separators={tmp_path / 'moved'}")
+    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(85)
+
+
+def test_a_digest_pin_is_found_among_the_registered_datasets(tmp_path, bench):
+    # The run's dataset directory is gone, but a registered dataset is that very dataset.
+    copy = write_dataset(tmp_path / "copy", "table-separators")
+    results = tmp_path / "results"
+    bench.run(results, "a", "table-separators", 0.85, dataset=copy)
+    shutil.rmtree(copy)
+    digest = bench.identity(bench.data["table-separators"])["digest"]
+    data, _ = board_json(results, "--pin", f"table-separators={digest}")
+    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(85)
+
+
+def test_a_recorded_source_holding_another_dataset_is_not_used(tmp_path, unregistered):
+    source = write_dataset(tmp_path / "ts", "table-separators")
+    results = tmp_path / "results"
+    unregistered.run(results, "a", "table-separators", 0.9, dataset=source)
+    # The directory now holds another answer key: scoring against it would not be the pinned data.
+    write_dataset(source, "table-separators", answer_overrides={"c000000": 40})
+    data, _ = board_json(results)
+    reasons = refusals(data)
+    assert set(reasons) == {"a"} and "is not on this machine" in reasons["a"] and "holds" in reasons["a"]
+
+
+@pytest.mark.parametrize("pin", ["nonsense", "no-such-task=sha256:x", "table-separators="])
+def test_bad_pin_is_a_usage_error(tmp_path, bench, pin):
+    bench.run(tmp_path / "results", "a", "table-separators", 0.9)
+    assert invoke(tmp_path / "results", "--pin", pin).exit_code == 2
+
+
+def test_registered_dataset_is_pinned(tmp_path, bench):
+    results = tmp_path / "results"
+    other = write_dataset(tmp_path / "other", "table-separators", answer_overrides={"c000000": 40})
+    bench.run(results, "pinned", "table-separators", 0.9)
+    bench.run(results, "other", "table-separators", 0.5, dataset=other)
+    data, _ = board_json(results)
     pin = data["pins"]["table-separators"]
-    assert pin["dataset"]["digest"] == registered["digest"] and "registered" in pin["source"]
-    reasons = {Path(r["path"]).name: r["reason"] for r in data["refused"]}
-    assert set(reasons) == {"other", "oldscoring"}
+    assert pin["dataset"]["digest"] == bench.identity(bench.data["table-separators"])["digest"] and "registered" in pin["source"]
+    reasons = refusals(data)
+    assert set(reasons) == {"other"}
     assert "re-key" in reasons["other"]  # same inputs, another answer key
-    assert "rescore" in reasons["oldscoring"]
     assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(90)
 
 
-def test_pin_by_dataset_id(tmp_path, registered):
+def test_pin_by_dataset_id(tmp_path, bench):
     results = tmp_path / "results"
-    write_run(results, "pinned", "table-separators", 0.9, dataset=registered)
-    data, _ = board_json(results, "--pin", "table-separators=envirobench/table-separators-synthetic-v1")
+    bench.run(results, "pinned", "table-separators", 0.9)
+    data, _ = board_json(results, "--pin", f"table-separators={dataset_id('table-separators')}")
     assert data["pins"]["table-separators"]["source"].startswith("--pin")
     assert data["refused"] == []
 
@@ -444,33 +708,32 @@ def test_pin_by_dataset_id(tmp_path, registered):
 # -- the Site board -------------------------------------------------------------------------------------
 
 
-def site_runs(root, name, primary, cost, wall=100.0, sites=4, model=None):
+def site_runs(bench, root, name, primary, cost, wall=100.0, sites=4, model=None):
     system = dict(REFERENCE, model=model or name)
     for task in SITE:
-        headline = {"primary_measure": primary}
-        if task == "missing-information":
-            headline = {"primary_measure": 0.1, "questions_right": primary * 10, "invented_answers": 0, "questions": 10}
-        write_run(root, f"{name}-{task}", task, primary, headline=headline, system=system, cost=cost, wall=wall, sites=sites)
+        bench.run(root, f"{name}-{task}", task, primary, system=system, cost=cost, wall=wall, sites=sites)
 
 
-def test_site_board_costs_sorting_and_pareto(tmp_path):
-    site_runs(tmp_path, "cheap", 0.6, cost=0.4)  # 0.1 per site per task -> 0.4 per site
-    site_runs(tmp_path, "best", 0.9, cost=4.0)  # 1.0 per site per task -> 4.0 per site
-    site_runs(tmp_path, "dominated", 0.6, cost=2.0)  # same score as cheap, dearer
-    site_runs(tmp_path, "tie-dear", 0.9, cost=8.0)  # same score as best, dearer
-    write_run(tmp_path, "partial", "recognized-conditions", 0.99, system=dict(REFERENCE, model="partial"), cost=0.0, sites=4)
-    data, _ = board_json(tmp_path)
+def test_site_board_costs_sorting_and_pareto(tmp_path, bench):
+    results = tmp_path / "results"
+    site_runs(bench, results, "cheap", 0.6, cost=0.4)  # 0.1 per site per task -> 0.4 per site
+    site_runs(bench, results, "best", 0.9, cost=4.0)  # 1.0 per site per task -> 4.0 per site
+    site_runs(bench, results, "dominated", 0.6, cost=2.0)  # same score as cheap, dearer
+    site_runs(bench, results, "tie-dear", 0.9, cost=8.0)  # same score as best, dearer
+    bench.run(results, "partial", "recognized-conditions", 0.95, system=dict(REFERENCE, model="partial"), cost=0.0, sites=4)
+    data, _ = board_json(results)
     site = next(c for c in data["categories"] if c["name"] == "Site")
     order = [r["system"]["model"] for r in site["rows"]]
     assert order == ["best", "tie-dear", "cheap", "dominated", "partial"]
     by_model = {r["system"]["model"]: r for r in site["rows"]}
+    assert by_model["best"]["score"] == pytest.approx(90) and by_model["cheap"]["score"] == pytest.approx(60)
     assert by_model["cheap"]["cost_per_site_usd"] == pytest.approx(0.4)
     assert by_model["cheap"]["wall_time_per_site_s"] == pytest.approx(4 * 100 / 4)
     assert by_model["cheap"]["tasks"]["site-timeline"]["cost_per_site_usd"] == pytest.approx(0.1)
     assert {m for m, r in by_model.items() if r["pareto"]} == {"best", "cheap"}
     assert by_model["partial"]["display"] == "Incomplete (1 of 4 tasks)" and by_model["partial"]["pareto"] is False
 
-    md = invoke(tmp_path, "--tasks").stdout
+    md = invoke(results, "--tasks").stdout
     section = md.split("## Site board", 1)[1].split("\n## ", 1)[0]
     lines = [ln for ln in section.splitlines() if ln.startswith("| ") and not ln.startswith("| #") and not ln.startswith("| ---")]
     assert [ln.split(" | ")[1].split(" · ")[1] for ln in lines] == order
@@ -478,20 +741,22 @@ def test_site_board_costs_sorting_and_pareto(tmp_path):
     assert "Cost per site" in section and "Wall time per site" in section
 
 
-def test_site_cost_per_site_falls_back_to_scored_cases(tmp_path):
-    write_run(tmp_path, "r", "recognized-conditions", 0.5, cost=3.0, wall=30.0, sites=None, scored=6)
-    data, _ = board_json(tmp_path)
+def test_site_cost_per_site_falls_back_to_the_cases_scored(tmp_path, bench):
+    # No site count in run.json: the cases rescored (N) are the sites.
+    bench.run(tmp_path / "results", "r", "recognized-conditions", 0.5, cost=3.0, wall=30.0, sites=None)
+    data, _ = board_json(tmp_path / "results")
     tc = row(data, "Site")["tasks"]["recognized-conditions"]
-    assert tc["cost_per_site_usd"] == pytest.approx(0.5) and tc["wall_time_per_site_s"] == pytest.approx(5.0)
+    assert tc["cost_per_site_usd"] == pytest.approx(3.0 / N) and tc["wall_time_per_site_s"] == pytest.approx(30.0 / N)
 
 
 # -- output ---------------------------------------------------------------------------------------------
 
 
-def test_html_is_offline_escaped_and_has_the_scatter(tmp_path):
-    site_runs(tmp_path, "<script>alert(1)</script>", 0.7, cost=1.0)
-    site_runs(tmp_path, "plain", 0.8, cost=2.0)
-    result = invoke(tmp_path, "--format", "html", "--tasks")
+def test_html_is_offline_escaped_and_has_the_scatter(tmp_path, bench):
+    results = tmp_path / "results"
+    site_runs(bench, results, "<script>alert(1)</script>", 0.7, cost=1.0)
+    site_runs(bench, results, "plain", 0.8, cost=2.0)
+    result = invoke(results, "--format", "html", "--tasks")
     assert result.exit_code == 0, result.output
     html = result.stdout
     assert "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">" in html
@@ -502,7 +767,7 @@ def test_html_is_offline_escaped_and_has_the_scatter(tmp_path):
     assert not re.search(r"\b(src|href)=|@import|url\(", html)
 
 
-def test_html_comes_from_the_template_file(tmp_path, monkeypatch):
+def test_html_comes_from_the_template_file(tmp_path, bench, monkeypatch):
     template = resources.files("envirobench") / "templates" / "leaderboard.html.j2"
     text = template.read_text(encoding="utf-8")
     assert "Content-Security-Policy" in text
@@ -512,8 +777,9 @@ def test_html_comes_from_the_template_file(tmp_path, monkeypatch):
         if module.name.endswith(".py"):
             assert "<!DOCTYPE" not in module.read_text(encoding="utf-8"), module.name
     # The page is that file rendered: change the file and the page changes with it.
-    write_run(tmp_path / "results", "r", "table-separators", 0.5)
-    board = lb.build_leaderboard([tmp_path / "results"])
+    bench.run(tmp_path / "results", "r", "table-separators", 0.5)
+    board = lb.build_leaderboard([tmp_path / "results"])  # the registry in force
+    assert board.refused == () and len(board.systems) == 1
     assert "<h1>EnviroBench leaderboard</h1>" in lb.render(board, "html")
     custom = tmp_path / "templates"
     custom.mkdir()
@@ -523,21 +789,21 @@ def test_html_comes_from_the_template_file(tmp_path, monkeypatch):
     assert "<h1>Edited</h1>" in html and "<h1>EnviroBench leaderboard</h1>" not in html
 
 
-def test_html_without_site_results(tmp_path):
-    write_run(tmp_path, "r", "table-separators", 0.5)
-    html = invoke(tmp_path, "--format", "html").stdout
+def test_html_without_site_results(tmp_path, bench):
+    bench.run(tmp_path / "results", "r", "table-separators", 0.5)
+    html = invoke(tmp_path / "results", "--format", "html").stdout
     assert "No system has a complete Site score" in html and "<circle" not in html
 
 
-def test_markdown_escapes_labels(tmp_path):
-    write_run(tmp_path, "r", "table-separators", 0.5, system=dict(REFERENCE, model="a|b<i>"))
-    md = invoke(tmp_path).stdout
+def test_markdown_escapes_labels(tmp_path, bench):
+    bench.run(tmp_path / "results", "r", "table-separators", 0.5, system=dict(REFERENCE, model="a|b<i>"))
+    md = invoke(tmp_path / "results").stdout
     assert "a\\|b&lt;i&gt;" in md
 
 
-def test_output_is_written_atomically(tmp_path):
+def test_output_is_written_atomically(tmp_path, bench):
     results = tmp_path / "results"
-    write_run(results, "r", "table-separators", 0.5)
+    bench.run(results, "r", "table-separators", 0.5)
     out = tmp_path / "out" / "board.json"
     result = invoke(results, "--format", "json", "--output", out)
     assert result.exit_code == 0, result.output
@@ -546,10 +812,10 @@ def test_output_is_written_atomically(tmp_path):
     assert [p.name for p in out.parent.iterdir()] == ["board.json"]  # no temporary left behind
 
 
-def test_main_cli_has_the_command(tmp_path):
+def test_main_cli_has_the_command(tmp_path, bench):
     from envirobench.cli import main
 
-    write_run(tmp_path, "r", "table-separators", 0.5)
-    result = CliRunner().invoke(main, ["leaderboard", str(tmp_path), "--format", "json"])
+    bench.run(tmp_path / "results", "r", "table-separators", 0.5)
+    result = CliRunner().invoke(main, ["leaderboard", str(tmp_path / "results"), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["scoring_version"] == cats.SCORING_VERSION

@@ -85,6 +85,9 @@ def test_edited_review_then_recommendation_targets_exactly_those_cases(runs, tmp
         "run", "--adapter", reportkit.fixture_adapter(tmp_path), "--run", "next", "--model", "m", "--benchmark", "test-separators",
         "--dataset", f"test-separators={reportkit.SEPARATORS_DATASET}", "--budget", "1", "--adapter-option", f"predictions={fixture}",
         "--baseline-run", runs["base"], "--results", runs["results"], "--from-review", cand, "--recommendation", "1",
+        # A trusted test adapter that replays a fixture from the test's /tmp directory, which the
+        # sandbox hides whole.
+        "--sandbox", "none",
     )
     assert result.exit_code == 0, result.output
     record = load(runs["results"] / "next" / "run.json")

@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from envirobench import datasets as ds
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
 from envirobench.rundir import read_metrics, read_run
 from envirobench.runs import rescore_run
-from envirobench.testing import write_count_dataset
+from envirobench.testing import toy_plugin, write_count_dataset
 
 
 def load(path):
@@ -84,8 +85,6 @@ def test_rekey_with_changed_input_is_refused(make_run, results, toy_registry, tm
 def test_rekeyed_baseline_pairs_with_new_revision(make_run, results, toy_registry, tmp_path):
     make_run("base", off="c000001:1")
     fixed = write_count_dataset(tmp_path / "count-v2", 12, version=2, answer_overrides={"c000004": 42})
-    from envirobench.testing import toy_plugin
-
     registry_v2 = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", fixed)))])
     with pytest.raises(EnviroBenchError, match="re-key it first"):
         make_run("cand", registry=registry_v2, baseline=results / "base")
@@ -108,17 +107,74 @@ RUNS_0_1_0 = Path(__file__).parent / "data" / "runs-0.1.0"
 
 def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_registry):
     # toy_registry registers the same 12-case count-words dataset under the ID these runs name.
+    # 0.1.0 gave it a digest over its files only; today's covers the whole manifest
+    # (docs/datasets.md, Identity), so the runs are re-keyed to it: their inputs are unchanged.
     runs = tmp_path / "runs"
     shutil.copytree(RUNS_0_1_0, runs)
     for name in ("baseline", "control", "candidate"):
         assert read_run(runs / name).format == "envirobench.run.v1"
-    outcome = rescore_run(runs / "candidate", toy_registry, baseline=runs / "baseline", controls=[runs / "control"])
+    old = read_run(runs / "candidate").dataset
+    new = ds.load_dataset("test/count-words-v1", toy_registry).identity
+    assert new.digest != old.digest and (new.input_digest, new.answer_digest) == (old.input_digest, old.answer_digest)
+    untouched = {p.name: p.read_bytes() for p in (runs / "candidate").iterdir() if p.is_file()}
+
+    # Without --rekey, rescoring is refused, saying to re-key; nothing is written.
+    with pytest.raises(EnviroBenchError) as refused:
+        rescore_run(runs / "candidate", toy_registry, baseline=runs / "baseline", controls=[runs / "control"])
+    assert refused.value.field == "$.dataset.digest"
+    assert f"move the run to it: envirobench score --run {runs / 'candidate'} --rekey test/count-words-v1" in refused.value.message
+    assert old.digest in refused.value.message and new.digest in refused.value.message
+    # Re-keyed, but paired with runs still on the old digest: refused, naming the command for each.
+    with pytest.raises(EnviroBenchError) as refused:
+        rescore_run(runs / "candidate", toy_registry, rekey="test/count-words-v1", baseline=runs / "baseline", controls=[runs / "control"])
+    assert f"re-key it first: envirobench score --run {runs / 'baseline'} --rekey test/count-words-v1" in refused.value.message
+    assert {p.name: p.read_bytes() for p in (runs / "candidate").iterdir() if p.is_file()} == untouched
+
+    for name in ("baseline", "control"):
+        rescore_run(runs / name, toy_registry, rekey="test/count-words-v1")
+    outcome = rescore_run(runs / "candidate", toy_registry, rekey="test/count-words-v1", baseline=runs / "baseline", controls=[runs / "control"])
     assert outcome.gate.status == "failed"
+    # Every output is what 0.1.0 wrote, but for the dataset digest in metrics.json.
     for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html"):
-        assert (runs / "candidate" / name).read_bytes() == (RUNS_0_1_0 / "candidate" / name).read_bytes(), name
+        expected = (RUNS_0_1_0 / "candidate" / name).read_bytes()
+        if name == "metrics.json":
+            assert expected.count(old.digest.encode()) == 1
+            expected = expected.replace(old.digest.encode(), new.digest.encode())
+        assert (runs / "candidate" / name).read_bytes() == expected, name
+    assert load(runs / "candidate" / "metrics.json")["dataset"]["digest"] == new.digest
     record = read_run(runs / "candidate")
-    assert record.history[-1].action == "rescore"  # the compared runs moved: their paths changed
+    assert record.dataset.digest == new.digest and record.dataset.input_digest == old.input_digest
+    assert record.history[-1].action == "rekey" and record.history[-1].before.dataset.digest == old.digest
     assert record.history[-1].before.pairing.baseline.path.endswith("/baseline")
+    # Rescored again, now with nothing changed: the same bytes.
+    again = {p.name: p.read_bytes() for p in (runs / "candidate").iterdir() if p.is_file()}
+    rescore_run(runs / "candidate", toy_registry)
+    assert {p.name: p.read_bytes() for p in (runs / "candidate").iterdir() if p.is_file()} == again
+
+
+def test_a_revision_that_only_retires_cases_is_a_new_identity(make_run, results, toy_registry, tmp_path):
+    """Re-keying to a revision that retires cases is allowed (its inputs are unchanged), but the
+    retirements are part of the digest: the run shows it moved, and plain rescoring refuses."""
+    make_run("base", off="c000001:1")
+    make_run("cand", off="c000002:1,c000005:1", baseline=results / "base")
+    assert load(results / "cand" / "run.json")["gate"]["status"] == "failed"
+    before = load(results / "cand" / "metrics.json")["dataset"]
+    retiring = write_count_dataset(tmp_path / "count-v1-retired", 12, retired={"c000002": "ambiguous", "c000005": "ambiguous"})
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", retiring)))])
+    identity = ds.load_dataset("test/count-words-v1", registry).identity
+    assert identity.version == before["version"] and identity.input_digest == before["input_digest"]
+    assert identity.answer_digest == before["answer_digest"] and identity.digest != before["digest"]
+    with pytest.raises(EnviroBenchError) as refused:
+        rescore_run(results / "cand", registry)
+    assert refused.value.field == "$.dataset.digest" and f"envirobench score --run {results / 'cand'} --rekey" in refused.value.message
+    rescore_run(results / "base", registry, rekey=str(retiring))
+    out = rescore_run(results / "cand", registry, rekey=str(retiring))
+    assert out.gate.status == "passed"  # allowed, and visible:
+    record = load(results / "cand" / "run.json")
+    assert record["dataset"]["digest"] == identity.digest != before["digest"]
+    assert record["history"][-1]["action"] == "rekey" and record["history"][-1]["before"]["dataset"]["digest"] == before["digest"]
+    assert record["history"][-1]["before"]["gate"]["status"] == "failed"
+    assert load(results / "cand" / "metrics.json")["dataset"]["digest"] == identity.digest
 
 
 def test_a_run_directory_that_does_not_read_says_how_to_rescore_it(tmp_path, toy_registry):

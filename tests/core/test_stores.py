@@ -406,3 +406,126 @@ def test_stores_command_lists_names_and_schemes(tmp_path, monkeypatch):
 
 def test_sha256_helpers():
     assert sha256_bytes(b"") == hashlib.sha256(b"").hexdigest()
+
+
+# -- links and the whole-manifest digest through a store ---------------------------------------------
+
+
+def link_answer_key(root: Path) -> None:
+    (root / "assets").mkdir()
+    os.symlink("../answers.jsonl", root / "assets" / "page.png")
+    manifest = ds.read_manifest(root)
+    ds.write_manifest(root, dataset_id=manifest.id, version=manifest.version, benchmark=manifest.benchmark, title=manifest.title)
+
+
+@pytest.mark.parametrize("installed", [True, False], ids=["validated", "type-not-installed"])
+def test_push_refuses_a_linked_asset(tmp_path, count_dataset, count_registry, store, installed):
+    link_answer_key(count_dataset)
+    registry = count_registry if installed else plugins.build_registry()
+    with pytest.raises(EnviroBenchError, match=r"'assets/page.png' is a symbolic link \(to ../answers.jsonl\)") as info:
+        push_dataset(str(count_dataset), store, registry)
+    assert info.value.field == "$.files[1].path"
+    assert store.list() == []
+
+
+def store_a_copy(store: FileStore, source: Path, digest: str, *, link: dict[str, str] | None = None) -> str:
+    """Put a dataset's files and manifest under `digest`, bypassing push's checks (an old or
+    hand-written store); `link` makes objects symbolic links to other objects instead."""
+    manifest = ds.read_manifest(source)
+    prefix = f"datasets/{manifest.id}/v{manifest.version}/{digest.removeprefix('sha256:')}"
+    for entry in manifest.files:
+        if link and entry.path in link:
+            (store.root / prefix / entry.path).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(store.root / prefix / link[entry.path], store.root / prefix / entry.path)
+        else:
+            store.put(f"{prefix}/{entry.path}", source / entry.path, entry.sha256)
+    data = (source / "manifest.json").read_bytes()
+    store.put(f"{prefix}/manifest.json", data, sha256_bytes(data))
+    return prefix
+
+
+def test_pull_refuses_a_linked_object(tmp_path, count_dataset, count_registry, store):
+    link_answer_key(count_dataset)
+    manifest = ds.read_manifest(count_dataset)
+    store_a_copy(store, count_dataset, ds.dataset_digest(manifest), link={"assets/page.png": "answers.jsonl"})
+    with pytest.raises(StoreError, match=r"'datasets/.*/assets/page.png' is, or passes through, the symbolic link"):
+        pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    assert not (tmp_path / "pulled").exists()
+
+
+def test_pull_refuses_an_asset_holding_the_answer_key(tmp_path, count_dataset, count_registry, store):
+    # What pushing a linked asset used to store: a regular object with the answer key's bytes.
+    link_answer_key(count_dataset)
+    store_a_copy(store, count_dataset, ds.dataset_digest(ds.read_manifest(count_dataset)))
+    with pytest.raises(EnviroBenchError, match="'assets/page.png' has the same bytes as answers.jsonl") as info:
+        pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    assert info.value.field == "$.files[1].sha256"
+    assert not (tmp_path / "pulled").exists()
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda m: m.update(title="Edited"),
+        lambda m: m.update(retired=[{"case": "c000001", "reason": "quietly dropped"}]),
+        lambda m: m.update(visibility="private"),
+        lambda m: m.update(description="x"),
+    ],
+    ids=["title", "retired", "visibility", "description"],
+)
+def test_pull_refuses_an_edited_stored_manifest(tmp_path, count_registry, store, edit):
+    pushed = push_dataset("test/count-words-v1", store, count_registry)
+    path = store.root / pushed.prefix / "manifest.json"
+    manifest = json.loads(path.read_text())
+    edit(manifest)
+    path.chmod(0o644)
+    path.write_text(json.dumps(manifest, indent=2))
+    with pytest.raises(ChecksumMismatch, match="the stored manifest was altered"):
+        pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    assert not (tmp_path / "pulled").exists()
+
+
+def test_pull_refuses_a_manifest_whose_digests_do_not_match_its_files(tmp_path, count_registry, store):
+    pushed = push_dataset("test/count-words-v1", store, count_registry)
+    path = store.root / pushed.prefix / "manifest.json"
+    manifest = json.loads(path.read_text())
+    manifest["input_digest"] = "sha256:" + "0" * 64
+    path.chmod(0o644)
+    path.write_text(json.dumps(manifest))
+    with pytest.raises(ChecksumMismatch, match="input_digest does not match the listed files.*the stored manifest was altered"):
+        pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+
+
+def test_a_copy_stored_under_the_files_only_digest_of_earlier_versions(tmp_path, count_dataset, count_registry, store):
+    manifest = ds.read_manifest(count_dataset)
+    old = ds.files_only_digest(manifest.input_digest, manifest.answer_digest)
+    store_a_copy(store, count_dataset, old)
+    with pytest.raises(StoreError, match="only under the files-only digest earlier versions of EnviroBench gave it .* push the dataset again"):
+        pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    # Pushing again is no conflict: the same files, under today's digest, beside the old copy.
+    pushed = push_dataset("test/count-words-v1", store, count_registry)
+    assert sorted(stored_versions(store, "test/count-words-v1")[1]) == sorted([old.removeprefix("sha256:"), pushed.digest.removeprefix("sha256:")])
+    pulled = pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    assert pulled.validated and pulled.digest == pushed.digest == ds.load_dataset("test/count-words-v1", count_registry).identity.digest
+    # Other files under the old rule are still a conflict.
+    changed = write_count_dataset(tmp_path / "changed", 12, answer_overrides={"c000003": 9})
+    with pytest.raises(ObjectConflict, match="give the revision a new version"):
+        push_dataset(str(changed), store, count_registry)
+
+
+def test_file_store_refuses_links(tmp_path, store):
+    store.put("a/b.txt", b"x", sha(b"x"))
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_bytes(b"secret")
+    os.symlink(outside, store.root / "a" / "linked")
+    os.symlink(store.root / "a" / "b.txt", store.root / "a" / "c.txt")
+    for key in ("a/linked/secret.txt", "a/c.txt"):
+        with pytest.raises(StoreError, match="symbolic link"):
+            store.get(key, tmp_path / "out", None)
+        with pytest.raises(StoreError, match="symbolic link"):
+            store.exists(key)
+    with pytest.raises(StoreError, match="symbolic link"):
+        store.put("a/linked/new.txt", b"y", sha(b"y"))  # never written through the link
+    assert not (outside / "new.txt").exists() and not (tmp_path / "out").exists()
+    assert store.list() == ["a/b.txt"]

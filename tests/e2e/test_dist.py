@@ -27,7 +27,8 @@ EXTRACT_DATASETS = [
 
 
 def digests(directory: Path) -> dict[str, str]:
-    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir())}
+    """The built files (uv also writes a .gitignore into the output directory)."""
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir()) if p.name.startswith("envirobench_")}
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ DATASET = "table-separators=envirobench/table-separators-synthetic-v1"
 def envirobench(*args: str, results: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
         [ENVIROBENCH, "run", "--adapter", "reference", "--model", "reference/projection-profiles",
-         "--benchmark", "table-separators", "--dataset", DATASET, "--budget", "0", "--results", str(results), *args],
+         "--benchmark", "table-separators", "--dataset", DATASET, "--budget", "0", "--no-network", "--results", str(results), *args],
         capture_output=True, text=True, timeout=300,
     )
 
@@ -61,6 +61,15 @@ def test_a_control_run_marks_disagreeing_cases_unstable(quickstart):
     assert disagreeing and logical["unstable"] == disagreeing
     assert not set(logical["regressions"]) & set(disagreeing)
     assert "Unstable (" in (results / "ts-candidate-2" / "summary.md").read_text()
+
+
+def test_the_reference_adapter_ran_in_the_sandbox_without_network(quickstart):
+    results, base, _ = quickstart
+    sandbox = json.loads((results / "ts-baseline" / "run.json").read_text())["sandbox"]
+    if sandbox["kind"] == "none":  # no bubblewrap here (bin/test installs it): said on stderr
+        assert "warning: no sandbox" in base.stderr
+        pytest.skip("bubblewrap is not installed: the quickstart ran without the sandbox")
+    assert sandbox == {"kind": "bwrap", "network": False, "env": []}
 
 
 def test_offline_rescore_reproduces_the_quickstart_metrics(quickstart):

@@ -521,11 +521,16 @@ RULES = (
     "task: `--pin TASK=DIGEST|DATASET` if given, else the dataset the installed plugins register "
     "for the task (verified), else the one its runs agree on (for revisions of one dataset ID, the "
     "highest). Runs that failed, cannot be scored, or used another identity are refused and "
-    "listed with the reason; a run of an installed type must carry its current scoring version.",
+    "listed with the reason.",
+    "**Rescored, never taken on trust**: the leaderboard reads no score from a run directory. It "
+    "rescores each run from its saved predictions (checked against the SHA-256s run.json records) "
+    "against the pinned dataset's answers with the installed type, in the type's first profile "
+    "and primary measure. A run whose type is not installed, or whose pinned dataset is not on "
+    "this machine, is refused with the reason. Cost, wall time and sites are the run's own report.",
     "**Site board**: cost per site and wall time per site beside every score (per task: the mean "
     "over repeats of cost ÷ sites; per category: the sum over its tasks); sorted by score "
     "descending, then cost ascending; systems on the cost–score Pareto front are marked.",
-    "Formula counts are read from the run's headline metrics by name. Headline metrics are "
+    "Formula counts are read from the rescored run's headline metrics by name. Headline metrics are "
     "usually per-case means; a ratio of means equals the ratio of totals, so either works. A run "
     "whose total count is 0 is refused (it measured nothing).",
 )

@@ -1,8 +1,8 @@
 """The one strict converter: JSON values to attrs records and back.
 
 Strict means: unknown keys are refused, scalars must already have the right JSON type (no silent
-"3" -> 3, no bool where a number is expected), and every problem is reported as a `$.path`
-message that a user can act on.
+"3" -> 3, no bool where a number is expected), text must be encodable (no lone surrogate), and
+every problem is reported as a `$.path` message that a user can act on.
 """
 
 from __future__ import annotations
@@ -36,6 +36,14 @@ def _strict_float(value: Any, _type: type) -> float:
 def _strict_str(value: Any, _type: type) -> str:
     if type(value) is not str:
         raise TypeError(f"expected a string, got {_json_type(value)}")
+    if not value.isascii():
+        # A lone surrogate ("\ud800" in JSON) reads fine but fails every later write (a report,
+        # a request, a message): refused here, where the field is known (docs/datasets.md,
+        # Reading files).
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ValueError(f"text with a lone surrogate ({value[exc.start]!r} at character {exc.start}) cannot be encoded as UTF-8") from None
     return value
 
 
@@ -178,11 +186,23 @@ def structure(
     try:
         return converter.structure(value, cls)
     except Exception as exc:  # cattrs raises several exception types; all mean "bad input"
+        if _holds_recursion_error(exc):  # a value nested as deep as a recursive class allows
+            raise EnviroBenchError("nested too deeply to read", file=file, line=line, field=path) from None
         messages = error_messages(exc, path)
         first = messages[0]
         message, _, field = first.rpartition(" @ ")
         more = f" (and {len(messages) - 1} more problem(s): {'; '.join(messages[1:4])})" if len(messages) > 1 else ""
         raise EnviroBenchError(message + more, file=file, line=line, field=field or path) from None
+
+
+def _holds_recursion_error(exc: BaseException) -> bool:
+    stack = [exc]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, RecursionError):
+            return True
+        stack.extend(getattr(current, "exceptions", ()))
+    return False
 
 
 def unstructure(value: Any) -> Any:

@@ -2,12 +2,14 @@
 
 Every file is pinned by size and SHA-256. Identity is ID + version + digest; the manifest keeps an
 input digest (cases and source files) apart from an answer digest so a corrected answer key with
-unchanged inputs can re-key old runs. Validation refuses anything altered, missing, unlisted,
-escaping the directory, or failing the type's schemas, naming file, line and field.
+unchanged inputs can re-key old runs, and the digest covers both and every other field of the
+manifest (docs/datasets.md, Identity). Validation refuses anything altered, missing, unlisted,
+linked, escaping the directory, or failing the type's schemas, naming file, line and field.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import stat
@@ -20,7 +22,7 @@ import attrs
 from .benchmark import BenchmarkType, Case
 from .converter import structure, unstructure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text, dumps, iter_jsonl, read_json
+from .jsonio import atomic_write_text, dumps, dumps_line, iter_jsonl, read_json
 from .plugins import Registry
 from .records import (
     DATASET_FORMAT,
@@ -37,6 +39,11 @@ from .stores import sha256_file
 MANIFEST = "manifest.json"
 CASES = "cases.jsonl"
 ANSWERS = "answers.jsonl"
+#: A manifest larger than this is refused before it is read (docs/datasets.md, Reading files):
+#: a million files pin in about 150 MiB.
+MAX_MANIFEST_BYTES = 256 << 20
+#: The manifest fields the dataset digest leaves out: they are digests themselves.
+DIGEST_FIELDS = ("input_digest", "answer_digest")
 
 
 def digest_of(entries: list[FileEntry]) -> str:
@@ -47,14 +54,31 @@ def digest_of(entries: list[FileEntry]) -> str:
     return "sha256:" + digest.hexdigest()
 
 
-def dataset_digest(input_digest: str, answer_digest: str) -> str:
+def manifest_digest(manifest: Manifest) -> str:
+    """SHA-256 of the manifest's canonical JSON without its two digest fields.
+
+    Canonical: the manifest as the converter reads it (every field present, defaults filled
+    in), keys sorted, no whitespace, UTF-8 (`dumps_line` without its newline)."""
+    fields = {k: v for k, v in unstructure(manifest).items() if k not in DIGEST_FIELDS}
+    return "sha256:" + hashlib.sha256(dumps_line(fields).removesuffix("\n").encode("utf-8")).hexdigest()
+
+
+def dataset_digest(manifest: Manifest) -> str:
+    """The dataset's digest: its input digest, answer digest and manifest digest together."""
+    text = f"{manifest.input_digest}\n{manifest.answer_digest}\n{manifest_digest(manifest)}\n"
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()
+
+
+def files_only_digest(input_digest: str, answer_digest: str) -> str:
+    """The digest earlier versions (0.1.0) gave a dataset: its files only, not the rest of the
+    manifest. Only for recognising copies stored under it (stores/transfer.py); never an identity."""
     return "sha256:" + hashlib.sha256(f"{input_digest}\n{answer_digest}\n".encode()).hexdigest()
 
 
 def check_relative_path(path: str, *, file: Path, field: str) -> PurePosixPath:
     """A dataset path must be relative, POSIX, and stay inside the directory."""
-    if not path or "\\" in path:
-        raise EnviroBenchError(f"path {path!r} must be a non-empty POSIX path", file=file, field=field)
+    if not path or "\\" in path or "\x00" in path:
+        raise EnviroBenchError(f"path {path!r} must be a non-empty POSIX path (no backslash, no NUL)", file=file, field=field)
     pure = PurePosixPath(path)
     if pure.is_absolute():
         raise EnviroBenchError(f"path {path!r} is absolute; dataset paths are relative to the dataset directory", file=file, field=field)
@@ -74,10 +98,11 @@ class Dataset:
     def id(self) -> str:
         return self.manifest.id
 
-    @property
+    @functools.cached_property
     def identity(self) -> DatasetIdentity:
+        # Cached: the digest hashes the whole manifest, which pins every file.
         m = self.manifest
-        return DatasetIdentity(m.id, m.version, dataset_digest(m.input_digest, m.answer_digest), m.input_digest, m.answer_digest)
+        return DatasetIdentity(m.id, m.version, dataset_digest(m), m.input_digest, m.answer_digest)
 
     @property
     def retired(self) -> dict[str, str]:
@@ -120,12 +145,37 @@ def read_manifest(root: Path) -> Manifest:
     path = root / MANIFEST
     if not root.is_dir():
         raise EnviroBenchError("not a dataset directory", file=root)
-    return structure(read_json(path), Manifest, file=str(path))
+    if path.is_symlink():
+        raise EnviroBenchError(f"{MANIFEST} is a symbolic link; a dataset holds regular files only", file=path)
+    return structure(read_json(path, max_bytes=MAX_MANIFEST_BYTES), Manifest, file=str(path))
+
+
+def check_no_link(root: Path, rel: str, *, file: Path, field: str) -> None:
+    """Refuse a path inside the dataset that is, or passes through, a symbolic link.
+
+    A link to answers.jsonl would hand the answer key to the adapter as an input file, and a link
+    leaving the directory would pin whatever it points at: a dataset holds regular files only."""
+    current = root
+    parts = PurePosixPath(rel).parts
+    for depth, part in enumerate(parts, start=1):
+        current = current / part
+        if not current.is_symlink():
+            continue
+        shown = "/".join(parts[:depth])
+        what = f"{shown!r}" if depth == len(parts) else f"{shown!r} (on the way to {rel!r})"
+        target = os.readlink(current)
+        resolved = current.resolve()
+        real_root = root.resolve()
+        if resolved != real_root and real_root not in resolved.parents:
+            raise EnviroBenchError(f"{what} is a link leaving the dataset directory (a symbolic link to {target}); a dataset holds regular files only", file=file, field=field)
+        raise EnviroBenchError(f"{what} is a symbolic link (to {target}); a dataset holds regular files only, never links", file=file, field=field)
 
 
 def verify_files(root: Path, manifest: Manifest) -> None:
     """Every listed file present with its size and SHA-256; nothing unlisted; nothing escaping."""
     mpath = root / MANIFEST
+    if mpath.is_symlink():
+        raise EnviroBenchError(f"{MANIFEST} is a symbolic link; a dataset holds regular files only", file=mpath)
     real_root = root.resolve()
     listed: dict[str, FileEntry] = {}
     roles: dict[str, int] = {"cases": 0, "answers": 0}
@@ -142,8 +192,9 @@ def verify_files(root: Path, manifest: Manifest) -> None:
             expected = CASES if entry.role == "cases" else ANSWERS
             if entry.path != expected:
                 raise EnviroBenchError(f"the {entry.role} file must be {expected!r}", file=mpath, field=field)
+        check_no_link(root, entry.path, file=mpath, field=field)
         target = root / entry.path
-        # The path holds no '..', so only a link can take it outside the directory.
+        # The path holds no '..' and no link, so nothing takes it outside the directory.
         resolved = target.resolve()
         if real_root not in resolved.parents:
             raise EnviroBenchError(f"{entry.path!r} is a link leaving the dataset directory (to {resolved})", file=mpath, field=field)
@@ -160,6 +211,11 @@ def verify_files(root: Path, manifest: Manifest) -> None:
     for role, count in roles.items():
         if count != 1:
             raise EnviroBenchError(f"the manifest must list exactly one {role} file", file=mpath, field="$.files")
+    answer_key = listed[ANSWERS]
+    for index, entry in enumerate(manifest.files):
+        if entry.role == "source" and answer_key.size and entry.sha256 == answer_key.sha256:
+            # Adapters get the source files: one with the answer key's bytes hands it over.
+            raise EnviroBenchError(f"{entry.path!r} has the same bytes as {ANSWERS}; the answer key must never be an input", file=mpath, field=f"$.files[{index}].sha256")
     for dirpath, dirnames, filenames in os.walk(root):
         for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
             full = Path(dirpath) / name
@@ -168,8 +224,13 @@ def verify_files(root: Path, manifest: Manifest) -> None:
                 continue
             if rel not in listed:
                 mode = os.lstat(full).st_mode
-                kind = "link" if stat.S_ISLNK(mode) else "file"
+                kind = "symbolic link" if stat.S_ISLNK(mode) else "file" if stat.S_ISREG(mode) else "special file"
                 raise EnviroBenchError(f"unlisted {kind} {rel!r} in the dataset directory; add it to the manifest or remove it", file=mpath, field="$.files")
+    check_digests(manifest, mpath)
+
+
+def check_digests(manifest: Manifest, mpath: Path | str) -> None:
+    """The manifest's input and answer digests are those of its file list."""
     inputs = [e for e in manifest.files if e.role != "answers"]
     answers = [e for e in manifest.files if e.role == "answers"]
     if digest_of(inputs) != manifest.input_digest:

@@ -1,4 +1,12 @@
-"""JSON in, JSON out: strict reading with located errors, streaming JSONL, atomic writes."""
+"""JSON in, JSON out: strict reading with located errors, streaming JSONL, atomic writes.
+
+Reading never crashes and never blocks (docs/datasets.md, Reading files): a path that is not a
+regular file (a directory, a FIFO, a socket, a device) is refused after an `os.stat`, before it
+is opened, and opened with O_NONBLOCK all the same; text that is not UTF-8, JSON nested too
+deeply for the parser, a file too large to hold in memory, and strings holding a lone surrogate
+(`"\\ud800"`, which no UTF-8 file can hold and every later write would fail on) are refused as
+`EnviroBenchError`s naming the file, the line and, where there is one, the `$.field`.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,9 @@ import contextlib
 import gc
 import json
 import os
+import re
 import secrets
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
@@ -24,57 +34,226 @@ def _reject_constant(name: str) -> Any:
 # a 100,000-line JSONL file is read line by line.
 _DECODER = json.JSONDecoder(parse_constant=_reject_constant)
 
+# A lone surrogate can only enter through a \uD800-\uDFFF escape (a UTF-8 file cannot hold one):
+# only a text with such an escape is walked to find it.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+_SURROGATE_ESCAPE_BYTES = re.compile(rb"\\u[dD][89a-fA-F]")
+_LONE_SURROGATE_ESCAPE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_IDENTIFIER = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_LONE_SURROGATE = "text with a lone surrogate (a \\uD800-\\uDFFF escape without its pair) cannot be encoded as UTF-8"
+
+
+class JSONInputError(ValueError):
+    """Text that is not acceptable JSON, with the line (of a document) and field where known."""
+
+    def __init__(self, message: str, *, line: int | None = None, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.field = field
+
 
 def loads(text: str) -> Any:
-    return _DECODER.decode(text)
+    """Parse one JSON value. Raises ValueError (json.JSONDecodeError, or JSONInputError for JSON
+    nested too deeply, too large for memory, or holding a string that cannot be encoded)."""
+    try:
+        value = _DECODER.decode(text)
+    except RecursionError:
+        raise JSONInputError("JSON nested too deeply to read (arrays and objects inside each other beyond the parser's limit)") from None
+    except MemoryError:
+        raise JSONInputError("too large to read into memory") from None
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        field = unencodable_field(value)
+        if field is not None:
+            match = _LONE_SURROGATE_ESCAPE.search(text)
+            line = text.count("\n", 0, match.start()) + 1 if match else None
+            raise JSONInputError(_LONE_SURROGATE, line=line, field=field)
+    return value
 
 
-def read_json(path: str | Path) -> Any:
-    """Read one JSON document, naming the file and line on any problem."""
+def unencodable_field(value: Any) -> str | None:
+    """The `$.path` of the first string (or key) that cannot be encoded as UTF-8, else None."""
+    stack: list[tuple[Any, str]] = [(value, "$")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if not _encodable(item):
+                return where
+        elif isinstance(item, dict):
+            for key, member in reversed(list(item.items())):
+                if not _encodable(key):
+                    return f"{where} (a key)"
+                stack.append((member, f"{where}.{key}" if _IDENTIFIER.match(key) else f"{where}[{key!r}]"))
+        elif isinstance(item, list):
+            stack.extend((member, f"{where}[{index}]") for index, member in reversed(list(enumerate(item))))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def open_regular(path: str | Path) -> BinaryIO:
+    """Open a regular file for reading in binary, or refuse without blocking.
+
+    The path is checked with `os.stat` before it is opened (opening a FIFO or a device can block
+    or act), opened with O_NONBLOCK, and checked again on the open descriptor (the path may have
+    changed in between)."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        mode = os.stat(path).st_mode
     except FileNotFoundError:
         raise EnviroBenchError("file not found", file=path) from None
-    except UnicodeDecodeError as exc:
-        raise EnviroBenchError(f"not UTF-8 text ({exc.reason})", file=path) from None
+    except OSError as exc:
+        raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path) from None
+    except ValueError:  # a NUL character: no file can have that name
+        raise EnviroBenchError("not a file name (it holds a NUL character)", file=repr(str(path))) from None
+    if not stat.S_ISREG(mode):
+        raise EnviroBenchError(f"is {_kind(mode)}, not a regular file", file=path)
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise EnviroBenchError("file not found", file=path) from None
     except OSError as exc:
         raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path) from None
     try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise EnviroBenchError(f"is {_kind(mode)}, not a regular file", file=path)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_bytes(path: str | Path, *, max_bytes: int | None = None) -> bytes:
+    """A regular file's bytes (refused without blocking otherwise); at most `max_bytes`."""
+    path = Path(path)
+    with open_regular(path) as handle:
+        try:
+            if max_bytes is None:
+                return handle.read()
+            if os.fstat(handle.fileno()).st_size > max_bytes:
+                raise EnviroBenchError(f"larger than the {_size(max_bytes)} such a file may have", file=path)
+            data = handle.read(max_bytes + 1)
+        except MemoryError:
+            raise EnviroBenchError("too large to read into memory", file=path) from None
+        except OSError as exc:
+            raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path) from None
+    if len(data) > max_bytes:
+        raise EnviroBenchError(f"larger than the {_size(max_bytes)} such a file may have", file=path)
+    return data
+
+
+def _size(count: int) -> str:
+    return f"{count // (1 << 20)} MiB" if count >= 1 << 20 else f"{count} bytes"
+
+
+def decode_text(data: bytes, *, file: str | Path | None) -> str:
+    """UTF-8 bytes to text, naming the line of the first invalid byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise EnviroBenchError(f"not UTF-8 text ({exc.reason} at byte {exc.start + 1})", file=file, line=line) from None
+    except MemoryError:
+        raise EnviroBenchError("too large to read into memory", file=file) from None
+
+
+def read_text(path: str | Path, *, max_bytes: int | None = None) -> str:
+    """A regular file's UTF-8 text, refused (never blocking) as an EnviroBenchError otherwise."""
+    return decode_text(read_bytes(path, max_bytes=max_bytes), file=path)
+
+
+def parse_json(text: str, *, file: str | Path | None, line: int | None = None) -> Any:
+    """`loads`, every failure an EnviroBenchError naming the file, the line and the field.
+
+    `line` is the line of a JSONL file the text is; without it, the line within the text."""
+    try:
         return loads(text)
     except json.JSONDecodeError as exc:
-        raise EnviroBenchError(
-            f"not valid JSON: {exc.msg} (column {exc.colno})", file=path, line=exc.lineno
-        ) from None
+        raise EnviroBenchError(f"not valid JSON: {exc.msg} (column {exc.colno})", file=file, line=line or exc.lineno) from None
+    except JSONInputError as exc:
+        raise EnviroBenchError(exc.message, file=file, line=line or exc.line, field=exc.field) from None
     except ValueError as exc:
-        raise EnviroBenchError(f"not valid JSON: {exc}", file=path) from None
+        raise EnviroBenchError(f"not valid JSON: {exc}", file=file, line=line) from None
+
+
+def parse_json_bytes(data: bytes, *, file: str | Path | None) -> Any:
+    """One JSON document given as bytes (a downloaded object, say), checked like `read_json`."""
+    return parse_json(decode_text(data, file=file), file=file)
+
+
+def read_json(path: str | Path, *, max_bytes: int | None = None) -> Any:
+    """Read one JSON document, naming the file, line and field on any problem.
+
+    A path that is not a regular file is refused without being read; `max_bytes` refuses a
+    larger file before it is read."""
+    path = Path(path)
+    return parse_json(read_text(path, max_bytes=max_bytes), file=path)
 
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
-    """Yield (line number, value) for each non-blank line, streaming: never the whole file."""
+    """Yield (line number, value) for each non-blank line, streaming: never the whole file.
+
+    Lines end at LF (a CR before it is JSON whitespace); each is decoded and parsed on its own,
+    so a problem names its own line."""
     path = Path(path)
-    try:
-        handle = path.open(encoding="utf-8")
-    except FileNotFoundError:
-        raise EnviroBenchError("file not found", file=path) from None
-    with handle:
+    decode = _DECODER.decode
+    with open_regular(path) as handle:
         lineno = 0
         try:
             for lineno, raw in enumerate(handle, start=1):  # noqa: B007
                 if not raw.strip():
                     continue
+                # The common case inline (a run reads 100,000 lines); a failure goes the checked
+                # way, which names the problem, and only a line with a \uD8xx-\uDFxx escape is
+                # walked for a lone surrogate.
                 try:
-                    yield lineno, loads(raw)
-                except json.JSONDecodeError as exc:
-                    raise EnviroBenchError(
-                        f"not valid JSON: {exc.msg} (column {exc.colno})", file=path, line=lineno
-                    ) from None
-                except ValueError as exc:
-                    raise EnviroBenchError(f"not valid JSON: {exc}", file=path, line=lineno) from None
-        except UnicodeDecodeError as exc:
-            raise EnviroBenchError(
-                f"not UTF-8 text ({exc.reason})", file=path, line=lineno + 1
-            ) from None
+                    value = decode(raw.decode("utf-8"))
+                except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+                    value = parse_json(_decode_line(raw, path, lineno), file=path, line=lineno)
+                except MemoryError:
+                    raise EnviroBenchError("a line too large to read into memory", file=path, line=lineno) from None
+                if b"\\u" in raw and _SURROGATE_ESCAPE_BYTES.search(raw):
+                    field = unencodable_field(value)
+                    if field is not None:
+                        raise EnviroBenchError(_LONE_SURROGATE, file=path, line=lineno, field=field)
+                yield lineno, value
+        except MemoryError:  # reading the next line
+            raise EnviroBenchError("a line too large to read into memory", file=path, line=lineno + 1) from None
+        except OSError as exc:
+            raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path, line=lineno + 1) from None
+
+
+def _decode_line(raw: bytes, path: Path, lineno: int) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EnviroBenchError(f"not UTF-8 text ({exc.reason} at byte {exc.start + 1} of the line)", file=path, line=lineno) from None
 
 
 def dumps(value: Any, *, indent: int | None = 2) -> str:

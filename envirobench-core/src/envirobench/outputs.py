@@ -1,18 +1,44 @@
 """The files a scored run writes, but the report: metrics.json, comparison.json,
-review-brief.json and summary.md (report.py writes report.html from the first two).
+review-brief.json and summary.md (report.py writes report.html from the first two); and how a
+rescore replaces them all as one step.
 
 All are pure functions of the scores, the answer key and the saved predictions (no clocks), so
 rescoring an unchanged run reproduces them byte for byte.
+
+A rescore (`runs.rescore_run`) never writes into the run directory: a kill at any moment leaves
+either the old consistent set or the new one. `staged_outputs` makes a hidden
+`.<run-id>.rescore-*` directory beside the run holding every file core does not write again
+(adapter/, adapter.log, adapter-request.json, interpretation.json, and report-assets/ as a
+starting point), hard-linked, copied where links are not possible; the rescore writes
+metrics.json, comparison.json, review-brief.json, summary.md, report.html, report-assets/ and,
+last, run.json there; `swap_into_place` exchanges the two directories with one
+`renameat2(RENAME_EXCHANGE)`, atomic on Linux file systems, and the old set, now in the hidden
+directory, is removed (run.json first, so that a leftover never reads as a run). A whole-directory
+exchange was chosen over renaming file after file with run.json last: a kill between two renames
+would leave a new metrics.json beside the old run.json, which any reader of both takes for one
+run. Where the exchange is not supported the directories are swapped by two renames, and a kill
+between them leaves the run in the hidden directory. A leftover hidden directory (a kill before
+the swap, or before the old set was removed) is removed by the next rescore of the run; one still
+being built is locked (flock) and kept. Two rescores of one run at once both complete, and the
+last swap wins.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import contextlib
+import ctypes
+import errno
+import fcntl
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .benchmark import BenchmarkType, Case
 from .converter import unstructure
+from .errors import EnviroBenchError
 from .jsonio import atomic_write_text
 from .pairing import Gate, summarize_run
 from .rundir import (
@@ -20,8 +46,10 @@ from .rundir import (
     CANDIDATE,
     COMPARISON_FORMAT,
     METRICS_FORMAT,
+    RESCORED_FILES,
     REVIEW_BRIEF_FORMAT,
     REVIEW_GROUPS,
+    RUN_FILE,
     SUMMARY_FILE,
     BriefGroups,
     CaseMetrics,
@@ -219,3 +247,121 @@ def write_outputs(
     write_review_brief(run_dir, build_review_brief(record, cases, gate))
     atomic_write_text(run_dir / SUMMARY_FILE, render_summary(record, btype, metrics, cases))
     return metrics, comparison
+
+
+# -- replacing a run's outputs as one step (see the module docstring) ---------------------------
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _libc() -> ctypes.CDLL | None:
+    try:
+        return ctypes.CDLL(None, use_errno=True)
+    except OSError:  # pragma: no cover - not Linux
+        return None
+
+
+_LIBC = _libc()
+
+
+def exchange_paths(a: Path, b: Path) -> bool:
+    """Swap two directories atomically (renameat2 RENAME_EXCHANGE); False where unsupported."""
+    renameat2 = getattr(_LIBC, "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EPERM):
+        return False
+    raise OSError(code, os.strerror(code), str(a), None, str(b))
+
+
+def _rescore_prefix(run: Path) -> str:
+    return f".{run.name}.rescore-"
+
+
+def _remove_stale_rescores(run: Path) -> None:
+    """Hidden rescore directories of this run that no living rescore holds (left by a kill)."""
+    prefix = _rescore_prefix(run)
+    with contextlib.suppress(OSError), os.scandir(run.parent) as entries:
+        for entry in entries:
+            if not entry.name.startswith(prefix) or not entry.is_dir(follow_symlinks=False):
+                continue
+            try:
+                fd = os.open(entry.path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+            except OSError:
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # another rescore is building it
+            else:
+                _remove_run_copy(Path(entry.path))
+            finally:
+                os.close(fd)
+
+
+def _remove_run_copy(path: Path) -> None:
+    """Remove a hidden copy of a run, run.json first so that what is left never reads as a run."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(path / RUN_FILE)
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _link_entry(entry: os.DirEntry[str], target: Path) -> None:
+    """Hard-link (copy where linking is not possible) a file or a tree into `target`; links are
+    made again as links, never followed."""
+    source = Path(entry.path)
+    if entry.is_symlink():
+        os.symlink(os.readlink(source), target)
+    elif entry.is_dir(follow_symlinks=False):
+        os.mkdir(target, 0o755)
+        with os.scandir(source) as entries:
+            for inner in entries:
+                _link_entry(inner, target / inner.name)
+    else:
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError:
+            shutil.copy2(source, target, follow_symlinks=False)
+
+
+@contextlib.contextmanager
+def staged_outputs(run_dir: Path) -> Iterator[Path]:
+    """A hidden directory beside the run, holding everything of the run that a rescore does not
+    write again; removed on the way out (after `swap_into_place` it holds the old set)."""
+    run = Path(os.path.realpath(run_dir))
+    _remove_stale_rescores(run)
+    try:
+        staged = Path(tempfile.mkdtemp(prefix=_rescore_prefix(run), dir=run.parent))
+    except OSError as exc:
+        raise EnviroBenchError(f"cannot rescore: no new set of outputs can be written beside the run ({exc.strerror})", file=run.parent) from None
+    lock = os.open(staged, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        os.chmod(staged, os.stat(run).st_mode & 0o7777)
+        with os.scandir(run) as entries:
+            for entry in entries:
+                if entry.name not in RESCORED_FILES and not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                    _link_entry(entry, staged / entry.name)
+        yield staged
+    finally:
+        os.close(lock)
+        _remove_run_copy(staged)
+
+
+def swap_into_place(staged: Path, run_dir: Path) -> None:
+    """Put the staged directory in the run's place as one step; the old set goes to `staged`."""
+    run = Path(os.path.realpath(run_dir))
+    if exchange_paths(staged, run):
+        return
+    aside = staged.with_name(staged.name + ".old")
+    os.rename(run, aside)
+    try:
+        os.rename(staged, run)
+    except OSError:
+        os.rename(aside, run)
+        raise
+    os.rename(aside, staged)  # the old set, removed with the staged directory

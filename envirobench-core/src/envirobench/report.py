@@ -388,12 +388,16 @@ def write_report(
     comparison: Comparison,
     registry: Registry,
     retired: Mapping[str, str] | None = None,
+    source_dir: Path | None = None,
 ) -> None:
-    """Copy the case images into report-assets/ and write report.html (both atomically)."""
+    """Copy the case images into report-assets/ and write report.html (both atomically).
+
+    `source_dir` is the run directory whose interpretation.json is shown, when the report is
+    written elsewhere (a rescore writes into a staged copy of the run: see outputs.staged_outputs)."""
     viewers = report_viewers(registry, btype.VIEWER)
     assets = case_assets(btype, cases)
     copy_assets(run_dir, dataset_root, [p for paths in assets.values() for p in paths])
-    interpretation, problem = read_interpretation_for_report(run_dir, record, list(cases))
+    interpretation, problem = read_interpretation_for_report(source_dir or run_dir, record, list(cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
                           interpretation=interpretation, interpretation_problem=problem)

@@ -214,7 +214,7 @@ def check_run_interpretation(run_dir: Path, path: Path | None = None) -> tuple[d
     """Validate RUN_DIR/interpretation.json (or `path`) against the run's cases and profiles."""
     record = read_completed_run(run_dir)
     path = path if path is not None else run_dir / INTERPRETATION_FILE
-    if not path.is_file():
+    if not path.exists():  # anything else there (a directory, a FIFO) is refused by the reader
         raise EnviroBenchError(f"no interpretation to check; write a draft first: envirobench review draft --run {run_dir}", file=path)
     return check_interpretation_file(path, run_case_ids(run_dir), run_id=record.run_id, profiles=record.benchmark.profiles)
 

@@ -2,10 +2,11 @@
 
 `results/<run-id>/` holds what one run made (see docs/architecture.md, "The run directory"):
 
-    run.json             RunRecord: how the run was made, dataset identity, cost, wall time, gate
+    run.json             RunRecord: how the run was made, dataset identity, cost, wall time, gate,
+                         the sandbox, and the size and SHA-256 of every file in adapter/
     adapter-request.json the input-only request (envirobench.protocol.AdapterRequest)
-    adapter/             the adapter's own files, never modified by core
-    adapter.log          the adapter's stdout and stderr
+    adapter/             the adapter's regular files, copied by core from its private workspace
+    adapter.log          the adapter's stdout and stderr, written by core from pipes
     comparison.json      Comparison: answers joined with every compared run's predictions
     metrics.json         Metrics: per-profile headline metrics, pairing, per-case scores
     review-brief.json    ReviewBrief: changed cases grouped for a reviewer
@@ -74,6 +75,13 @@ INTERPRETATION_FILE = "interpretation.json"
 
 # The files a scored run writes beside run.json; a failed run has none of them.
 SCORED_FILES = (METRICS_FILE, COMPARISON_FILE, REVIEW_BRIEF_FILE, REPORT_FILE, SUMMARY_FILE)
+# Everything core itself writes into a run directory; a rescore writes these again (the rest of
+# the directory, adapter/ and interpretation.json, is carried over as it is).
+RESCORED_FILES = (*SCORED_FILES, RUN_FILE)
+
+# The default limit on what core copies from the adapter's output directory (`--max-output-mb`),
+# and on a saved predictions file read back from a run that recorded no sizes.
+MAX_OUTPUT_MB = 512
 
 # -- format IDs ----------------------------------------------------------------------------------
 
@@ -220,6 +228,42 @@ class HistoryEntry:
 
 
 @attrs.frozen
+class SandboxRecord:
+    """How the adapter ran: `bwrap` (bubblewrap) or `none`, with or without the network, and the
+    names of the environment variables passed to it with --adapter-env (never their values)."""
+
+    kind: Literal["bwrap", "none"]
+    network: bool
+    env: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class OutputFile:
+    """A file of adapter/ as core copied it: its size in bytes and SHA-256 (hex)."""
+
+    size: int
+    sha256: str
+
+
+@attrs.frozen
+class SkippedOutput:
+    """An entry of the adapter's output directory that core did not copy, and why (a link, a FIFO...)."""
+
+    path: str
+    reason: str
+
+
+@attrs.frozen
+class AdapterOutput:
+    """adapter/ as core copied it: every file (path relative to adapter/, '/'-separated) with its
+    size and SHA-256, checked again whenever the run is rescored or compared with, and the entries
+    that were not copied."""
+
+    files: dict[str, OutputFile]
+    skipped: tuple[SkippedOutput, ...] = ()
+
+
+@attrs.frozen
 class RunRecord:
     """`run.json`: how a run was made, what it cost, and its gate (null until it is scored)."""
 
@@ -245,6 +289,9 @@ class RunRecord:
     gate: GateRecord | None
     require_no_regressions: bool
     history: tuple[HistoryEntry, ...] = ()
+    # Both null in runs made before core recorded them (they read as they are).
+    sandbox: SandboxRecord | None = None
+    adapter_output: AdapterOutput | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------

@@ -3,13 +3,19 @@
 A run is assembled in a hidden staging directory next to its final place and renamed into
 place at the end, so `results/<run-id>/` only ever appears whole: `completed` with scores, or
 `failed` with the reason and nothing scored. An existing run directory is never overwritten.
-The lifecycle is described in docs/architecture.md ("One run").
+SIGINT, SIGTERM and SIGHUP while a run is made stop the adapter and everything it started, and
+leave the staging directory marked failed, "interrupted by SIGTERM". The lifecycle is described in
+docs/architecture.md ("One run").
+
+Rescoring replaces a run's outputs as one step (`outputs.staged_outputs`): a kill at any moment
+leaves either the old consistent set or the new one.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
-import shutil
+import os
 import tempfile
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -19,13 +25,21 @@ import attrs
 
 from . import __version__
 from . import datasets as ds
-from .adapters import Workspace, copy_source_file, run_adapter
+from . import sandbox as sb
+from .adapters import (
+    AdapterLog,
+    Workspace,
+    copy_output,
+    copy_source_file,
+    remove_foreign_entries,
+    run_adapter,
+)
 from .benchmark import BenchmarkType, Case
 from .categories import categories_of
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dumps, gc_paused
-from .outputs import write_outputs
+from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, pair_and_gate
 from .plugins import Registry, resolve_adapter
 from .protocol import (
@@ -40,6 +54,7 @@ from .report import write_report
 from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
+    MAX_OUTPUT_MB,
     REQUEST_FILE,
     RUN_FILE,
     RUN_FORMAT,
@@ -71,6 +86,10 @@ from .scoring import (
     some,
 )
 
+# What core has written into a staging directory when the adapter is gone (adapter/ is made by
+# copy_output, which refuses one that exists): anything else found there then is not core's.
+_CORE_NAMES = frozenset({RUN_FILE, REQUEST_FILE, ADAPTER_LOG, ADAPTER_DIR})
+
 
 def now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
@@ -94,6 +113,12 @@ class RunSpec:
     require_no_regressions: bool = False
     results_dir: Path = Path("results")
     timeout_s: float | None = None
+    # The adapter's sandbox (docs/runs.md, "The sandbox"). `envirobench run` defaults to "auto";
+    # the Python API to "none", as trusted callers such as the conformance harness need.
+    sandbox: str = "none"
+    network: bool = True
+    adapter_env: tuple[str, ...] = ()
+    max_output_mb: float = MAX_OUTPUT_MB
 
 
 @attrs.frozen
@@ -182,23 +207,34 @@ def _publish(staging: Path, final: Path) -> None:
         raise EnviroBenchError(f"run directory {final} appeared while this run was working; the run is kept in {staging}") from None
 
 
-def execute_run(spec: RunSpec, registry: Registry, *, on_progress: Callable[[int, int], None] | None = None) -> Outcome:
+def execute_run(
+    spec: RunSpec,
+    registry: Registry,
+    *,
+    on_progress: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> Outcome:
     """Make one run. Raises EnviroBenchError for a bad request (nothing written); a technical
-    failure of the adapter gives Outcome(status="failed") with nothing scored.
+    failure of the adapter gives Outcome(status="failed") with nothing scored. `on_warning`
+    receives what the user should know before the adapter starts (no sandbox, say).
 
-    Scores and outputs form no reference cycles, so the cyclic collector is paused meanwhile
-    (see jsonio.gc_paused)."""
-    with gc_paused():
-        return _execute(spec, registry, on_progress)
+    SIGINT, SIGTERM and SIGHUP (in the main thread) raise `sandbox.Interrupted` once the adapter
+    is stopped and the staging directory is marked failed. Scores and outputs form no reference
+    cycles, so the cyclic collector is paused meanwhile (see jsonio.gc_paused)."""
+    with gc_paused(), sb.interrupting_signals():
+        return _execute(spec, registry, on_progress, on_warning)
 
 
-def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int], None] | None) -> Outcome:
+def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int], None] | None, on_warning: Callable[[str], None] | None) -> Outcome:
     check_run_id(spec.run_id)
     final = spec.results_dir / spec.run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"run directory {final} already exists; choose another --run (runs are never overwritten)")
     if spec.budget_usd < 0:
         raise EnviroBenchError("--budget must not be negative")
+    if not spec.max_output_mb > 0:
+        raise EnviroBenchError("--max-output-mb must be positive")
+    sandbox = sb.resolve_sandbox(spec.sandbox, network=spec.network, env=spec.adapter_env)
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
     contents = ds.load_contents(spec.dataset, registry)
@@ -210,6 +246,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
     source = dataset_source(spec.dataset, registry)
     baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
     controls = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(spec.controls, 1)]
+    for warning in sandbox.warnings if on_warning else ():
+        on_warning(warning)  # type: ignore[misc]
 
     started = time.monotonic()
     staging = _staging_dir(final)
@@ -235,65 +273,102 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
         pairing=pairing_record(baseline, controls),
         gate=None,
         require_no_regressions=spec.require_no_regressions,
+        sandbox=sandbox.record(),
     )
-    write_run(staging, record)
-    workspace = Workspace.create()
+    failure: TechnicalFailure | None = None
+    workspace: Workspace | None = None
+    log: AdapterLog | None = None
+    published = False
     try:
-        # Serialised once, compact (a 100,000-case request is megabytes), written twice.
-        request_text = dumps(unstructure(build_request(spec, btype, contents, workspace)), indent=None)
-        atomic_write_text(workspace.request, request_text)
-        atomic_write_text(staging / REQUEST_FILE, request_text)
-        del request_text
-        with (staging / ADAPTER_LOG).open("wb") as log:
-            adapter_wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=on_progress)
-        record = attrs.evolve(record, adapter_wall_time_s=adapter_wall)
-        result = read_adapter_result(workspace.output_dir, btype)
+        try:
+            write_run(staging, record)
+            workspace = Workspace.create()
+            # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
+            # written once the adapter is gone, so nothing the adapter does can change it.
+            request_text = dumps(unstructure(build_request(spec, btype, contents, workspace)), indent=None)
+            atomic_write_text(workspace.request, request_text)
+            log = AdapterLog(staging / ADAPTER_LOG)
+            secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls])
+            try:
+                wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=on_progress, sandbox=sandbox, secrets=secrets)
+                record = attrs.evolve(record, adapter_wall_time_s=wall)
+            except TechnicalFailure as exc:
+                failure = exc
+            # The adapter and everything it started are gone: take its output, trusting nothing
+            # in the staging directory that core did not write.
+            atomic_write_text(staging / REQUEST_FILE, request_text)
+            del request_text
+            foreign = remove_foreign_entries(staging, _CORE_NAMES)
+            copied = copy_output(workspace, staging, max_bytes=int(spec.max_output_mb * (1 << 20)))
+            record = attrs.evolve(record, adapter_output=copied.record)
+            for skipped in copied.record.skipped:
+                log.note(f"output/{skipped.path} was not copied: {skipped.reason}")
+            log.check_in_place()
+            if failure is not None:
+                raise failure
+            if foreign:
+                raise TechnicalFailure(f"the staging directory held entries core did not write ({some(foreign)}); they were removed and nothing is scored")
+            if copied.problem:
+                raise TechnicalFailure(copied.problem)
+            output_dir = staging / ADAPTER_DIR
+            result = read_adapter_result(output_dir, btype, output=copied.record)
+            record = attrs.evolve(
+                record,
+                adapter=attrs.evolve(record.adapter, name=result.adapter.name, version=result.adapter.version),
+                systems=result.systems,
+            )
+            record = attrs.evolve(record, cost_usd=check_result(result, btype, spec.budget_usd))
+            predictions = load_predictions(output_dir, result, btype, list(cases), output=copied.record)
+        except TechnicalFailure as exc:
+            failure = _relative_to(exc, staging)
+            if log is not None:
+                log.note(f"the run failed (nothing scored): {exc}")
+        finally:
+            with sb.signals_deferred():
+                if log is not None:
+                    log.close()
+                if workspace is not None:
+                    workspace.remove()
+        if failure is not None:
+            record = attrs.evolve(record, status="failed", failure=Failure(str(failure)), finished_at=now(), wall_time_s=round(time.monotonic() - started, 3))
+            write_run(staging, record)
+            _publish(staging, final)
+            published = True
+            return Outcome(final, "failed", None, str(failure))
+
+        scores = score_run(btype, cases, answers, predictions)
+        gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, spec.targets)
         record = attrs.evolve(
             record,
-            adapter=attrs.evolve(record.adapter, name=result.adapter.name, version=result.adapter.version),
-            systems=result.systems,
+            status="completed",
+            finished_at=now(),
+            wall_time_s=round(time.monotonic() - started, 3),
+            gate=gate.record(),
+            cases=attrs.evolve(record.cases, scored=len(cases)),
         )
-        record = attrs.evolve(record, cost_usd=check_result(result, btype, spec.budget_usd))
-        predictions = load_predictions(workspace.output_dir, result, btype, list(cases))
-    except TechnicalFailure as exc:
-        failure: TechnicalFailure | None = exc
-    except BaseException as exc:
-        # Interrupted (Ctrl-C) or a bug: keep what there is, clearly marked as not a run.
-        write_run(staging, attrs.evolve(record, status="failed", failure=Failure(f"interrupted: {type(exc).__name__}: {exc}"), finished_at=now()))
-        raise
-    else:
-        failure = None
-    finally:
-        # The adapter has exited: its output becomes adapter/ in the run, read-only for core.
-        _move_output(workspace, staging)
-        workspace.remove()
-    if failure is not None:
-        record = attrs.evolve(record, status="failed", failure=Failure(str(failure)), finished_at=now(), wall_time_s=round(time.monotonic() - started, 3))
+        metrics, comparison = write_outputs(staging, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
+        write_report(staging, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired)
         write_run(staging, record)
         _publish(staging, final)
-        return Outcome(final, "failed", None, str(failure))
-
-    scores = score_run(btype, cases, answers, predictions)
-    gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, spec.targets)
-    record = attrs.evolve(
-        record,
-        status="completed",
-        finished_at=now(),
-        wall_time_s=round(time.monotonic() - started, 3),
-        gate=gate.record(),
-        cases=attrs.evolve(record.cases, scored=len(cases)),
-    )
-    metrics, comparison = write_outputs(staging, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
-    write_report(staging, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired)
-    write_run(staging, record)
-    _publish(staging, final)
-    return Outcome(final, "completed", gate)
+        published = True
+        return Outcome(final, "completed", gate)
+    except BaseException as exc:
+        if not published and not isinstance(exc, EnviroBenchError):
+            # Interrupted (a signal) or a bug: the adapter is stopped; what there is stays in the
+            # staging directory, marked failed, never mistaken for a run.
+            signal_name = exc.name if isinstance(exc, sb.Interrupted) else "SIGINT" if isinstance(exc, KeyboardInterrupt) else None
+            why = f"interrupted by {signal_name}" if signal_name else f"interrupted: {type(exc).__name__}: {exc}"
+            with contextlib.suppress(Exception):
+                write_run(staging, attrs.evolve(record, status="failed", failure=Failure(why), gate=None, finished_at=now()))
+        raise
 
 
-def _move_output(workspace: Workspace, staging: Path) -> None:
-    target = staging / ADAPTER_DIR
-    if workspace.output_dir.exists() and not target.exists():
-        shutil.copytree(workspace.output_dir, target, symlinks=True)
+def _relative_to(failure: TechnicalFailure, staging: Path) -> TechnicalFailure:
+    """The failure naming a file of the run by its path in the run (the staging directory is renamed)."""
+    prefix = str(staging) + os.sep
+    if failure.file and failure.file.startswith(prefix):
+        return TechnicalFailure(failure.message, file=failure.file[len(prefix) :], line=failure.line, field=failure.field)
+    return failure
 
 
 def dataset_source(spec_dataset: str, registry: Registry) -> str:
@@ -356,7 +431,7 @@ def _rescore(
         if dataset.identity.digest != record.dataset.digest:
             raise EnviroBenchError(
                 f"dataset {source!r} is now {dataset.id} v{dataset.identity.version} ({dataset.identity.digest}), "
-                f"not the revision this run was scored on ({record.dataset.digest}); use --rekey to move the run to it",
+                f"not the revision this run was scored on ({record.dataset.digest}); move the run to it: envirobench score --run {run_dir} --rekey {source}",
                 file=run_dir / RUN_FILE,
                 field="$.dataset.digest",
             )
@@ -386,9 +461,11 @@ def _rescore(
     if HistoryState(updated.dataset, updated.pairing, updated.gate) != before:
         entry = HistoryEntry(at=now(), action="rekey" if rekey else "rescore", core_version=__version__, before=before)
         updated = attrs.evolve(updated, history=(*record.history, entry))
-    metrics, comparison = write_outputs(run_dir, updated, btype, cases, answers, predictions, scores, base_run, control_runs, gate)
-    write_report(run_dir, updated, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired)
-    write_run(run_dir, updated)
+    with staged_outputs(run_dir) as staged:
+        metrics, comparison = write_outputs(staged, updated, btype, cases, answers, predictions, scores, base_run, control_runs, gate)
+        write_report(staged, updated, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=run_dir)
+        write_run(staged, updated)  # last: a staged set with run.json is complete
+        swap_into_place(staged, run_dir)
     return Outcome(run_dir, "completed", gate)
 
 

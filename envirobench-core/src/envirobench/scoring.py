@@ -8,7 +8,13 @@ run"). A problem with what an adapter wrote is a `TechnicalFailure`: never score
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import hashlib
 import json
+import os
+import re
+import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -16,43 +22,225 @@ from typing import Any
 import attrs
 
 from . import datasets as ds
+from .adapters import kind_of
 from .benchmark import BenchmarkType, Case, CaseScore
 from .converter import converter, structure
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import read_json
 from .protocol import RESULT_FILE, AdapterResult
-from .rundir import ADAPTER_DIR, RUN_FILE, read_completed_run
+from .rundir import (
+    ADAPTER_DIR,
+    MAX_OUTPUT_MB,
+    RUN_FILE,
+    AdapterOutput,
+    OutputFile,
+    read_completed_run,
+    read_run,
+)
 
 RunScores = dict[str, dict[str, CaseScore | None]]  # case ID -> profile -> score (None: not scored)
 
 
-def read_adapter_result(output_dir: Path, btype: BenchmarkType) -> AdapterResult:
-    path = output_dir / RESULT_FILE
-    if not path.is_file():
-        raise TechnicalFailure(f"the adapter wrote no {RESULT_FILE}", file=path)
+# -- reading what an adapter wrote ----------------------------------------------------------------
+# Everything here is the adapter's: it is read from core's verified copy (adapter/ in the staging
+# or run directory), without following links or blocking, within a size limit, and parsed so that
+# no input gives a traceback (docs/architecture.md, "One run").
+
+MAX_JSON_DEPTH = 64  # arrays and objects inside each other: deeper is refused before anything uses it
+_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+_READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | os.O_CLOEXEC
+# A lone surrogate can only come from a \uD800-\uDFFF escape (strict UTF-8 decoding refuses the
+# bytes), so only a text holding such an escape is searched for one.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def read_output_bytes(output_dir: Path, relative: str, *, expected: OutputFile | None = None, max_bytes: int) -> bytes:
+    """The bytes of `output_dir/relative` (a '/'-separated path), each component opened without
+    following links; anything but a regular file is refused without blocking. With `expected`
+    (run.json's record of the copy), the size and SHA-256 must match it."""
+    path = output_dir / relative
+    parts = relative.split("/")
     try:
-        return structure(read_json(path), AdapterResult, file=str(path))
-    except TechnicalFailure:
+        fd = os.open(output_dir, _DIR_FLAGS)
+        for part in parts[:-1]:
+            try:
+                inner = os.open(part, _DIR_FLAGS, dir_fd=fd)
+            finally:
+                os.close(fd)
+            fd = inner
+        try:
+            handle = os.open(parts[-1], _READ_FLAGS, dir_fd=fd)
+        finally:
+            os.close(fd)
+    except FileNotFoundError:
+        raise TechnicalFailure("does not exist", file=path) from None
+    except OSError as exc:
+        what = "a symbolic link (never followed)" if exc.errno == errno.ELOOP else exc.strerror
+        raise TechnicalFailure(f"cannot be read: {what}", file=path) from None
+    try:
+        info = os.fstat(handle)
+        if not stat.S_ISREG(info.st_mode):
+            raise TechnicalFailure(f"is {kind_of(info.st_mode)}, not a regular file", file=path)
+        if expected is not None and info.st_size != expected.size:
+            raise TechnicalFailure(f"is {info.st_size} bytes, not the {expected.size} recorded in {RUN_FILE} when the run was made: it was changed since; refusing to use it", file=path)
+        limit = expected.size if expected is not None else max_bytes
+        if info.st_size > limit:
+            raise TechnicalFailure(f"is {info.st_size} bytes, over the limit of {limit} (--max-output-mb)", file=path)
+        chunks, size = [], 0
+        while chunk := os.read(handle, min(1 << 24, limit + 1 - size)):
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise TechnicalFailure(f"grew past the limit of {limit} bytes while it was read", file=path)
+        data = b"".join(chunks)
+        del chunks
+    except MemoryError:
+        raise TechnicalFailure("is too large to read in the memory available", file=path) from None
+    finally:
+        os.close(handle)
+    if expected is not None and hashlib.sha256(data).hexdigest() != expected.sha256:
+        raise TechnicalFailure(f"does not match the SHA-256 recorded in {RUN_FILE} when the run was made: it was changed since; refusing to use it", file=path)
+    return data
+
+
+def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = False) -> Any:
+    """One JSON document an adapter wrote, as a TechnicalFailure (one line, no traceback) when it
+    is not UTF-8, not JSON, nested deeper than MAX_JSON_DEPTH, too large for memory, or holds text
+    that cannot be encoded (a lone surrogate)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise TechnicalFailure(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=path) from None
+    decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_refuse_duplicate_keys if refuse_duplicates else None)
+    try:
+        value = decoder.decode(text)
+    except _DuplicateKey as exc:
+        raise TechnicalFailure(f"case ID {exc.key!r} appears more than once", file=path) from None
+    except RecursionError:
+        raise TechnicalFailure(f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels", file=path) from None
+    except MemoryError:
+        raise TechnicalFailure("too large to read in the memory available", file=path) from None
+    except ValueError as exc:
+        raise TechnicalFailure(f"not valid JSON: {exc}", file=path) from None
+    if _depth_over(value, MAX_JSON_DEPTH):
+        raise TechnicalFailure(f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels", file=path)
+    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
+        where = _unencodable(value)
+        if where is not None:
+            raise TechnicalFailure("holds text that cannot be encoded as UTF-8 (a lone surrogate escape such as \\ud800)", file=path, field=where)
+    return value
+
+
+def _depth_over(value: Any, limit: int) -> bool:
+    """Whether arrays and objects nest deeper than `limit` (level by level, no recursion)."""
+    D, L = dict, list
+    if type(value) is not D and type(value) is not L:
+        return False
+    level = [value]
+    for _ in range(limit):
+        deeper: list[Any] = []
+        keep = deeper.append
+        for item in level:
+            for member in item.values() if type(item) is D else item:
+                kind = type(member)
+                if kind is D or kind is L:
+                    keep(member)
+        if not deeper:
+            return False
+        level = deeper
+    return True
+
+
+def _unencodable(value: Any) -> str | None:
+    """The `$.path` of the first string or key that cannot be encoded as UTF-8 (depth is bounded)."""
+    stack: list[tuple[Any, str]] = [(value, "$")]
+    while stack:
+        item, where = stack.pop()
+        if type(item) is str:
+            if not _encodable(item):
+                return where
+        elif type(item) is dict:
+            for key, member in item.items():
+                if not _encodable(key):
+                    return f"{where} (a key)"
+                stack.append((member, f"{where}[{json.dumps(key)}]"))
+        elif type(item) is list:
+            stack.extend((member, f"{where}[{i}]") for i, member in enumerate(item))
+    return None
+
+
+def _encodable(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _file_of(output: AdapterOutput | None, output_dir: Path, relative: str) -> OutputFile | None:
+    """run.json's record of one file of adapter/ (None for runs that recorded none); a file that
+    was skipped or not copied is a TechnicalFailure saying so."""
+    if output is None:
+        return None
+    entry = output.files.get(relative)
+    if entry is None:
+        reason = next((s.reason for s in output.skipped if s.path == relative), None)
+        if reason is not None:
+            raise TechnicalFailure(f"is {reason}: only regular files are copied, so it was not", file=output_dir / relative)
+        with contextlib.suppress(OSError):
+            raise TechnicalFailure(f"is {kind_of(os.lstat(output_dir / relative).st_mode)}, not a regular file", file=output_dir / relative)
+        raise TechnicalFailure("does not exist", file=output_dir / relative)
+    return entry
+
+
+def read_adapter_result(output_dir: Path, btype: BenchmarkType, *, output: AdapterOutput | None = None, max_bytes: int = MAX_OUTPUT_MB << 20) -> AdapterResult:
+    """adapter-result.json from core's copy of the adapter's output (checked against `output`)."""
+    path = output_dir / RESULT_FILE
+    try:
+        entry = _file_of(output, output_dir, RESULT_FILE)
+        data = read_output_bytes(output_dir, RESULT_FILE, expected=entry, max_bytes=max_bytes)
+    except TechnicalFailure as exc:
+        if exc.message.startswith("does not exist"):
+            raise TechnicalFailure(f"the adapter wrote no {RESULT_FILE}", file=path) from None
         raise
+    value = parse_output_json(data, path)
+    try:
+        return structure(value, AdapterResult, file=str(path))
     except EnviroBenchError as exc:
         raise TechnicalFailure(exc.message, file=exc.file, line=exc.line, field=exc.field) from None
 
 
-def load_predictions(output_dir: Path, result: AdapterResult, btype: BenchmarkType, case_ids: Sequence[str], *, exact: bool = True) -> dict[str, Any]:
-    """The adapter's predictions, exactly one per requested case, each valid for the type.
+def load_predictions(
+    output_dir: Path,
+    result: AdapterResult,
+    btype: BenchmarkType,
+    case_ids: Sequence[str],
+    *,
+    exact: bool = True,
+    output: AdapterOutput | None = None,
+    max_bytes: int = MAX_OUTPUT_MB << 20,
+) -> dict[str, Any]:
+    """The adapter's predictions, exactly one per requested case, each valid for the type, read
+    from core's copy of its output (checked against `output`, run.json's record of the copy).
 
     With exact=False (a saved run read for comparison), cases it lacks are left out and cases
     it has beyond `case_ids` are ignored; the profiles that then lack a score are unavailable.
     """
-    data_path = _data_path(output_dir, result)
+    relative = _data_path(output_dir, result)
+    data_path = output_dir / relative
     try:
-        raw = json.loads(data_path.read_text(encoding="utf-8"), object_pairs_hook=_refuse_duplicate_keys)
-    except FileNotFoundError:
-        raise TechnicalFailure(f"the predictions file {result.data!r} named by {RESULT_FILE} does not exist", file=data_path) from None
-    except _DuplicateKey as exc:
-        raise TechnicalFailure(f"case ID {exc.key!r} appears more than once", file=data_path) from None
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise TechnicalFailure(f"not valid JSON: {exc}", file=data_path) from None
+        data = read_output_bytes(output_dir, relative, expected=_file_of(output, output_dir, relative), max_bytes=max_bytes)
+    except TechnicalFailure as exc:
+        if exc.message.startswith("does not exist"):
+            raise TechnicalFailure(f"the predictions file {result.data!r} named by {RESULT_FILE} {exc.message}", file=data_path) from None
+        raise
+    raw = parse_output_json(data, data_path, refuse_duplicates=True)
+    del data
     if not isinstance(raw, dict):
         raise TechnicalFailure("predictions must be a JSON object mapping case IDs to predictions", file=data_path)
     wanted = set(case_ids)
@@ -94,15 +282,40 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _data_path(output_dir: Path, result: AdapterResult) -> Path:
+def _data_path(output_dir: Path, result: AdapterResult) -> str:
+    """The predictions file `data` names, relative to the output directory, never leaving it."""
     try:
         ds.check_relative_path(result.data, file=output_dir / RESULT_FILE, field="$.data")
     except EnviroBenchError as exc:
         raise TechnicalFailure(exc.message, file=exc.file, field=exc.field) from None
-    path = output_dir / result.data
-    if output_dir.resolve() not in path.resolve().parents:
+    parts = [p for p in result.data.split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
         raise TechnicalFailure(f"{result.data!r} leaves the adapter's output directory", file=output_dir / RESULT_FILE, field="$.data")
-    return path
+    return "/".join(parts)
+
+
+def verify_saved_output(output_dir: Path, output: AdapterOutput, *, skip: Sequence[str] = ()) -> None:
+    """Every file run.json records for adapter/ is there with its recorded size and SHA-256."""
+    for relative, entry in output.files.items():
+        if relative in skip:
+            continue
+        path = output_dir / relative
+        digest = hashlib.sha256()
+        try:
+            fd = os.open(path, _READ_FLAGS)
+        except OSError:
+            raise TechnicalFailure(f"is missing or not a regular file, but {RUN_FILE} records it", file=path) from None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise TechnicalFailure(f"is not a regular file, but {RUN_FILE} records one", file=path)
+            size = 0
+            while chunk := os.read(fd, 1 << 20):
+                digest.update(chunk)
+                size += len(chunk)
+        finally:
+            os.close(fd)
+        if size != entry.size or digest.hexdigest() != entry.sha256:
+            raise TechnicalFailure(f"does not match the size and SHA-256 recorded in {RUN_FILE} when the run was made: it was changed since; refusing to use it", file=path)
 
 
 def some(ids: Sequence[str], limit: int = 5) -> str:
@@ -188,10 +401,18 @@ def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.
 
 
 def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str) -> dict[str, Any]:
-    """A finished run's predictions for the cases it has, checked with the current type."""
+    """A finished run's predictions for the cases it has, checked with the current type.
+
+    The files of adapter/ must still be those run.json recorded when the run was made (size and
+    SHA-256): a run whose saved output was changed is refused, never rescored or compared with."""
     output_dir = run_dir / ADAPTER_DIR
     try:
-        result = read_adapter_result(output_dir, btype)
-        return load_predictions(output_dir, result, btype, list(cases), exact=False)
+        record = read_run(run_dir)
+        output = record.adapter_output
+        result = read_adapter_result(output_dir, btype, output=output)
+        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False, output=output)
+        if output is not None:
+            verify_saved_output(output_dir, output, skip=(RESULT_FILE, _data_path(output_dir, result)))
+        return predictions
     except TechnicalFailure as exc:
         raise EnviroBenchError(f"cannot read {whose} saved predictions: {exc}") from None

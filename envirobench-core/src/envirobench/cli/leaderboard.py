@@ -55,8 +55,11 @@ def leaderboard_command(paths: tuple[Path, ...], fmt: str, output: Path | None, 
     One row per system (adapter + model + options), one column per category; no overall score.
     A category a system has not run in full is Incomplete (n of m tasks). Each task is pinned to
     one dataset identity: --pin, else the installed registered dataset, else the one its runs
-    agree on (the highest revision of one dataset ID). Runs that failed, cannot be scored or used
-    another dataset identity are refused; each is listed on stderr with its reason.
+    agree on (the highest revision of one dataset ID). Every run is rescored from its saved
+    predictions against the pinned dataset with the installed type (its metrics.json is not
+    read); cost, wall time and sites are the run's own report. Runs that failed, used another
+    dataset identity, are of a type not installed, whose pinned dataset is not on this machine,
+    or that cannot be scored are refused; each is listed on stderr with its reason.
     """
     explicit: dict[str, str] = {}
     for text in pins:

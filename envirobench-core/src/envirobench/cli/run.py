@@ -9,8 +9,16 @@ import click
 
 from ..pairing import PASSED
 from ..review import merge_targets, recommendation_cases
-from ..rundir import ADAPTER_LOG, REPORT_FILE, RUN_FILE, SUMMARY_FILE, read_completed_run
+from ..rundir import (
+    ADAPTER_LOG,
+    MAX_OUTPUT_MB,
+    REPORT_FILE,
+    RUN_FILE,
+    SUMMARY_FILE,
+    read_completed_run,
+)
 from ..runs import Outcome, RunSpec, execute_run, rescore_run
+from ..sandbox import SANDBOX_KINDS, Interrupted
 from .common import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
 
 
@@ -86,7 +94,7 @@ def _progress_callback():
         state["done"] = done
 
     def close() -> None:
-        bar = state.get("bar")
+        bar = state.pop("bar", None)
         if bar is not None:
             bar.__exit__(None, None, None)  # type: ignore[attr-defined]
 
@@ -109,14 +117,22 @@ def _progress_callback():
 @_from_review_option
 @_recommendation_option
 @click.option("--results", "results_dir", default="results", show_default=True, type=click.Path(path_type=Path, file_okay=False))
-@click.option("--timeout", "timeout_s", type=float, metavar="SECONDS", help="Stop the adapter after this long (a technical failure).")
+@click.option("--timeout", "timeout_s", type=float, metavar="SECONDS", help="Stop the adapter, and every process it started, after this long (a technical failure).")
+@click.option("--sandbox", type=click.Choice(SANDBOX_KINDS), default="auto", show_default=True, envvar="ENVIROBENCH_SANDBOX",
+              help="Run the adapter in bubblewrap (bwrap), or not (none); auto: bwrap when it is installed, else none with a warning. "
+              "Default from ENVIROBENCH_SANDBOX when set.")
+@click.option("--no-network", "no_network", is_flag=True, help="The adapter gets no network (needs the sandbox).")
+@click.option("--adapter-env", "adapter_env", multiple=True, metavar="NAME", help="Pass this environment variable to the adapter (repeatable); others are not passed.")
+@click.option("--max-output-mb", type=click.FloatRange(min=0, min_open=True), default=MAX_OUTPUT_MB, show_default=True, metavar="MB",
+              help="The most core copies from the adapter's output directory; more is a technical failure.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, max_output_mb, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
 
     Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
-    3 gate not passed under --require-no-regressions.
+    3 gate not passed under --require-no-regressions, 128+N interrupted by signal N (SIGINT,
+    SIGTERM, SIGHUP: the adapter is stopped and the unfinished run is marked failed).
     """
     type_id, sep, dataset_id = dataset_spec.partition("=")
     if not sep or not dataset_id:
@@ -139,10 +155,19 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         require_no_regressions=require_no_regressions,
         results_dir=results_dir,
         timeout_s=timeout_s,
+        sandbox=sandbox,
+        network=not no_network,
+        adapter_env=tuple(adapter_env),
+        max_output_mb=max_output_mb,
     )
     update, close = _progress_callback()
     try:
-        outcome = execute_run(spec, registry(), on_progress=update)
+        outcome = execute_run(spec, registry(), on_progress=update, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
+    except Interrupted as exc:
+        close()
+        click.echo(f"run interrupted by {exc.name}: the adapter (if it had started) was stopped with every process it started; "
+                   f"an unfinished run stays in a hidden .{run_id}.incomplete-* directory of {results_dir}, marked failed", err=True)
+        sys.exit(128 + exc.signum)
     finally:
         close()
     _report(outcome, require_no_regressions, as_json)

@@ -1,7 +1,8 @@
 """Leaderboards: category scores of systems from finished run directories.
 
-`runs` finds and reads run directories, `pins` pins one dataset identity per task, `board`
-builds the category scores (and states the rules), `render` writes Markdown, JSON or HTML.
+`runs` finds and reads run directories and rescores each from its saved predictions, `pins`
+pins one dataset identity per task (and loads that dataset to rescore against), `board` builds
+the category scores (and states the rules), `rendering` writes Markdown, JSON or HTML.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from .board import (
     build_leaderboard,
     pareto_front,
 )
-from .pins import Pin, parse_pin, resolve_pins
+from .pins import Pin, load_pinned, parse_pin, resolve_pins
 from .rendering import (
     LEADERBOARD_FORMAT,
     board_json,
@@ -30,7 +31,16 @@ from .rendering import (
     render_markdown,
     scatter,
 )
-from .runs import Identity, RunRefused, RunResult, System, find_run_dirs, read_run
+from .runs import (
+    Identity,
+    RunEntry,
+    RunRefused,
+    RunResult,
+    System,
+    find_run_dirs,
+    read_run,
+    rescore,
+)
 
 __all__ = [
     "LEADERBOARD_FORMAT",
@@ -39,6 +49,7 @@ __all__ = [
     "Identity",
     "Pin",
     "Refusal",
+    "RunEntry",
     "RunRefused",
     "RunResult",
     "System",
@@ -52,6 +63,7 @@ __all__ = [
     "format_score",
     "format_task",
     "format_time",
+    "load_pinned",
     "pareto_front",
     "parse_pin",
     "read_run",
@@ -59,6 +71,7 @@ __all__ = [
     "render_html",
     "render_json",
     "render_markdown",
+    "rescore",
     "resolve_pins",
     "scatter",
 ]

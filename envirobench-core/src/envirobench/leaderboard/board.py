@@ -8,9 +8,11 @@ score of its task (`runs`). Rules:
 - Repeats: the category score is the weighted mean of each task's mean over its runs; its range
   is the weighted mean of each task's lowest and of each task's highest run.
 - No overall score: categories are never combined.
-- Runs that did not complete, cannot be scored, or whose dataset identity differs from the
-  version pinned for their task (`pins`) are refused, each with its reason. A run of a task
-  whose type is installed must also carry the installed type's scoring version.
+- Scores are computed here, never taken from the run: each run is rescored from its saved,
+  checked predictions against the pinned dataset with the installed type (`runs.rescore`).
+- Runs that did not complete, whose task's type is not installed, whose dataset identity
+  differs from the version pinned for their task (`pins`), whose pinned dataset is not on this
+  machine, or that cannot be scored are refused, each with its reason.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ import attrs
 
 from .. import categories as cats
 from ..categories import Category, Task
-from ..plugins import Registry
-from .pins import Pin, resolve_pins
-from .runs import RunRefused, RunResult, System, find_run_dirs, read_run
+from ..errors import EnviroBenchError
+from ..plugins import Registry, get_registry
+from .pins import Pin, load_pinned, resolve_pins
+from .runs import RunEntry, RunRefused, RunResult, System, find_run_dirs, read_run, rescore
 
 
 @attrs.frozen
@@ -222,32 +225,46 @@ def build_leaderboard(
     pins: Mapping[str, str] | None = None,
     registry: Registry | None = None,
 ) -> Board:
-    """Find, read, pin-check and score every run under `paths`; the refused ones carry reasons."""
+    """Find, read, pin-check and rescore every run under `paths`; the refused ones carry reasons.
+
+    `registry` (default: the one in force) gives the installed types and datasets. Each task's
+    pinned dataset is loaded once and every run of the task is scored against it.
+    """
+    registry = registry if registry is not None else get_registry()
     refused: list[Refusal] = []
-    readable: list[RunResult] = []
+    entries: list[RunEntry] = []
     for run_dir in find_run_dirs(paths):
         try:
-            readable.append(read_run(run_dir))
+            entries.append(read_run(run_dir, registry))
         except RunRefused as exc:
             refused.append(Refusal(run_dir, exc.run_id, exc.reason))
     notes: list[str] = []
-    installed = dict(registry.benchmark_types) if registry is not None else {}
-    scorable = []
-    for run in readable:
-        if run.task in installed:
-            version = installed[run.task][0].SCORING_VERSION
-            if run.scoring_version != version:
-                refused.append(Refusal(run.path, run.run_id, f"scored with {run.scoring_version!r}, but the installed {run.task} type scores with {version!r}: rescore it with `envirobench score`"))
-                continue
-        scorable.append(run)
-    pinned = resolve_pins(scorable, pins, registry, notes)
+    pinned = resolve_pins(entries, pins, registry, notes)
+    by_task: dict[str, list[RunEntry]] = {}
+    for entry in entries:
+        pin = pinned[entry.task]
+        if pin.accepts(entry.identity):
+            by_task.setdefault(entry.task, []).append(entry)
+        else:
+            refused.append(Refusal(entry.path, entry.run_id, pin.mismatch(entry.identity)))
+    scored: list[RunResult] = []
+    for task_id, task_entries in sorted(by_task.items()):
+        try:
+            contents = load_pinned(pinned[task_id], task_entries, registry)
+        except EnviroBenchError as exc:
+            refused += [Refusal(e.path, e.run_id, str(exc)) for e in task_entries]
+            continue
+        btype = registry.benchmark_type(task_id)
+        for entry in task_entries:
+            try:
+                scored.append(rescore(entry, btype, contents))
+            except RunRefused as exc:
+                refused.append(Refusal(entry.path, exc.run_id, exc.reason))
+        del contents  # its runs are scored: the board keeps the pin, not the dataset
+        pinned[task_id] = attrs.evolve(pinned[task_id], contents=None)
     accepted: list[RunResult] = []
     seen: dict[tuple[str, str, System], RunResult] = {}
-    for run in scorable:
-        pin = pinned[run.task]
-        if not pin.accepts(run.identity):
-            refused.append(Refusal(run.path, run.run_id, pin.mismatch(run.identity)))
-            continue
+    for run in sorted(scored, key=lambda r: str(r.path)):
         key = (run.run_id, run.task, run.system)
         if key in seen:
             refused.append(Refusal(run.path, run.run_id, f"duplicate of {seen[key].path} (same run ID, task and system)"))
@@ -255,4 +272,5 @@ def build_leaderboard(
         seen[key] = run
         accepted.append(run)
     refused.sort(key=lambda r: str(r.path))
-    return build_board(accepted, pinned, refused, notes)
+    kept = {task_id: attrs.evolve(pin, contents=None) for task_id, pin in pinned.items()}
+    return build_board(accepted, kept, refused, notes)

@@ -11,12 +11,17 @@ In this order:
    `envirobench score`); anything else is ambiguous and needs `--pin`.
 
 A run whose identity differs from its task's pin is refused with the reason (`Pin.mismatch`).
+
+The runs are rescored against the pinned dataset, so it must be on this machine: `load_pinned`
+gives its contents, loaded once for all of a task's runs (the dataset a pin loaded to verify it,
+or the first of the runs' recorded sources and the registered datasets that holds exactly the
+pinned identity).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +31,7 @@ from .. import categories as cats
 from .. import datasets
 from ..errors import EnviroBenchError
 from ..plugins import Registry
-from .runs import Identity, RunResult
+from .runs import Identity, RunEntry
 
 
 @attrs.frozen
@@ -36,6 +41,8 @@ class Pin:
     task: str
     identity: Identity
     source: str  # how it was chosen, for readers
+    # The pinned dataset, when pinning it loaded it (a registered dataset or a dataset --pin).
+    contents: datasets.Contents | None = attrs.field(default=None, eq=False, repr=False)
 
     def accepts(self, identity: Identity) -> bool:
         if self.identity.id is None:
@@ -69,7 +76,7 @@ def parse_pin(text: str) -> tuple[str, str]:
 
 
 def resolve_pins(
-    runs: Sequence[RunResult],
+    runs: Sequence[RunEntry],
     explicit: Mapping[str, str] | None = None,
     registry: Registry | None = None,
     notes: list[str] | None = None,
@@ -91,10 +98,10 @@ def resolve_pins(
             )
         if candidates:
             try:
-                dataset = datasets.load_dataset(candidates[0], registry)
+                contents = datasets.load_contents(candidates[0], registry)
             except EnviroBenchError as exc:
                 raise EnviroBenchError(f"cannot pin task {task_id!r}: the registered dataset {candidates[0]!r} is not valid: {exc}") from None
-            pins[task_id] = Pin(task_id, _identity_of(dataset), f"installed registered dataset {candidates[0]}")
+            pins[task_id] = Pin(task_id, _identity_of(contents.dataset), f"installed registered dataset {candidates[0]}", contents)
             continue
         pins[task_id] = _pin_from_runs(task_id, [run for run in runs if run.task == task_id])
     return pins
@@ -110,10 +117,11 @@ def _explicit_pin(task_id: str, value: str, registry: Registry | None) -> Pin:
         return Pin(task_id, Identity(None, None, value), f"--pin {task_id}={value}")
     if registry is None:
         raise EnviroBenchError(f"--pin {task_id}={value}: loading a dataset needs the plugin registry")
-    dataset = datasets.load_dataset(value, registry)
+    contents = datasets.load_contents(value, registry)
+    dataset = contents.dataset
     if dataset.manifest.benchmark != task_id:
         raise EnviroBenchError(f"--pin {task_id}={value}: that dataset is for benchmark {dataset.manifest.benchmark!r}, not {task_id!r}")
-    return Pin(task_id, _identity_of(dataset), f"--pin {task_id}={value}")
+    return Pin(task_id, _identity_of(dataset), f"--pin {task_id}={value}", contents)
 
 
 def _registered_by_task(registry: Registry, notes: list[str]) -> dict[str, list[str]]:
@@ -128,7 +136,7 @@ def _registered_by_task(registry: Registry, notes: list[str]) -> dict[str, list[
     return by_task
 
 
-def _pin_from_runs(task_id: str, runs: Sequence[RunResult]) -> Pin:
+def _pin_from_runs(task_id: str, runs: Sequence[RunEntry]) -> Pin:
     counts = Counter(run.identity.key for run in runs)
     by_key = {run.identity.key: run.identity for run in runs}
     if len(counts) == 1:
@@ -144,3 +152,58 @@ def _pin_from_runs(task_id: str, runs: Sequence[RunResult]) -> Pin:
         f"task {task_id!r} has runs on several datasets and none is registered ({listing}): "
         f"choose one with --pin {task_id}=DIGEST"
     )
+
+
+def load_pinned(pin: Pin, runs: Sequence[RunEntry], registry: Registry) -> datasets.Contents:
+    """The pinned dataset's cases and answers, to rescore `runs` (runs the pin accepts) against.
+
+    The dataset the pin loaded, else the first that holds exactly the pinned identity among the
+    sources the runs recorded and then the datasets registered for the task, each verified by
+    loading it. EnviroBenchError naming every place tried when none does (the task's runs are
+    then refused with it: a run is never scored against answers that are not the pinned ones).
+    """
+    if pin.contents is not None:
+        return pin.contents
+    tried: list[str] = []
+    for source in _sources(pin, runs, registry):
+        try:
+            path, _ = datasets.resolve(source, registry)
+            # The manifest alone tells a dataset that is not the pinned one: only the right one is verified.
+            if _holds(pin, datasets.Dataset(path, datasets.read_manifest(path)), source, tried):
+                contents = datasets.load_contents(source, registry)
+                if _holds(pin, contents.dataset, source, tried):
+                    return contents
+        except EnviroBenchError as exc:
+            tried.append(f"{source}: {exc}")
+    digest_only = "a digest pin names no dataset; " if pin.identity.id is None else ""
+    places = "; ".join(tried) if tried else "no run records where its dataset was and no registered dataset has this identity"
+    raise EnviroBenchError(
+        f"the dataset pinned for {pin.task}, {pin.identity.describe()}, is not on this machine, so the runs cannot be "
+        f"rescored against its answers ({digest_only}tried: {places}); give its directory with --pin {pin.task}=DIR"
+    )
+
+
+def _sources(pin: Pin, runs: Sequence[RunEntry], registry: Registry) -> Iterator[str]:
+    """Where the pinned dataset may be: the runs' recorded sources, then registered datasets
+    whose manifest has the pinned identity (read only when the runs' sources did not do)."""
+    sources = list(dict.fromkeys(run.dataset_source for run in runs))
+    yield from sources
+    for dataset_id, registered in sorted(registry.datasets.items()):
+        if dataset_id in sources:
+            continue
+        try:
+            manifest = datasets.read_manifest(Path(registered.path))
+        except EnviroBenchError:
+            continue  # resolve_pins notes the registered datasets that do not read
+        if _holds(pin, datasets.Dataset(Path(registered.path), manifest)):
+            yield dataset_id
+
+
+def _holds(pin: Pin, dataset: datasets.Dataset, source: str = "", tried: list[str] | None = None) -> bool:
+    """Is `dataset` exactly the pinned one (same benchmark and identity)? If not, say so in `tried`."""
+    found = _identity_of(dataset)
+    if dataset.manifest.benchmark == pin.task and pin.accepts(found):
+        return True
+    if tried is not None:
+        tried.append(f"{source} holds {found.describe()}, for benchmark {dataset.manifest.benchmark!r}")
+    return False

@@ -1,9 +1,20 @@
-"""Finding run directories and reading one run for the leaderboard.
+"""Finding run directories, reading one run for the leaderboard, and rescoring it.
 
-A run takes part as a `RunResult`: the system that made it, the dataset identity it was scored
-on, its component score by its task's formula in `envirobench.categories`, and what it cost. A
-run that cannot take part raises `RunRefused` with the reason. run.json and metrics.json are read
-through `envirobench.rundir`, so a malformed file is refused with the file and `$.field` named.
+A run takes part in two steps (docs/architecture.md, "Categories and leaderboards"):
+
+1. `read_run` reads run.json (through `envirobench.rundir`, so a malformed file is refused with
+   the file and `$.field` named) into a `RunEntry`: the system that made the run, the dataset
+   identity it says it used, and what it reports it cost. The task's type must be installed.
+2. `rescore` gives the `RunResult`: the component score, computed here from the run's saved,
+   checked predictions (`scoring.read_saved_predictions`) against the pinned dataset's answers
+   with the installed type, in that type's default profile (`PROFILES[0]`) and primary measure
+   (`HEADLINE[0]`), as `envirobench score --run` would score it.
+
+Nothing the run says about its own scores is read: not metrics.json (it may be missing or
+edited), not run.json's profiles, headline measures or scoring version. Cost, wall time and
+sites are the run's own report: they are not scores and cannot be recomputed.
+
+A run that cannot take part raises `RunRefused` with the reason.
 """
 
 from __future__ import annotations
@@ -18,9 +29,14 @@ import attrs
 
 from .. import categories as cats
 from .. import rundir
+from ..benchmark import BenchmarkType
 from ..categories import ScoreRefused, Task
+from ..datasets import Contents
 from ..errors import EnviroBenchError
-from ..rundir import METRICS_FILE, RUN_FILE, Metrics, RunRecord
+from ..pairing import profile_available
+from ..plugins import Registry
+from ..rundir import RUN_FILE
+from ..scoring import read_saved_predictions, score_run, some
 
 
 class RunRefused(Exception):
@@ -90,19 +106,34 @@ class Identity:
 
 
 @attrs.frozen
-class RunResult:
-    """One readable, scored run: its component score and what it cost."""
+class RunEntry:
+    """A completed run of an installed task's type, read from run.json and not yet scored."""
 
     path: Path
     run_id: str
     task: str
     system: System
     identity: Identity
-    scoring_version: str | None
+    dataset_source: str  # where the run found its dataset: a registered ID or a directory
+    cost_usd: float | None
+    wall_time_s: float | None
+    sites: int | None  # the run's cases.sites
+
+
+@attrs.frozen
+class RunResult:
+    """One rescored run: its component score and what it reports it cost."""
+
+    path: Path
+    run_id: str
+    task: str
+    system: System
+    identity: Identity
+    scoring_version: str  # the installed type's, which scored it
     score: float
     cost_usd: float | None
     wall_time_s: float | None
-    sites: float | None  # cases.sites, falling back to cases.scored
+    sites: float | None  # cases.sites, falling back to the number of cases scored
 
     @property
     def cost_per_site(self) -> float | None:
@@ -129,7 +160,8 @@ def find_run_dirs(paths: Iterable[str | Path]) -> list[Path]:
             raise EnviroBenchError("not a run directory nor a results directory", file=root)
         before = len(found)
         for dirpath, dirnames, filenames in os.walk(root):
-            dirnames.sort()
+            # Hidden directories are runs in the making (.x.incomplete-*) or rescores (.x.rescore-*).
+            dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
             if RUN_FILE in filenames:
                 found.setdefault(Path(dirpath).resolve(), Path(dirpath))
                 dirnames[:] = []
@@ -138,63 +170,79 @@ def find_run_dirs(paths: Iterable[str | Path]) -> list[Path]:
     return sorted(found.values(), key=lambda p: str(p))
 
 
-def read_run(run_dir: str | Path) -> RunResult:
-    """Read and score one run directory; RunRefused (with the reason) when it cannot take part."""
+def read_run(run_dir: str | Path, registry: Registry) -> RunEntry:
+    """Read one run directory's run.json; RunRefused (with the reason) when it cannot take part."""
     run_dir = Path(run_dir)
     try:
         run = rundir.read_run(run_dir)
     except EnviroBenchError as exc:
         # A leaderboard reads many runs: one malformed file is a refusal, not the end of it.
         raise RunRefused(str(exc)) from None
-    try:
-        return _score_run(run_dir, run)
-    except RunRefused as exc:
-        exc.run_id = run.run_id
-        raise
-
-
-def _score_run(run_dir: Path, run: RunRecord) -> RunResult:
     if run.status != "completed":
         reason = f" ({run.failure.message})" if run.failure else ""
-        raise RunRefused(f"run status is {run.status!r}{reason}, not 'completed': a run that failed or did not finish has no score")
+        raise RunRefused(f"run status is {run.status!r}{reason}, not 'completed': a run that failed or did not finish has no score", run.run_id)
     found = cats.all_tasks().get(run.benchmark.id)
     if found is None:
-        raise RunRefused(f"benchmark {run.benchmark.id!r} is not a task of any category in {cats.SCORING_VERSION}")
-    _, task = found
-    # The first profile is the type's default and the first headline measure its primary one.
-    if not run.benchmark.profiles or not run.benchmark.headline:
-        empty = "profiles" if not run.benchmark.profiles else "headline"
-        raise RunRefused(f"{run_dir / RUN_FILE} $.benchmark.{empty}: empty, so the run has no default profile or primary measure")
+        raise RunRefused(f"benchmark {run.benchmark.id!r} is not a task of any category in {cats.SCORING_VERSION}", run.run_id)
+    category, task = found
+    if task.id not in registry.benchmark_types:
+        raise RunRefused(
+            f"the {task.id} type is not installed, so the run cannot be rescored from its saved predictions "
+            f"(the board never takes a run's own scores): install {category.package} ({category.name} category)",
+            run.run_id,
+        )
     if run.adapter.name is None:
-        raise RunRefused(f"{run_dir / RUN_FILE} $.adapter.name: null (the adapter did not name itself), so the run has no system")
-    try:
-        metrics = rundir.read_metrics(run_dir, cases=False)
-    except EnviroBenchError as exc:
-        raise RunRefused(str(exc)) from None
-    score = _component_score(task, metrics, run.benchmark.profiles[0], run.benchmark.headline[0], run_dir)
-    sites = run.cases.sites if run.cases.sites is not None else run.cases.scored
-    return RunResult(
+        raise RunRefused(f"{run_dir / RUN_FILE} $.adapter.name: null (the adapter did not name itself), so the run has no system", run.run_id)
+    dataset = run.dataset
+    return RunEntry(
         path=run_dir,
         run_id=run.run_id,
         task=task.id,
         system=System.of(run.adapter.name, run.model, run.options),
-        identity=Identity(run.dataset.id, run.dataset.version, run.dataset.digest, run.dataset.input_digest, run.dataset.answer_digest),
-        scoring_version=run.benchmark.scoring_version,
-        score=score,
+        identity=Identity(dataset.id, dataset.version, dataset.digest, dataset.input_digest, dataset.answer_digest),
+        dataset_source=dataset.source,
         cost_usd=run.cost_usd,
         wall_time_s=run.wall_time_s,
-        sites=float(sites),
+        sites=run.cases.sites,
     )
 
 
-def _component_score(task: Task, metrics: Metrics, profile: str, primary: str, run_dir: Path) -> float:
-    """The task's component score from the default profile's headline metrics."""
-    profile_metrics = metrics.profiles.get(profile)
-    if profile_metrics is None:
-        raise RunRefused(f"{run_dir / METRICS_FILE} $.profiles: no metrics for the default profile {profile!r}")
-    if not profile_metrics.available or profile_metrics.headline is None:
-        raise RunRefused(f"profile {profile!r} is unavailable in this run, so it has no {task.id} score")
+def rescore(entry: RunEntry, btype: BenchmarkType, contents: Contents) -> RunResult:
+    """The run's component score from its saved predictions, scored against the pinned dataset.
+
+    `btype` is the installed type of the entry's task and `contents` the pinned dataset (one
+    load shared by every run of the task). RunRefused when the predictions do not read (or fail
+    their check), miss a case, or do not give a score.
+    """
+    task: Task = cats.all_tasks()[entry.task][1]
+    cases = contents.cases
     try:
-        return task.component_score(profile_metrics.headline, primary)
+        predictions = read_saved_predictions(entry.path, btype, cases, "the run's")
+    except EnviroBenchError as exc:
+        raise RunRefused(str(exc), entry.run_id) from None
+    missing = [cid for cid in cases if cid not in predictions]
+    if missing:
+        raise RunRefused(f"the run has no saved prediction for {len(missing)} case(s) of the pinned dataset: {some(missing)}", entry.run_id)
+    scores = score_run(btype, cases, contents.answers, predictions)
+    # The installed type's first profile is its default and its first headline measure the primary one.
+    profile, primary = btype.PROFILES[0], btype.HEADLINE[0]
+    case_ids = list(cases)
+    if not profile_available(profile, case_ids, [scores]):
+        raise RunRefused(f"the {task.id} type's default profile {profile!r} does not score every case of this run, so it has no {task.id} score", entry.run_id)
+    headline = btype.summarize(profile, [scores[cid][profile] for cid in case_ids])  # type: ignore[misc]
+    try:
+        score = task.component_score(headline, primary)
     except ScoreRefused as exc:
-        raise RunRefused(f"no {task.id} score: {exc.message}") from None
+        raise RunRefused(f"no {task.id} score: {exc.message}", entry.run_id) from None
+    return RunResult(
+        path=entry.path,
+        run_id=entry.run_id,
+        task=task.id,
+        system=entry.system,
+        identity=entry.identity,
+        scoring_version=btype.SCORING_VERSION,
+        score=score,
+        cost_usd=entry.cost_usd,
+        wall_time_s=entry.wall_time_s,
+        sites=float(entry.sites if entry.sites is not None else len(case_ids)),
+    )

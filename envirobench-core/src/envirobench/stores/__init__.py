@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol, runtime_checkable
 
 from ..errors import EnviroBenchError
+from ..jsonio import open_regular, read_bytes
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -146,9 +147,9 @@ def open_source(source: Source) -> Iterator[BinaryIO]:
     elif isinstance(source, str | os.PathLike):
         path = Path(source)
         try:
-            handle = path.open("rb")
-        except FileNotFoundError:
-            raise StoreError("file to upload not found", file=path) from None
+            handle = open_regular(path)  # refuses a FIFO, a socket or a device without blocking
+        except EnviroBenchError as exc:
+            raise StoreError(f"file to upload: {exc.message}", file=path) from None
         with handle:
             yield handle
     elif hasattr(source, "read"):
@@ -224,12 +225,16 @@ def write_verified(chunks: Iterable[bytes], dest: Path, sha256: str | None, *, w
             tmp.unlink()
 
 
-def read_object(store: Store, key: str, sha256: str | None) -> bytes:
-    """A small object's bytes, verified like `get` (through a private temporary directory)."""
+def read_object(store: Store, key: str, sha256: str | None, *, max_bytes: int | None = None) -> bytes:
+    """A small object's bytes, verified like `get` (through a private temporary directory);
+    one larger than `max_bytes` is refused before it is read into memory."""
     with tempfile.TemporaryDirectory(prefix="envirobench-object-") as tmp:
         dest = Path(tmp) / "object"
         store.get(key, dest, sha256)
-        return dest.read_bytes()
+        try:
+            return read_bytes(dest, max_bytes=max_bytes)
+        except EnviroBenchError as exc:
+            raise StoreError(f"{store.url}: object {key!r}: {exc.message}") from None
 
 
 def describe(store: Store) -> str:

@@ -30,11 +30,15 @@ from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit
 
 import attrs
 
+from ..errors import EnviroBenchError
+from ..jsonio import read_text
 from ..plugins import Registry
 from . import PRIVATE, Store, StoreError, check_visibility
 
 STORES_ENV = "ENVIROBENCH_STORES"
 PROJECT_CONFIG = "envirobench.toml"
+#: A store configuration names a few stores; a larger file is refused before it is read.
+MAX_CONFIG_BYTES = 1 << 20
 _SCHEME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789+.-")
 
 
@@ -70,7 +74,7 @@ def configured_stores() -> dict[str, StoreSpec]:
     out: dict[str, StoreSpec] = {}
     explicit = os.environ.get(STORES_ENV)
     for path in config_files():
-        if not path.is_file():
+        if not path.exists():
             if explicit:
                 raise StoreError(f"{STORES_ENV} names a configuration file that does not exist", file=path)
             continue
@@ -81,11 +85,15 @@ def configured_stores() -> dict[str, StoreSpec]:
 
 def _read_config(path: Path) -> dict[str, StoreSpec]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise StoreError(f"cannot read: {exc}", file=path) from None
+        text = read_text(path, max_bytes=MAX_CONFIG_BYTES)  # a directory or a FIFO is refused, never read
+    except EnviroBenchError as exc:
+        raise StoreError(exc.message, file=exc.file, line=exc.line) from None
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise StoreError(f"not valid TOML: {exc}", file=path) from None
+    except RecursionError:
+        raise StoreError("not valid TOML: arrays or tables nested too deeply to read", file=path) from None
     stores = data.get("stores", {})
     if not isinstance(stores, dict):
         raise StoreError("[stores] must be a table of named stores", file=path, field="stores")

@@ -4,6 +4,10 @@ An object is a read-only file at `ROOT/KEY`. An upload is written to a hidden te
 the same directory, verified, and then hard-linked to its final name: a link never replaces an
 existing file, so two uploads racing for one key cannot overwrite each other, and an
 interrupted upload leaves only a hidden temporary file that is never listed.
+
+A file store holds regular files and directories only: a key that is, or passes through, a
+symbolic link is refused by every operation and never listed (a link would hand out, or write
+to, whatever it points at).
 """
 
 from __future__ import annotations
@@ -11,10 +15,13 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
+import stat
 import tempfile
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from ..errors import EnviroBenchError
+from ..jsonio import open_regular
 from . import (
     UPLOAD_PREFIX,
     ChecksumMismatch,
@@ -62,6 +69,16 @@ class FileStore:
         check_key(key)
         if self.root.exists() and not self.root.is_dir():
             raise StoreError(f"the file store {self.url} is not a directory")
+        current = self.root
+        for part in key.split("/"):
+            current = current / part
+            try:
+                mode = os.lstat(current).st_mode
+            except (FileNotFoundError, NotADirectoryError):
+                break
+            if stat.S_ISLNK(mode):
+                where = current.relative_to(self.root).as_posix()
+                raise StoreError(f"{self.url}: {key!r} is, or passes through, the symbolic link {where!r}; a file store holds regular files only")
         return self.root / key
 
     def put(self, key: str, source: Source, sha256: str) -> bool:
@@ -105,9 +122,13 @@ class FileStore:
 
     def get(self, key: str, dest: Path, sha256: str | None) -> str:
         source = self._path(key)
-        if not source.is_file():
+        if not source.exists() or source.is_dir():
             raise ObjectNotFound(f"{self.url}: no object {key!r}")
-        with source.open("rb") as handle:
+        try:
+            handle = open_regular(source)  # never blocks on a FIFO or a device put in its place
+        except EnviroBenchError as exc:
+            raise StoreError(f"{self.url}: {key!r} {exc.message}") from None
+        with handle:
             return write_verified(iter_chunks(handle), Path(dest), sha256, what=f"{self.url} {key!r}")
 
     def exists(self, key: str) -> bool:

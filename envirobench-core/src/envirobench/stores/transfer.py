@@ -10,8 +10,10 @@ Layout in a store:
 
 A dataset exists in a store once its manifest does, and the manifest is uploaded only after
 every file was verified and stored; a run exists once its run.json does. So an interrupted push
-or promote never leaves something that looks whole. A digest is SHA-256 of the dataset's input
-and answer digests (datasets.md); a version holds one digest, forever.
+or promote never leaves something that looks whole. The digest is the dataset's (docs/datasets.md,
+Identity): it covers every file and the whole manifest, so a pull verifies the stored manifest
+against its key before anything else. A version holds one digest, forever; only a copy that
+an earlier version stored under its files-only digest may sit beside it (docs/stores.md, Layout).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ import attrs
 from .. import datasets as ds
 from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
-from ..jsonio import dumps, loads
+from ..jsonio import dumps, parse_json_bytes
 from ..plugins import Registry
 from ..records import Manifest
 from ..rundir import RUN_FILE, read_completed_run
@@ -142,7 +144,10 @@ def push_dataset(name_or_path: str, store: Store, registry: Registry) -> PushRes
     identity = dataset.identity
     prefix = dataset_prefix(manifest.id, manifest.version, identity.digest)
     hex_digest = identity.digest.removeprefix("sha256:")
-    others = [d for d in stored_versions(store, manifest.id).get(manifest.version, []) if d != hex_digest]
+    # A copy of these very files under the files-only digest earlier versions gave them is no conflict:
+    # pulls take the copy whose manifest reproduces its key under today's rule.
+    files_only = ds.files_only_digest(manifest.input_digest, manifest.answer_digest).removeprefix("sha256:")
+    others = [d for d in stored_versions(store, manifest.id).get(manifest.version, []) if d not in (hex_digest, files_only)]
     if others:
         raise ObjectConflict(
             f"refused: {describe(store)} already holds {manifest.id} v{manifest.version} with digest sha256:{others[0]}, "
@@ -195,26 +200,20 @@ def pull_dataset(dataset_id: str, store: Store, registry: Registry, *, version: 
         version = max(versions)
     if version not in versions:
         raise ObjectNotFound(f"{describe(store)} has no version {version} of {dataset_id!r} (it has: {', '.join(f'v{v}' for v in sorted(versions))})")
-    digests = versions[version]
-    if len(digests) > 1:
-        raise StoreError(f"{describe(store)} holds {dataset_id} v{version} with {len(digests)} different digests ({', '.join(digests)}); the store was written outside EnviroBench")
-    hex_digest = digests[0]
+    hex_digest, manifest_bytes, manifest = _stored_manifest(store, dataset_id, version, versions[version])
     prefix = dataset_prefix(dataset_id, version, hex_digest)
+    where = f"{store.url} {prefix}/{ds.MANIFEST}"
     output = Path(output) if output is not None else default_pull_dir(dataset_id, version, registry)
     if output.exists() and (not output.is_dir() or any(output.iterdir())):
         raise EnviroBenchError(f"will not pull into {output}: it exists and is not an empty directory (choose another --output)")
     output.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.pulling-", dir=output.parent))
     try:
-        store.get(f"{prefix}/{ds.MANIFEST}", staging / ds.MANIFEST, None)
-        mpath = staging / ds.MANIFEST
-        try:
-            manifest = structure(loads((mpath).read_text(encoding="utf-8")), Manifest, file=f"{store.url} {prefix}/{ds.MANIFEST}")
-        except ValueError as exc:
-            raise ChecksumMismatch(f"{store.url}: {prefix}/{ds.MANIFEST} is not valid JSON ({exc}): the stored manifest is corrupted") from None
-        _check_manifest_key(manifest, dataset_id, version, hex_digest, store, prefix)
+        (staging / ds.MANIFEST).write_bytes(manifest_bytes)
         for index, entry in enumerate(manifest.files):
-            ds.check_relative_path(entry.path, file=Path(f"{store.url} {prefix}/{ds.MANIFEST}"), field=f"$.files[{index}].path")
+            ds.check_relative_path(entry.path, file=where, field=f"$.files[{index}].path")
+            if entry.path == ds.MANIFEST:
+                raise ChecksumMismatch("the manifest must not list itself", file=where, field=f"$.files[{index}].path")
             store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
         validated = manifest.benchmark in registry.benchmark_types
         if validated:
@@ -232,15 +231,46 @@ def pull_dataset(dataset_id: str, store: Store, registry: Registry, *, version: 
     return PullResult(dataset_id, version, "sha256:" + hex_digest, output, len(manifest.files) + 1, validated)
 
 
-def _check_manifest_key(manifest: Manifest, dataset_id: str, version: int, hex_digest: str, store: Store, prefix: str) -> None:
-    where = f"{store.url} {prefix}/{ds.MANIFEST}"
-    if manifest.id != dataset_id or manifest.version != version:
-        raise ChecksumMismatch(f"{where}: the manifest says {manifest.id} v{manifest.version}, its key says {dataset_id} v{version}: the stored manifest was altered")
-    inputs = [e for e in manifest.files if e.role != "answers"]
-    answers = [e for e in manifest.files if e.role == "answers"]
-    actual = ds.dataset_digest(ds.digest_of(inputs), ds.digest_of(answers))
-    if actual != "sha256:" + hex_digest:
-        raise ChecksumMismatch(f"{where}: the manifest's files give digest {actual}, its key says sha256:{hex_digest}: the stored manifest was altered")
+def _stored_manifest(store: Store, dataset_id: str, version: int, digests: list[str]) -> tuple[str, bytes, Manifest]:
+    """(digest hex, bytes, manifest) of the one stored copy of a version whose manifest
+    reproduces the digest in its key; a copy stored under the files-only digest of earlier
+    versions is passed over."""
+    current: list[tuple[str, bytes, Manifest]] = []
+    files_only: list[str] = []
+    for hex_digest in digests:
+        prefix = dataset_prefix(dataset_id, version, hex_digest)
+        where = f"{store.url} {prefix}/{ds.MANIFEST}"
+        data = read_object(store, f"{prefix}/{ds.MANIFEST}", None, max_bytes=ds.MAX_MANIFEST_BYTES)  # verified below, by its key
+        manifest = _read_stored_manifest(data, where)
+        if manifest.id != dataset_id or manifest.version != version:
+            raise ChecksumMismatch(f"the manifest says {manifest.id} v{manifest.version}, its key says {dataset_id} v{version}: the stored manifest was altered", file=where, field="$.id")
+        try:
+            ds.check_digests(manifest, where)
+        except EnviroBenchError as exc:
+            raise ChecksumMismatch(f"{exc.message}: the stored manifest was altered", file=where, field=exc.field) from None
+        actual = ds.dataset_digest(manifest)
+        if actual == "sha256:" + hex_digest:
+            current.append((hex_digest, data, manifest))
+        elif ds.files_only_digest(manifest.input_digest, manifest.answer_digest) == "sha256:" + hex_digest:
+            files_only.append(hex_digest)
+        else:
+            raise ChecksumMismatch(f"the manifest gives digest {actual}, its key says sha256:{hex_digest}: the stored manifest was altered", file=where)
+    if len(current) == 1:
+        return current[0]
+    if current:
+        raise StoreError(f"{describe(store)} holds {dataset_id} v{version} with {len(current)} different digests ({', '.join(c[0] for c in current)}); the store was written outside EnviroBench")
+    raise StoreError(
+        f"{describe(store)} holds {dataset_id} v{version} only under the files-only digest earlier versions of EnviroBench gave it (sha256:{files_only[0]}), "
+        "which covers its files but not the rest of its manifest (title, retirements, ...), so the stored manifest cannot be verified; "
+        f"push the dataset again from a checked copy (envirobench datasets push {dataset_id} --store ...)"
+    )
+
+
+def _read_stored_manifest(data: bytes, where: str) -> Manifest:
+    try:
+        return structure(parse_json_bytes(data, file=where), Manifest, file=where)
+    except EnviroBenchError as exc:
+        raise ChecksumMismatch(f"{exc.message}: the stored manifest is corrupted or was altered", file=exc.file, line=exc.line, field=exc.field) from None
 
 
 # -- runs ---------------------------------------------------------------------------------------
@@ -339,9 +369,9 @@ def restore_run(run_id: str, sha256: str, store: Store, results_dir: Path) -> Pa
         raise ObjectNotFound(f"{describe(store)} holds no archive of run {run_id!r}; promote it there again (envirobench bench promote)") from None
     where = f"{store.url} {prefix}/{ARCHIVE_LISTING}"
     try:
-        listing = structure(loads(listing_bytes.decode("utf-8")), RunArchive, file=where)
-    except ValueError as exc:
-        raise StoreError(f"{where}: not a valid archive listing ({exc})") from None
+        listing = structure(parse_json_bytes(listing_bytes, file=where), RunArchive, file=where)
+    except EnviroBenchError as exc:
+        raise StoreError(f"not a valid archive listing: {exc.message}", file=exc.file, line=exc.line, field=exc.field) from None
     if listing.run_id != run_id:
         raise StoreError(f"{where}: the listing is for run {listing.run_id!r}, not {run_id!r}")
     paths = {f.path for f in listing.files}

@@ -1,0 +1,80 @@
+"""A snooping adapter for the sandbox tests (count-words type): it looks everywhere it is told to,
+and everywhere it can reach by itself, and reports what it found in output/seen.json.
+
+Options: look=JSON list of paths to try (list, read); connect=HOST:PORT to open a TCP connection
+to. It also reads its environment, its working directory and the parents of every directory it
+was given, /proc (which processes it can see, PID 1's command line), its capabilities, and tries
+to write to its input directory, to / and to /tmp. It answers every case correctly.
+"""
+
+import contextlib
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+
+
+def peek(path):
+    """What is at `path`: whether it exists, its entries or its first bytes."""
+    p = Path(path)
+    found = {"exists": p.exists()}
+    with contextlib.suppress(OSError):
+        if p.is_dir():
+            found["entries"] = sorted(os.listdir(p))[:50]
+        elif p.exists():
+            found["text"] = p.read_bytes()[:400].decode("utf-8", "replace")
+    return found
+
+
+def try_write(path):
+    try:
+        Path(path).write_text("x")
+        return "written"
+    except OSError as exc:
+        return exc.strerror
+
+
+def main(argv):
+    request_path, out = Path(argv[2]), Path(argv[4])
+    request = json.loads(request_path.read_text())
+    opts = request["options"]
+    seen = {"env": dict(os.environ), "cwd": os.getcwd(), "cwd_listing": sorted(os.listdir("."))}
+    seen["look"] = {path: peek(path) for path in json.loads(opts.get("look", "[]"))}
+    walked = []
+    for root in (Path(request["input_dir"]), out, request_path.parent, Path.home()):
+        for parent in [root, *root.resolve().parents]:
+            with contextlib.suppress(OSError):
+                for entry in parent.iterdir():
+                    walked.append(str(entry))
+                    if entry.is_file() and not entry.is_symlink():
+                        with contextlib.suppress(OSError):
+                            walked.append(entry.read_bytes()[:20000].decode("utf-8", "replace"))
+    seen["walked"] = walked
+    seen["pids"] = sorted(int(n) for n in os.listdir("/proc") if n.isdigit())
+    seen["pid1"] = Path("/proc/1/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+    seen["fds"] = {fd: os.readlink(f"/proc/self/fd/{fd}") for fd in (1, 2)}
+    status = Path("/proc/self/status").read_text()
+    seen["cap_eff"] = next(line.split()[1] for line in status.splitlines() if line.startswith("CapEff:"))
+    seen["writes"] = {"input": try_write(Path(request["input_dir"]) / "x"), "root": try_write("/envirobench-sandbox-test"),
+                      "tmp": try_write("/tmp/x"), "request": try_write(request_path)}
+    if opts.get("connect"):
+        host, port = opts["connect"].rsplit(":", 1)
+        try:
+            with socket.create_connection((host, int(port)), timeout=3):
+                seen["connect"] = "connected"
+        except OSError as exc:
+            seen["connect"] = f"refused: {exc}"
+    (out / "seen.json").write_text(json.dumps(seen, indent=1))
+    preds = {c["id"]: {"count": len(c["input"]["text"].split())} for c in request["cases"]}
+    (out / "predictions.json").write_text(json.dumps(preds))
+    result = {"id": request["benchmark"]["id"], "status": "completed", "format": request["benchmark"]["format"],
+              "data": "predictions.json", "adapter": {"name": "sandbox-snoop", "version": "0"},
+              "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.0,
+                           "execution_failures": 0, "unpriced_attempts": 0}]}
+    (out / "adapter-result.json").write_text(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
