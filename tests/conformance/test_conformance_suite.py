@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -19,12 +20,15 @@ import pytest
 from envirobench import plugins
 from envirobench.conformance.browser import chromium_executable, render_every_case
 from envirobench.conformance.harness import Harness
+from envirobench.sandbox import find_bwrap
 
 pytest_plugins = ["pytester"]
 pytestmark = pytest.mark.slow  # each test runs a pytest session that makes real runs
 
 HERE = Path(__file__).parent
-SUITE_TESTS = 26  # checks per type and dataset (parametrized ones counted per parameter)
+SUITE_TESTS = 27  # checks per type and dataset (parametrized ones counted per parameter)
+# Without bubblewrap the sandbox check is skipped (with the reason), never passed.
+NO_SANDBOX = 0 if find_bwrap()[0] else 1
 
 TOY_TEST = '''
 import pytest
@@ -79,7 +83,7 @@ def failed_tests(result) -> set[str]:
 def test_a_sound_type_passes_every_check(toy):
     result = toy("count-words")
     # count-words is no task of any category: the check against its task is skipped, not passed.
-    result.assert_outcomes(passed=SUITE_TESTS - 1, skipped=1)
+    result.assert_outcomes(passed=SUITE_TESTS - 1 - NO_SANDBOX, skipped=1 + NO_SANDBOX)
     result.stdout.fnmatch_lines(["*'count-words' is not a task of any category*"])
 
 
@@ -137,10 +141,30 @@ def test_a_type_that_disagrees_with_its_category_task_fails(toy):
     result.stdout.fnmatch_lines(["*LABEL 'Separators of tables' differs from the label of task 'table-separators'*"])
 
 
+def test_a_sandbox_that_hides_nothing_is_caught(toy):
+    if NO_SANDBOX:
+        pytest.skip("needs bubblewrap (bin/test installs it)")
+    conftest = textwrap.dedent(
+        """
+        import pytest
+
+        from envirobench import sandbox
+
+
+        @pytest.fixture(autouse=True)
+        def _hide_nothing(monkeypatch):
+            monkeypatch.setattr(sandbox, "secret_paths", lambda *args, **kwargs: [])
+        """
+    )
+    result = toy("count-words", "-k", "sandbox_hides", conftest=conftest)
+    assert failed_tests(result) == {"test_adapter_sandbox_hides_the_answers"}
+    result.stdout.fnmatch_lines(["*inside its sandbox the adapter could still reach*answers.jsonl*"])
+
+
 def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):
     monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
     result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v")
-    result.assert_outcomes(passed=SUITE_TESTS)
+    result.assert_outcomes(passed=SUITE_TESTS - NO_SANDBOX, skipped=NO_SANDBOX)
     result.stdout.fnmatch_lines(["*::TestInstalledBenchmarkType::test_request_and_input_hold_no_answer[[]table-separators:envirobench/table-separators-synthetic-v1[]] PASSED*"])
 
 

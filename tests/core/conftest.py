@@ -60,9 +60,13 @@ def results(tmp_path):
 
 @pytest.fixture
 def make_spec(fake, results):
-    """RunSpec for the count-words test dataset with the fake adapter; options drive its behaviour."""
+    """RunSpec for the count-words test dataset with the fake adapter; options drive its behaviour.
+
+    Without the sandbox unless a test asks for one (`sandbox="bwrap"`): most of core's tests are
+    about what core does whatever the machine, and test_sandbox.py covers the sandbox."""
 
     def make(run_id, *, adapter=None, options=None, budget_usd=1.0, **kw):
+        kw.setdefault("sandbox", "none")
         return RunSpec(
             adapter=str(adapter or fake),
             run_id=run_id,

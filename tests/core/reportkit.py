@@ -257,7 +257,9 @@ def make_run(tmp_path: Path, registry: plugins.Registry, run_id: str, prediction
     fixture = tmp_path / f"{run_id}-predictions.json"
     fixture.write_text(json.dumps(predictions))
     spec = RunSpec(adapter=str(fixture_adapter(tmp_path)), run_id=run_id, model="test/model", benchmark=benchmark, dataset=dataset,
-                   budget_usd=1.0, options={"predictions": str(fixture)}, results_dir=results, **kw)
+                   budget_usd=1.0, options={"predictions": str(fixture)}, results_dir=results,
+                   sandbox="none",  # a trusted test adapter replaying a fixture from /tmp, which the sandbox hides
+                   **kw)
     outcome = execute_run(spec, registry)
     assert outcome.status == "completed", outcome.message
     return outcome.run_dir
@@ -306,7 +308,7 @@ def make_count_run(tmp_path: Path, n: int) -> Path:
     adapter.chmod(0o755)
     off = ",".join(f"c{i:06d}:1" for i in range(0, n, 3))
     spec = RunSpec(adapter=str(adapter), run_id=f"count-{n}", model="test/model", benchmark="count-words", dataset="test/count-words-v1",
-                   budget_usd=1.0, options={"off": off}, results_dir=tmp_path / "results")
+                   budget_usd=1.0, options={"off": off}, results_dir=tmp_path / "results", sandbox="none")
     outcome = execute_run(spec, registry)
     assert outcome.status == "completed", outcome.message
     return outcome.run_dir

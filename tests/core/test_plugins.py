@@ -172,3 +172,13 @@ def test_top_level_help_lists_exit_statuses_and_completion():
 def test_datasets_with_nothing_installed_says_how_to_install_a_category():
     result = CliRunner().invoke(main, ["datasets"])
     assert result.exit_code == 0 and "install a category package (pip install envirobench-extract)" in result.stderr
+
+
+def test_commands_warn_once_about_a_plugin_that_failed_to_load(installed, count_dataset, use_registry):
+    installed(FakeEntryPoint("broken", "broken-dist", error=ImportError("No module named 'numpyy'")))
+    use_registry(plugins.build_registry())
+    runner = CliRunner()
+    first = runner.invoke(main, ["benchmarks"])
+    assert first.exit_code == 0
+    assert "warning: plugin 'broken' (broken-dist 9.9) failed to load and is skipped: ImportError: No module named 'numpyy'" in first.stderr
+    assert "warning" not in runner.invoke(main, ["benchmarks"]).stderr  # said once per registry

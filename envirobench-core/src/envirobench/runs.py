@@ -113,9 +113,9 @@ class RunSpec:
     require_no_regressions: bool = False
     results_dir: Path = Path("results")
     timeout_s: float | None = None
-    # The adapter's sandbox (docs/runs.md, "The sandbox"). `envirobench run` defaults to "auto";
-    # the Python API to "none", as trusted callers such as the conformance harness need.
-    sandbox: str = "none"
+    # The adapter's sandbox (docs/runs.md, "The sandbox"): "auto" (bubblewrap where installed),
+    # "bwrap" or "none", as on the command line.
+    sandbox: str = "auto"
     network: bool = True
     adapter_env: tuple[str, ...] = ()
     max_output_mb: float = MAX_OUTPUT_MB

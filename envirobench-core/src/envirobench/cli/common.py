@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,11 +40,23 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def registry() -> Registry:
-    """The registry in force (the installed plugins, or one given with `using_registry`)."""
+    """The registry in force (the installed plugins, or one given with `using_registry`). What
+    went wrong while loading it (a plugin that failed to import, an allow-list name matching
+    nothing) is said once per registry on stderr, one line each."""
     try:
-        return get_registry()
+        reg = get_registry()
     except EnviroBenchError as exc:
         raise click.ClickException(f"cannot load the plugins: {exc}") from None
+    if not any(said() is reg for said in _warned):
+        _warned.append(weakref.ref(reg))
+        for failure in reg.failures:
+            click.echo(f"warning: plugin {failure.name!r} ({failure.distribution} {failure.version}) failed to load and is skipped: {failure.error}", err=True)
+        for warning in reg.warnings:
+            click.echo(f"warning: {warning}", err=True)
+    return reg
+
+
+_warned: list[weakref.ref[Registry]] = []  # the registries whose loading problems were said
 
 
 def echo_json(value: Any) -> None:

@@ -25,7 +25,7 @@ from ..errors import EnviroBenchError
 from ..jsonio import dumps_line, read_json
 from ..package import FIXTURE_FILES, fixtures_dir_for
 from ..plugins import Registry
-from ..rundir import Metrics, RunRecord, read_metrics, read_run
+from ..rundir import ADAPTER_DIR, Metrics, RunRecord, read_metrics, read_run
 from ..runs import Outcome, RunSpec, execute_run
 
 CORRECT, WRONG = FIXTURE_FILES
@@ -36,6 +36,7 @@ INVALID_PREDICTION = {"__not_a_field__": 1}
 SNAPSHOT_INPUT = "input"
 SNAPSHOT_REQUEST = "request.json"
 SNAPSHOT_SEEN = "seen.json"
+SNAPSHOT_DIR = "snapshot"  # in the adapter's output
 
 
 class ConformanceError(AssertionError):
@@ -65,6 +66,22 @@ import sys
 CONFIG = json.loads({config!r})
 
 
+def probe(paths):
+    """What of each path the adapter could read: a file's bytes, a directory's entries."""
+    found = {{}}
+    for path in paths:
+        try:
+            if os.path.isdir(path):
+                found[path] = "listed" if os.listdir(path) else "empty"
+            else:
+                with open(path, "rb") as fh:
+                    fh.read(1)
+                found[path] = "read"
+        except OSError as exc:
+            found[path] = type(exc).__name__
+    return found
+
+
 def snapshot(request_path, raw, request, target):
     os.makedirs(target)
     with open(os.path.join(target, "{request_file}"), "wb") as fh:
@@ -88,6 +105,7 @@ def snapshot(request_path, raw, request, target):
         "cwd_listing": sorted(os.listdir(".")),
         "input_dir": input_dir,
         "files": files,
+        "probe": probe(CONFIG["probe"]),
     }}
     with open(os.path.join(target, "{seen_file}"), "w") as fh:
         json.dump(seen, fh, indent=1, sort_keys=True)
@@ -101,10 +119,9 @@ def main(argv):
     with open(request_path, "rb") as fh:
         raw = fh.read()
     request = json.loads(raw)
-    if CONFIG["snapshot"]:
-        snapshot(request_path, raw, request, CONFIG["snapshot"])
-    with open(CONFIG["predictions"], encoding="utf-8") as fh:
-        fixture = json.load(fh)
+    if CONFIG["snapshot"]:  # into its output: adapter/{snapshot_dir}/ of the run
+        snapshot(request_path, raw, request, os.path.join(output, "{snapshot_dir}"))
+    fixture = CONFIG["predictions"]
     ids = [case["id"] for case in request["cases"]]
     predictions = {{cid: fixture[cid] for cid in ids if cid in fixture}}
     mode = CONFIG["mode"]
@@ -135,17 +152,22 @@ if __name__ == "__main__":
 '''
 
 
-def write_fixture_adapter(path: Path, predictions: Path, *, mode: str = "ok", snapshot: Path | None = None) -> Path:
-    """Write an executable fixture adapter answering from `predictions` (a fixture file)."""
+def write_fixture_adapter(path: Path, predictions: Path, *, mode: str = "ok", snapshot: bool = False, probe: Sequence[str] = ()) -> Path:
+    """Write an executable fixture adapter answering from `predictions` (a fixture file).
+
+    The fixture is embedded in the script, so the adapter reads nothing outside its workspace and
+    runs in core's sandbox like any adapter. With `snapshot` it records what it was shown in its
+    output (`adapter/snapshot/` of the run), and whether it could read each path of `probe`."""
     if mode not in ADAPTER_MODES:
         raise ValueError(f"unknown fixture adapter mode {mode!r}; one of {', '.join(ADAPTER_MODES)}")
-    config = json.dumps({"predictions": str(Path(predictions).resolve()), "mode": mode, "snapshot": str(snapshot) if snapshot else None})
+    config = json.dumps({"predictions": read_json(predictions), "mode": mode, "snapshot": snapshot, "probe": list(probe)}, ensure_ascii=False)
     source = _ADAPTER_SOURCE.format(
         python=sys.executable,
         config=config,
         request_file=SNAPSHOT_REQUEST,
         input_dir=SNAPSHOT_INPUT,
         seen_file=SNAPSHOT_SEEN,
+        snapshot_dir=SNAPSHOT_DIR,
         not_a_case=NOT_A_CASE,
         invalid=INVALID_PREDICTION,
     )
@@ -241,11 +263,16 @@ class Harness:
 
     # -- runs ------------------------------------------------------------------------------------
 
-    def adapter(self, fixture: str, *, mode: str = "ok", snapshot: Path | None = None) -> Path:
+    def adapter(self, fixture: str, *, mode: str = "ok", snapshot: bool = False) -> Path:
         self._counter += 1
         return write_fixture_adapter(
-            self.workdir / "adapters" / f"adapter-{self._counter}-{mode}", self.fixture_path(fixture), mode=mode, snapshot=snapshot
+            self.workdir / "adapters" / f"adapter-{self._counter}-{mode}", self.fixture_path(fixture), mode=mode, snapshot=snapshot,
+            probe=self.probe_paths() if snapshot else (),
         )
+
+    def probe_paths(self) -> list[str]:
+        """What the snooping `correct` run tries to read: where the answers and other runs are."""
+        return [str(self.dataset.root), str(self.dataset.root / ds.ANSWERS), str(self.results), str(self.fixtures_dir)]
 
     def run(
         self,
@@ -257,9 +284,10 @@ class Harness:
         controls: Sequence[Path] = (),
         gates: Sequence[str] | None = None,
         targets: Sequence[str] = (),
-        snapshot: Path | None = None,
+        snapshot: bool = False,
     ) -> Outcome:
-        """Make one run with envirobench.runs.execute_run; gates default to every profile."""
+        """Make one run with envirobench.runs.execute_run, in core's default sandbox (`auto`: under
+        bubblewrap when it is installed) without the network; gates default to every profile."""
         spec = RunSpec(
             adapter=str(self.adapter(fixture, mode=mode, snapshot=snapshot)),
             run_id=run_id,
@@ -273,6 +301,8 @@ class Harness:
             gates=tuple(self.btype.PROFILES if gates is None else gates),
             results_dir=self.results,
             timeout_s=600,
+            sandbox="auto",
+            network=False,
         )
         return execute_run(spec, self.registry)
 
@@ -280,13 +310,12 @@ class Harness:
         """One of SHARED_RUNS, made on first use; it must complete."""
         if name not in self._runs:
             fixture, baseline, controls = self.SHARED_RUNS[name]
-            snapshot = self.snapshot_dir if name == "correct" else None
             outcome = self.run(
                 name,
                 fixture,
                 baseline=self.shared_run(baseline) if baseline else None,
                 controls=[self.shared_run(c) for c in controls],
-                snapshot=snapshot,
+                snapshot=name == "correct",
             )
             if outcome.status != "completed":
                 raise ConformanceError(f"the {name} run (predictions from {fixture}) did not complete: {outcome.message}")
@@ -295,8 +324,8 @@ class Harness:
 
     @property
     def snapshot_dir(self) -> Path:
-        """What the fixture adapter was shown in the `correct` run."""
-        return self.workdir / "seen-by-adapter"
+        """What the fixture adapter was shown in the `correct` run (it saved it in its output)."""
+        return self.shared_run("correct") / ADAPTER_DIR / SNAPSHOT_DIR
 
     def copy_run(self, name: str, new_name: str) -> Path:
         """A copy of a shared run to rescore or review without touching the original."""

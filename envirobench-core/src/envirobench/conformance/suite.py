@@ -24,7 +24,7 @@ from ..report_assets import case_assets
 from ..rundir import ASSETS_DIR, METRICS_FILE, REPORT_FILE, RUN_FILE, SCORED_FILES
 from ..runs import rescore_run
 from .browser import render_every_case
-from .harness import CORRECT, WRONG, ConformanceError, Harness
+from .harness import CORRECT, SNAPSHOT_SEEN, WRONG, ConformanceError, Harness
 from .isolation import check_input_view, find_leaks
 from .session import installed_registry
 
@@ -175,6 +175,15 @@ class BenchmarkTypeConformance:
         assert not leaks, (
             f"answers reach the adapter ({len(leaks)} finding(s); rule in envirobench.conformance.isolation):\n  " + "\n  ".join(leaks[:20])
         )
+
+    def test_adapter_sandbox_hides_the_answers(self, conformance: Harness):
+        run = conformance.shared_run("correct")
+        sandbox = conformance.run_record(run).sandbox
+        if sandbox is None or sandbox.kind == "none":
+            pytest.skip("bubblewrap is not installed, so the adapter ran without core's sandbox (bin/test installs it)")
+        seen = json.loads((conformance.snapshot_dir / SNAPSHOT_SEEN).read_text(encoding="utf-8"))
+        reached = {path: what for path, what in seen["probe"].items() if what in ("read", "listed")}
+        assert not reached, f"inside its sandbox the adapter could still reach: {reached} (the dataset, its answers, the results and the fixtures must be hidden)"
 
     # -- malformed results -----------------------------------------------------------------------
 
