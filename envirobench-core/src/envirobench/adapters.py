@@ -35,7 +35,7 @@ from pathlib import Path
 import attrs
 
 from .errors import TechnicalFailure
-from .jsonio import loads
+from .jsonio import kind_of, loads
 from .protocol import PROGRESS_FILE
 from .rundir import ADAPTER_DIR, AdapterOutput, OutputFile, SkippedOutput
 from .sandbox import Sandbox, Supervised, adapter_environment, bwrap_arguments
@@ -51,15 +51,6 @@ _STALE_WORKSPACE_S = 60.0
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | _NOFOLLOW
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW
-
-
-def kind_of(mode: int) -> str:
-    """What a non-regular file is, in words."""
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                       (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device")):
-        if test(mode):
-            return name
-    return "not a regular file"
 
 
 @attrs.frozen

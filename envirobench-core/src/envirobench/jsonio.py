@@ -56,11 +56,15 @@ class JSONInputError(ValueError):
         self.field = field
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, object_pairs_hook: Callable[[list[tuple[str, Any]]], Any] | None = None) -> Any:
     """Parse one JSON value. Raises ValueError (json.JSONDecodeError, or JSONInputError for JSON
-    nested too deeply, too large for memory, or holding a string that cannot be encoded)."""
+    nested too deeply, too large for memory, or holding a string that cannot be encoded).
+
+    `object_pairs_hook` builds each object (to refuse duplicate keys, say); whatever it raises
+    propagates."""
+    decoder = _DECODER if object_pairs_hook is None else json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=object_pairs_hook)
     try:
-        value = _DECODER.decode(text)
+        value = decoder.decode(text)
     except RecursionError:
         raise JSONInputError("JSON nested too deeply to read (arrays and objects inside each other beyond the parser's limit)") from None
     except MemoryError:
@@ -103,6 +107,7 @@ def _encodable(text: str) -> bool:
 
 
 _KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
     (stat.S_ISDIR, "a directory"),
     (stat.S_ISFIFO, "a FIFO (named pipe)"),
     (stat.S_ISSOCK, "a socket"),
@@ -111,7 +116,8 @@ _KINDS = (
 )
 
 
-def _kind(mode: int) -> str:
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, in words (from its `st_mode`)."""
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
@@ -131,7 +137,7 @@ def open_regular(path: str | Path) -> BinaryIO:
     except ValueError:  # a NUL character: no file can have that name
         raise EnviroBenchError("not a file name (it holds a NUL character)", file=repr(str(path))) from None
     if not stat.S_ISREG(mode):
-        raise EnviroBenchError(f"is {_kind(mode)}, not a regular file", file=path)
+        raise EnviroBenchError(f"is {kind_of(mode)}, not a regular file", file=path)
     flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -142,7 +148,7 @@ def open_regular(path: str | Path) -> BinaryIO:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise EnviroBenchError(f"is {_kind(mode)}, not a regular file", file=path)
+            raise EnviroBenchError(f"is {kind_of(mode)}, not a regular file", file=path)
         return os.fdopen(fd, "rb")
     except BaseException:
         os.close(fd)

@@ -13,7 +13,6 @@ import errno
 import hashlib
 import json
 import os
-import re
 import stat
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -22,10 +21,10 @@ from typing import Any
 import attrs
 
 from . import datasets as ds
-from .adapters import kind_of
 from .benchmark import BenchmarkType, Case, CaseScore
 from .converter import converter, structure
 from .errors import EnviroBenchError, TechnicalFailure
+from .jsonio import JSONInputError, kind_of, loads
 from .protocol import RESULT_FILE, AdapterResult
 from .rundir import (
     ADAPTER_DIR,
@@ -48,15 +47,6 @@ RunScores = dict[str, dict[str, CaseScore | None]]  # case ID -> profile -> scor
 MAX_JSON_DEPTH = 64  # arrays and objects inside each other: deeper is refused before anything uses it
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_NOFOLLOW | os.O_CLOEXEC
-# A lone surrogate can only come from a \uD800-\uDFFF escape (strict UTF-8 decoding refuses the
-# bytes), so only a text holding such an escape is searched for one.
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not valid JSON")
-
-
 def read_output_bytes(output_dir: Path, relative: str, *, expected: OutputFile | None = None, max_bytes: int) -> bytes:
     """The bytes of `output_dir/relative` (a '/'-separated path), each component opened without
     following links; anything but a regular file is refused without blocking. With `expected`
@@ -114,23 +104,19 @@ def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = Fals
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise TechnicalFailure(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=path) from None
-    decoder = json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=_refuse_duplicate_keys if refuse_duplicates else None)
+    too_deep = f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels"
     try:
-        value = decoder.decode(text)
+        value = loads(text, object_pairs_hook=_refuse_duplicate_keys if refuse_duplicates else None)
     except _DuplicateKey as exc:
         raise TechnicalFailure(f"case ID {exc.key!r} appears more than once", file=path) from None
-    except RecursionError:
-        raise TechnicalFailure(f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels", file=path) from None
-    except MemoryError:
-        raise TechnicalFailure("too large to read in the memory available", file=path) from None
+    except RecursionError:  # in the duplicate-key hook's frames; loads catches the parser's own
+        raise TechnicalFailure(too_deep, file=path) from None
+    except JSONInputError as exc:
+        raise TechnicalFailure(exc.message if exc.field or "memory" in exc.message else too_deep, file=path, field=exc.field) from None
     except ValueError as exc:
         raise TechnicalFailure(f"not valid JSON: {exc}", file=path) from None
     if _depth_over(value, MAX_JSON_DEPTH):
-        raise TechnicalFailure(f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels", file=path)
-    if "\\u" in text and _SURROGATE_ESCAPE.search(text):
-        where = _unencodable(value)
-        if where is not None:
-            raise TechnicalFailure("holds text that cannot be encoded as UTF-8 (a lone surrogate escape such as \\ud800)", file=path, field=where)
+        raise TechnicalFailure(too_deep, file=path)
     return value
 
 
@@ -151,34 +137,6 @@ def _depth_over(value: Any, limit: int) -> bool:
         if not deeper:
             return False
         level = deeper
-    return True
-
-
-def _unencodable(value: Any) -> str | None:
-    """The `$.path` of the first string or key that cannot be encoded as UTF-8 (depth is bounded)."""
-    stack: list[tuple[Any, str]] = [(value, "$")]
-    while stack:
-        item, where = stack.pop()
-        if type(item) is str:
-            if not _encodable(item):
-                return where
-        elif type(item) is dict:
-            for key, member in item.items():
-                if not _encodable(key):
-                    return f"{where} (a key)"
-                stack.append((member, f"{where}[{json.dumps(key)}]"))
-        elif type(item) is list:
-            stack.extend((member, f"{where}[{i}]") for i, member in enumerate(item))
-    return None
-
-
-def _encodable(text: str) -> bool:
-    if text.isascii():
-        return True
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
     return True
 
 
