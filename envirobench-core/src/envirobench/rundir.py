@@ -264,6 +264,17 @@ class AdapterOutput:
 
 
 @attrs.frozen
+class Partial:
+    """A partial run: only some of the dataset's cases were run (`envirobench run --case ID` or
+    `--limit N`), for a quick look. A partial run is never a baseline or a control, is never
+    promoted and never reaches a leaderboard."""
+
+    cases: int  # the cases run
+    of: int  # the dataset's unretired cases
+    selected_by: str  # how they were chosen, e.g. "--limit 10" or "--case c1 --case c2"
+
+
+@attrs.frozen
 class RunRecord:
     """`run.json`: how a run was made, what it cost, and its gate (null until it is scored)."""
 
@@ -292,6 +303,8 @@ class RunRecord:
     # Both null in runs made before core recorded them (they read as they are).
     sandbox: SandboxRecord | None = None
     adapter_output: AdapterOutput | None = None
+    # Null for a run of every case; set for a quick run of some (`run --case`, `--limit`).
+    partial: Partial | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------
