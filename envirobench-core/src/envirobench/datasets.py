@@ -347,6 +347,7 @@ def write_manifest(
     visibility: str = "public",
     generator: Generator | None = None,
     retired: tuple[Retirement, ...] = (),
+    license: str = "",
 ) -> Manifest:
     """Pin every file under `root` (for generators): sizes, SHA-256s and both digests."""
     root = Path(root)
@@ -370,6 +371,7 @@ def write_manifest(
         input_digest=digest_of([e for e in entries if e.role != "answers"]),
         answer_digest=digest_of([e for e in entries if e.role == "answers"]),
         retired=retired,
+        license=license,
     )
     atomic_write_text(root / MANIFEST, dumps(unstructure(manifest)))
     return manifest

@@ -58,6 +58,9 @@ class Manifest:
     description: str = ""
     generator: Generator | None = None
     retired: tuple[Retirement, ...] = ()
+    # The licence of the data, an SPDX identifier ("CC-BY-4.0" for EnviroBench's public
+    # datasets); empty when unstated, as a private dataset's may be. Part of the identity.
+    license: str = ""
 
 
 @attrs.frozen

@@ -80,6 +80,7 @@ def validate_dataset_command(dataset: str, as_json: bool) -> None:
         "cases": cases,
         "retired": len(dataset_obj.manifest.retired),
         "files": len(dataset_obj.manifest.files),
+        "license": dataset_obj.manifest.license or None,
         "valid": True,
     }
     if as_json:
@@ -87,7 +88,7 @@ def validate_dataset_command(dataset: str, as_json: bool) -> None:
         return
     click.echo(
         f"valid: {identity.id} v{identity.version} ({result['benchmark']}): {cases} cases, "
-        f"{result['retired']} retired, {result['files']} files pinned"
+        f"{result['retired']} retired, {result['files']} files pinned" + (f", licence {result['license']}" if result["license"] else "")
     )
     click.echo(f"  digest {identity.digest}")
 

@@ -33,6 +33,10 @@ def dataset_id_of(datasets: Mapping[str, str], folder: str) -> str:
         ) from None
 
 
+# The public synthetic datasets are CC BY 4.0 (the code that makes them is Apache-2.0).
+DATA_LICENSE = "CC-BY-4.0"
+
+
 def write_dataset(
     output_dir: Path,
     cases: Callable[[Path], Iterable[GeneratedCase]],
@@ -71,6 +75,7 @@ def write_dataset(
         title=title,
         description=description,
         generator=generator,
+        license=DATA_LICENSE,
     )
 
 
