@@ -1,13 +1,17 @@
 """Saved profiles: plan, unpaired run, promote, paired run, and restore on another results directory.
 
 Uses the count-words test type with the scripted fake adapter (registered as `fake`) and a
-`file` store; tests/stores repeats the restore flow against an S3-compatible server.
+`file` store; tests/stores repeats the restore flow against an S3-compatible server. A profile is
+found either in a checkout (`--plugin PATH`, promoted into its bench.json) or in an installed
+plugin (a distribution on sys.path, as in site-packages: promoted into the project's overlay).
+tests/e2e/test_promote_from_wheel.py does the latter with the Extract wheel and a reinstall.
 """
 
 from __future__ import annotations
 
 import json
 import shlex
+import shutil
 import types
 from pathlib import Path
 
@@ -18,7 +22,10 @@ from envirobench import hookimpl, plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
 from envirobench.profiles import BENCH_FORMAT, load_profile, locate
+from envirobench.state import STATE_ENV
+from envirobench.stores import sha256_bytes, sha256_file
 from envirobench.stores.file import FileStore
+from envirobench.stores.transfer import archive_run, restore_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -52,6 +59,12 @@ def write_profile(plugin_dir: Path, **overrides) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(profile, indent=2))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _no_state_named(monkeypatch):
+    # The project state is found from the working directory unless a test names one.
+    monkeypatch.delenv(STATE_ENV, raising=False)
 
 
 @pytest.fixture
@@ -132,9 +145,10 @@ def test_unpaired_promote_then_paired(bench):
     assert entry.baseline.run_id == "base" and entry.baseline.sha256 == report["baseline"]["sha256"]
     assert [c.run_id for c in entry.controls] == ["ctl"]
     assert profile.adapters["other"].baseline is None  # baselines are per adapter
+    assert not (bench.work / ".envirobench").exists()  # a checkout is promoted in place
     store = FileStore(bench.work / "private-store", "private")
-    assert "runs/base/run.json" in store.list("runs/base/")
-    assert "runs/base/.envirobench-archive.json" in store.list("runs/base/")
+    assert "runs/count-words/base/run.json" in store.list("runs/count-words/base/")  # namespaced by benchmark
+    assert "runs/count-words/base/.envirobench-archive.json" in store.list("runs/count-words/base/")
 
     plan = ok(bench_run(bench, "cand", "--plan")).stdout.strip()
     assert "--baseline-run results/base --control-run results/ctl" in plan
@@ -193,12 +207,12 @@ def test_promoted_runs_are_restored_on_a_second_results_directory(bench):
 
 def test_restore_refuses_a_corrupted_archive(bench):
     promote_first_baseline(bench)
-    stored = bench.work / "private-store/runs/base/adapter/predictions.json"
+    stored = bench.work / "private-store/runs/count-words/base/adapter/predictions.json"
     stored.chmod(0o644)
     stored.write_text(stored.read_text().replace("1", "2", 1))
     result = bench_run(bench, "cand", "--results", "elsewhere")
     assert result.exit_code == 1
-    assert "runs/base/adapter/predictions.json" in result.output and "corrupted or was altered" in result.output
+    assert "runs/count-words/base/adapter/predictions.json" in result.output and "corrupted or was altered" in result.output
     assert not (bench.work / "elsewhere/base").exists()
     assert [p.name for p in (bench.work / "elsewhere").iterdir()] == []
 
@@ -266,7 +280,7 @@ def test_promoting_again_is_idempotent_and_a_different_run_under_the_same_id_is_
     # A run made elsewhere under the same ID has other bytes: the archive is never replaced.
     ok(bench_run(bench, "base", "--unpaired", "--results", "other-results"))
     result = cli("bench", "promote", "count-words", "other-results/base", "--plugin", bench.plugin)
-    assert result.exit_code == 1 and "already holds a different run 'base'" in result.output
+    assert result.exit_code == 1 and "already holds a different count-words run 'base'" in result.output
     assert bench.path.read_bytes() == before
 
 
@@ -351,3 +365,224 @@ def test_bench_run_pulls_a_registered_dataset_that_is_missing(use_registry, tmp_
     assert f"pulled test/count-words-v1 v1 into {installed}" in run.stderr
     assert (installed / "manifest.json").read_bytes() == (count_dataset / "manifest.json").read_bytes()
     assert json.loads((tmp_path / "results/r/run.json").read_text())["status"] == "completed"
+
+
+# -- partial runs, store layout, progress -------------------------------------------------------
+
+
+def test_a_partial_run_is_never_promoted(bench):
+    ok(bench_run(bench, "quick", "--unpaired"))
+    ok(bench_run(bench, "full", "--unpaired"))
+    run_json = bench.work / "results/quick/run.json"
+    record = json.loads(run_json.read_text())
+    record["partial"] = {"cases": 3, "of": 12, "selected_by": "--limit 3"}
+    run_json.write_text(json.dumps(record))
+    for args in (["results/quick"], ["results/full", "--control", "results/quick"]):
+        result = cli("bench", "promote", "count-words", *args, "--plugin", bench.plugin)
+        assert result.exit_code == 1, result.output
+        assert "'quick' is a partial run (3 of 12 cases, selected by --limit 3)" in result.output
+        assert "never promoted" in result.output and "$.partial" in result.output
+    assert load_profile(bench.path).adapters["fake"].baseline is None
+    assert not (bench.work / "private-store").exists()
+
+
+def test_runs_are_namespaced_by_benchmark_and_the_old_layout_still_restores(bench, tmp_path):
+    promote_first_baseline(bench)
+    store = FileStore(bench.work / "private-store", "private")
+    # The same run ID for another benchmark, in the same store: no collision.
+    other = tmp_path / "other-results" / "base"
+    shutil.copytree(bench.work / "results/base", other)
+    record = json.loads((other / "run.json").read_text())
+    record["benchmark"]["id"] = "other-type"
+    (other / "run.json").write_text(json.dumps(record))
+    archive_run(other, store)
+    assert store.exists("runs/other-type/base/run.json") and store.exists("runs/count-words/base/run.json")
+    # Earlier versions archived runs as runs/<run id>/: a store laid out so still restores.
+    old = FileStore(bench.work / "old-store", "private")
+    for key in store.list("runs/count-words/"):
+        old.put(key.replace("runs/count-words/", "runs/", 1), store.root / key, sha256_file(store.root / key))
+    assert old.list("runs/count-words/") == []
+    # Another run under the same ID in the new layout (another profile's): passed over by its checksum.
+    other_listing = (store.root / "runs/other-type/base/.envirobench-archive.json").read_bytes()
+    old.put("runs/count-words/base/.envirobench-archive.json", other_listing, sha256_bytes(other_listing))
+    result = ok(bench_run(bench, "cand", "--results", "elsewhere", "--store", "file:old-store"))
+    assert "restored elsewhere/base" in result.stderr and "restored elsewhere/ctl" in result.stderr
+    for name in ("run.json", "adapter/predictions.json"):
+        assert (bench.work / "elsewhere/base" / name).read_bytes() == (bench.work / "results/base" / name).read_bytes()
+    # The archive of another benchmark under the same ID is never taken for this one.
+    sha = load_profile(bench.path).adapters["fake"].baseline.sha256
+    with pytest.raises(EnviroBenchError, match="holds no archive of run 'base'"):
+        restore_run("base", sha, store, tmp_path / "restored", benchmark="another")
+
+
+def test_restore_and_archive_report_progress(bench, tmp_path):
+    promote_first_baseline(bench)
+    store = FileStore(bench.work / "private-store", "private")
+    calls = []
+    sha = load_profile(bench.path).adapters["fake"].baseline.sha256
+    restore_run("base", sha, store, tmp_path / "restored", benchmark="count-words", on_progress=lambda *a: calls.append(a))
+    files = len([p for p in (tmp_path / "restored/base").rglob("*") if p.is_file()])
+    assert calls == [("restore base", n, files) for n in range(files + 1)]
+    calls.clear()
+    archive_run(bench.work / "results/base", store, on_progress=lambda *a: calls.append(a))
+    assert calls[0] == ("archive base", 0, files + 1) and calls[-1] == ("archive base", files + 1, files + 1)
+
+
+# -- an installed plugin's profile: promoted into the project's overlay -------------------------
+
+
+@pytest.fixture
+def installed(bench, tmp_path, monkeypatch):
+    """The checkout's profile shipped by an installed plugin: a distribution with an entry point
+    on sys.path (as in site-packages), found without --plugin."""
+    site = tmp_path / "site"
+    package = site / "toy_installed"
+    shipped = package / "benchmarks" / "count-words" / "bench.json"
+    shipped.parent.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "plugin.py").write_text("")
+    shipped.write_bytes(bench.path.read_bytes())
+    info = site / "toy_installed-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toy-installed\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[envirobench]\ntoy-installed = toy_installed.plugin\n")
+    monkeypatch.syspath_prepend(str(site))
+    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "toy-installed")
+    return types.SimpleNamespace(shipped=shipped, original=shipped.read_bytes(), package=package)
+
+
+def package_files(installed) -> dict[str, bytes]:
+    return {p.relative_to(installed.package).as_posix(): p.read_bytes() for p in sorted(installed.package.rglob("*")) if p.is_file()}
+
+
+def overlay_file(project: Path) -> Path:
+    return project / ".envirobench" / "profiles" / "toy-installed" / "count-words.json"
+
+
+def test_an_installed_profile_is_promoted_into_the_project_overlay(installed, bench):
+    before = package_files(installed)
+    assert locate("count-words").path == installed.shipped
+    ok(cli("bench", "run", "count-words", "--run", "base", "--unpaired"))
+    ok(cli("bench", "run", "count-words", "--run", "ctl", "--unpaired"))
+    promoted = ok(cli("bench", "promote", "count-words", "results/base", "--control", "results/ctl"))
+    overlay = overlay_file(bench.work)
+    assert f"created the project state {bench.work / '.envirobench'}" in promoted.stderr
+    assert f"updated {overlay}" in promoted.stdout
+    data = json.loads(overlay.read_text())
+    assert (data["format"], data["plugin"], data["profile"], data["store"]) == ("envirobench.bench-overlay.v1", "toy-installed", "count-words", None)
+    assert data["adapters"]["fake"]["baseline"]["run_id"] == "base"
+    assert [c["run_id"] for c in data["adapters"]["fake"]["controls"]] == ["ctl"]
+    assert list(data["adapters"]) == ["fake"]
+    assert package_files(installed) == before  # the package is never written
+    assert (bench.work / "private-store/runs/count-words/base/run.json").is_file()
+
+    # A reinstall puts the package's files back as shipped; the promotion stays with the project.
+    installed.shipped.write_bytes(installed.original)
+    located = locate("count-words")
+    assert located.overlay == overlay and located.profile.adapters["fake"].baseline.run_id == "base"
+    ok(cli("bench", "run", "count-words", "--run", "cand"))
+    cand = json.loads((bench.work / "results/cand/run.json").read_text())
+    assert cand["gate"]["status"] == "passed" and cand["pairing"]["baseline"]["run_id"] == "base"
+    assert [c["run_id"] for c in cand["pairing"]["controls"]] == ["ctl"]
+
+    # Promoting again (a new baseline) updates the overlay; the state is not made twice.
+    again = ok(cli("bench", "promote", "count-words", "results/cand", "--plugin", "toy-installed"))
+    assert "created the project state" not in again.stderr and "replaces baseline base" in again.stdout
+    fake = json.loads(overlay.read_text())["adapters"]["fake"]
+    assert fake["baseline"]["run_id"] == "cand" and fake["controls"] == []
+    rows = [r for r in json.loads(ok(cli("bench", "list", "--json")).stdout) if r["plugin"] == "toy-installed"]
+    assert rows[0]["overlay"] == str(overlay) and rows[0]["adapters"] == {"fake": "cand", "other": None}
+    assert package_files(installed) == before
+
+
+def test_from_a_subdirectory_the_project_is_the_same(installed, bench, monkeypatch):
+    ok(cli("bench", "run", "count-words", "--run", "base", "--unpaired"))
+    deeper = bench.work / "notes" / "deeper"
+    deeper.mkdir(parents=True)
+    monkeypatch.chdir(deeper)
+    ok(cli("bench", "promote", "count-words", bench.work / "results/base"))  # no project yet: made here
+    assert overlay_file(deeper).is_file() and (deeper / "private-store/runs/count-words/base/run.json").is_file()
+    shutil.rmtree(deeper / ".envirobench")
+    shutil.rmtree(deeper / "private-store")
+
+    monkeypatch.chdir(bench.work)
+    ok(cli("bench", "promote", "count-words", "results/base"))
+    monkeypatch.chdir(deeper)
+    results = bench.work / "results"
+    plan = ok(cli("bench", "run", "count-words", "--run", "cand", "--plan")).stdout
+    assert f"--baseline-run {results / 'base'}" in plan and plan.strip().endswith(f"--results {results}")
+    ok(cli("bench", "run", "count-words", "--run", "cand"))
+    cand = json.loads((results / "cand/run.json").read_text())
+    assert cand["gate"]["status"] == "passed" and cand["pairing"]["baseline"]["run_id"] == "base"
+    assert sorted(p.name for p in deeper.iterdir()) == []
+    # The project's store, from the subdirectory.
+    shutil.rmtree(results / "base")
+    restored = ok(cli("bench", "restore", "count-words"))
+    assert f"restored {results / 'base'}" in restored.output
+    assert not (deeper / "private-store").exists()
+
+
+def test_the_store_given_to_promote_is_saved_for_the_next_run(installed, bench, monkeypatch):
+    ok(cli("bench", "run", "count-words", "--run", "base", "--unpaired"))
+    sub = bench.work / "sub"
+    sub.mkdir()
+    (bench.work / ".envirobench").mkdir()  # the project
+    monkeypatch.chdir(sub)
+    promoted = ok(cli("bench", "promote", "count-words", bench.work / "results/base", "--store", "file:team-store", "--json"))
+    assert json.loads(promoted.stdout)["saved_store"] == "file:sub/team-store"  # relative to the project root
+    assert json.loads(overlay_file(bench.work).read_text())["store"] == "file:sub/team-store"
+    assert (sub / "team-store/runs/count-words/base/run.json").is_file()
+    assert not (bench.work / "private-store").exists()
+    assert locate("count-words").profile.store == "file:sub/team-store"
+    monkeypatch.chdir(bench.work)
+    result = ok(cli("bench", "run", "count-words", "--run", "cand", "--results", "elsewhere"))
+    assert "restored elsewhere/base" in result.stderr
+
+
+def test_the_store_given_to_promote_is_saved_in_a_checkout(bench, tmp_path, monkeypatch):
+    config = tmp_path / "stores.toml"
+    config.write_text('[stores.team]\nurl = "file:team-store"\n')
+    monkeypatch.setenv("ENVIROBENCH_STORES", str(config))
+    ok(bench_run(bench, "base", "--unpaired"))
+    promoted = ok(cli("bench", "promote", "count-words", "results/base", "--plugin", bench.plugin, "--store", "team"))
+    assert "store of the profile: team" in promoted.stdout
+    assert load_profile(bench.path).store == "team"
+    assert (tmp_path / "team-store/runs/count-words/base/run.json").is_file()
+    assert not (bench.work / "private-store").exists() and not (bench.work / ".envirobench").exists()
+    result = ok(bench_run(bench, "cand", "--results", "elsewhere"))  # restored from the saved store
+    assert "restored elsewhere/base" in result.stderr
+
+
+def test_the_state_named_by_the_environment(installed, bench, tmp_path, monkeypatch):
+    state = tmp_path / "project" / "state"
+    monkeypatch.setenv(STATE_ENV, str(state))
+    ok(cli("bench", "run", "count-words", "--run", "base", "--unpaired"))
+    results = tmp_path / "project" / "results"  # the directory holding the state is the root
+    assert (results / "base/run.json").is_file() and not (bench.work / "results").exists()
+    promoted = ok(cli("bench", "promote", "count-words", results / "base"))
+    assert f"created the project state {state}" in promoted.stderr
+    assert (state / "profiles/toy-installed/count-words.json").is_file()
+    assert (tmp_path / "project/private-store/runs/count-words/base/run.json").is_file()
+    ok(cli("bench", "run", "count-words", "--run", "cand"))
+    assert json.loads((results / "cand/run.json").read_text())["pairing"]["baseline"]["run_id"] == "base"
+
+
+def test_the_overlay_is_read_strictly(installed, bench):
+    ok(cli("bench", "run", "count-words", "--run", "base", "--unpaired"))
+    ok(cli("bench", "promote", "count-words", "results/base"))
+    overlay = overlay_file(bench.work)
+    data = json.loads(overlay.read_text())
+    overlay.write_text(json.dumps({**data, "adapters": {**data["adapters"], "gone": data["adapters"]["fake"]}}))
+    result = cli("bench", "run", "count-words", "--run", "r", "--plan")
+    assert result.exit_code == 1 and "adapter 'gone' is not in the installed profile" in result.output
+    assert str(overlay) in result.output and "$.adapters['gone']" in result.output
+    overlay.write_text(json.dumps({**data, "colour": "blue"}))
+    result = cli("bench", "run", "count-words", "--run", "r", "--plan")
+    assert result.exit_code == 1 and "unknown field(s) colour" in result.output
+    overlay.write_text(json.dumps({**data, "profile": "other"}))
+    result = cli("bench", "run", "count-words", "--run", "r", "--plan")
+    assert result.exit_code == 1 and "$.profile" in result.output
+    fake = data["adapters"]["fake"]
+    overlay.write_text(json.dumps({**data, "adapters": {"fake": {**fake, "baseline": {"run_id": "base", "sha256": None}}}}))
+    result = cli("bench", "run", "count-words", "--run", "r", "--plan")
+    assert result.exit_code == 1 and "$.adapters['fake'].baseline.sha256" in result.output

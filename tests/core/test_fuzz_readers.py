@@ -106,7 +106,7 @@ def test_case_lines_of_a_pinned_dataset_read_or_are_refused(lines):
         refused_or_read(lambda: datasets.validate_contents(root, registry))
 
 
-RECORDS = (records.Manifest, protocol.AdapterResult, protocol.AdapterRequest, rundir.RunRecord, rundir.Metrics, rundir.ReviewBrief, review.Interpretation, profiles.BenchProfile)
+RECORDS = (records.Manifest, protocol.AdapterResult, protocol.AdapterRequest, rundir.RunRecord, rundir.Metrics, rundir.ReviewBrief, review.Interpretation, profiles.BenchProfile, profiles.ProfileOverlay)
 
 
 @FUZZ

@@ -17,7 +17,9 @@ from click.testing import CliRunner
 from envirobench import datasets as ds
 from envirobench import plugins
 from envirobench.cli import main
+from envirobench.cli.stores import TransferProgress
 from envirobench.errors import EnviroBenchError
+from envirobench.state import STATE_ENV, find_project
 from envirobench.stores import (
     UPLOAD_PREFIX,
     ChecksumMismatch,
@@ -28,7 +30,14 @@ from envirobench.stores import (
     check_key,
     sha256_bytes,
 )
-from envirobench.stores.config import STORES_ENV, configured_stores, open_store, resolve
+from envirobench.stores.config import (
+    STORES_ENV,
+    config_files,
+    configured_stores,
+    open_store,
+    rebase_store,
+    resolve,
+)
 from envirobench.stores.file import FileStore
 from envirobench.stores.transfer import pull_dataset, push_dataset, stored_versions
 from envirobench.testing import Interrupted, InterruptedReader, toy_plugin, write_count_dataset
@@ -201,6 +210,36 @@ def test_named_stores_from_a_config_file(tmp_path, monkeypatch):
         resolve("nope")
 
 
+def test_the_project_configuration_is_found_from_a_subdirectory(tmp_path, monkeypatch):
+    monkeypatch.delenv(STORES_ENV, raising=False)
+    monkeypatch.delenv(STATE_ENV, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    (tmp_path / "envirobench.toml").write_text('[stores.team]\nurl = "file:team-store"\n')
+    deeper = tmp_path / "a" / "b"
+    deeper.mkdir(parents=True)
+    monkeypatch.chdir(deeper)
+    assert config_files()[0] == tmp_path / "envirobench.toml"
+    assert configured_stores()["team"].url == (tmp_path / "team-store").as_uri()
+    project = find_project()
+    assert (project.root, project.state, project.origin) == (tmp_path, tmp_path / ".envirobench", "found")
+    # A state directory nearer the current directory makes a nearer project.
+    (tmp_path / "a" / ".envirobench").mkdir()
+    assert find_project().root == tmp_path / "a" and "team" not in configured_stores()
+
+
+def test_a_store_given_on_the_command_line_is_rebased_for_a_profile(tmp_path, monkeypatch):
+    monkeypatch.delenv(STATE_ENV, raising=False)
+    (tmp_path / ".envirobench").mkdir()
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    project = find_project()
+    assert rebase_store("file:store", project) == "file:sub/store"
+    assert rebase_store("file:../x?visibility=private", project) == "file:x?visibility=private"
+    for unchanged in ("team", "file:///srv/store", "s3://bucket/prefix"):
+        assert rebase_store(unchanged, project) == unchanged
+    assert resolve(rebase_store("file:store", project), base=project.root).url == (tmp_path / "sub/store").as_uri()
+
+
 def test_config_errors_name_the_file_and_field(tmp_path, monkeypatch):
     config = tmp_path / "stores.toml"
     monkeypatch.setenv(STORES_ENV, str(config))
@@ -254,6 +293,35 @@ def test_dataset_push_pull_round_trip(tmp_path, count_dataset, count_registry, s
     assert ds.validate(tmp_path / "pulled", count_registry).identity == identity
     with pytest.raises(EnviroBenchError, match="not an empty directory"):
         pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+
+
+def test_push_and_pull_report_progress(tmp_path, count_registry, store):
+    calls = []
+    push_dataset("test/count-words-v1", store, count_registry, on_progress=lambda *a: calls.append(a))
+    assert calls == [("push test/count-words-v1 v1", n, 3) for n in range(4)]  # two files, then the manifest
+    calls.clear()
+    pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled", on_progress=lambda *a: calls.append(a))
+    assert calls == [("pull test/count-words-v1 v1", n, 2) for n in range(3)]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bars_are_drawn_only_on_a_terminal():
+    terminal = Terminal()
+    with TransferProgress(terminal) as progress:
+        for label, total in (("archive base", 4), ("archive ctl", 2)):
+            for done in range(total + 1):
+                progress(label, done, total)
+    drawn = terminal.getvalue()
+    assert "archive base" in drawn and "archive ctl" in drawn and "100%" in drawn
+    log = io.StringIO()
+    with TransferProgress(log) as progress:
+        progress("push x v1", 0, 1)
+        progress("push x v1", 1, 1)
+    assert log.getvalue() == ""
 
 
 def test_a_version_is_never_replaced_by_other_bytes(tmp_path, count_registry, store):

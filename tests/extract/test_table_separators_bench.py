@@ -64,7 +64,7 @@ def test_unpaired_promote_paired_and_the_plan_pasted_into_a_shell(tmp_path):
     assert made.returncode == 0, made.stderr
     promoted = envirobench("bench", "promote", "table-separators", "results/first", "--plugin", plugin, cwd=work)
     assert promoted.returncode == 0, promoted.stderr
-    assert (work / ".private/store/runs/first/run.json").is_file()
+    assert (work / ".private/store/runs/table-separators/first/run.json").is_file()
     profile = json.loads((plugin / "benchmarks/table-separators/bench.json").read_text())
     assert profile["adapters"]["reference"]["baseline"]["run_id"] == "first"
 

@@ -242,7 +242,7 @@ def test_promoted_runs_are_restored_on_a_second_results_directory(s3, registry, 
     bench("run", "count-words", "--run", "base", "--unpaired")
     bench("run", "count-words", "--run", "ctl", "--unpaired")
     bench("promote", "count-words", "results/base", "--control", "results/ctl")
-    assert f"{s3.prefix}/runs/base/run.json" in raw_keys(s3)
+    assert f"{s3.prefix}/runs/count-words/base/run.json" in raw_keys(s3)  # namespaced by benchmark
     bench("run", "count-words", "--run", "cand")
 
     monkeypatch.chdir(second)

@@ -1,9 +1,18 @@
 """Saved profiles: `benchmarks/NAME/bench.json` says how a plugin runs a benchmark.
 
 This module is the profile format (`BenchProfile`, read and written through the strict
-converter) and where profiles are found: in a plugin checkout, or beside an installed plugin's
-module. What is done with a profile (planning the run, promoting and restoring baselines) is in
+converter), the project's overlay of an installed profile (`ProfileOverlay`), and where profiles
+are found: in a plugin checkout (`--plugin PATH`), or beside an installed plugin's module. What
+is done with a profile (planning the run, promoting and restoring baselines) is in
 `envirobench.promotion`; docs/profiles.md is the user's guide.
+
+A profile an installed package ships is read-only: a reinstall would lose anything written into
+it. Its promotions live in the project (`envirobench.state`), in an overlay file
+`.envirobench/profiles/<plugin>/<NAME>.json` holding each adapter's promoted baseline and controls
+and the store `--store` named; `locate` applies the overlay over the shipped bench.json. A profile
+found with `--plugin PATH` is a checkout the user owns, and is promoted into its own bench.json.
+Either way, relative paths in a profile (`results`, a `file:` store) resolve against the project
+root, never against the current directory (docs/profiles.md, The project).
 """
 
 from __future__ import annotations
@@ -19,10 +28,12 @@ import attrs
 from .converter import structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import dumps, read_json, write_json
-from .plugins import ENTRY_POINT_GROUP, allowed_distributions
+from .plugins import allowed_distributions, distribution_of, installed_entry_points, is_allowed
 from .rundir import RUN_ID
+from .state import Project, find_project, overlay_path
 
 BENCH_FORMAT = "envirobench.bench.v1"
+OVERLAY_FORMAT = "envirobench.bench-overlay.v1"
 BENCH_FILE = "bench.json"
 BENCHMARKS_DIR = "benchmarks"
 _SHA256_HEX = frozenset("0123456789abcdef")
@@ -64,13 +75,53 @@ class BenchProfile:
 
 
 @attrs.frozen
+class PromotedRuns:
+    """One adapter's promoted baseline and controls, in a project's overlay."""
+
+    baseline: PromotedRun
+    controls: tuple[PromotedRun, ...] = ()
+
+
+@attrs.frozen
+class ProfileOverlay:
+    """`.envirobench/profiles/<plugin>/<NAME>.json`: a project's promotions over the profile an
+    installed plugin ships. Each adapter listed replaces that adapter's baseline and controls;
+    `store`, when set, replaces the profile's store (a relative `file:` path is relative to the
+    project root)."""
+
+    format: Literal["envirobench.bench-overlay.v1"]
+    plugin: str
+    profile: str
+    adapters: dict[str, PromotedRuns] = attrs.field(factory=dict)
+    store: str | None = None
+
+
+@attrs.frozen
 class Located:
-    """A profile and where it was found."""
+    """A profile, where it was found, and where its promotions go."""
 
     name: str
-    path: Path
+    path: Path  # the bench.json
     plugin: str  # what to pass as --plugin to find it again
-    profile: BenchProfile
+    profile: BenchProfile  # the overlay applied, when there is one
+    project: Project
+    # An installed plugin's profile: the project's overlay file (which may not exist yet) and
+    # what it held when the profile was located. None for a checkout (--plugin PATH), which is
+    # promoted into its own bench.json.
+    overlay: Path | None = None
+    promotions: ProfileOverlay | None = None
+
+    @property
+    def promoted_into(self) -> Path:
+        """The file a promotion writes."""
+        return self.overlay if self.overlay is not None else self.path
+
+    @property
+    def store_origin(self) -> str:
+        """Where the profile's store is named, for messages."""
+        if self.promotions is not None and self.promotions.store is not None:
+            return f"{self.overlay} $.store"
+        return f"{self.path} $.store"
 
 
 # -- reading and writing ------------------------------------------------------------------------
@@ -94,24 +145,33 @@ def check_profile(profile: BenchProfile, path: Path) -> None:
         refuse("the budget must not be negative", "$.budget_usd")
     if not profile.results.strip():
         refuse("the results directory must not be empty", "$.results")
+    if not profile.store.strip():
+        refuse("the store must not be empty", "$.store")
     for name, entry in profile.adapters.items():
         field = f"$.adapters[{name!r}]"
         if not entry.model.strip():
             refuse("the model must not be empty", field + ".model")
         if entry.controls and entry.baseline is None:
             refuse("controls without a baseline: promote a baseline with them", field + ".controls")
-        seen: set[str] = set()
-        promoted = [("baseline", entry.baseline)] + [(f"controls[{i}]", c) for i, c in enumerate(entry.controls)]
-        for label, run in promoted:
-            if run is None:
-                continue
-            if not RUN_ID.match(run.run_id):
-                refuse(f"{run.run_id!r} is not a run ID", f"{field}.{label}.run_id")
-            if run.run_id in seen:
-                refuse(f"run {run.run_id!r} is promoted twice for this adapter", f"{field}.{label}.run_id")
-            seen.add(run.run_id)
-            if run.sha256 is not None and (len(run.sha256) != 64 or not set(run.sha256) <= _SHA256_HEX):
-                refuse("expected a SHA-256 as 64 lowercase hex digits", f"{field}.{label}.sha256")
+        _check_promoted(entry.baseline, entry.controls, path, field, need_sha=False)
+
+
+def _check_promoted(baseline: PromotedRun | None, controls: tuple[PromotedRun, ...], path: Path, field: str, *, need_sha: bool) -> None:
+    seen: set[str] = set()
+    promoted = [("baseline", baseline)] + [(f"controls[{i}]", c) for i, c in enumerate(controls)]
+    for label, run in promoted:
+        if run is None:
+            continue
+        where = f"{field}.{label}"
+        if not RUN_ID.match(run.run_id):
+            raise EnviroBenchError(f"{run.run_id!r} is not a run ID", file=path, field=where + ".run_id")
+        if run.run_id in seen:
+            raise EnviroBenchError(f"run {run.run_id!r} is promoted twice for this adapter", file=path, field=where + ".run_id")
+        seen.add(run.run_id)
+        if run.sha256 is None and need_sha:
+            raise EnviroBenchError("a promoted run records the SHA-256 of its archive listing", file=path, field=where + ".sha256")
+        if run.sha256 is not None and (len(run.sha256) != 64 or not set(run.sha256) <= _SHA256_HEX):
+            raise EnviroBenchError("expected a SHA-256 as 64 lowercase hex digits", file=path, field=where + ".sha256")
 
 
 def save_profile(path: Path, profile: BenchProfile) -> None:
@@ -122,6 +182,53 @@ def save_profile(path: Path, profile: BenchProfile) -> None:
 
 def profile_json(profile: BenchProfile) -> str:
     return dumps(unstructure(profile))
+
+
+# -- the project's overlay of an installed profile ----------------------------------------------
+
+
+def load_overlay(path: Path, shipped: BenchProfile, *, plugin: str, name: str, bench: Path) -> ProfileOverlay:
+    overlay = structure(read_json(path), ProfileOverlay, file=str(path))
+    check_overlay(overlay, path, shipped, plugin=plugin, name=name, bench=bench)
+    return overlay
+
+
+def check_overlay(overlay: ProfileOverlay, path: Path, shipped: BenchProfile, *, plugin: str, name: str, bench: Path) -> None:
+    """An overlay belongs where it is, and promotes only adapters the shipped profile has."""
+    if overlay.plugin != plugin:
+        raise EnviroBenchError(f"the overlay is for plugin {overlay.plugin!r}, but it is kept for plugin {plugin!r}", file=path, field="$.plugin")
+    if overlay.profile != name:
+        raise EnviroBenchError(f"the overlay is for profile {overlay.profile!r}, but it is kept for profile {name!r}", file=path, field="$.profile")
+    if overlay.store is not None and not overlay.store.strip():
+        raise EnviroBenchError("the store must not be empty (null keeps the profile's)", file=path, field="$.store")
+    for adapter, runs in overlay.adapters.items():
+        field = f"$.adapters[{adapter!r}]"
+        if adapter not in shipped.adapters:
+            raise EnviroBenchError(
+                f"adapter {adapter!r} is not in the installed profile {bench} (adapters: {', '.join(sorted(shipped.adapters))}); "
+                "remove its promotions from this file, or install the plugin version that has it",
+                file=path,
+                field=field,
+            )
+        _check_promoted(runs.baseline, runs.controls, path, field, need_sha=True)
+
+
+def apply_overlay(shipped: BenchProfile, overlay: ProfileOverlay | None) -> BenchProfile:
+    if overlay is None:
+        return shipped
+    adapters = dict(shipped.adapters)
+    for adapter, runs in overlay.adapters.items():
+        adapters[adapter] = attrs.evolve(adapters[adapter], baseline=runs.baseline, controls=runs.controls)
+    return attrs.evolve(shipped, adapters=adapters, store=overlay.store if overlay.store is not None else shipped.store)
+
+
+def save_overlay(located: Located, overlay: ProfileOverlay) -> None:
+    """Atomically, like bench.json; the directories are made when missing."""
+    assert located.overlay is not None
+    shipped = load_profile(located.path)
+    check_overlay(overlay, located.overlay, shipped, plugin=overlay.plugin, name=located.name, bench=located.path)
+    located.overlay.parent.mkdir(parents=True, exist_ok=True)
+    write_json(located.overlay, unstructure(overlay))
 
 
 # -- finding a profile --------------------------------------------------------------------------
@@ -151,21 +258,6 @@ def _plugin_dirs(ep: metadata.EntryPoint) -> list[Path]:
     return list(dict.fromkeys(dirs))
 
 
-def _entry_points(*, only_allowed: bool) -> list[metadata.EntryPoint]:
-    allowed = allowed_distributions() if only_allowed else None
-    out = []
-    for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        dist = ep.dist.name if ep.dist else ep.name
-        if allowed is not None and _normal(dist) not in allowed:
-            continue
-        out.append(ep)
-    return out
-
-
-def _normal(name: str) -> str:
-    return name.strip().lower().replace("_", "-")
-
-
 def _in_directory(root: Path, name: str) -> list[Path]:
     candidates = [root / BENCHMARKS_DIR / name / BENCH_FILE]
     candidates += sorted(root.glob(f"src/*/{BENCHMARKS_DIR}/{name}/{BENCH_FILE}"))
@@ -173,10 +265,16 @@ def _in_directory(root: Path, name: str) -> list[Path]:
     return list(dict.fromkeys(p for p in candidates if p.is_file()))
 
 
-def locate(name: str, plugin: str | None = None) -> Located:
+def _describe(ep: metadata.EntryPoint) -> str:
+    return f"{ep.name} ({distribution_of(ep)})"
+
+
+def locate(name: str, plugin: str | None = None, *, project: Project | None = None) -> Located:
     """Find benchmarks/NAME/bench.json in a plugin directory, a named installed plugin, or (no
-    --plugin) the one installed plugin that has it."""
+    --plugin) the one loaded plugin that has it; an installed plugin's profile comes with the
+    project's overlay applied."""
     _check_name(name)
+    project = project or find_project()
     if plugin is not None and (Path(plugin).is_dir() or os.sep in plugin or plugin.startswith(".")):
         root = Path(plugin)
         if not root.is_dir():
@@ -189,15 +287,17 @@ def locate(name: str, plugin: str | None = None) -> Located:
         if len(found) > 1:
             raise EnviroBenchError(f"several profiles named {name!r} in {root}: {', '.join(map(str, found))}; pass the package directory itself")
         path = found[0]
-        return Located(name, path, plugin, load_profile(path))
-    matches: list[tuple[str, Path]] = []
-    entry_points = _entry_points(only_allowed=plugin is None)
-    if plugin is not None:
-        wanted = _normal(plugin)
-        entry_points = [ep for ep in entry_points if wanted in (_normal(ep.name), _normal(ep.dist.name if ep.dist else ep.name))]
+        return Located(name, path, plugin, load_profile(path), project)
+    if plugin is None:
+        allowed = allowed_distributions()
+        entry_points = [ep for ep in installed_entry_points() if is_allowed(ep, allowed)]
+    else:  # a plugin asked for by name is looked at even when ENVIROBENCH_LOAD_PLUGINS leaves it out
+        wanted = {plugin.strip().lower().replace("_", "-")}
+        entry_points = [ep for ep in installed_entry_points() if is_allowed(ep, wanted)]
         if not entry_points:
-            installed = ", ".join(sorted({f"{ep.name} ({ep.dist.name if ep.dist else '?'})" for ep in _entry_points(only_allowed=False)})) or "none"
+            installed = ", ".join(sorted({_describe(ep) for ep in installed_entry_points()})) or "none"
             raise EnviroBenchError(f"--plugin {plugin!r} is neither a directory nor an installed plugin (installed: {installed})")
+    matches: list[tuple[str, Path]] = []
     for ep in entry_points:
         for directory in _plugin_dirs(ep):
             path = directory / BENCHMARKS_DIR / name / BENCH_FILE
@@ -210,13 +310,30 @@ def locate(name: str, plugin: str | None = None) -> Located:
     if len(matches) > 1:
         raise EnviroBenchError(f"several plugins have a profile {name!r} ({', '.join(p for p, _ in matches)}); choose one with --plugin")
     plugin_name, path = matches[0]
-    return Located(name, path, plugin or plugin_name, load_profile(path))
+    return locate_installed(plugin_name, path, project, given=plugin)
+
+
+def locate_installed(plugin: str, path: Path, project: Project, *, given: str | None = None) -> Located:
+    """The profile at `path` of installed plugin `plugin` (its entry-point name), with the
+    project's overlay applied when there is one."""
+    name = path.parent.name
+    if not plugin or plugin in (".", "..") or "/" in plugin or "\\" in plugin:
+        raise EnviroBenchError(f"plugin name {plugin!r} cannot name a directory of the project state", file=path)
+    shipped = load_profile(path)
+    overlay = overlay_path(project, plugin, name)
+    promotions = None
+    if overlay.exists() or overlay.is_symlink():
+        promotions = load_overlay(overlay, shipped, plugin=plugin, name=name, bench=path)
+    return Located(name, path, given or plugin, apply_overlay(shipped, promotions), project, overlay, promotions)
 
 
 def installed_profiles() -> list[tuple[str, Path]]:
     """(plugin, bench.json) for every profile of the loaded plugins."""
+    allowed = allowed_distributions()
     out = []
-    for ep in _entry_points(only_allowed=True):
+    for ep in installed_entry_points():
+        if not is_allowed(ep, allowed):
+            continue
         for directory in _plugin_dirs(ep):
             for path in sorted((directory / BENCHMARKS_DIR).glob(f"*/{BENCH_FILE}")):
                 out.append((ep.name, path))

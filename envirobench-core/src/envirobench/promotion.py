@@ -6,6 +6,14 @@ NAME RUN_DIR [--control DIR]` archives runs to the profile's private store and r
 that adapter's baseline and controls. Baselines are kept per adapter: an adapter without one runs
 `--unpaired` until one is promoted. A paired run on another machine first restores the promoted
 runs from the store, every file checksum-verified.
+
+Where a promotion is recorded: a checkout's profile (`--plugin PATH`) in its own bench.json; an
+installed plugin's profile, which is read-only, in the project's overlay
+(`.envirobench/profiles/<plugin>/<NAME>.json`, made with the state directory on the first
+promotion). `--store` on promote is saved there too, so the next run restores from the store the
+runs went to. The profile's `results` and a relative `file:` store resolve against the project
+root (envirobench.state), so any directory of the project plans the same run. A partial run
+(`run --case`/`--limit`) is never promoted, as a baseline or as a control.
 """
 
 from __future__ import annotations
@@ -19,11 +27,22 @@ import attrs
 from . import datasets as ds
 from .errors import EnviroBenchError
 from .plugins import Registry
-from .profiles import AdapterProfile, Located, PromotedRun, load_profile, save_profile
+from .profiles import (
+    OVERLAY_FORMAT,
+    AdapterProfile,
+    Located,
+    ProfileOverlay,
+    PromotedRun,
+    PromotedRuns,
+    load_overlay,
+    load_profile,
+    save_overlay,
+    save_profile,
+)
 from .rundir import RUN_FILE, RunRecord, check_run_id, read_completed_run
 from .stores import PRIVATE, Refused, Store, StoreError
-from .stores.config import open_store
-from .stores.transfer import archive_run, check_dataset_store, restore_run
+from .stores.config import open_store, rebase_store
+from .stores.transfer import Progress, archive_run, check_dataset_store, restore_run
 
 # -- planning a run -----------------------------------------------------------------------------
 
@@ -84,7 +103,9 @@ def plan_run(
             field="$.adapters",
         )
     entry = profile.adapters[adapter]
-    results_dir = Path(results) if results is not None else Path(profile.results)
+    # --results is a path on the command line (relative to the current directory); the profile's
+    # is relative to the project root.
+    results_dir = Path(results) if results is not None else located.project.resolve(profile.results)
     if entry.baseline is None and not unpaired:
         raise EnviroBenchError(
             f"adapter {adapter!r} has no promoted baseline yet, so there is nothing to pair with: run it with --unpaired, "
@@ -120,10 +141,14 @@ def plan_run(
 
 
 def open_profile_store(located: Located, registry: Registry, override: str | None = None) -> Store:
-    """The store promoted runs live in: --store, else bench.json's `store`. It must be private."""
-    value = override or located.profile.store
-    origin = "--store" if override else f"{located.path} $.store"
-    store = open_store(value, registry, origin=origin)
+    """The store promoted runs live in: --store (a relative `file:` path is relative to the current
+    directory), else the profile's `store` (relative to the project root). It must be private."""
+    if override:
+        store = open_store(override, registry, origin="--store")
+        origin = "--store"
+    else:
+        origin = located.store_origin
+        store = open_store(located.profile.store, registry, origin=origin, base=located.project.root)
     if store.visibility != PRIVATE:
         raise Refused(
             f"refused: {origin} names {store.url}, a public store; promoted runs hold answers and predictions "
@@ -142,7 +167,9 @@ def check_dataset_home(located: Located, registry: Registry) -> None:
         pass  # the dataset's store is not configured on this machine: nothing to check it against
 
 
-def restore_missing(plan: Plan, located: Located, registry: Registry, store_override: str | None = None) -> list[Path]:
+def restore_missing(
+    plan: Plan, located: Located, registry: Registry, store_override: str | None = None, *, on_progress: Progress | None = None
+) -> list[Path]:
     """Restore the plan's promoted runs that are not in the results directory."""
     missing = plan.missing()
     if not missing:
@@ -154,10 +181,10 @@ def restore_missing(plan: Plan, located: Located, registry: Registry, store_over
             raise EnviroBenchError(
                 f"run {run.run_id!r} is not in {plan.results_dir} and the profile records no archive checksum for it, "
                 "so it cannot be restored; promote it again with envirobench bench promote",
-                file=located.path,
+                file=located.promoted_into,
                 field=f"$.adapters[{plan.adapter!r}]",
             )
-        restored.append(restore_run(run.run_id, run.sha256, store, plan.results_dir))
+        restored.append(restore_run(run.run_id, run.sha256, store, plan.results_dir, benchmark=located.profile.benchmark, on_progress=on_progress))
     return restored
 
 
@@ -179,8 +206,11 @@ class Promotion:
     controls: tuple[PromotedRun, ...]
     uploaded: int
     already_there: int
-    store: str
+    store: str  # the store's URL
     previous: AdapterProfile
+    written: Path  # the file that records the promotion: bench.json, or the project's overlay
+    created_state: Path | None = None  # the project state directory, when this promotion made it
+    saved_store: str | None = None  # --store, as the profile now names it
 
 
 def _check_run(run: RunRecord, run_dir: Path, located: Located, digest: str, label: str) -> None:
@@ -188,6 +218,14 @@ def _check_run(run: RunRecord, run_dir: Path, located: Located, digest: str, lab
     where = run_dir / RUN_FILE
     if run.benchmark.id != profile.benchmark:
         raise EnviroBenchError(f"the {label} is a {run.benchmark.id!r} run; profile {located.name!r} is for {profile.benchmark!r}", file=where, field="$.benchmark.id")
+    if run.partial is not None:
+        part = run.partial
+        raise EnviroBenchError(
+            f"the {label} {run.run_id!r} is a partial run ({part.cases} of {part.of} cases, "
+            f"selected by {part.selected_by}); a partial run is never promoted: promote a run of every case",
+            file=where,
+            field="$.partial",
+        )
     theirs = run.dataset
     if theirs.digest != digest:
         raise EnviroBenchError(
@@ -206,8 +244,10 @@ def promote(
     controls: Sequence[Path] = (),
     *,
     store_override: str | None = None,
+    on_progress: Progress | None = None,
 ) -> Promotion:
-    """Archive a completed run (and controls) to the private store; record them in bench.json."""
+    """Archive a completed run (and controls) to the private store; record them (and --store) in
+    bench.json, or in the project's overlay for an installed plugin's profile."""
     profile = located.profile
     check_dataset_home(located, registry)
     dataset = ds.load_dataset(dataset_ref(located, registry), registry)
@@ -237,16 +277,18 @@ def promote(
             raise EnviroBenchError(f"run {control.run_id!r} is given twice ({seen[control.run_id]} and {control_dir})")
         seen[control.run_id] = control_dir
     store = open_profile_store(located, registry, store_override)
-    archived = [archive_run(Path(d), store) for d in [run_dir, *controls]]
+    # --store is saved as the profile reads it: a relative file: path, given relative to the
+    # current directory, is rewritten relative to the project root.
+    saved_store = rebase_store(store_override, located.project) if store_override else None
+    archived = [archive_run(Path(d), store, on_progress=on_progress) for d in [run_dir, *controls]]
     baseline = PromotedRun(archived[0].run_id, archived[0].sha256)
     control_runs = tuple(PromotedRun(a.run_id, a.sha256) for a in archived[1:])
     previous = profile.adapters[adapter]
-    entry = attrs.evolve(previous, baseline=baseline, controls=control_runs)
-    updated = attrs.evolve(profile, adapters={**profile.adapters, adapter: entry})
-    # Re-read just before writing: refuse to lose an edit made to bench.json meanwhile.
-    if load_profile(located.path) != profile:
-        raise EnviroBenchError("bench.json changed while the runs were being archived; promote again", file=located.path)
-    save_profile(located.path, updated)
+    created = None
+    if located.overlay is None:
+        _record_in_bench_json(located, adapter, baseline, control_runs, saved_store)
+    else:
+        created = _record_in_overlay(located, adapter, baseline, control_runs, saved_store)
     return Promotion(
         adapter,
         baseline,
@@ -255,4 +297,43 @@ def promote(
         sum(a.already_there for a in archived),
         store.url,
         previous,
+        located.promoted_into,
+        created,
+        saved_store,
     )
+
+
+def _record_in_bench_json(located: Located, adapter: str, baseline: PromotedRun, controls: tuple[PromotedRun, ...], store: str | None) -> None:
+    """A checkout's profile: bench.json itself, rewritten atomically."""
+    profile = located.profile
+    entry = attrs.evolve(profile.adapters[adapter], baseline=baseline, controls=controls)
+    updated = attrs.evolve(profile, adapters={**profile.adapters, adapter: entry}, store=store or profile.store)
+    # Re-read just before writing: refuse to lose an edit made to bench.json meanwhile.
+    if load_profile(located.path) != profile:
+        raise EnviroBenchError("bench.json changed while the runs were being archived; promote again", file=located.path)
+    save_profile(located.path, updated)
+
+
+def _record_in_overlay(located: Located, adapter: str, baseline: PromotedRun, controls: tuple[PromotedRun, ...], store: str | None) -> Path | None:
+    """An installed plugin's profile: the project's overlay, never the package's files. Returns
+    the state directory when this made it."""
+    overlay = located.overlay
+    assert overlay is not None
+    plugin = overlay.parent.name
+    current = located.promotions
+    # Re-read just before writing: refuse to lose a promotion made meanwhile.
+    if overlay.exists() or overlay.is_symlink():
+        again = load_overlay(overlay, load_profile(located.path), plugin=plugin, name=located.name, bench=located.path)
+    else:
+        again = None
+    if again != current:
+        raise EnviroBenchError("the overlay changed while the runs were being archived; promote again", file=overlay)
+    base = current or ProfileOverlay(OVERLAY_FORMAT, plugin, located.name)
+    updated = attrs.evolve(
+        base,
+        adapters={**base.adapters, adapter: PromotedRuns(baseline, controls)},
+        store=store if store is not None else base.store,
+    )
+    created = located.project.ensure_state()
+    save_overlay(located, updated)
+    return located.project.state if created else None

@@ -16,7 +16,7 @@ import attrs
 
 from .jsonio import atomic_write_text, dumps
 from .plugins import Registry
-from .profiles import BenchProfile
+from .profiles import BenchProfile, ProfileOverlay
 from .protocol import AdapterRequest, AdapterResult
 from .records import AnswerRecord, CaseRecord, Manifest
 from .review import Interpretation
@@ -99,6 +99,7 @@ def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
         "answer.schema.json": schema_for(AnswerRecord, title="One line of answers.jsonl", schema_id="answer.schema.json"),
         "adapter-request.schema.json": schema_for(AdapterRequest, title="envirobench.adapter.v1 request", schema_id="adapter-request.schema.json"),
         "adapter-result.schema.json": schema_for(AdapterResult, title="envirobench.adapter.v1 result", schema_id="adapter-result.schema.json"),
+        "bench-overlay.schema.json": schema_for(ProfileOverlay, title="envirobench.bench-overlay.v1 a project's promotions over an installed profile", schema_id="bench-overlay.schema.json"),
         "bench.schema.json": schema_for(BenchProfile, title="envirobench.bench.v1 saved profile (benchmarks/NAME/bench.json)", schema_id="bench.schema.json"),
         "run-archive.schema.json": schema_for(RunArchive, title="envirobench.run-archive.v1 listing of a run archived in a store", schema_id="run-archive.schema.json"),
         "run.schema.json": schema_for(RunRecord, title="envirobench.run.v1 run.json of a run directory", schema_id="run.schema.json"),

@@ -1,4 +1,8 @@
-"""`envirobench bench`: saved profiles (run, promote, restore, list)."""
+"""`envirobench bench`: saved profiles (run, promote, restore, list).
+
+An installed plugin's profile is promoted into the project's overlay, a checkout's (`--plugin
+PATH`) into its own bench.json (envirobench.promotion); store transfers show progress bars on a
+terminal (`TransferProgress`)."""
 
 from __future__ import annotations
 
@@ -8,12 +12,14 @@ from pathlib import Path
 import click
 
 from ..errors import EnviroBenchError
-from ..profiles import installed_profiles, load_profile, locate
+from ..profiles import installed_profiles, locate, locate_installed
 from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, restore_missing
+from ..state import find_project
 from ..stores.config import open_store
 from ..stores.transfer import pull_dataset
 from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
 from .run import run_command
+from .stores import TransferProgress
 
 _plugin_option = click.option(
     "--plugin", metavar="PATH|NAME",
@@ -25,7 +31,7 @@ _store_option = click.option(
 )
 _results_option = click.option(
     "--results", "results", type=click.Path(path_type=Path, file_okay=False), metavar="DIR",
-    help="Results directory (default: the profile's `results`, relative to the current directory).",
+    help="Results directory (default: the profile's `results`, relative to the project root).",
 )
 
 
@@ -79,7 +85,9 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_
         return
     if pull:
         _pull_dataset(pull, reg)
-    for path in restore_missing(the_plan, located, reg, store):
+    with TransferProgress() as progress:
+        restored = restore_missing(the_plan, located, reg, store, on_progress=progress)
+    for path in restored:
         click.echo(f"restored {path} from the store (every file checksum-verified)", err=True)
     click.echo(f"running: {the_plan.command}", err=True)
     # The very command --plan prints, parsed by the same code: the two cannot differ.
@@ -89,7 +97,8 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_
 def _pull_dataset(dataset_id: str, reg) -> None:
     source = reg.datasets[dataset_id]
     store = open_store(source.store, reg, origin=f"dataset {dataset_id!r} of plugin {source.plugin!r}")
-    result = pull_dataset(dataset_id, store, reg)
+    with TransferProgress() as progress:
+        result = pull_dataset(dataset_id, store, reg, on_progress=progress)
     click.echo(f"pulled {dataset_id} v{result.version} into {result.path} (every file checksum-verified)", err=True)
 
 
@@ -98,26 +107,33 @@ def _pull_dataset(dataset_id: str, reg) -> None:
 @click.argument("run_dir", type=click.Path(path_type=Path, file_okay=False, exists=True))
 @click.option("--control", "controls", multiple=True, type=click.Path(path_type=Path, file_okay=False, exists=True), metavar="DIR", help="A rerun of the baseline's system (repeatable).")
 @_plugin_option
-@_store_option
+@click.option("--store", "store", metavar="NAME|URL", help="Archive to this store (it must be private) and save it as the profile's store.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @user_errors
 def bench_promote(name, run_dir, controls, plugin, store, as_json):
     """Promote RUN_DIR (and --control runs) for profile NAME.
 
-    The runs must be completed runs of the profile's benchmark on its dataset (same digest),
-    made with one of its adapters. They are archived to the profile's private store (every file
-    checksum-verified; nothing there is ever replaced), then bench.json records them, with the
-    archive checksums, as that adapter's baseline and controls.
+    The runs must be completed runs of every case of the profile's benchmark on its dataset
+    (same digest), made with one of its adapters. They are archived to the profile's private
+    store (every file checksum-verified; nothing there is ever replaced), then recorded, with
+    the archive checksums, as that adapter's baseline and controls: in bench.json for a checkout
+    (--plugin PATH), in the project's .envirobench/ for an installed plugin's profile (its files
+    are never written). --store is saved there too.
     """
     located = locate(name, plugin)
-    result = promote(located, registry(), run_dir, controls, store_override=store)
+    with TransferProgress() as progress:
+        result = promote(located, registry(), run_dir, controls, store_override=store, on_progress=progress)
+    if result.created_state is not None:
+        click.echo(f"created the project state {result.created_state} (promotions of installed profiles are kept there)", err=True)
     if as_json:
         echo_json({
             "profile": str(located.path),
+            "recorded_in": str(result.written),
             "adapter": result.adapter,
             "baseline": {"run_id": result.baseline.run_id, "sha256": result.baseline.sha256},
             "controls": [{"run_id": c.run_id, "sha256": c.sha256} for c in result.controls],
             "store": result.store,
+            "saved_store": result.saved_store,
             "uploaded": result.uploaded,
             "already_there": result.already_there,
         })
@@ -128,7 +144,9 @@ def bench_promote(name, run_dir, controls, plugin, store, as_json):
         click.echo(f"control: {control.run_id} (archive sha256 {control.sha256})")
     if result.previous.baseline and result.previous.baseline.run_id != result.baseline.run_id:
         click.echo(f"replaces baseline {result.previous.baseline.run_id} (its archive stays in the store)")
-    click.echo(f"updated {located.path}")
+    if result.saved_store is not None:
+        click.echo(f"store of the profile: {result.saved_store}")
+    click.echo(f"updated {result.written}")
 
 
 @bench_group.command("restore", context_settings=CONTEXT_SETTINGS)
@@ -145,10 +163,11 @@ def bench_restore(name, plugin, adapter, results, store):
     adapter = adapter or located.profile.adapter
     entry = located.profile.adapters.get(adapter)
     if entry is not None and entry.baseline is None:
-        click.echo(f"adapter {adapter!r} has no promoted runs in {located.path}; nothing to restore")
+        click.echo(f"adapter {adapter!r} has no promoted runs in {located.promoted_into}; nothing to restore")
         return
     the_plan = plan_run(located, reg, run_id="restore", adapter=adapter, results=results)
-    restored = restore_missing(the_plan, located, reg, store)
+    with TransferProgress() as progress:
+        restored = restore_missing(the_plan, located, reg, store, on_progress=progress)
     for path in restored:
         click.echo(f"restored {path} (every file checksum-verified)")
     if not restored:
@@ -159,13 +178,17 @@ def bench_restore(name, plugin, adapter, results, store):
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @user_errors
 def bench_list(as_json):
-    """Profiles of the installed plugins, with each adapter's promoted baseline."""
+    """Profiles of the installed plugins, with each adapter's promoted baseline (the project's
+    promotions applied)."""
     rows = []
+    project = find_project()
     for plugin, path in installed_profiles():
-        row = {"name": path.parent.name, "plugin": plugin, "path": str(path)}
+        row = {"name": path.parent.name, "plugin": plugin, "path": str(path), "overlay": None}
         try:
-            profile = load_profile(path)
+            located = locate_installed(plugin, path, project)
+            profile = located.profile
             row.update(
+                overlay=str(located.overlay) if located.promotions is not None else None,
                 benchmark=profile.benchmark,
                 dataset=profile.dataset,
                 store=profile.store,
@@ -181,6 +204,8 @@ def bench_list(as_json):
         click.echo("no installed plugin has a saved profile (benchmarks/NAME/bench.json)", err=True)
     for row in rows:
         click.echo(f"{row['name']}  ({row['plugin']})  {row['path']}")
+        if row["overlay"]:
+            click.echo(f"  promotions: {row['overlay']}")
         if "error" in row:
             click.echo(f"  error: {row['error']}")
             continue

@@ -7,7 +7,8 @@
 Configuration files, the first that defines a name wins:
 
 1. the file named by ENVIROBENCH_STORES (when set, it is the only one read);
-2. `envirobench.toml` in the current directory (a project's shared names);
+2. `envirobench.toml` in the project root (a project's shared names: the nearest directory, from
+   the current directory up, holding `.envirobench/` or `envirobench.toml`; envirobench.state);
 3. `$XDG_CONFIG_HOME/envirobench/stores.toml` (default `~/.config/envirobench/stores.toml`).
 
     [stores.team]
@@ -15,8 +16,10 @@ Configuration files, the first that defines a name wins:
     visibility = "private"          # the default
     endpoint = "https://minio.acme.internal:9000"   # other keys are the scheme's options
 
-A relative `file:` path is relative to the current directory on the command line and in a
-bench.json, and relative to the configuration file's directory in a configuration file.
+A relative `file:` path is relative to the current directory on the command line, to the project
+root in a profile (a bench.json, or the project's overlay of an installed one), and to the
+configuration file's directory in a configuration file. `rebase_store` rewrites one given on the
+command line for a profile, when `bench promote --store` saves it.
 Visibility defaults to private: the safe mistake is refusing to publish, not publishing.
 """
 
@@ -33,10 +36,10 @@ import attrs
 from ..errors import EnviroBenchError
 from ..jsonio import read_text
 from ..plugins import Registry
+from ..state import Project, find_project
 from . import PRIVATE, Store, StoreError, check_visibility
 
 STORES_ENV = "ENVIROBENCH_STORES"
-PROJECT_CONFIG = "envirobench.toml"
 #: A store configuration names a few stores; a larger file is refused before it is read.
 MAX_CONFIG_BYTES = 1 << 20
 _SCHEME_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789+.-")
@@ -61,7 +64,7 @@ def config_files() -> list[Path]:
     if explicit:
         return [Path(explicit)]
     base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    return [Path.cwd() / PROJECT_CONFIG, base / "envirobench" / "stores.toml"]
+    return [find_project().config, base / "envirobench" / "stores.toml"]
 
 
 def is_url(value: str) -> bool:
@@ -179,6 +182,20 @@ def _resolve_url(url: str, *, origin: str, name: str | None, base: Path, visibil
     if query:
         location += "?" + urlencode(sorted(query.items()))
     return StoreSpec(location, visibility or PRIVATE, name, origin)
+
+
+def rebase_store(value: str, project: Project) -> str:
+    """A store as given on the command line, rewritten for a profile: a relative `file:` path
+    (relative to the current directory) becomes relative to the project root; a configured name,
+    another URL or an absolute path stays as it is."""
+    if not is_url(value):
+        return value
+    parts = urlsplit(value)
+    raw = unquote(parts.path)
+    if parts.scheme.lower() != "file" or parts.netloc or not raw or Path(raw).is_absolute():
+        return value
+    rebased = quote(project.relative(Path(raw)), safe="/")
+    return f"{parts.scheme}:{rebased}" + (f"?{parts.query}" if parts.query else "")
 
 
 def open_spec(spec: StoreSpec, registry: Registry) -> Store:

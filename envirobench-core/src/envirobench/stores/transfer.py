@@ -4,9 +4,9 @@ Layout in a store:
 
     datasets/<dataset id>/v<version>/<digest hex>/<path>          every file of the manifest
     datasets/<dataset id>/v<version>/<digest hex>/manifest.json   uploaded last
-    runs/<run id>/<path>                                          every file of the run directory
-    runs/<run id>/.envirobench-archive.json                       the listing: path, size, SHA-256
-    runs/<run id>/run.json                                        uploaded last
+    runs/<benchmark>/<run id>/<path>                              every file of the run directory
+    runs/<benchmark>/<run id>/.envirobench-archive.json           the listing: path, size, SHA-256
+    runs/<benchmark>/<run id>/run.json                            uploaded last
 
 A dataset exists in a store once its manifest does, and the manifest is uploaded only after
 every file was verified and stored; a run exists once its run.json does. So an interrupted push
@@ -14,6 +14,16 @@ or promote never leaves something that looks whole. The digest is the dataset's 
 Identity): it covers every file and the whole manifest, so a pull verifies the stored manifest
 against its key before anything else. A version holds one digest, forever; only a copy that
 an earlier version stored under its files-only digest may sit beside it (docs/stores.md, Layout).
+
+Runs are archived under their benchmark type's ID, so profiles of different benchmarks sharing a
+store never collide on a run ID. Earlier versions archived them as `runs/<run id>/`; a restore
+that knows the benchmark looks under `runs/<benchmark>/<run id>/` first and then there (the
+listing's SHA-256, recorded at promotion, says which archive is the promoted one, whichever key
+holds it). Nothing is moved: an old archive stays where it is, and promoting the same run again
+puts a copy, with the very same listing, under the new key.
+
+Every transfer can report its progress, `on_progress(label, done, total)` in files, for the
+commands' progress bars.
 """
 
 from __future__ import annotations
@@ -23,6 +33,7 @@ import re
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -58,6 +69,25 @@ RUNS = "runs"
 ARCHIVE_LISTING = ".envirobench-archive.json"
 RUN_ARCHIVE_FORMAT = "envirobench.run-archive.v1"
 _VERSION_KEY = re.compile(r"^v([1-9][0-9]*)/([0-9a-f]{64})/manifest\.json$")
+
+#: on_progress(label, done, total): `done` of `total` files of the transfer named `label` are
+#: through (called with 0 before the first).
+Progress = Callable[[str, int, int], None]
+
+
+def _counter(on_progress: Progress | None, label: str, total: int) -> Callable[[], None]:
+    """Report 0 of `total` now; each call of the returned function reports one more file."""
+    if on_progress is None:
+        return lambda: None
+    done = 0
+    on_progress(label, 0, total)
+
+    def step() -> None:
+        nonlocal done
+        done += 1
+        on_progress(label, done, total)
+
+    return step
 
 
 # -- visibility rules ---------------------------------------------------------------------------
@@ -123,7 +153,7 @@ class PushResult:
     already_there: int
 
 
-def push_dataset(name_or_path: str, store: Store, registry: Registry) -> PushResult:
+def push_dataset(name_or_path: str, store: Store, registry: Registry, *, on_progress: Progress | None = None) -> PushResult:
     """Verify a dataset and upload it, manifest last. Nothing in the store is ever replaced."""
     path, _ = ds.resolve(name_or_path, registry)
     manifest = ds.read_manifest(path)
@@ -154,16 +184,19 @@ def push_dataset(name_or_path: str, store: Store, registry: Registry) -> PushRes
             f"and this copy has {identity.digest}; a stored version is never replaced: give the revision a new version"
         )
     uploaded = already = 0
+    step = _counter(on_progress, f"push {manifest.id} v{manifest.version}", len(manifest.files) + 1)
     for entry in manifest.files:
         if store.put(f"{prefix}/{entry.path}", path / entry.path, entry.sha256):
             uploaded += 1
         else:
             already += 1
+        step()
     manifest_bytes = (path / ds.MANIFEST).read_bytes()
     if store.put(f"{prefix}/{ds.MANIFEST}", manifest_bytes, sha256_bytes(manifest_bytes)):
         uploaded += 1
     else:
         already += 1
+    step()
     return PushResult(manifest.id, manifest.version, identity.digest, store.url, prefix, uploaded, already)
 
 
@@ -185,7 +218,9 @@ def default_pull_dir(dataset_id: str, version: int, registry: Registry) -> Path:
     return Path(DATASETS) / dataset_id / f"v{version}"
 
 
-def pull_dataset(dataset_id: str, store: Store, registry: Registry, *, version: int | None = None, output: Path | None = None) -> PullResult:
+def pull_dataset(
+    dataset_id: str, store: Store, registry: Registry, *, version: int | None = None, output: Path | None = None, on_progress: Progress | None = None
+) -> PullResult:
     """Download a complete dataset, verify every file and the manifest's digests, then validate it."""
     check_key(dataset_id)
     if dataset_id in registry.datasets:
@@ -210,11 +245,13 @@ def pull_dataset(dataset_id: str, store: Store, registry: Registry, *, version: 
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.pulling-", dir=output.parent))
     try:
         (staging / ds.MANIFEST).write_bytes(manifest_bytes)
+        step = _counter(on_progress, f"pull {dataset_id} v{version}", len(manifest.files))
         for index, entry in enumerate(manifest.files):
             ds.check_relative_path(entry.path, file=where, field=f"$.files[{index}].path")
             if entry.path == ds.MANIFEST:
                 raise ChecksumMismatch("the manifest must not list itself", file=where, field=f"$.files[{index}].path")
             store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
+            step()
         validated = manifest.benchmark in registry.benchmark_types
         if validated:
             ds.validate(staging, registry)
@@ -300,8 +337,15 @@ class ArchivedRun:
     already_there: int
 
 
-def run_prefix(run_id: str) -> str:
-    return join_key(RUNS, run_id)
+def run_prefix(run_id: str, benchmark: str | None = None) -> str:
+    """`runs/<benchmark>/<run id>`; without a benchmark, `runs/<run id>`, where earlier versions
+    archived runs (read, never written)."""
+    if benchmark is None:
+        return join_key(RUNS, run_id)
+    try:
+        return join_key(RUNS, check_key(benchmark), run_id)
+    except StoreError:
+        raise StoreError(f"benchmark ID {benchmark!r} cannot be a store key") from None
 
 
 def _run_listing(run_dir: Path, run_id: str) -> RunArchive:
@@ -324,8 +368,9 @@ def _run_listing(run_dir: Path, run_id: str) -> RunArchive:
     return RunArchive(RUN_ARCHIVE_FORMAT, run_id, tuple(entries))
 
 
-def archive_run(run_dir: Path, store: Store) -> ArchivedRun:
-    """Upload a completed run, every file verified, its listing and then run.json last."""
+def archive_run(run_dir: Path, store: Store, *, on_progress: Progress | None = None) -> ArchivedRun:
+    """Upload a completed run under `runs/<benchmark>/<run id>/`, every file verified, its
+    listing and then run.json last."""
     run = read_completed_run(run_dir)
     run_id = run.run_id
     if store.visibility != PRIVATE:
@@ -333,40 +378,67 @@ def archive_run(run_dir: Path, store: Store) -> ArchivedRun:
     listing = _run_listing(run_dir, run_id)
     listing_bytes = dumps(unstructure(listing)).encode("utf-8")
     listing_sha = sha256_bytes(listing_bytes)
-    prefix = run_prefix(run_id)
+    prefix = run_prefix(run_id, run.benchmark.id)
     with contextlib.suppress(ObjectNotFound):
         stored = read_object(store, f"{prefix}/{ARCHIVE_LISTING}", None)
         if sha256_bytes(stored) != listing_sha:
             raise ObjectConflict(
-                f"refused: {describe(store)} already holds a different run {run_id!r} (its files differ from {run_dir}); "
+                f"refused: {describe(store)} already holds a different {run.benchmark.id} run {run_id!r} (its files differ from {run_dir}); "
                 "archived runs are never replaced: make the run again under another --run ID"
             )
     uploaded = already = 0
     last = None
+    step = _counter(on_progress, f"archive {run_id}", len(listing.files) + 1)
     for entry in listing.files:
         if entry.path == RUN_FILE:
             last = entry
             continue
         counted = store.put(f"{prefix}/{entry.path}", run_dir / entry.path, entry.sha256)
         uploaded, already = uploaded + counted, already + (not counted)
+        step()
     counted = store.put(f"{prefix}/{ARCHIVE_LISTING}", listing_bytes, listing_sha)
     uploaded, already = uploaded + counted, already + (not counted)
+    step()
     assert last is not None  # read_completed_run found run.json
     counted = store.put(f"{prefix}/{RUN_FILE}", run_dir / RUN_FILE, last.sha256)
     uploaded, already = uploaded + counted, already + (not counted)
+    step()
     return ArchivedRun(run_id, listing_sha, uploaded, already)
 
 
-def restore_run(run_id: str, sha256: str, store: Store, results_dir: Path) -> Path:
-    """Download an archived run into results_dir/run_id, every file verified; never over a run."""
+def _find_archive(run_id: str, sha256: str, store: Store, benchmark: str | None) -> tuple[str, bytes]:
+    """(prefix, listing bytes) of the run's archive: under `runs/<benchmark>/<run id>/`, else
+    where earlier versions put it, `runs/<run id>/`. The listing must have the promoted SHA-256:
+    another run under the same ID (another profile's, sharing the store) is passed over, and is
+    reported only when no archive has it."""
+    prefixes = [run_prefix(run_id, benchmark)] if benchmark is not None else []
+    prefixes.append(run_prefix(run_id))
+    mismatch: ChecksumMismatch | None = None
+    for prefix in prefixes:
+        try:
+            return prefix, read_object(store, f"{prefix}/{ARCHIVE_LISTING}", sha256)
+        except ObjectNotFound:
+            continue
+        except ChecksumMismatch as exc:
+            mismatch = mismatch or exc
+    if mismatch is not None:
+        raise mismatch
+    where = " or ".join(f"{p}/" for p in prefixes)
+    raise ObjectNotFound(f"{describe(store)} holds no archive of run {run_id!r} (looked in {where}); promote it there again (envirobench bench promote)")
+
+
+def restore_run(
+    run_id: str, sha256: str, store: Store, results_dir: Path, *, benchmark: str | None = None, on_progress: Progress | None = None
+) -> Path:
+    """Download an archived run into results_dir/run_id, every file verified; never over a run.
+
+    With `benchmark`, the archive is looked for under `runs/<benchmark>/<run id>/` and then
+    under `runs/<run id>/` (earlier versions' layout), and the restored run must be of that
+    benchmark; without, only under `runs/<run id>/`."""
     final = Path(results_dir) / run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"will not restore over the existing {final}")
-    prefix = run_prefix(run_id)
-    try:
-        listing_bytes = read_object(store, f"{prefix}/{ARCHIVE_LISTING}", sha256)
-    except ObjectNotFound:
-        raise ObjectNotFound(f"{describe(store)} holds no archive of run {run_id!r}; promote it there again (envirobench bench promote)") from None
+    prefix, listing_bytes = _find_archive(run_id, sha256, store, benchmark)
     where = f"{store.url} {prefix}/{ARCHIVE_LISTING}"
     try:
         listing = structure(parse_json_bytes(listing_bytes, file=where), RunArchive, file=where)
@@ -382,12 +454,16 @@ def restore_run(run_id: str, sha256: str, store: Store, results_dir: Path) -> Pa
     final.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{run_id}.restoring-", dir=final.parent))
     try:
+        step = _counter(on_progress, f"restore {run_id}", len(listing.files))
         for entry in listing.files:
             check_key(entry.path)
             store.get(f"{prefix}/{entry.path}", staging / entry.path, entry.sha256)
+            step()
         run = read_completed_run(staging)
         if run.run_id != run_id:
             raise StoreError(f"{describe(store)}: the archived run.json of {run_id!r} is for run {run.run_id!r}")
+        if benchmark is not None and run.benchmark.id != benchmark:
+            raise StoreError(f"{describe(store)}: the archived run {run_id!r} is a {run.benchmark.id!r} run, not a {benchmark!r} run")
         staging.rename(final)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
