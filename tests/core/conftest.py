@@ -54,6 +54,15 @@ def fake(adapter_bin):
 
 
 @pytest.fixture
+def umask():
+    """umask(mask): the process's umask for the rest of the test (the old one is restored)."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
+
+
+@pytest.fixture
 def results(tmp_path):
     return tmp_path / "results"
 

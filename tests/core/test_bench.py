@@ -380,7 +380,7 @@ def test_a_partial_run_is_never_promoted(bench):
     for args in (["results/quick"], ["results/full", "--control", "results/quick"]):
         result = cli("bench", "promote", "count-words", *args, "--plugin", bench.plugin)
         assert result.exit_code == 1, result.output
-        assert "'quick' is a partial run (3 of 12 cases, selected by --limit 3)" in result.output
+        assert "run 'quick' is a partial run: 3 of 12 cases (--limit 3)" in result.output
         assert "never promoted" in result.output and "$.partial" in result.output
     assert load_profile(bench.path).adapters["fake"].baseline is None
     assert not (bench.work / "private-store").exists()

@@ -154,6 +154,7 @@ class Bench:
         wall: float | None = 10.0,
         sites: int | None = None,
         scoring_version: str | None = None,
+        partial: rundir.Partial | None = None,
     ) -> Path:
         """A run directory as `envirobench run` writes it, less what is scored: run.json, and (when
         completed) the adapter's saved output, right on a `primary` share of the dataset's cases.
@@ -199,6 +200,7 @@ class Bench:
             pairing=rundir.Pairing(),
             gate=rundir.GateRecord("baseline required", ("exact",), (), {p: "baseline required" for p in CountWords.PROFILES}, no_cases, no_cases) if completed else None,
             require_no_regressions=False,
+            partial=partial,
         )
         rundir.write_run(run_dir, record)
         if completed:
@@ -810,6 +812,37 @@ def test_output_is_written_atomically(tmp_path, bench):
     assert result.stdout == "" and "wrote" in result.stderr
     assert json.loads(out.read_text())["format"] == lb.LEADERBOARD_FORMAT
     assert [p.name for p in out.parent.iterdir()] == ["board.json"]  # no temporary left behind
+
+
+def test_partial_runs_are_refused(tmp_path, bench):
+    results = tmp_path / "results"
+    bench.run(results, "full", "table-separators", 0.9)
+    # Every case has a prediction, yet the run says it is partial: refused all the same.
+    bench.run(results, "said-partial", "table-separators", 0.9, partial=rundir.Partial(5, N, "--limit 5"))
+    data, result = board_json(results)
+    reasons = refusals(data)
+    assert set(reasons) == {"said-partial"}
+    assert "partial run: 5 of 20 cases (--limit 5)" in reasons["said-partial"] and "never on a leaderboard" in reasons["said-partial"]
+    assert "said-partial" in result.stderr
+    assert row(data, "Extract")["tasks"]["table-separators"]["repeats"] == 1
+
+
+def test_a_real_partial_run_is_refused(tmp_path, bench, fake):
+    spec = RunSpec(adapter=str(fake), run_id="quick", model="test/model", benchmark="table-separators", dataset=dataset_id("table-separators"),
+                   budget_usd=1.0, results_dir=tmp_path / "results", limit=3, sandbox="none")
+    assert execute_run(spec, bench.registry).partial == rundir.Partial(3, N, "--limit 3")
+    data, _ = board_json(tmp_path / "results")
+    assert "partial run: 3 of 20 cases" in refusals(data)["quick"] and data["systems"] == []
+
+
+def test_json_is_format_json(tmp_path, bench):
+    results = tmp_path / "results"
+    bench.run(results, "r", "table-separators", 0.5)
+    assert invoke(results, "--json").stdout == invoke(results, "--format", "json").stdout
+    assert invoke(results, "--json", "--format", "json").exit_code == 0
+    result = invoke(results, "--json", "--format", "md")
+    assert result.exit_code == 2 and "contradict" in result.output
+    assert invoke(results).stdout == invoke(results, "--format", "md").stdout  # Markdown by default
 
 
 def test_main_cli_has_the_command(tmp_path, bench):

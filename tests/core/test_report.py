@@ -11,6 +11,7 @@ import reportkit
 from click.testing import CliRunner
 
 from envirobench import plugins
+from envirobench.adapters import Workspace
 from envirobench.cli import main
 from envirobench.report import CSP, decode_chunk, script_json
 from envirobench.runs import rescore_run
@@ -246,3 +247,35 @@ def test_review_check_rerenders_the_report_with_the_interpretation(use_registry,
     (cand / "interpretation.json").write_text("{ not json")
     rescore_run(cand, separator_runs["registry"])
     assert "interpretation.json is present but not valid" in (cand / "report.html").read_text()
+
+
+# -- permissions: what a run writes is for others to read, as the umask says -----------------------
+
+
+def modes(root):
+    """The permission bits of `root` and of every file and directory under it, by relative path."""
+    found = {".": root.stat().st_mode & 0o7777}
+    for path in root.rglob("*"):
+        found[path.relative_to(root).as_posix()] = path.lstat().st_mode & 0o7777
+    return found
+
+
+@pytest.mark.parametrize(("mask", "file_mode", "dir_mode"), [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700), (0o002, 0o664, 0o775)])
+def test_every_file_of_a_run_has_the_permissions_the_umask_gives(tmp_path, umask, mask, file_mode, dir_mode):
+    umask(mask)
+    runs = reportkit.make_separator_runs(tmp_path)
+    cand = runs["cand"]
+    for run_dir in (runs["base"], runs["control"], cand):
+        found = modes(run_dir)
+        assert {"adapter/predictions.json", "adapter.log", "report.html", "report-assets/assets/t000.png", "run.json"} <= set(found)
+        wrong = {p: oct(m) for p, m in found.items() if m != (dir_mode if (run_dir / p).is_dir() else file_mode)}
+        assert wrong == {}, run_dir.name
+    rescore_run(cand, runs["registry"], baseline=None)  # the new set, written beside the run and swapped in
+    wrong = {p: oct(m) for p, m in modes(cand).items() if m != (dir_mode if (cand / p).is_dir() else file_mode)}
+    assert wrong == {}
+    # The adapter's workspace stays private whatever the umask.
+    workspace = Workspace.create()
+    try:
+        assert workspace.root.stat().st_mode & 0o777 == 0o700
+    finally:
+        workspace.remove()

@@ -29,16 +29,27 @@ import stat
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import attrs
 
+from . import datasets as ds
+from .benchmark import BenchmarkType, Case
 from .errors import TechnicalFailure
 from .jsonio import kind_of, loads
-from .protocol import PROGRESS_FILE
+from .protocol import (
+    PROGRESS_FILE,
+    PROTOCOL,
+    REQUEST_FORMAT,
+    AdapterRequest,
+    RequestBenchmark,
+    RequestCase,
+    RequestDataset,
+)
 from .rundir import ADAPTER_DIR, AdapterOutput, OutputFile, SkippedOutput
 from .sandbox import Sandbox, Supervised, adapter_environment, bwrap_arguments
+from .system import remove_unlocked
 
 _POLL_SECONDS = 0.2
 LOG_LIMIT = 64 << 20  # adapter.log keeps the first 64 MiB of the adapter's output
@@ -51,6 +62,10 @@ _STALE_WORKSPACE_S = 60.0
 _NOFOLLOW = os.O_NOFOLLOW | os.O_CLOEXEC
 _READ_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | _NOFOLLOW
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | _NOFOLLOW
+# What core makes in the run (adapter/, its files, adapter.log): the umask decides, as for any
+# program's files (0644 and 0755 under the usual umask 022). The workspace stays private (0700).
+_FILE_MODE = 0o666
+_DIR_MODE = 0o777
 
 
 @attrs.frozen
@@ -105,26 +120,8 @@ class Workspace:
 
 def remove_stale_workspaces(tmp: str | None = None) -> None:
     """Remove workspaces that no living run holds (left by a run killed with its supervisor)."""
-    base = tmp or tempfile.gettempdir()
-    with contextlib.suppress(OSError), os.scandir(base) as entries:
-        for entry in entries:
-            if not entry.name.startswith(_WORKSPACE_PREFIX):
-                continue
-            try:
-                info = entry.stat(follow_symlinks=False)
-                if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.geteuid() or time.time() - info.st_mtime < _STALE_WORKSPACE_S:
-                    continue
-                fd = os.open(entry.path, _DIR_FLAGS)
-            except OSError:
-                continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                continue  # a living run holds it
-            else:
-                shutil.rmtree(entry.path, ignore_errors=True)
-            finally:
-                os.close(fd)
+    remove_unlocked(tmp or tempfile.gettempdir(), _WORKSPACE_PREFIX, lambda path: shutil.rmtree(path, ignore_errors=True),
+                    older_than_s=_STALE_WORKSPACE_S, own_only=True)
 
 
 def copy_source_file(dataset_root: Path, relative: str, input_dir: Path) -> None:
@@ -133,6 +130,41 @@ def copy_source_file(dataset_root: Path, relative: str, input_dir: Path) -> None
     target.parent.mkdir(parents=True, exist_ok=True)
     if not target.exists():
         shutil.copyfile(dataset_root / relative, target, follow_symlinks=True)
+
+
+def build_request(
+    btype: BenchmarkType,
+    contents: ds.Contents,
+    cases: Mapping[str, Case],
+    workspace: Workspace,
+    *,
+    run_id: str,
+    model: str,
+    budget_usd: float,
+    options: Mapping[str, str],
+) -> AdapterRequest:
+    """The input-only view of `cases` (every unretired case of `contents`, or a partial run's
+    selection): copy each checked source file a case uses; the request holds inputs only, each
+    exactly as cases.jsonl has it."""
+    dataset = contents.dataset
+    request_cases = []
+    for cid, case in cases.items():
+        for relative in btype.source_files(case.input):
+            copy_source_file(dataset.root, relative, workspace.input_dir)
+        request_cases.append(RequestCase(cid, contents.raw_inputs[cid]))
+    identity = dataset.identity
+    return AdapterRequest(
+        format=REQUEST_FORMAT,
+        protocol=PROTOCOL,
+        run_id=run_id,
+        model=model,
+        budget_usd=budget_usd,
+        options=dict(options),
+        benchmark=RequestBenchmark(btype.ID, btype.FORMAT),
+        dataset=RequestDataset(identity.id, identity.version, identity.input_digest),
+        input_dir=str(workspace.input_dir),
+        cases=tuple(request_cases),
+    )
 
 
 class ProgressReader:
@@ -186,7 +218,7 @@ class AdapterLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
         except OSError as exc:
             raise TechnicalFailure(f"cannot create adapter.log: {exc.strerror}", file=path) from None
         self._read, self.write_end = os.pipe()
@@ -349,7 +381,7 @@ class _Copier:
             self.skipped.append(SkippedOutput(shown, f"cannot be opened as a directory ({exc.strerror})"))
             return
         try:
-            os.mkdir(name, 0o755, dir_fd=dst)
+            os.mkdir(name, _DIR_MODE, dir_fd=dst)
             sub_dst = os.open(name, _DIR_FLAGS, dir_fd=dst)
             try:
                 self.tree(sub_src, sub_dst, shown + "/", depth + 1)
@@ -371,7 +403,7 @@ class _Copier:
                 return
             if self.total + info.st_size > self.max_bytes:
                 raise TechnicalFailure(f"the adapter's output is over the limit of {_mb(self.max_bytes)} ({shown} is {_mb(info.st_size)}; see --max-output-mb)")
-            out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644, dir_fd=dst)
+            out = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE, dir_fd=dst)
             digest, size = hashlib.sha256(), 0
             try:
                 while chunk := os.read(fd, 1 << 20):
@@ -408,10 +440,10 @@ def copy_output(workspace: Workspace, staging: Path, *, max_bytes: int) -> Outpu
         problem = f"the adapter's output directory cannot be read ({what}); nothing was copied"
     target = staging / ADAPTER_DIR
     try:
-        os.mkdir(target, 0o755)
+        os.mkdir(target, _DIR_MODE)
     except FileExistsError:
         _remove_foreign(target)
-        os.mkdir(target, 0o755)
+        os.mkdir(target, _DIR_MODE)
         problem = problem or f"{ADAPTER_DIR}/ already existed in the staging directory, made by something other than core; it was removed and nothing is scored"
     if src >= 0:
         dst = os.open(target, _DIR_FLAGS)

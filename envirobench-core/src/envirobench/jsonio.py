@@ -1,5 +1,9 @@
 """JSON in, JSON out: strict reading with located errors, streaming JSONL, atomic writes.
 
+Files written here get the permissions any program's files get: `0o666` less the umask (0644 by
+default), never the 0600 of the temporary file they are written to first (`file_mode`); the
+run directory and report assets are made the same way (`dir_mode`), so results can be shared.
+
 Reading never crashes and never blocks (docs/datasets.md, Reading files): a path that is not a
 regular file (a directory, a FIFO, a socket, a device) is refused after an `os.stat`, before it
 is opened, and opened with O_NONBLOCK all the same; text that is not UTF-8, JSON nested too
@@ -309,12 +313,31 @@ def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> None:
     _atomic_write(path, write)
 
 
+def current_umask() -> int:
+    """The process's umask. It can only be read by setting it: it is set to 077 for that instant,
+    so a file another thread creates meanwhile is too private, never too open."""
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
+
+
+def file_mode() -> int:
+    """The mode of a new file: 0o666 less the umask (0644 under the usual umask 022)."""
+    return 0o666 & ~current_umask()
+
+
+def dir_mode() -> int:
+    """The mode of a new directory: 0o777 less the umask (0755 under the usual umask 022)."""
+    return 0o777 & ~current_umask()
+
+
 def _atomic_write(path: str | Path, write: Callable[[BinaryIO], object]) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
+            os.fchmod(fd, file_mode())  # mkstemp makes it 0600; what is written is for others to read too
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())

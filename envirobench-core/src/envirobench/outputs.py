@@ -26,8 +26,6 @@ last swap wins.
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import errno
 import fcntl
 import os
 import shutil
@@ -68,6 +66,7 @@ from .rundir import (
     write_review_brief,
 )
 from .scoring import ComparedRun, RunScores
+from .system import exchange_paths, remove_unlocked
 from .templating import environment
 
 
@@ -251,56 +250,13 @@ def write_outputs(
 
 # -- replacing a run's outputs as one step (see the module docstring) ---------------------------
 
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _libc() -> ctypes.CDLL | None:
-    try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:  # pragma: no cover - not Linux
-        return None
-
-
-_LIBC = _libc()
-
-
-def exchange_paths(a: Path, b: Path) -> bool:
-    """Swap two directories atomically (renameat2 RENAME_EXCHANGE); False where unsupported."""
-    renameat2 = getattr(_LIBC, "renameat2", None)
-    if renameat2 is None:
-        return False
-    if renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EPERM):
-        return False
-    raise OSError(code, os.strerror(code), str(a), None, str(b))
-
-
 def _rescore_prefix(run: Path) -> str:
     return f".{run.name}.rescore-"
 
 
 def _remove_stale_rescores(run: Path) -> None:
     """Hidden rescore directories of this run that no living rescore holds (left by a kill)."""
-    prefix = _rescore_prefix(run)
-    with contextlib.suppress(OSError), os.scandir(run.parent) as entries:
-        for entry in entries:
-            if not entry.name.startswith(prefix) or not entry.is_dir(follow_symlinks=False):
-                continue
-            try:
-                fd = os.open(entry.path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
-            except OSError:
-                continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                continue  # another rescore is building it
-            else:
-                _remove_run_copy(Path(entry.path))
-            finally:
-                os.close(fd)
+    remove_unlocked(run.parent, _rescore_prefix(run), _remove_run_copy)
 
 
 def _remove_run_copy(path: Path) -> None:
@@ -317,7 +273,7 @@ def _link_entry(entry: os.DirEntry[str], target: Path) -> None:
     if entry.is_symlink():
         os.symlink(os.readlink(source), target)
     elif entry.is_dir(follow_symlinks=False):
-        os.mkdir(target, 0o755)
+        os.mkdir(target, 0o777)  # less the umask, like every directory of a run
         with os.scandir(source) as entries:
             for inner in entries:
                 _link_entry(inner, target / inner.name)

@@ -39,7 +39,7 @@ from .profiles import (
     save_overlay,
     save_profile,
 )
-from .rundir import RUN_FILE, RunRecord, check_run_id, read_completed_run
+from .rundir import RUN_FILE, RunRecord, check_run_id, read_completed_run, refuse_partial
 from .stores import PRIVATE, Refused, Store, StoreError
 from .stores.config import open_store, rebase_store
 from .stores.transfer import Progress, archive_run, check_dataset_store, restore_run
@@ -218,14 +218,7 @@ def _check_run(run: RunRecord, run_dir: Path, located: Located, digest: str, lab
     where = run_dir / RUN_FILE
     if run.benchmark.id != profile.benchmark:
         raise EnviroBenchError(f"the {label} is a {run.benchmark.id!r} run; profile {located.name!r} is for {profile.benchmark!r}", file=where, field="$.benchmark.id")
-    if run.partial is not None:
-        part = run.partial
-        raise EnviroBenchError(
-            f"the {label} {run.run_id!r} is a partial run ({part.cases} of {part.of} cases, "
-            f"selected by {part.selected_by}); a partial run is never promoted: promote a run of every case",
-            file=where,
-            field="$.partial",
-        )
+    refuse_partial(run, run_dir, "the" if label == "run" else f"the {label}", "promoted")
     theirs = run.dataset
     if theirs.digest != digest:
         raise EnviroBenchError(

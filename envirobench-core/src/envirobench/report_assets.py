@@ -2,7 +2,8 @@
 
 A case's images are the image files among its type's `source_files`; each is copied (bytes, never
 a link) to `report-assets/<the same relative path>`, atomically, and a source that leaves the
-dataset directory through a link is refused. report.html refers to them by relative URL.
+dataset directory through a link is refused. report.html refers to them by relative URL. They get
+the permissions of any file written (0644 under the usual umask), like the rest of the run.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path, PurePosixPath
 
 from .benchmark import BenchmarkType, Case
 from .errors import EnviroBenchError
+from .jsonio import file_mode
 from .rundir import ASSETS_DIR
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp")
@@ -51,6 +53,7 @@ def copy_assets(run_dir: Path, dataset_root: Path, paths: Sequence[str]) -> None
     target_root = os.path.join(run_dir, ASSETS_DIR)
     checked_dirs: dict[str, bool] = {}
     made_dirs: set[str] = set()
+    mode = file_mode()
     for relative in sorted(set(paths)):
         source = os.path.join(dataset_root, relative)
         source_dir = os.path.dirname(source)
@@ -70,6 +73,7 @@ def copy_assets(run_dir: Path, dataset_root: Path, paths: Sequence[str]) -> None
         fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".tmp", dir=target_dir)
         try:
             with os.fdopen(fd, "wb") as out, open(source, "rb") as src:
+                os.fchmod(fd, mode)  # mkstemp makes it 0600; the report is for others to read too
                 shutil.copyfileobj(src, out, 1 << 20)
             os.replace(tmp, target)
         except BaseException:

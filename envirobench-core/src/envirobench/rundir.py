@@ -273,6 +273,10 @@ class Partial:
     of: int  # the dataset's unretired cases
     selected_by: str  # how they were chosen, e.g. "--limit 10" or "--case c1 --case c2"
 
+    def describe(self) -> str:
+        """How the summary, the report and every refusal name it: "partial run: 5 of 12 cases (--limit 5)"."""
+        return f"partial run: {self.cases} of {self.of} cases ({self.selected_by})"
+
 
 @attrs.frozen
 class RunRecord:
@@ -492,6 +496,18 @@ def read_completed_run(run_dir: Path) -> RunRecord:
     if run.gate is None:
         raise EnviroBenchError("a completed run must have a gate", file=Path(run_dir) / RUN_FILE, field="$.gate")
     return run
+
+
+def refuse_partial(run: RunRecord, run_dir: Path, role: str, never: str) -> None:
+    """Refuse a partial run where only a run of every case will do (a baseline or a control, a
+    promotion, a leaderboard), naming the run: e.g. role="the baseline", never="a baseline or a control"."""
+    if run.partial is not None:
+        raise EnviroBenchError(
+            f"{role} run {run.run_id!r} is a {run.partial.describe()}; a partial run is never {never}: "
+            "use a run of every case (made without --case or --limit)",
+            file=Path(run_dir) / RUN_FILE,
+            field="$.partial",
+        )
 
 
 def write_run(run_dir: Path, record: RunRecord) -> None:

@@ -9,6 +9,9 @@ docs/architecture.md ("One run").
 
 Rescoring replaces a run's outputs as one step (`outputs.staged_outputs`): a kill at any moment
 leaves either the old consistent set or the new one.
+
+A partial run (`RunSpec.cases`, `limit`: docs/runs.md, "Partial runs") runs and scores only the
+selected cases, a baseline and controls rescored on them too; rescoring keeps it partial.
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from . import sandbox as sb
 from .adapters import (
     AdapterLog,
     Workspace,
+    build_request,
     copy_output,
-    copy_source_file,
     remove_foreign_entries,
     run_adapter,
 )
@@ -38,18 +41,10 @@ from .benchmark import BenchmarkType, Case
 from .categories import categories_of
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import atomic_write_text, dumps, gc_paused
+from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, pair_and_gate
 from .plugins import Registry, resolve_adapter
-from .protocol import (
-    PROTOCOL,
-    REQUEST_FORMAT,
-    AdapterRequest,
-    RequestBenchmark,
-    RequestCase,
-    RequestDataset,
-)
 from .report import write_report
 from .rundir import (
     ADAPTER_DIR,
@@ -66,6 +61,7 @@ from .rundir import (
     HistoryEntry,
     HistoryState,
     Pairing,
+    Partial,
     PluginRef,
     RunDataset,
     RunRecord,
@@ -83,6 +79,7 @@ from .scoring import (
     read_adapter_result,
     read_saved_predictions,
     score_run,
+    select_cases,
     some,
 )
 
@@ -119,6 +116,9 @@ class RunSpec:
     network: bool = True
     adapter_env: tuple[str, ...] = ()
     max_output_mb: float = MAX_OUTPUT_MB
+    # A partial run: only these cases (`--case`), or the first `limit` in dataset order (`--limit`).
+    cases: tuple[str, ...] = ()
+    limit: int | None = None
 
 
 @attrs.frozen
@@ -129,10 +129,12 @@ class Outcome:
     status: str  # "completed" or "failed"
     gate: Gate | None
     message: str = ""
+    partial: Partial | None = None  # set for a partial run
 
 
-def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets: Sequence[str], cases: Mapping[str, Case], retired: Mapping[str, str]) -> tuple[str, ...]:
-    """The gated profiles (default: the type's first); every gate and target checked to exist."""
+def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets: Sequence[str], cases: Mapping[str, Case], retired: Mapping[str, str], partial: Mapping[str, Case] | None = None) -> tuple[str, ...]:
+    """The gated profiles (default: the type's first); every gate and target checked to exist (and,
+    in a partial run, to be among its `partial` cases)."""
     for profile in gates:
         if profile not in btype.PROFILES:
             raise EnviroBenchError(f"--gate {profile!r} is not a profile of {btype.ID} ({', '.join(btype.PROFILES)})")
@@ -141,34 +143,12 @@ def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets:
             raise EnviroBenchError(f"--target-case {cid!r} is retired from the dataset ({retired[cid]})")
         if cid not in cases:
             raise EnviroBenchError(f"--target-case {cid!r} is not a case of the dataset")
+        if partial is not None and cid not in partial:
+            raise EnviroBenchError(f"--target-case {cid!r} is not one of the cases of this partial run")
     return tuple(gates) or (btype.PROFILES[0],)
 
 
 # -- one run -----------------------------------------------------------------------------------
-
-
-def build_request(spec: RunSpec, btype: BenchmarkType, contents: ds.Contents, workspace: Workspace) -> AdapterRequest:
-    """The input-only view: copy each checked source file a case uses; the request holds inputs only,
-    each exactly as cases.jsonl has it."""
-    dataset = contents.dataset
-    request_cases = []
-    for cid, case in contents.cases.items():  # retired cases are not in `cases`
-        for relative in btype.source_files(case.input):
-            copy_source_file(dataset.root, relative, workspace.input_dir)
-        request_cases.append(RequestCase(cid, contents.raw_inputs[cid]))
-    identity = dataset.identity
-    return AdapterRequest(
-        format=REQUEST_FORMAT,
-        protocol=PROTOCOL,
-        run_id=spec.run_id,
-        model=spec.model,
-        budget_usd=spec.budget_usd,
-        options=dict(spec.options),
-        benchmark=RequestBenchmark(btype.ID, btype.FORMAT),
-        dataset=RequestDataset(identity.id, identity.version, identity.input_digest),
-        input_dir=str(workspace.input_dir),
-        cases=tuple(request_cases),
-    )
 
 
 def benchmark_info(btype: BenchmarkType, registry: Registry) -> BenchmarkInfo:
@@ -196,7 +176,9 @@ def run_dataset(dataset: ds.Dataset, source: str) -> RunDataset:
 
 def _staging_dir(final: Path) -> Path:
     final.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{final.name}.incomplete-", dir=final.parent))
+    staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.incomplete-", dir=final.parent))
+    os.chmod(staging, dir_mode())  # mkdtemp makes it 0700; a run is for others to read too
+    return staging
 
 
 def _publish(staging: Path, final: Path) -> None:
@@ -238,15 +220,19 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
     contents = ds.load_contents(spec.dataset, registry)
-    dataset, cases, answers = contents.dataset, contents.cases, contents.answers
+    dataset, answers = contents.dataset, contents.answers
     if dataset.manifest.benchmark != btype.ID:
         raise EnviroBenchError(f"dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, not {btype.ID!r}")
-    gates = check_gates_and_targets(btype, spec.gates, spec.targets, cases, dataset.retired)
+    cases, partial = select_cases(contents.cases, dataset.retired, ids=spec.cases, limit=spec.limit)
+    gates = check_gates_and_targets(btype, spec.gates, spec.targets, contents.cases, dataset.retired, cases if partial else None)
     # Baselines and controls are checked before the adapter spends anything.
     source = dataset_source(spec.dataset, registry)
     baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
     controls = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(spec.controls, 1)]
-    for warning in sandbox.warnings if on_warning else ():
+    warnings = list(sandbox.warnings)
+    if (spec.cases or spec.limit is not None) and partial is None:
+        warnings.append("--case/--limit select every case of the dataset: this is a run of every case, not a partial run")
+    for warning in warnings if on_warning else ():
         on_warning(warning)  # type: ignore[misc]
 
     started = time.monotonic()
@@ -274,6 +260,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
         gate=None,
         require_no_regressions=spec.require_no_regressions,
         sandbox=sandbox.record(),
+        partial=partial,
     )
     failure: TechnicalFailure | None = None
     workspace: Workspace | None = None
@@ -285,7 +272,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
             workspace = Workspace.create()
             # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
             # written once the adapter is gone, so nothing the adapter does can change it.
-            request_text = dumps(unstructure(build_request(spec, btype, contents, workspace)), indent=None)
+            request_text = dumps(unstructure(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=spec.budget_usd, options=spec.options)), indent=None)
             atomic_write_text(workspace.request, request_text)
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls])
@@ -334,7 +321,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
             write_run(staging, record)
             _publish(staging, final)
             published = True
-            return Outcome(final, "failed", None, str(failure))
+            return Outcome(final, "failed", None, str(failure), partial)
 
         scores = score_run(btype, cases, answers, predictions)
         gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, spec.targets)
@@ -351,7 +338,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
         write_run(staging, record)
         _publish(staging, final)
         published = True
-        return Outcome(final, "completed", gate)
+        return Outcome(final, "completed", gate, partial=partial)
     except BaseException as exc:
         if not published and not isinstance(exc, EnviroBenchError):
             # Interrupted (a signal) or a bug: the adapter is stopped; what there is stays in the
@@ -435,19 +422,16 @@ def _rescore(
                 file=run_dir / RUN_FILE,
                 field="$.dataset.digest",
             )
-    cases, answers = contents.cases, contents.answers
+    answers = contents.answers
+    predictions = read_saved_predictions(run_dir, btype, contents.cases, "this run's")
+    cases, partial = _saved_selection(record, contents, predictions, run_dir)
     targets = tuple(targets) if targets is not None else record.gate.targets
-    gates = check_gates_and_targets(btype, gates if gates is not None else record.gate.profiles, targets, cases, dataset.retired)
+    gates = check_gates_and_targets(btype, gates if gates is not None else record.gate.profiles, targets, contents.cases, dataset.retired, cases if partial else None)
     pairing = record.pairing
     baseline_path = (Path(pairing.baseline.path) if pairing.baseline else None) if baseline is KEEP else baseline
     control_paths = [Path(c.path) for c in pairing.controls] if controls is KEEP else list(controls)  # type: ignore[call-overload]
     base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers, source) if baseline_path else None  # type: ignore[arg-type]
     control_runs = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(control_paths, 1)]
-
-    predictions = read_saved_predictions(run_dir, btype, cases, "this run's")
-    missing = [cid for cid in cases if cid not in predictions]
-    if missing:
-        raise EnviroBenchError(f"the run has no prediction for {len(missing)} case(s) of {dataset.id} v{dataset.identity.version}: {some(missing)}; it cannot be rescored on this revision", file=run_dir / RUN_FILE)
     scores = score_run(btype, cases, answers, predictions)
     gate = pair_and_gate(btype, list(cases), scores, base_run.scores if base_run else None, [c.scores for c in control_runs], gates, targets)
     before = HistoryState(record.dataset, record.pairing, record.gate)
@@ -457,6 +441,7 @@ def _rescore(
         pairing=pairing_record(base_run, control_runs),
         gate=gate.record(),
         cases=attrs.evolve(record.cases, requested=len(cases), scored=len(cases), retired=len(dataset.retired)),
+        partial=partial,
     )
     if HistoryState(updated.dataset, updated.pairing, updated.gate) != before:
         entry = HistoryEntry(at=now(), action="rekey" if rekey else "rescore", core_version=__version__, before=before)
@@ -466,7 +451,22 @@ def _rescore(
         write_report(staged, updated, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=run_dir)
         write_run(staged, updated)  # last: a staged set with run.json is complete
         swap_into_place(staged, run_dir)
-    return Outcome(run_dir, "completed", gate)
+    return Outcome(run_dir, "completed", gate, partial=partial)
+
+
+def _saved_selection(record: RunRecord, contents: ds.Contents, predictions: Mapping[str, object], run_dir: Path) -> tuple[Mapping[str, Case], Partial | None]:
+    """The cases a rescore scores: every case, each with a prediction; or, for a partial run, the
+    cases it has predictions for (exactly those it was run on), so that it stays partial."""
+    cases, version = contents.cases, f"{contents.dataset.id} v{contents.dataset.identity.version}"
+    if record.partial is None:
+        missing = [cid for cid in cases if cid not in predictions]
+        if missing:
+            raise EnviroBenchError(f"the run has no prediction for {len(missing)} case(s) of {version}: {some(missing)}; it cannot be rescored on this revision", file=run_dir / RUN_FILE)
+        return cases, None
+    selected = {cid: case for cid, case in cases.items() if cid in predictions}
+    if not selected:
+        raise EnviroBenchError(f"the partial run has a prediction for none of the cases of {version}; it cannot be rescored on this revision", file=run_dir / RUN_FILE)
+    return selected, attrs.evolve(record.partial, cases=len(selected), of=len(cases))
 
 
 def _check_rekey(record: RunRecord, dataset: ds.Dataset, btype: BenchmarkType, run_dir: Path, registry: Registry) -> None:

@@ -36,7 +36,6 @@ described in three places.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import os
 import pwd
 import re
@@ -60,6 +59,7 @@ from .plugins import Registry
 from .rundir import SandboxRecord
 from .stores.config import configured_stores
 from .stores.config import resolve as resolve_store
+from .system import set_child_subreaper
 
 SANDBOX_KINDS = ("auto", "bwrap", "none")
 SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
@@ -441,29 +441,6 @@ if os.getppid() != parent:
 os._exit(code if code >= 0 else 128 - code)
 '''
 
-_PR_SET_CHILD_SUBREAPER, _PR_GET_CHILD_SUBREAPER = 36, 37
-
-
-def _libc() -> ctypes.CDLL | None:
-    try:
-        return ctypes.CDLL(None, use_errno=True)
-    except OSError:  # pragma: no cover - not Linux
-        return None
-
-
-_LIBC = _libc()
-
-
-def _subreaper(on: bool) -> bool:
-    """Make this process a child subreaper (or not); returns whether it was one."""
-    if _LIBC is None:  # pragma: no cover
-        return False
-    was = ctypes.c_int(0)
-    _LIBC.prctl(_PR_GET_CHILD_SUBREAPER, ctypes.byref(was), 0, 0, 0)
-    _LIBC.prctl(_PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0)
-    return bool(was.value)
-
-
 def children_of(pid: int) -> list[int]:
     """The processes whose parent is `pid`, from /proc."""
     found = []
@@ -494,7 +471,7 @@ class Supervised:
             pass_fds.append(args_fd)
             command = [bwrap, "--args", str(args_fd), "--", *command]
         self._before = set(children_of(os.getpid()))
-        self._was_subreaper = _subreaper(True)
+        self._was_subreaper = set_child_subreaper(True)
         try:
             self.popen = subprocess.Popen(
                 [sys.executable, "-I", "-S", "-c", SUPERVISOR, str(os.getpid()), str(status_write), str(workspace), *command],
@@ -503,7 +480,7 @@ class Supervised:
             )
         except BaseException as exc:
             os.close(status_read)
-            _subreaper(self._was_subreaper)
+            set_child_subreaper(self._was_subreaper)
             if isinstance(exc, OSError):
                 raise TechnicalFailure(f"could not start the adapter's supervisor: {exc.strerror}") from None
             raise
@@ -552,7 +529,7 @@ class Supervised:
                     with contextlib.suppress(ChildProcessError):
                         os.waitpid(pid, os.WNOHANG)
         finally:
-            _subreaper(self._was_subreaper)
+            set_child_subreaper(self._was_subreaper)
         try:
             message = os.read(self._status, 4096).decode("utf-8", "replace")
         finally:

@@ -29,6 +29,7 @@ from typing import Any
 import jinja2
 
 from .errors import EnviroBenchError
+from .jsonio import dir_mode
 
 PACKAGED_TEMPLATE = "plugin_template"
 REPO_TEMPLATE = "plugin-template"
@@ -128,6 +129,7 @@ def render_project(target: Path, context: Mapping[str, Any]) -> list[Path]:
     patterns = list(context.get("_copy_without_render", []))
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.new-", dir=target.parent))
+    staging.chmod(dir_mode())  # the new project is the user's, not private
     written: list[Path] = []
     try:
         for dirpath, dirnames, filenames in os.walk(source):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import hashlib
+import itertools
 import json
 import os
 import stat
@@ -32,8 +33,10 @@ from .rundir import (
     RUN_FILE,
     AdapterOutput,
     OutputFile,
+    Partial,
     read_completed_run,
     read_run,
+    refuse_partial,
 )
 
 RunScores = dict[str, dict[str, CaseScore | None]]  # case ID -> profile -> score (None: not scored)
@@ -340,9 +343,39 @@ class ComparedRun:
     scores: RunScores
 
 
+def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: Sequence[str] = (), limit: int | None = None) -> tuple[Mapping[str, Case], Partial | None]:
+    """The cases a run sends to its adapter and scores, in dataset order: every unretired case, or
+    a partial run's selection (`ids`: `--case ID ...`; `limit`: `--limit N`, the first N) with its
+    record for run.json. A selection that holds every case is a run of every case (no record)."""
+    if ids and limit is not None:
+        raise EnviroBenchError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
+    if limit is not None:
+        if limit < 1:
+            raise EnviroBenchError(f"--limit must be at least 1, not {limit}")
+        chosen = set(itertools.islice(cases, limit))
+        how = f"--limit {limit}"
+    elif ids:
+        for cid in ids:
+            if cid in retired:
+                raise EnviroBenchError(f"--case {cid!r} is retired from the dataset ({retired[cid]})")
+            if cid not in cases:
+                raise EnviroBenchError(f"--case {cid!r} is not a case of the dataset")
+        unique = list(dict.fromkeys(ids))
+        chosen = set(unique)
+        how = " ".join(f"--case {cid}" for cid in unique[:5]) + (f" and {len(unique) - 5} more" if len(unique) > 5 else "")
+    else:
+        return cases, None
+    if len(chosen) == len(cases):
+        return cases, None
+    selected = {cid: case for cid, case in cases.items() if cid in chosen}
+    return selected, Partial(len(selected), len(cases), how)
+
+
 def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any], dataset_source: str) -> ComparedRun:
-    """A baseline or control, checked to be of this benchmark and dataset revision, rescored."""
+    """A baseline or control, checked to be a run of every case (never a partial run) of this
+    benchmark and dataset revision, rescored on `cases` (a partial candidate's selection, or all)."""
     run = read_completed_run(path)
+    refuse_partial(run, path, f"the {label}", "a baseline or a control")
     if run.benchmark.id != btype.ID:
         raise EnviroBenchError(f"the {label} run is a {run.benchmark.id!r} run, not {btype.ID!r}", file=path / RUN_FILE, field="$.benchmark.id")
     theirs, ours = run.dataset, dataset.identity

@@ -45,11 +45,12 @@ def categories_command(markdown: bool, as_json: bool) -> None:
 
 @click.command("leaderboard", context_settings=CONTEXT_SETTINGS)
 @click.argument("paths", nargs=-1, required=True, metavar="RUN_DIR|RESULTS_DIR...", type=click.Path(exists=True, file_okay=False, path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["md", "html", "json"]), default="md", show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=click.Choice(["md", "html", "json"]), default=None, help="Output format (default: md).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the same as --format json.")
 @click.option("--output", "-o", type=click.Path(dir_okay=False, path_type=Path), help="Write here (atomically) instead of stdout.")
 @click.option("--tasks", is_flag=True, help="Show component (task) scores too; JSON always has them.")
 @click.option("--pin", "pins", multiple=True, metavar="TASK=DATASET", help="Pin a task's dataset: a digest (sha256:...), a registered dataset ID or a dataset directory. Repeatable.")
-def leaderboard_command(paths: tuple[Path, ...], fmt: str, output: Path | None, tasks: bool, pins: tuple[str, ...]) -> None:
+def leaderboard_command(paths: tuple[Path, ...], fmt: str | None, as_json: bool, output: Path | None, tasks: bool, pins: tuple[str, ...]) -> None:
     """Category scores of every system in RUN_DIR or RESULTS_DIR (folders of run directories).
 
     One row per system (adapter + model + options), one column per category; no overall score.
@@ -59,8 +60,12 @@ def leaderboard_command(paths: tuple[Path, ...], fmt: str, output: Path | None, 
     predictions against the pinned dataset with the installed type (its metrics.json is not
     read); cost, wall time and sites are the run's own report. Runs that failed, used another
     dataset identity, are of a type not installed, whose pinned dataset is not on this machine,
-    or that cannot be scored are refused; each is listed on stderr with its reason.
+    or that cannot be scored are refused, and so are partial runs (run --case or --limit); each
+    is listed on stderr with its reason.
     """
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError(f"--json and --format {fmt} contradict each other")
+    fmt = "json" if as_json else fmt or "md"
     explicit: dict[str, str] = {}
     for text in pins:
         try:

@@ -17,6 +17,7 @@ from .leaderboard import categories_command, leaderboard_command
 from .plugins import plugins_group
 from .report import review_group, serve_command
 from .run import run_command, score_command
+from .runs import runs_group
 from .stores import datasets_pull, datasets_push, stores_command
 
 EPILOG = """\b
@@ -43,6 +44,7 @@ for command in (
     schemas_command,
     run_command,
     score_command,
+    runs_group,
     serve_command,
     review_group,
     bench_group,

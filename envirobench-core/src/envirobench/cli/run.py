@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from ..converter import unstructure
 from ..pairing import PASSED
 from ..review import merge_targets, recommendation_cases
 from ..rundir import (
@@ -55,14 +56,19 @@ _recommendation_option = click.option(
 def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> None:
     """Print where the run is and its verdict; exit 1 on a technical failure, 3 on a failed gate."""
     if outcome.status == "failed":
-        click.echo(f"run failed (technical failure, nothing scored): {outcome.message}", err=True)
+        what = f"{outcome.partial.describe()} " if outcome.partial else ""
+        click.echo(f"run failed (technical failure, nothing scored): {what}{outcome.message}", err=True)
         click.echo(f"details: {outcome.run_dir / RUN_FILE} and {outcome.run_dir / ADAPTER_LOG}", err=True)
         sys.exit(1)
     gate = outcome.gate
     assert gate is not None  # a completed run has a gate
+    partial = outcome.partial
     if as_json:
-        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.status, "by_profile": {p: g.status for p, g in gate.by_profile.items()}})
+        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.status, "by_profile": {p: g.status for p, g in gate.by_profile.items()},
+                   "partial": unstructure(partial) if partial else None})
     else:
+        if partial:
+            click.secho(f"{partial.describe()}: never a baseline, a control or on a leaderboard", bold=True)
         click.echo(f"run directory: {outcome.run_dir}")
         click.echo(f"summary:       {outcome.run_dir / SUMMARY_FILE}")
         click.echo(f"report:        {outcome.run_dir / REPORT_FILE}")
@@ -112,6 +118,8 @@ def _progress_callback():
 @click.option("--baseline-run", type=click.Path(path_type=Path, file_okay=False), help="A finished run to compare with.")
 @click.option("--control-run", "control_runs", multiple=True, type=click.Path(path_type=Path, file_okay=False), help="A rerun of the baseline system (repeatable): disagreement marks cases unstable.")
 @click.option("--target-case", "targets", multiple=True, help="A case that must be error-free (repeatable).")
+@click.option("--case", "cases", multiple=True, metavar="ID", help="A partial run: run and score only this case (repeatable).")
+@click.option("--limit", type=click.IntRange(min=1), metavar="N", help="A partial run: run and score only the first N cases, in dataset order.")
 @click.option("--gate", "gates", multiple=True, help="Profile(s) the gate checks (default: the type's first).")
 @click.option("--require-no-regressions", is_flag=True, help=f"Exit with status {GATE_FAILED_EXIT} unless the gate passes.")
 @_from_review_option
@@ -127,8 +135,12 @@ def _progress_callback():
               help="The most core copies from the adapter's output directory; more is a technical failure.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, max_output_mb, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, max_output_mb, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
+
+    --case and --limit make a quick partial run: only those cases are sent to the adapter and
+    scored (and the baseline and controls, which must be runs of every case, are rescored on
+    them). A partial run is never a baseline, a control, promoted or on a leaderboard.
 
     Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
     3 gate not passed under --require-no-regressions, 128+N interrupted by signal N (SIGINT,
@@ -140,6 +152,8 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
     if type_id != benchmark:
         raise click.BadParameter(f"the dataset is given for {type_id!r} but --benchmark is {benchmark!r}", param_hint="--dataset")
     targets = merge_targets(targets, _review_targets(from_review, recommendation))
+    if cases and limit is not None:
+        raise click.UsageError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
     spec = RunSpec(
         adapter=adapter,
         run_id=run_id,
@@ -159,6 +173,8 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         network=not no_network,
         adapter_env=tuple(adapter_env),
         max_output_mb=max_output_mb,
+        cases=tuple(cases),
+        limit=limit,
     )
     update, close = _progress_callback()
     try:

@@ -4,7 +4,8 @@ A run takes part in two steps (docs/architecture.md, "Categories and leaderboard
 
 1. `read_run` reads run.json (through `envirobench.rundir`, so a malformed file is refused with
    the file and `$.field` named) into a `RunEntry`: the system that made the run, the dataset
-   identity it says it used, and what it reports it cost. The task's type must be installed.
+   identity it says it used, and what it reports it cost. The task's type must be installed,
+   and the run must be a run of every case (a partial run, `run --case`/`--limit`, is refused).
 2. `rescore` gives the `RunResult`: the component score, computed here from the run's saved,
    checked predictions (`scoring.read_saved_predictions`) against the pinned dataset's answers
    with the installed type, in that type's default profile (`PROFILES[0]`) and primary measure
@@ -181,6 +182,10 @@ def read_run(run_dir: str | Path, registry: Registry) -> RunEntry:
     if run.status != "completed":
         reason = f" ({run.failure.message})" if run.failure else ""
         raise RunRefused(f"run status is {run.status!r}{reason}, not 'completed': a run that failed or did not finish has no score", run.run_id)
+    try:
+        rundir.refuse_partial(run, run_dir, "the", "on a leaderboard")
+    except EnviroBenchError as exc:
+        raise RunRefused(exc.message, run.run_id) from None
     found = cats.all_tasks().get(run.benchmark.id)
     if found is None:
         raise RunRefused(f"benchmark {run.benchmark.id!r} is not a task of any category in {cats.SCORING_VERSION}", run.run_id)

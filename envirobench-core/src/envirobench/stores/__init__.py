@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol, runtime_checkable
 
 from ..errors import EnviroBenchError
-from ..jsonio import open_regular, read_bytes
+from ..jsonio import file_mode, open_regular, read_bytes
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -204,6 +204,7 @@ def write_verified(chunks: Iterable[bytes], dest: Path, sha256: str | None, *, w
         raise StoreError(f"will not download {what} over the existing file {dest}")
     dest.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=DOWNLOAD_PREFIX, dir=dest.parent)
+    os.fchmod(fd, file_mode())  # a downloaded file is the user's, as readable as any they write
     tmp = Path(tmp_name)
     try:
         digest = hashlib.sha256()

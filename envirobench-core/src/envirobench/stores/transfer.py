@@ -42,7 +42,7 @@ import attrs
 from .. import datasets as ds
 from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
-from ..jsonio import dumps, parse_json_bytes
+from ..jsonio import dir_mode, dumps, parse_json_bytes
 from ..plugins import Registry
 from ..records import Manifest
 from ..rundir import RUN_FILE, read_completed_run
@@ -243,6 +243,7 @@ def pull_dataset(
         raise EnviroBenchError(f"will not pull into {output}: it exists and is not an empty directory (choose another --output)")
     output.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.pulling-", dir=output.parent))
+    staging.chmod(dir_mode())  # mkdtemp's 0700 would make the pulled dataset private
     try:
         (staging / ds.MANIFEST).write_bytes(manifest_bytes)
         step = _counter(on_progress, f"pull {dataset_id} v{version}", len(manifest.files))
@@ -453,6 +454,7 @@ def restore_run(
         raise StoreError(f"{describe(store)}: the archive of run {run_id!r} is incomplete ({RUN_FILE}, uploaded last, is missing); promote it again")
     final.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{run_id}.restoring-", dir=final.parent))
+    staging.chmod(dir_mode())  # a restored run is as readable as one made here
     try:
         step = _counter(on_progress, f"restore {run_id}", len(listing.files))
         for entry in listing.files:
