@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -597,3 +598,13 @@ def test_file_store_refuses_links(tmp_path, store):
         store.put("a/linked/new.txt", b"y", sha(b"y"))  # never written through the link
     assert not (outside / "new.txt").exists() and not (tmp_path / "out").exists()
     assert store.list() == ["a/b.txt"]
+
+
+@pytest.mark.parametrize(("mask", "file_mode", "dir_mode"), [(0o022, 0o644, 0o755), (0o077, 0o600, 0o700)])
+def test_a_pulled_dataset_respects_the_umask(tmp_path, count_registry, store, umask, mask, file_mode, dir_mode):
+    push_dataset("test/count-words-v1", store, count_registry)
+    umask(mask)
+    pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
+    pulled = tmp_path / "pulled"
+    assert stat.S_IMODE(pulled.stat().st_mode) == dir_mode
+    assert {p.name: stat.S_IMODE(p.stat().st_mode) for p in pulled.iterdir()} == dict.fromkeys(("manifest.json", "cases.jsonl", "answers.jsonl"), file_mode)
