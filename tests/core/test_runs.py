@@ -278,3 +278,15 @@ def test_cli_case_and_limit(use_registry, fake, results, toy_registry):
     assert result.exit_code == 1 and "is a partial run" in result.output and "Traceback" not in result.output
     result = CliRunner().invoke(main, ["score", "--run", str(results / "p"), "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["partial"]["cases"] == 2
+
+
+def test_progress_is_reported_for_the_adapter_and_for_scoring(make_spec, toy_registry):
+    seen = []
+    outcome = execute_run(make_spec("progress"), toy_registry, on_progress=lambda *a: seen.append(a))
+    assert outcome.status == "completed"
+    adapter = [(d, t) for stage, d, t in seen if stage == "adapter"]
+    assert adapter and adapter[-1] == (12, 12)  # the fake adapter writes progress.jsonl
+    assert [(d, t) for stage, d, t in seen if stage == "scoring"] == [(0, 12), (12, 12)]
+    rescored = []
+    rescore_run(outcome.run_dir, toy_registry, on_progress=lambda *a: rescored.append(a))
+    assert rescored == [("scoring", 0, 12), ("scoring", 12, 12)]

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from envirobench import datasets as ds
 from envirobench import plugins
 from envirobench.cli import main
-from envirobench.cli.stores import TransferProgress
+from envirobench.cli.common import ProgressBars
 from envirobench.errors import EnviroBenchError
 from envirobench.state import STATE_ENV, find_project
 from envirobench.stores import (
@@ -312,14 +312,14 @@ class Terminal(io.StringIO):
 
 def test_progress_bars_are_drawn_only_on_a_terminal():
     terminal = Terminal()
-    with TransferProgress(terminal) as progress:
+    with ProgressBars(terminal) as progress:
         for label, total in (("archive base", 4), ("archive ctl", 2)):
             for done in range(total + 1):
                 progress(label, done, total)
     drawn = terminal.getvalue()
     assert "archive base" in drawn and "archive ctl" in drawn and "100%" in drawn
     log = io.StringIO()
-    with TransferProgress(log) as progress:
+    with ProgressBars(log) as progress:
         progress("push x v1", 0, 1)
         progress("push x v1", 1, 1)
     assert log.getvalue() == ""

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from .benchmark import BenchmarkType, CaseScore
+from .benchmark import BenchmarkType, Case, CaseScore
+from .errors import EnviroBenchError
 from .rundir import BUCKETS, GateRecord, GateStatus
 
 PASSED = "passed"
@@ -174,3 +175,19 @@ def summarize_run(btype: BenchmarkType, case_ids: Sequence[str], scores: RunScor
         else:
             out[profile] = None
     return out
+
+
+def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets: Sequence[str], cases: Mapping[str, Case], retired: Mapping[str, str], partial: Mapping[str, Case] | None = None) -> tuple[str, ...]:
+    """The gated profiles (default: the type's first); every gate and target checked to exist (and,
+    in a partial run, to be among its `partial` cases)."""
+    for profile in gates:
+        if profile not in btype.PROFILES:
+            raise EnviroBenchError(f"--gate {profile!r} is not a profile of {btype.ID} ({', '.join(btype.PROFILES)})")
+    for cid in targets:
+        if cid in retired:
+            raise EnviroBenchError(f"--target-case {cid!r} is retired from the dataset ({retired[cid]})")
+        if cid not in cases:
+            raise EnviroBenchError(f"--target-case {cid!r} is not a case of the dataset")
+        if partial is not None and cid not in partial:
+            raise EnviroBenchError(f"--target-case {cid!r} is not one of the cases of this partial run")
+    return tuple(gates) or (btype.PROFILES[0],)

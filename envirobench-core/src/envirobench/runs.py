@@ -43,7 +43,7 @@ from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
-from .pairing import Gate, pair_and_gate
+from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
 from .report import write_report
 from .rundir import (
@@ -132,22 +132,6 @@ class Outcome:
     partial: Partial | None = None  # set for a partial run
 
 
-def check_gates_and_targets(btype: BenchmarkType, gates: Sequence[str], targets: Sequence[str], cases: Mapping[str, Case], retired: Mapping[str, str], partial: Mapping[str, Case] | None = None) -> tuple[str, ...]:
-    """The gated profiles (default: the type's first); every gate and target checked to exist (and,
-    in a partial run, to be among its `partial` cases)."""
-    for profile in gates:
-        if profile not in btype.PROFILES:
-            raise EnviroBenchError(f"--gate {profile!r} is not a profile of {btype.ID} ({', '.join(btype.PROFILES)})")
-    for cid in targets:
-        if cid in retired:
-            raise EnviroBenchError(f"--target-case {cid!r} is retired from the dataset ({retired[cid]})")
-        if cid not in cases:
-            raise EnviroBenchError(f"--target-case {cid!r} is not a case of the dataset")
-        if partial is not None and cid not in partial:
-            raise EnviroBenchError(f"--target-case {cid!r} is not one of the cases of this partial run")
-    return tuple(gates) or (btype.PROFILES[0],)
-
-
 # -- one run -----------------------------------------------------------------------------------
 
 
@@ -189,16 +173,24 @@ def _publish(staging: Path, final: Path) -> None:
         raise EnviroBenchError(f"run directory {final} appeared while this run was working; the run is kept in {staging}") from None
 
 
+Progress = Callable[[str, int, int], None]  # (stage, done, total)
+
+
+def _stage(on_progress: Progress | None, stage: str) -> Callable[[int, int], None] | None:
+    return None if on_progress is None else lambda done, total: on_progress(stage, done, total)
+
+
 def execute_run(
     spec: RunSpec,
     registry: Registry,
     *,
-    on_progress: Callable[[int, int], None] | None = None,
+    on_progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
 ) -> Outcome:
     """Make one run. Raises EnviroBenchError for a bad request (nothing written); a technical
-    failure of the adapter gives Outcome(status="failed") with nothing scored. `on_warning`
-    receives what the user should know before the adapter starts (no sandbox, say).
+    failure of the adapter gives Outcome(status="failed") with nothing scored. `on_progress`
+    receives (stage, done, total) for the stages "adapter" (its progress.jsonl) and "scoring";
+    `on_warning` what the user should know before the adapter starts (no sandbox, say).
 
     SIGINT, SIGTERM and SIGHUP (in the main thread) raise `sandbox.Interrupted` once the adapter
     is stopped and the staging directory is marked failed. Scores and outputs form no reference
@@ -207,7 +199,7 @@ def execute_run(
         return _execute(spec, registry, on_progress, on_warning)
 
 
-def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int], None] | None, on_warning: Callable[[str], None] | None) -> Outcome:
+def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on_warning: Callable[[str], None] | None) -> Outcome:
     check_run_id(spec.run_id)
     final = spec.results_dir / spec.run_id
     if final.exists() or final.is_symlink():
@@ -277,7 +269,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls])
             try:
-                wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=on_progress, sandbox=sandbox, secrets=secrets)
+                wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=_stage(on_progress, "adapter"), sandbox=sandbox, secrets=secrets)
                 record = attrs.evolve(record, adapter_wall_time_s=wall)
             except TechnicalFailure as exc:
                 failure = exc
@@ -323,7 +315,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Callable[[int, int]
             published = True
             return Outcome(final, "failed", None, str(failure), partial)
 
-        scores = score_run(btype, cases, answers, predictions)
+        scores = score_run(btype, cases, answers, predictions, on_progress=_stage(on_progress, "scoring"))
         gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, spec.targets)
         record = attrs.evolve(
             record,
@@ -384,14 +376,16 @@ def rescore_run(
     gates: Sequence[str] | None = None,
     targets: Sequence[str] | None = None,
     rekey: str | None = None,
+    on_progress: Progress | None = None,
 ) -> Outcome:
     """Rescore a finished run from its saved predictions; the adapter is never called.
 
     `baseline` and `controls` replace the saved pairing (None / [] drop it), `gates` and
     `targets` the saved gate; `rekey` moves the run to another revision of its dataset whose
-    inputs are unchanged. History is kept in run.json. The cyclic collector is paused meanwhile."""
+    inputs are unchanged; `on_progress` receives ("scoring", done, total). History is kept in
+    run.json. The cyclic collector is paused meanwhile."""
     with gc_paused():
-        return _rescore(run_dir, registry, baseline, controls, gates, targets, rekey)
+        return _rescore(run_dir, registry, baseline, controls, gates, targets, rekey, _stage(on_progress, "scoring"))
 
 
 def _rescore(
@@ -402,6 +396,7 @@ def _rescore(
     gates: Sequence[str] | None,
     targets: Sequence[str] | None,
     rekey: str | None,
+    on_scoring: Callable[[int, int], None] | None,
 ) -> Outcome:
     record = read_completed_run(run_dir)
     assert record.gate is not None  # read_completed_run checks it
@@ -432,7 +427,7 @@ def _rescore(
     control_paths = [Path(c.path) for c in pairing.controls] if controls is KEEP else list(controls)  # type: ignore[call-overload]
     base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers, source) if baseline_path else None  # type: ignore[arg-type]
     control_runs = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(control_paths, 1)]
-    scores = score_run(btype, cases, answers, predictions)
+    scores = score_run(btype, cases, answers, predictions, on_progress=on_scoring)
     gate = pair_and_gate(btype, list(cases), scores, base_run.scores if base_run else None, [c.scores for c in control_runs], gates, targets)
     before = HistoryState(record.dataset, record.pairing, record.gate)
     updated = attrs.evolve(

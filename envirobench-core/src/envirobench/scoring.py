@@ -15,7 +15,7 @@ import itertools
 import json
 import os
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -309,17 +309,28 @@ def check_result(result: AdapterResult, btype: BenchmarkType, budget_usd: float)
     return cost
 
 
-def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], predictions: Mapping[str, Any]) -> RunScores:
+def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], predictions: Mapping[str, Any],
+              *, on_progress: Callable[[int, int], None] | None = None) -> RunScores:
+    """Every case scored in every profile (None where it has no prediction); `on_progress`
+    receives (done, total) every PROGRESS_EVERY cases and at the end."""
     scores: RunScores = {}
     interned: dict[Any, CaseScore] = {}
-    for cid, case in cases.items():
+    total = len(cases)
+    for n, (cid, case) in enumerate(cases.items()):
+        if on_progress is not None and n % PROGRESS_EVERY == 0:
+            on_progress(n, total)
         prediction = predictions.get(cid)
         if prediction is None:
             scores[cid] = {profile: None for profile in btype.PROFILES}
             continue
         by_profile = btype.score_case(case, answers[cid], prediction)
         scores[cid] = {profile: _intern(interned, by_profile.get(profile)) for profile in btype.PROFILES}
+    if on_progress is not None:
+        on_progress(total, total)
     return scores
+
+
+PROGRESS_EVERY = 1000
 
 
 def _intern(table: dict[Any, CaseScore], score: CaseScore | None) -> CaseScore | None:

@@ -2,7 +2,7 @@
 
 An installed plugin's profile is promoted into the project's overlay, a checkout's (`--plugin
 PATH`) into its own bench.json (envirobench.promotion); store transfers show progress bars on a
-terminal (`TransferProgress`)."""
+terminal (`ProgressBars`)."""
 
 from __future__ import annotations
 
@@ -17,9 +17,8 @@ from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, 
 from ..state import find_project
 from ..stores.config import open_store
 from ..stores.transfer import pull_dataset
-from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
+from .common import CONTEXT_SETTINGS, ProgressBars, echo_json, registry, user_errors
 from .run import run_command
-from .stores import TransferProgress
 
 _plugin_option = click.option(
     "--plugin", metavar="PATH|NAME",
@@ -85,7 +84,7 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_
         return
     if pull:
         _pull_dataset(pull, reg)
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         restored = restore_missing(the_plan, located, reg, store, on_progress=progress)
     for path in restored:
         click.echo(f"restored {path} from the store (every file checksum-verified)", err=True)
@@ -97,7 +96,7 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_
 def _pull_dataset(dataset_id: str, reg) -> None:
     source = reg.datasets[dataset_id]
     store = open_store(source.store, reg, origin=f"dataset {dataset_id!r} of plugin {source.plugin!r}")
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         result = pull_dataset(dataset_id, store, reg, on_progress=progress)
     click.echo(f"pulled {dataset_id} v{result.version} into {result.path} (every file checksum-verified)", err=True)
 
@@ -121,7 +120,7 @@ def bench_promote(name, run_dir, controls, plugin, store, as_json):
     are never written). --store is saved there too.
     """
     located = locate(name, plugin)
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         result = promote(located, registry(), run_dir, controls, store_override=store, on_progress=progress)
     if result.created_state is not None:
         click.echo(f"created the project state {result.created_state} (promotions of installed profiles are kept there)", err=True)
@@ -166,7 +165,7 @@ def bench_restore(name, plugin, adapter, results, store):
         click.echo(f"adapter {adapter!r} has no promoted runs in {located.promoted_into}; nothing to restore")
         return
     the_plan = plan_run(located, reg, run_id="restore", adapter=adapter, results=results)
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         restored = restore_missing(the_plan, located, reg, store, on_progress=progress)
     for path in restored:
         click.echo(f"restored {path} (every file checksum-verified)")

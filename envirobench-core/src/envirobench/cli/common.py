@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import functools
 import json
+import sys
 import weakref
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -64,3 +65,39 @@ def echo_json(value: Any) -> None:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+
+
+class ProgressBars:
+    """Progress bars on stderr, one per label (`bars(label, done, total)`: the adapter's
+    progress, scoring, each store transfer), drawn only when stderr is a terminal: a log file
+    gets the result lines, not a redrawn bar. Use it as a context manager, so the last bar is
+    closed."""
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream
+        self.bar: Any = None
+        self.label: str | None = None
+        self.done = 0
+
+    def __call__(self, label: str, done: int, total: int) -> None:
+        stream = self.stream or sys.stderr
+        if not stream.isatty():
+            return
+        if self.bar is None or label != self.label:
+            self.close()
+            self.bar = click.progressbar(length=total, label=label, file=stream)
+            self.bar.__enter__()
+            self.label, self.done = label, 0
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar, self.label = None, None
+
+    def __enter__(self) -> ProgressBars:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

@@ -20,7 +20,14 @@ from ..rundir import (
 )
 from ..runs import Outcome, RunSpec, execute_run, rescore_run
 from ..sandbox import SANDBOX_KINDS, Interrupted
-from .common import CONTEXT_SETTINGS, GATE_FAILED_EXIT, echo_json, registry, user_errors
+from .common import (
+    CONTEXT_SETTINGS,
+    GATE_FAILED_EXIT,
+    ProgressBars,
+    echo_json,
+    registry,
+    user_errors,
+)
 
 
 def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
@@ -82,29 +89,6 @@ def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> No
     if require_no_regressions and gate.status != PASSED:
         click.echo(f"gate {gate.status} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
         sys.exit(GATE_FAILED_EXIT)
-
-
-def _progress_callback():
-    """A progress bar on stderr, driven by the adapter's progress.jsonl."""
-    state: dict[str, object] = {}
-
-    def update(done: int, total: int) -> None:
-        if not sys.stderr.isatty():
-            return  # a log file gets the result lines, not a redrawn bar
-        bar = state.get("bar")
-        if bar is None:
-            bar = click.progressbar(length=total, label="adapter", file=sys.stderr)
-            bar.__enter__()
-            state["bar"], state["done"] = bar, 0
-        bar.update(done - state["done"])  # type: ignore[attr-defined, operator]
-        state["done"] = done
-
-    def close() -> None:
-        bar = state.pop("bar", None)
-        if bar is not None:
-            bar.__exit__(None, None, None)  # type: ignore[attr-defined]
-
-    return update, close
 
 
 @click.command("run", context_settings=CONTEXT_SETTINGS)
@@ -176,16 +160,16 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         cases=tuple(cases),
         limit=limit,
     )
-    update, close = _progress_callback()
+    bars = ProgressBars()  # the adapter's progress, then scoring
     try:
-        outcome = execute_run(spec, registry(), on_progress=update, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
+        outcome = execute_run(spec, registry(), on_progress=bars, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
     except Interrupted as exc:
-        close()
+        bars.close()
         click.echo(f"run interrupted by {exc.name}: the adapter (if it had started) was stopped with every process it started; "
                    f"an unfinished run stays in a hidden .{run_id}.incomplete-* directory of {results_dir}, marked failed", err=True)
         sys.exit(128 + exc.signum)
     finally:
-        close()
+        bars.close()
     _report(outcome, require_no_regressions, as_json)
 
 
@@ -217,5 +201,6 @@ def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls,
     review_targets = _review_targets(from_review, recommendation)
     if review_targets:  # added to the given targets, or to the run's saved ones
         targets = merge_targets(targets or read_completed_run(run_dir).gate.targets, review_targets)
-    outcome = rescore_run(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, **kwargs)
+    with ProgressBars() as bars:
+        outcome = rescore_run(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, on_progress=bars, **kwargs)
     _report(outcome, require_no_regressions, as_json)

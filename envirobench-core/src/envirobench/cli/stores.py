@@ -3,51 +3,13 @@ transfer (push, pull, and `bench promote|restore|run`)."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from typing import IO, Any
 
 import click
 
 from ..stores.config import config_files, configured_stores, describe_spec, open_store
 from ..stores.transfer import pull_dataset, push_dataset
-from .common import CONTEXT_SETTINGS, echo_json, registry, user_errors
-
-
-class TransferProgress:
-    """A progress bar on stderr per transfer (`on_progress(label, done, total)` of
-    envirobench.stores.transfer), only when stderr is a terminal: a log file gets the result
-    lines, not a redrawn bar. Use it as a context manager, so the last bar is closed."""
-
-    def __init__(self, stream: IO[str] | None = None) -> None:
-        self.stream = stream
-        self.bar: Any = None
-        self.label: str | None = None
-        self.done = 0
-
-    def __call__(self, label: str, done: int, total: int) -> None:
-        stream = self.stream or sys.stderr
-        if not stream.isatty():
-            return
-        if self.bar is None or label != self.label:
-            self.close()
-            self.bar = click.progressbar(length=total, label=label, file=stream)
-            self.bar.__enter__()
-            self.label, self.done = label, 0
-        self.bar.update(done - self.done)
-        self.done = done
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar, self.label = None, None
-
-    def __enter__(self) -> TransferProgress:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
+from .common import CONTEXT_SETTINGS, ProgressBars, echo_json, registry, user_errors
 
 _STORE_HELP = "A store URL (file:///dir, file:relative/dir, s3://bucket/prefix[?visibility=public]) or a configured name"
 
@@ -75,7 +37,7 @@ def datasets_push(dataset, store, as_json):
     """
     reg = registry()
     target = _store_for(dataset, store, reg)
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         result = push_dataset(dataset, target, reg, on_progress=progress)
     if as_json:
         echo_json({
@@ -104,7 +66,7 @@ def datasets_pull(dataset_id, store, version, output, as_json):
     """
     reg = registry()
     source = _store_for(dataset_id, store, reg)
-    with TransferProgress() as progress:
+    with ProgressBars() as progress:
         result = pull_dataset(dataset_id, source, reg, version=version, output=output, on_progress=progress)
     if as_json:
         echo_json({"id": result.dataset_id, "version": result.version, "digest": result.digest, "path": str(result.path), "files": result.files, "validated": result.validated})
