@@ -7,6 +7,7 @@ every problem is reported as a `$.path` message that a user can act on.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TypeVar
 
 import cattrs
@@ -130,7 +131,7 @@ def _structure_case_score(value: Any, _type: Any) -> CaseScore:
     _check_mapping(value, _type)
     extra = set(value) - {"errors", "metrics"}
     if extra:
-        raise TypeError(f"unknown field(s) {', '.join(sorted(extra))}")
+        raise TypeError(f"unknown field(s) {_names(extra)}")
     errors, metrics = value.get("errors"), value.get("metrics")
     if not isinstance(errors, list):
         raise TypeError(f"errors must be an array, got {_json_type(errors)}")
@@ -153,9 +154,15 @@ def _is_homogeneous_sequence(t: Any) -> bool:
 converter = make_converter()
 
 
+def _names(names: Iterable[str]) -> str:
+    """Field names for a one-line message: as they are when plainly printable, else quoted with
+    their escapes (a name can be any JSON string, newlines included)."""
+    return ", ".join(name if name.isprintable() and name.strip() == name and name else repr(name) for name in sorted(names))
+
+
 def _format_exception(exc: BaseException, type_: Any) -> str:
     if isinstance(exc, ForbiddenExtraKeysError):
-        return f"unknown field(s) {', '.join(sorted(exc.extra_fields))}"
+        return f"unknown field(s) {_names(exc.extra_fields)}"
     if isinstance(exc, KeyError):
         return "required field missing"
     if isinstance(exc, (TypeError, ValueError)) and str(exc) and not str(exc).startswith("__init__"):
