@@ -31,20 +31,9 @@ def digests(directory: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(directory.iterdir()) if p.name.startswith("envirobench_")}
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
-    if shutil.which("uv") is None:
-        pytest.skip("bin/dist builds with uv, which bin/test puts on PATH")
-    out = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([str(REPO / "bin" / "dist"), str(out)], capture_output=True, text=True, timeout=900)
-    assert built.returncode == 0, built.stdout + built.stderr
-    assert "every distribution checked" in built.stdout
-    return out
-
-
-def test_builds_are_reproducible_and_checked(dist, tmp_path):
+def test_builds_are_reproducible_and_checked(dist, build, tmp_path):
     again = tmp_path / "again"
-    rebuilt = subprocess.run([str(REPO / "bin" / "dist"), str(again)], capture_output=True, text=True, timeout=900)
+    rebuilt = build(again)
     assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
     assert digests(again) == digests(dist)
     names = sorted(digests(dist))

@@ -57,16 +57,6 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory) -> Path:
-    if shutil.which("uv") is None:
-        pytest.skip("bin/dist builds with uv, which bin/test puts on PATH")
-    out = tmp_path_factory.mktemp("dist")
-    built = subprocess.run([str(REPO / "bin" / "dist"), str(out)], capture_output=True, text=True, timeout=900)
-    assert built.returncode == 0, built.stdout + built.stderr
-    return out
-
-
 def test_a_promoted_baseline_survives_a_reinstall_of_the_wheel(dist, tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
