@@ -1,0 +1,53 @@
+"""Every script in benchmarks/ runs, at a tiny size: measurements are made by these scripts and
+recorded in docs/performance.md and docs/reference-scores.md, so a script that no longer runs
+(after an API change, say) must fail here, not on the day someone needs a number. Only that each
+runs and reports is checked, never how fast (performance is never asserted in tests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+BENCHMARKS = REPO / "benchmarks"
+pytestmark = pytest.mark.slow
+
+
+def run(script: str, *args: str, cwd: Path) -> str:
+    done = subprocess.run([sys.executable, str(BENCHMARKS / script), *args], cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout + done.stderr
+
+
+def test_every_script_is_covered_here():
+    covered = {"core_overhead.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py"}
+    assert {p.name for p in BENCHMARKS.glob("*.py")} == covered, "a new benchmark script needs its tiny run here"
+
+
+def test_core_overhead(tmp_path):
+    out = run("core_overhead.py", "--cases", "200", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert "core overhead" in out and "peak RSS" in out
+    assert json.loads((tmp_path / "out.json").read_text())
+
+
+def test_document_extraction_scoring(tmp_path):
+    out = run("document_extraction_scoring.py", "--documents", "3", "--records", "20", "--repeat", "1", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert out.strip() and json.loads((tmp_path / "out.json").read_text())
+
+
+def test_report_100k(tmp_path):
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("report_100k.py opens the report in Debian's chromium (bin/test installs it)")
+    out = run("report_100k.py", "--cases", "100", "--type", "both", "--repeat", "1", cwd=tmp_path)
+    assert "table-separators: 100 cases" in out and "count-words: 100 cases" in out and "non-file requests: 0" in out
+
+
+def test_reference_scores(tmp_path):
+    output = tmp_path / "reference-scores.md"
+    out = run("reference_scores.py", "--benchmark", "table-separators", "--output", str(output), "--summaries", str(tmp_path / "s.json"), cwd=tmp_path)
+    assert f"wrote {output}" in out
+    assert "table-separators" in output.read_text() and json.loads((tmp_path / "s.json").read_text())
