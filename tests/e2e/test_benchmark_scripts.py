@@ -24,7 +24,7 @@ def run(script: str, *args: str, cwd: Path) -> str:
 
 
 def test_every_script_is_covered_here():
-    covered = {"core_overhead.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py"}
+    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py"}
     assert {p.name for p in BENCHMARKS.glob("*.py")} == covered, "a new benchmark script needs its tiny run here"
 
 
@@ -32,6 +32,11 @@ def test_core_overhead(tmp_path):
     out = run("core_overhead.py", "--cases", "200", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
     assert "core overhead" in out and "peak RSS" in out
     assert json.loads((tmp_path / "out.json").read_text())
+
+
+def test_dataset_verification(tmp_path):
+    out = run("dataset_verification.py", "--size-mb", "4", "--files", "4", "--repeat", "1", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert "of hashlib" in out and json.loads((tmp_path / "out.json").read_text())["validate_mb_s"] > 0
 
 
 def test_document_extraction_scoring(tmp_path):

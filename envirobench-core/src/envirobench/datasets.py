@@ -9,11 +9,12 @@ linked, escaping the directory, or failing the type's schemas, naming file, line
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import hashlib
 import os
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -205,7 +206,7 @@ def verify_files(root: Path, manifest: Manifest) -> None:
         size = target.stat().st_size
         if size != entry.size:
             raise EnviroBenchError(f"{entry.path!r} has {size} bytes, the manifest pins {entry.size}: the file was altered", file=mpath, field=f"$.files[{index}].size")
-        actual = sha256_file(target)
+    for index, (entry, actual) in enumerate(zip(manifest.files, hash_files([root / e.path for e in manifest.files]), strict=True)):
         if actual != entry.sha256:
             raise EnviroBenchError(f"{entry.path!r} has SHA-256 {actual}, the manifest pins {entry.sha256}: the file was altered", file=mpath, field=f"$.files[{index}].sha256")
     for role, count in roles.items():
@@ -227,6 +228,20 @@ def verify_files(root: Path, manifest: Manifest) -> None:
                 kind = "symbolic link" if stat.S_ISLNK(mode) else "file" if stat.S_ISREG(mode) else "special file"
                 raise EnviroBenchError(f"unlisted {kind} {rel!r} in the dataset directory; add it to the manifest or remove it", file=mpath, field="$.files")
     check_digests(manifest, mpath)
+
+
+HASH_THREADS = min(8, os.cpu_count() or 1)
+
+
+def hash_files(paths: Sequence[Path]) -> list[str]:
+    """The SHA-256 of each file, in order, hashed by several threads at once: hashlib releases the
+    GIL while it hashes, so on a multi-core machine a dataset of many files verifies faster than
+    one core can hash it. Every byte is read and hashed each time (no cache: a file changed
+    since must always be caught)."""
+    if len(paths) < 2 or HASH_THREADS < 2:
+        return [sha256_file(path) for path in paths]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=HASH_THREADS, thread_name_prefix="envirobench-hash") as pool:
+        return list(pool.map(sha256_file, paths))
 
 
 def check_digests(manifest: Manifest, mpath: Path | str) -> None:
