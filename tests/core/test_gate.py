@@ -30,6 +30,41 @@ def test_regression_fails_the_gate(make_run, results):
     assert "Worse (1)" in summary and "c000002" in summary and "Better (1)" in summary and "c000001" in summary
 
 
+def test_the_statistics_inform_and_the_gate_stays_per_case(make_run, results, monkeypatch):
+    """docs/runs.md, "Statistics": one regression fails the gate though the paired interval of the
+    change spans 0 and the McNemar test finds nothing; the gate never reads them."""
+    make_run("base", off="c000001:1,c000004:2")
+    out = make_run("cand", off="c000002:3", baseline=results / "base")
+    assert out.gate.status == "failed" and out.gate.by_profile["exact"].regressions == ("c000002",)
+    metrics = json.loads((results / "cand" / "metrics.json").read_text())
+    exact = metrics["profiles"]["exact"]
+    assert exact["paired"]["better"] == 2 and exact["paired"]["worse"] == 1 and exact["paired"]["p_value"] == 1.0
+    change = exact["paired"]["change"]["accuracy"]
+    assert change["low"] < 0 < change["high"]
+    interval = exact["intervals"]["accuracy"]
+    assert interval["low"] <= exact["headline"]["accuracy"] <= interval["high"]
+    assert metrics["bootstrap"] == {"method": "percentile", "resamples": 1000, "seed": 1729, "confidence": 0.95, "cluster": None}
+    assert "paired" not in json.dumps(json.loads((results / "cand" / "run.json").read_text())["gate"])
+    summary = (results / "cand" / "summary.md").read_text()
+    assert "2 better, 1 worse, p = 1 (exact McNemar test)" in summary
+    assert "the gate is decided per case and does not use them" in summary and "bootstrap of the run's cases (1,000 resamples, seed 1729)" in summary
+
+    # Statistics that say the opposite change nothing of the gate.
+    from envirobench import statistics
+
+    monkeypatch.setattr(statistics, "mcnemar", lambda better, worse: 0.0)
+    again = make_run("again", off="c000002:3", baseline=results / "base")
+    assert again.gate.record() == out.gate.record()
+    assert json.loads((results / "again" / "metrics.json").read_text())["profiles"]["exact"]["paired"]["p_value"] == 0.0
+
+
+def test_without_a_baseline_there_is_an_interval_and_no_paired_test(make_run, results):
+    make_run("solo", off="c000001:1")
+    exact = json.loads((results / "solo" / "metrics.json").read_text())["profiles"]["exact"]
+    assert exact["paired"] is None and exact["intervals"]["accuracy"]["high"] == 1.0
+    assert "McNemar" not in (results / "solo" / "summary.md").read_text()
+
+
 def test_improvement_only_passes(make_run, results):
     make_run("base", off="c000001:1,c000004:2")
     out = make_run("cand", off="", baseline=results / "base")

@@ -314,7 +314,9 @@ def test_reference_extract_scored_once_its_six_tasks_have_runs(tmp_path, bench):
     md = invoke(results)
     assert md.exit_code == 0
     line = next(ln for ln in md.stdout.splitlines() if ln.startswith("| reference"))
-    assert f"| {expected:.1f} |" in line
+    low, high = extract["interval"]
+    assert low < expected < high
+    assert f"| {expected:.1f} ({low:.1f}–{high:.1f}) |" in line
     assert "Incomplete (0 of 5 tasks)" in line and "Incomplete (0 of 4 tasks)" in line
 
 
@@ -336,9 +338,49 @@ def test_repeats_give_weighted_mean_of_task_means_with_range(tmp_path, bench):
     assert extract["range"] == [pytest.approx(low), pytest.approx(high)]
     assert extract["tasks"]["document-extraction"]["repeats"] == 3
     assert extract["tasks"]["document-extraction"]["range"] == [pytest.approx(70), pytest.approx(90)]
-    assert extract["display"] == f"{mean:.1f} [{low:.1f}–{high:.1f}]"
+    ci_low, ci_high = extract["interval"]
+    assert extract["display"] == f"{mean:.1f} ({ci_low:.1f}–{ci_high:.1f}) [{low:.1f}–{high:.1f}]"
+    de_low, de_high = extract["tasks"]["document-extraction"]["interval"]
     md = invoke(results, "--tasks").stdout
-    assert "80.0 [70.0–90.0] ×3" in md
+    assert f"80.0 ({de_low:.1f}–{de_high:.1f}) [70.0–90.0] ×3" in md
+
+
+def test_intervals_resample_cases_with_the_repeats_together_and_combine_with_the_weights(tmp_path, bench):
+    """docs/runs.md, "Statistics": a task's interval comes from resampling its cases, a system's
+    repeats on the same resampled cases; a category's from the weighted mean of its tasks'."""
+    results = tmp_path / "results"
+    bench.run(results, "de-1", "document-extraction", 0.80)  # weight 4 of 9
+    bench.run(results, "de-2", "document-extraction", 0.80)  # the same predictions again
+    for task in EXTRACT[1:]:
+        bench.run(results, f"{task}-1", task, 1.0)  # every case right: no spread at all
+    data, _ = board_json(results)
+    extract = row(data, "Extract")
+    de = extract["tasks"]["document-extraction"]
+    # Two identical repeats resampled together vary together: the task's interval is a single
+    # run's (resampled independently, their mean would vary less).
+    assert [r["interval"] for r in de["runs"]] == [de["interval"]] * 2
+    low, high = de["interval"]
+    assert 50.0 < low < 80.0 < high <= 100.0
+    assert extract["tasks"]["table-separators"]["interval"] == [100.0, 100.0]
+    # The other tasks do not vary, so the category's interval is the weighted mean at each end.
+    assert extract["interval"] == [pytest.approx((4 * low + 5 * 100) / 9, abs=1e-5), pytest.approx((4 * high + 5 * 100) / 9, abs=1e-5)]
+    assert extract["display"] == f"{extract['score']:.1f} ({extract['interval'][0]:.1f}–{extract['interval'][1]:.1f})"
+    assert data["bootstrap"] == {"method": "percentile", "resamples": 1000, "seed": 1729, "confidence": 0.95}
+    # The same board again: the same intervals (fixed seed).
+    assert board_json(results)[0] == data
+    html = invoke(results, "--format", "html").stdout
+    assert "95 % interval from resampling each task" in html
+    assert f"({extract['interval'][0]:.1f}–{extract['interval'][1]:.1f})" in html
+
+
+def test_a_resample_without_a_component_score_is_left_out(tmp_path, bench):
+    # ocr-auto-accept: 100 x max(0, (correct - 10 x wrong) / readable); one wrong accept in 20
+    # costs ten right ones, and resamples drawing it more often hit the floor of 0.
+    bench.run(tmp_path / "results", "ocr", "ocr-auto-accept", 0.95, over=1)
+    task = row(board_json(tmp_path / "results")[0], "Verify")["tasks"]["ocr-auto-accept"]
+    assert task["score"] == pytest.approx(45.0)
+    low, high = task["interval"]
+    assert low == 0.0 and 45.0 < high <= 100.0
 
 
 def test_systems_are_adapter_model_and_options(tmp_path, bench):

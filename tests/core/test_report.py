@@ -104,6 +104,31 @@ def test_embedded_data_matches_metrics(separator_runs):
                 assert ([] if errs == 0 else [data["errors"][i] for i in errs[r][p]]) == expected
 
 
+def test_headline_metrics_show_their_intervals_and_the_paired_test(separator_runs):
+    """docs/report.md: each headline number with its 95 % interval, each change with its paired
+    interval, and the exact McNemar test per profile (the separator type overrides summarize, so
+    its intervals come from summarize on each resample)."""
+    cand = separator_runs["cand"]
+    metrics = json.loads((cand / "metrics.json").read_text())
+    text = (cand / "report.html").read_text()
+    for profile, m in metrics["profiles"].items():
+        assert set(m["intervals"]) == set(m["headline"]) and set(m["paired"]["change"]) == set(m["change"])
+        for name, interval in m["intervals"].items():
+            assert interval["low"] <= m["headline"][name] <= interval["high"]
+            assert f'<span class="eb-small" title="95 % interval"> [{interval["low"]:.4f}, {interval["high"]:.4f}]</span>' in text
+            change = m["paired"]["change"][name]
+            assert f'<span class="eb-small" title="95 % paired interval"> [{change["low"]:+.4f}, {change["high"]:+.4f}]</span>' in text
+        paired = m["paired"]
+        line = f"<li>{profile}: cases that became error-free or gained errors against the baseline: {paired['better']} better, {paired['worse']} worse, "
+        assert line in text
+    assert (metrics["profiles"]["logical"]["paired"]["better"], metrics["profiles"]["logical"]["paired"]["worse"]) == (1, 3)
+    assert "1 better, 3 worse, p = 0.6250 (exact McNemar test)" in text
+    assert 'id="intervals"' in text and "cases (1,000 resamples, seed 1729)" in text
+    # The baseline's own report: intervals, and no paired test without a baseline of its own.
+    base = (separator_runs["base"] / "report.html").read_text()
+    assert 'id="intervals"' in base and 'id="paired"' not in base
+
+
 def test_inputs_answers_and_predictions_are_embedded_once(separator_runs):
     cand = separator_runs["cand"]
     text = (cand / "report.html").read_text()

@@ -6,6 +6,7 @@ import json
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -13,7 +14,10 @@ from envirobench import datasets as ds
 from envirobench import plugins
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
-from envirobench.rundir import read_metrics, read_run
+from envirobench.jsonio import dumps
+from envirobench.outputs import render_summary
+from envirobench.report import build_page, render_report, report_viewers
+from envirobench.rundir import read_comparison, read_metrics, read_run
 from envirobench.runs import rescore_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
@@ -103,6 +107,20 @@ def test_score_of_failed_run_is_refused(use_registry, make_spec, results, toy_re
 
 
 RUNS_0_1_0 = Path(__file__).parent / "data" / "runs-0.1.0"
+# What rescoring the 0.1.0 candidate adds to its metrics.json (seed 1729, 1,000 resamples): its
+# 12 cases, 9 right in exact and 10 in near; against the baseline 1 case became error-free and 2
+# gained errors in exact, 1 gained errors in near.
+STATISTICS_0_1_0_CANDIDATE = {
+    "bootstrap": {"method": "percentile", "resamples": 1000, "seed": 1729, "confidence": 0.95, "cluster": None},
+    "exact": {
+        "intervals": {"accuracy": {"low": 0.5, "high": 1.0}},
+        "paired": {"better": 1, "worse": 2, "p_value": 1.0, "change": {"accuracy": {"low": -0.33333333333333337, "high": 0.16666666666666674}}},
+    },
+    "near": {
+        "intervals": {"accuracy": {"low": 0.5833333333333334, "high": 1.0}},
+        "paired": {"better": 0, "worse": 1, "p_value": 1.0, "change": {"accuracy": {"low": -0.25, "high": 0.0}}},
+    },
+}
 
 
 def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_registry):
@@ -134,13 +152,37 @@ def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_
         rescore_run(runs / name, toy_registry, rekey="test/count-words-v1")
     outcome = rescore_run(runs / "candidate", toy_registry, rekey="test/count-words-v1", baseline=runs / "baseline", controls=[runs / "control"])
     assert outcome.gate.status == "failed"
-    # Every output is what 0.1.0 wrote, but for the dataset digest in metrics.json.
-    for name in ("metrics.json", "comparison.json", "review-brief.json", "summary.md", "report.html"):
-        expected = (RUNS_0_1_0 / "candidate" / name).read_bytes()
-        if name == "metrics.json":
-            assert expected.count(old.digest.encode()) == 1
-            expected = expected.replace(old.digest.encode(), new.digest.encode())
-        assert (runs / "candidate" / name).read_bytes() == expected, name
+    # Every output is what 0.1.0 wrote, but for the dataset digest in metrics.json and the
+    # statistics 0.1.0 did not compute (docs/runs.md, Statistics): exactly these differ.
+    for name in ("comparison.json", "review-brief.json"):
+        assert (runs / "candidate" / name).read_bytes() == (RUNS_0_1_0 / "candidate" / name).read_bytes(), name
+    expected = (RUNS_0_1_0 / "candidate" / "metrics.json").read_bytes()
+    assert expected.count(old.digest.encode()) == 1
+    expected = expected.replace(old.digest.encode(), new.digest.encode())
+    written = (runs / "candidate" / "metrics.json").read_bytes()
+    metrics = json.loads(written)
+    assert dumps(metrics, indent=None).encode() == written  # canonical, so nothing hides in the layout
+    statistics = {"bootstrap": metrics.pop("bootstrap")}
+    for profile, entry in metrics["profiles"].items():
+        statistics[profile] = {"intervals": entry.pop("intervals"), "paired": entry.pop("paired")}
+    assert dumps(metrics, indent=None).encode() == expected  # the rest, byte for byte
+    assert statistics == STATISTICS_0_1_0_CANDIDATE
+    # summary.md and report.html: rendered from the same metrics without the statistics, the bytes
+    # 0.1.0 wrote; with them, the intervals and the McNemar test besides.
+    record = read_run(runs / "candidate")
+    btype = toy_registry.benchmark_type("count-words")
+    read = read_metrics(runs / "candidate")
+    bare = attrs.evolve(read, bootstrap=None, profiles={p: attrs.evolve(m, intervals=None, paired=None) for p, m in read.profiles.items()})
+    cases = ds.load_dataset("test/count-words-v1", toy_registry).cases(btype)
+    assert render_summary(record, btype, bare, cases).encode() == (RUNS_0_1_0 / "candidate" / "summary.md").read_bytes()
+    page = build_page(record, bare, read_comparison(runs / "candidate"), viewer_name=btype.VIEWER, assets={}, retired={})
+    html = render_report(page, report_viewers(toy_registry, btype.VIEWER))
+    assert html.encode() == (RUNS_0_1_0 / "candidate" / "report.html").read_bytes()
+    summary = (runs / "candidate" / "summary.md").read_text()
+    assert "| exact (gated) | accuracy | 0.7500 [0.5000, 1.0000] | 0.8333 | -0.0833 [-0.3333, +0.1667] |" in summary
+    assert "Cases that became error-free or gained errors: 1 better, 2 worse, p = 1 (exact McNemar test)." in summary
+    report = (runs / "candidate" / "report.html").read_text()
+    assert "[0.5000, 1.0000]" in report and "1 better, 2 worse, p = 1 (exact McNemar test)" in report
     assert load(runs / "candidate" / "metrics.json")["dataset"]["digest"] == new.digest
     record = read_run(runs / "candidate")
     assert record.dataset.digest == new.digest and record.dataset.input_digest == old.input_digest

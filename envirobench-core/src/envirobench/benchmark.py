@@ -64,6 +64,9 @@ class BenchmarkType:
     PROFILES: ClassVar[tuple[str, ...]]
     HEADLINE: ClassVar[tuple[str, ...]]
     VIEWER: ClassVar[str] = "json"
+    # What `cluster` groups cases by, in words ("document"): recorded with the run's intervals.
+    # Required when `cluster` is overridden.
+    CLUSTER_UNIT: ClassVar[str | None] = None
 
     Input: ClassVar[type]
     Answer: ClassVar[type]
@@ -80,8 +83,26 @@ class BenchmarkType:
         raise NotImplementedError
 
     def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        """Headline metrics of one profile over a run; by default the mean of every metric."""
-        return mean_metrics(scores)
+        """Headline metrics of one profile over a run (or over a resample of its cases: see
+        docs/architecture.md, "Benchmark types"); it must not depend on the order of `scores`.
+
+        By default `summarize_totals` of the sums of the per-case metrics, the mean of every
+        metric unless that is overridden. A type whose headline is a function of those sums
+        alone should override `summarize_totals` rather than this: its intervals are then
+        computed from the sums, far faster on large runs."""
+        totals, count = metric_totals(scores)
+        return self.summarize_totals(profile, totals, count)
+
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        """Headline metrics from the sum of each per-case metric over `cases` cases (a metric no
+        case has is absent); used only while `summarize` is not overridden. Default: the means."""
+        return {name: total / cases for name, total in totals.items()} if cases else {}
+
+    def cluster(self, case: Case) -> str | None:
+        """The key of the cluster a case belongs to, when cases are not independent (the pages of
+        one document, the tables of one report): intervals resample whole clusters. None (the
+        default): the case is a cluster of its own. Name the unit in `CLUSTER_UNIT`."""
+        return None
 
     def is_worse(self, profile: str, baseline: CaseScore, candidate: CaseScore) -> bool:
         """Did the candidate make a mistake the baseline did not make? (A regression.)"""
@@ -127,16 +148,24 @@ def check_type_class(cls: Any) -> list[str]:
             problems.append(f"{name} must be an attrs class")
     if cls.score_case is BenchmarkType.score_case:
         problems.append("score_case is not implemented")
+    if cls.cluster is not BenchmarkType.cluster and not cls.CLUSTER_UNIT:
+        problems.append('cluster() is overridden: name what it groups cases by in CLUSTER_UNIT (e.g. "document")')
     return problems
 
 
-def mean_metrics(scores: Iterable[CaseScore]) -> dict[str, float]:
+def metric_totals(scores: Iterable[CaseScore]) -> tuple[dict[str, float], int]:
+    """The sum of each metric over the scores (in order of first appearance), and their number."""
     totals: dict[str, float] = {}
     count = 0
     for score in scores:
         count += 1
         for name, value in score.metrics.items():
             totals[name] = totals.get(name, 0.0) + value
+    return totals, count
+
+
+def mean_metrics(scores: Iterable[CaseScore]) -> dict[str, float]:
+    totals, count = metric_totals(scores)
     return {name: total / count for name, total in totals.items()} if count else {}
 
 

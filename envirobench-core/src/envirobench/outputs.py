@@ -34,6 +34,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import unstructure
 from .errors import EnviroBenchError
@@ -80,6 +81,7 @@ def build_metrics(
     gate: Gate,
 ) -> Metrics:
     case_ids = list(cases)
+    units = statistics.Units.of(btype, cases)
     runs = [(CANDIDATE, scores)] + ([(BASELINE, baseline.scores)] if baseline else []) + [(c.label, c.scores) for c in controls]
     headlines = {label: summarize_run(btype, case_ids, run_scores) for label, run_scores in runs}
     bucket_index: dict[str, dict[str, str]] = {}
@@ -89,6 +91,14 @@ def build_metrics(
         bucket_index[profile] = pairing.bucket_of()
         cand = headlines[CANDIDATE][profile]
         base = headlines[BASELINE][profile] if baseline else None
+        # The statistics of docs/runs.md, "Statistics": they inform, the gate never reads them.
+        intervals = paired = None
+        if cand is not None:
+            cand_scores = statistics.profile_scores(units, scores, profile)
+            intervals = statistics.headline_intervals(btype, profile, units, cand_scores)
+            if baseline and base is not None:
+                base_scores = statistics.profile_scores(units, baseline.scores, profile)
+                paired = statistics.paired_comparison(btype, profile, units, cand_scores, base_scores)
         profiles[profile] = ProfileMetrics(
             available=pairing.available,
             gated=profile in gate.profiles,
@@ -103,6 +113,8 @@ def build_metrics(
             improvements=pairing.improvements,
             unstable=pairing.unstable,
             failing_targets=pairing.failing_targets,
+            intervals=intervals,
+            paired=paired,
         )
     per_case = {
         cid: CaseMetrics(
@@ -122,6 +134,7 @@ def build_metrics(
         gate=GateSummary(gate.status, gate.profiles, gate.targets),
         profiles=profiles,
         cases=per_case,
+        bootstrap=statistics.bootstrap_spec(btype),
     )
 
 
@@ -189,6 +202,8 @@ def _md(value: Any) -> str:
 
 _ENV.filters["md"] = _md
 _ENV.filters["signed"] = lambda v: "n/a" if v is None else f"{v:+.4f}"
+_ENV.filters["p_value"] = statistics.format_p
+_ENV.filters["interval"] = statistics.format_interval
 
 
 def render_summary(record: RunRecord, btype: BenchmarkType, metrics: Metrics, cases: Mapping[str, Case], limit: int = 25) -> str:
@@ -222,6 +237,9 @@ def render_summary(record: RunRecord, btype: BenchmarkType, metrics: Metrics, ca
         limit=limit,
         new_errors=new_errors,
         fixed_errors=fixed_errors,
+        # How the intervals were computed, said once, when there are any (metrics written before
+        # core computed them have none, and their summary reads as it did).
+        spec=metrics.bootstrap if any(m.intervals for m in metrics.profiles.values()) else None,
     )
 
 

@@ -35,6 +35,7 @@ from typing import Any
 import markupsafe
 
 from . import datasets as ds
+from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
@@ -171,6 +172,8 @@ def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence
                     "baseline": (m.baseline_headline or {}).get(name),
                     "change": (m.change or {}).get(name),
                     "controls": [(m.controls_headline.get(c) or {}).get(name) for c in controls],
+                    "interval": (m.intervals or {}).get(name),
+                    "change_interval": m.paired.change.get(name) if m.paired else None,
                 }
                 for name in names
             ] if cand else [],
@@ -318,6 +321,9 @@ def build_page(
         "answer_color": ANSWER_COLOR,
         "controls": controls,
         "headline_rows": _headline_rows(metrics, headline, controls),
+        # Metrics written before core computed intervals have none, and their report reads as it did.
+        "bootstrap": metrics.bootstrap if any(m.intervals for m in metrics.profiles.values()) else None,
+        "paired": [(p, metrics.profiles[p].paired) for p in profiles if metrics.profiles[p].paired],
         "coverage": {
             "requested": counts.requested,
             "scored": counts.scored,
@@ -340,6 +346,8 @@ def build_page(
 _ENV = environment(html=True)
 _ENV.filters["script_json"] = lambda v: markupsafe.Markup(script_json(v))
 _ENV.filters["signed"] = lambda v: "" if v is None else f"{v:+.4f}"
+_ENV.filters["interval"] = statistics.format_interval
+_ENV.filters["p_value"] = statistics.format_p
 
 
 def _static(name: str) -> str:

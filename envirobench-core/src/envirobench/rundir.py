@@ -264,6 +264,23 @@ class AdapterOutput:
 
 
 @attrs.frozen
+class ShardRecord:
+    """One shard of a run spread over machines (`run --shard I/N`): its index (0-based), the
+    number of shards, and how many of the dataset's cases it holds (`cases` of `of`). It keeps
+    what the whole run was given and the shard holds only a part of: the budget (run.json's
+    `budget_usd` is the shard's share) and the target cases (its gate checks those among its
+    cases). `envirobench merge` joins the shards into one run (docs/runs.md, "Repeats, shards and
+    merging")."""
+
+    index: int
+    count: int
+    cases: int
+    of: int
+    budget_usd: float
+    targets: tuple[str, ...] = ()
+
+
+@attrs.frozen
 class Partial:
     """A partial run: only some of the dataset's cases were run (`envirobench run --case ID` or
     `--limit N`), for a quick look. A partial run is never a baseline or a control, is never
@@ -309,6 +326,11 @@ class RunRecord:
     adapter_output: AdapterOutput | None = None
     # Null for a run of every case; set for a quick run of some (`run --case`, `--limit`).
     partial: Partial | None = None
+    # Set for one shard of a sharded run; a merged run lists the shard runs it was made from.
+    shard: ShardRecord | None = None
+    merged_from: tuple[str, ...] = ()
+    # Repeats of one configuration (`run --repeats N`) share a group ID.
+    group: str | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------
@@ -342,6 +364,40 @@ Headline = dict[str, float]
 
 
 @attrs.frozen
+class Interval:
+    """A 95 % interval of a number: its low and high ends."""
+
+    low: float
+    high: float
+
+
+@attrs.frozen
+class BootstrapSpec:
+    """How a run's intervals were computed, so anyone can recompute them: a percentile bootstrap
+    over `resamples` resamples drawn with `seed`, of cases, or of clusters of cases (`cluster`:
+    the type's cluster key, e.g. the document a page belongs to)."""
+
+    method: Literal["percentile"]
+    resamples: int
+    seed: int
+    confidence: float
+    cluster: str | None = None
+
+
+@attrs.frozen
+class PairedComparison:
+    """The candidate against its baseline in one profile. `change` holds the paired bootstrap
+    interval of each headline difference; `better` and `worse` count the cases that went from
+    having errors to error-free and back; `p_value` is the exact two-sided McNemar (binomial) test
+    on them. They inform; the gate stays per case."""
+
+    change: dict[str, Interval]
+    better: int
+    worse: int
+    p_value: float
+
+
+@attrs.frozen
 class ProfileMetrics:
     """One profile of a run: its headline metrics beside the compared runs', and its pairing.
 
@@ -361,6 +417,10 @@ class ProfileMetrics:
     improvements: tuple[str, ...]
     unstable: tuple[str, ...]
     failing_targets: tuple[str, ...]
+    # The 95 % interval of each headline metric, and the paired comparison with the baseline;
+    # null in metrics written before core computed them.
+    intervals: dict[str, Interval] | None = None
+    paired: PairedComparison | None = None
 
 
 @attrs.frozen
@@ -386,6 +446,7 @@ class Metrics:
     gate: GateSummary
     profiles: dict[str, ProfileMetrics]
     cases: dict[str, CaseMetrics]
+    bootstrap: BootstrapSpec | None = None
 
 
 # -- comparison.json -----------------------------------------------------------------------------
@@ -500,7 +561,16 @@ def read_completed_run(run_dir: Path) -> RunRecord:
 
 def refuse_partial(run: RunRecord, run_dir: Path, role: str, never: str) -> None:
     """Refuse a partial run where only a run of every case will do (a baseline or a control, a
-    promotion, a leaderboard), naming the run: e.g. role="the baseline", never="a baseline or a control"."""
+    promotion, a leaderboard), naming the run: e.g. role="the baseline", never="a baseline or a control".
+    A shard of a sharded run is a partial run too: it is refused until the shards are merged."""
+    if run.shard is not None:
+        raise EnviroBenchError(
+            f"{role} run {run.run_id!r} is shard {run.shard.index}/{run.shard.count} of a sharded run "
+            f"({run.shard.cases} of {run.shard.of} cases); a shard is never {never}: "
+            "merge the shards into a run of every case first (envirobench merge)",
+            file=Path(run_dir) / RUN_FILE,
+            field="$.shard",
+        )
     if run.partial is not None:
         raise EnviroBenchError(
             f"{role} run {run.run_id!r} is a {run.partial.describe()}; a partial run is never {never}: "

@@ -7,6 +7,9 @@ score of its task (`runs`). Rules:
   `Incomplete (n of m tasks)`; a missing task is never zero and never dropped.
 - Repeats: the category score is the weighted mean of each task's mean over its runs; its range
   is the weighted mean of each task's lowest and of each task's highest run.
+- Intervals (docs/runs.md, "Statistics"): each task's score is bootstrapped over the pinned
+  dataset's cases (a system's repeats on the same resampled cases), and a category's interval is
+  the percentile interval of the weighted mean of its tasks' resampled scores.
 - No overall score: categories are never combined.
 - Scores are computed here, never taken from the run: each run is rescored from its saved,
   checked predictions against the pinned dataset with the installed type (`runs.rescore`).
@@ -25,9 +28,12 @@ from typing import Any
 import attrs
 
 from .. import categories as cats
-from ..categories import Category, Task
+from .. import statistics
+from ..categories import Category, ScoreRefused, Task
 from ..errors import EnviroBenchError
 from ..plugins import Registry, get_registry
+from ..rundir import Interval
+from ..statistics import percentile_interval
 from .pins import Pin, load_pinned, resolve_pins
 from .runs import RunEntry, RunRefused, RunResult, System, find_run_dirs, read_run, rescore
 
@@ -52,6 +58,10 @@ def _weighted(values: Sequence[tuple[int, float]]) -> float:
     return sum(w * v for w, v in values) / sum(w for w, _ in values)
 
 
+def _interval(resamples: Sequence[float | None] | None) -> Interval | None:
+    return None if resamples is None else percentile_interval(v for v in resamples if v is not None)
+
+
 @attrs.frozen
 class TaskCell:
     """One system on one task: its repeats."""
@@ -74,6 +84,19 @@ class TaskCell:
     @property
     def high(self) -> float:
         return max(self.scores)
+
+    @property
+    def resamples(self) -> list[float | None] | None:
+        """The task's score (the mean over repeats) on each resample; None where a repeat has none."""
+        vectors = [run.resamples for run in self.runs]
+        if any(v is None for v in vectors):
+            return None
+        return [None if None in values else math.fsum(values) / len(values) for values in zip(*vectors, strict=True)]  # type: ignore[arg-type]
+
+    @property
+    def interval(self) -> Interval | None:
+        """The 95 % interval of the task's score, from resampling its cases."""
+        return _interval(self.resamples)
 
     def _per_site(self, attr: str) -> float | None:
         values = [getattr(run, attr) for run in self.runs]
@@ -126,6 +149,22 @@ class CategoryCell:
     @property
     def high(self) -> float | None:
         return self._weighted("high")
+
+    @property
+    def interval(self) -> Interval | None:
+        """The 95 % interval of the category score: the weighted mean of its tasks' scores on each
+        resample (the tasks resampled independently), where every task has one."""
+        if not self.complete:
+            return None
+        weighted = [(cell.task.weight, cell.resamples) for cell in self.tasks if cell is not None]
+        if any(r is None for _, r in weighted):
+            return None
+        total = sum(w for w, _ in weighted)
+        combined = [
+            None if None in values else math.fsum(w * v for (w, _), v in zip(weighted, values, strict=True)) / total
+            for values in zip(*(r for _, r in weighted), strict=True)  # type: ignore[arg-type]
+        ]
+        return _interval(combined)
 
     def _sum(self, attr: str) -> float | None:
         if not self.complete:
@@ -248,6 +287,7 @@ def build_leaderboard(
         else:
             refused.append(Refusal(entry.path, entry.run_id, pin.mismatch(entry.identity)))
     scored: list[RunResult] = []
+    units: dict[str, statistics.Units] = {}
     for task_id, task_entries in sorted(by_task.items()):
         try:
             contents = load_pinned(pinned[task_id], task_entries, registry)
@@ -255,6 +295,7 @@ def build_leaderboard(
             refused += [Refusal(e.path, e.run_id, str(exc)) for e in task_entries]
             continue
         btype = registry.benchmark_type(task_id)
+        units[task_id] = statistics.Units.of(btype, contents.cases)
         for entry in task_entries:
             try:
                 scored.append(rescore(entry, btype, contents))
@@ -271,6 +312,41 @@ def build_leaderboard(
             continue
         seen[key] = run
         accepted.append(run)
+    accepted = _with_resamples(accepted, units, registry)
     refused.sort(key=lambda r: str(r.path))
     kept = {task_id: attrs.evolve(pin, contents=None) for task_id, pin in pinned.items()}
     return build_board(accepted, kept, refused, notes)
+
+
+def _with_resamples(runs: Sequence[RunResult], units: Mapping[str, statistics.Units], registry: Registry) -> list[RunResult]:
+    """Each run's component score on every resample of its task's cases, drawn for all of one
+    system's repeats of the task together (their mean is the task's score), and its case scores
+    dropped. A resample on which the task's formula gives no score counts as none."""
+    groups: dict[tuple[str, System], list[int]] = {}
+    for i, run in enumerate(runs):
+        groups.setdefault((run.task, run.system), []).append(i)
+    out = list(runs)
+    for (task_id, _), members in groups.items():
+        btype = registry.benchmark_type(task_id)
+        task = cats.all_tasks()[task_id][1]
+        primary = btype.HEADLINE[0]
+
+        def component(headline: Mapping[str, float] | None, task: Task = task, primary: str = primary) -> float | None:
+            if headline is None:
+                return None
+            try:
+                return task.component_score(headline, primary)
+            except ScoreRefused:
+                return None
+
+        scores = [runs[i].case_scores for i in members]
+        if any(s is None for s in scores):
+            continue
+        rng = statistics.stream("leaderboard", task_id)
+        resamples: list[list[float | None]] = [[] for _ in members]
+        for headlines in statistics.resampled_headlines(btype, btype.PROFILES[0], units[task_id], scores, rng):  # type: ignore[arg-type]
+            for values, headline in zip(resamples, headlines, strict=True):
+                values.append(component(headline))
+        for i, values in zip(members, resamples, strict=True):
+            out[i] = attrs.evolve(runs[i], resamples=tuple(values))
+    return [attrs.evolve(run, case_scores=None) for run in out]

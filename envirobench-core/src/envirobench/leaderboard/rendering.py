@@ -7,12 +7,25 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import categories as cats
+from .. import statistics
 from ..categories import Category
 from ..jsonio import dumps
+from ..rundir import Interval
 from ..templating import environment
 from .board import Board, CategoryCell, TaskCell
 
 LEADERBOARD_FORMAT = "envirobench.leaderboard.v1"
+# How the intervals were computed (docs/runs.md, "Statistics"); the JSON records it.
+BOOTSTRAP = {
+    "method": statistics.METHOD,
+    "resamples": statistics.RESAMPLES,
+    "seed": statistics.SEED,
+    "confidence": statistics.CONFIDENCE,
+}
+INTERVAL_NOTE = (
+    f"(low–high) is the 95 % interval from resampling each task's cases ({statistics.METHOD} bootstrap, "
+    f"{statistics.RESAMPLES:,} resamples; a category combines its tasks' with the weights);"
+)
 
 
 # -- formatting ---------------------------------------------------------------------------------
@@ -22,11 +35,19 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
 
 
-def format_score(score: float, low: float | None = None, high: float | None = None) -> str:
+def format_score(score: float, low: float | None = None, high: float | None = None, interval: Interval | None = None) -> str:
+    """A score, its 95 % interval in parentheses and its range over repeats in brackets:
+    "80.0 (74.5–85.0) [70.0–90.0]"."""
     text = f"{score:.1f}"
+    if interval is not None:
+        text += f" ({interval.low:.1f}–{interval.high:.1f})"
     if low is not None and high is not None and f"{low:.1f}" != f"{high:.1f}":
         text += f" [{low:.1f}–{high:.1f}]"
     return text
+
+
+def _interval_json(interval: Interval | None) -> list[float | None] | None:
+    return None if interval is None else [_round(interval.low), _round(interval.high)]
 
 
 def format_cost(value: float | None) -> str:
@@ -44,7 +65,7 @@ def format_time(value: float | None) -> str:
 def format_task(cell: TaskCell | None) -> str:
     if cell is None:
         return "missing"
-    text = format_score(cell.mean, cell.low, cell.high)
+    text = format_score(cell.mean, cell.low, cell.high, cell.interval)
     return text + (f" ×{len(cell.runs)}" if len(cell.runs) > 1 else "")
 
 
@@ -52,7 +73,7 @@ def format_cell(cell: CategoryCell) -> str:
     """A category cell as every format shows it: score [range], or Incomplete (n of m tasks)."""
     if not cell.complete:
         return f"Incomplete ({cell.done} of {cell.total} tasks)"
-    return format_score(cell.score, cell.low, cell.high)
+    return format_score(cell.score, cell.low, cell.high, cell.interval)
 
 
 def _site_category() -> Category:
@@ -68,8 +89,9 @@ def _task_json(cell: TaskCell, per_site: bool) -> dict[str, Any]:
         "weight": cell.task.weight,
         "score": _round(cell.mean),
         "range": [_round(cell.low), _round(cell.high)],
+        "interval": _interval_json(cell.interval),
         "repeats": len(cell.runs),
-        "runs": [{"run_id": r.run_id, "path": str(r.path), "score": _round(r.score)} for r in cell.runs],
+        "runs": [{"run_id": r.run_id, "path": str(r.path), "score": _round(r.score), "interval": _interval_json(r.interval)} for r in cell.runs],
     }
     if per_site:
         out["cost_per_site_usd"] = _round(cell.cost_per_site)
@@ -91,6 +113,7 @@ def board_json(board: Board) -> dict[str, Any]:
                 "display": format_cell(cell),
                 "score": _round(cell.score),
                 "range": None if not cell.complete else [_round(cell.low), _round(cell.high)],
+                "interval": _interval_json(cell.interval),
                 "tasks": {
                     task.id: (None if tc is None else _task_json(tc, category.per_site))
                     for task, tc in zip(category.tasks, cell.tasks, strict=True)
@@ -114,6 +137,7 @@ def board_json(board: Board) -> dict[str, Any]:
     return {
         "format": LEADERBOARD_FORMAT,
         "scoring_version": cats.SCORING_VERSION,
+        "bootstrap": BOOTSTRAP,
         "systems": [s.to_json() for s in board.systems],
         "categories": out_categories,
         "pins": {task: pin.to_json() for task, pin in sorted(board.pins.items())},
@@ -154,7 +178,7 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
         "# EnviroBench leaderboard",
         "",
         f"Scoring version `{cats.SCORING_VERSION}`. One row per system (adapter · model · options), one "
-        "column per category. Scores are 0–100; [low–high] is the range over repeats. A category "
+        f"column per category. Scores are 0–100; {INTERVAL_NOTE} [low–high] is the range over repeats. A category "
         "a system has not run in full shows Incomplete. There is no overall score.",
         "",
         "## Categories",
@@ -245,6 +269,7 @@ def scatter(board: Board) -> dict[str, Any]:
             "y": y(cell.score),
             "ylow": y(cell.low),
             "yhigh": y(cell.high),
+            "ci": None if cell.interval is None else (y(cell.interval.low), y(cell.interval.high)),
             "pareto": board.on_front(cell),
             "title": f"#{rank} {cell.system.label}: {format_cell(cell)}, {format_cost(cell.cost_per_site)} per site, {format_time(cell.wall_time_per_site)} per site",
         }
@@ -285,6 +310,7 @@ def render_html(board: Board, *, tasks: bool = False) -> str:
         show_tasks=tasks,
         task_boards=[(c, board.rows(c)) for c in cats.CATEGORIES if not c.per_site],
         plot=scatter(board),
+        interval_note=INTERVAL_NOTE,
         pins=sorted(board.pins.items()),
         refused=board.refused,
         on_front=board.on_front,

@@ -30,14 +30,15 @@ import attrs
 
 from .. import categories as cats
 from .. import rundir
-from ..benchmark import BenchmarkType
+from ..benchmark import BenchmarkType, CaseScore
 from ..categories import ScoreRefused, Task
 from ..datasets import Contents
 from ..errors import EnviroBenchError
 from ..pairing import profile_available
 from ..plugins import Registry
-from ..rundir import RUN_FILE
+from ..rundir import RUN_FILE, Interval
 from ..scoring import read_saved_predictions, score_run, some
+from ..statistics import percentile_interval
 
 
 class RunRefused(Exception):
@@ -135,6 +136,17 @@ class RunResult:
     cost_usd: float | None
     wall_time_s: float | None
     sites: float | None  # cases.sites, falling back to the number of cases scored
+    # The default profile's scores, one per case of the pinned dataset in its order: kept until
+    # the board has bootstrapped the run with its repeats (docs/runs.md, "Statistics").
+    case_scores: tuple[CaseScore, ...] | None = attrs.field(default=None, eq=False, repr=False)
+    # The component score on each resample of the cases (None where it has none), drawn with the
+    # system's other repeats of the task; None when not computed.
+    resamples: tuple[float | None, ...] | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def interval(self) -> Interval | None:
+        """The 95 % interval of this run's component score (from its resamples)."""
+        return None if self.resamples is None else percentile_interval(v for v in self.resamples if v is not None)
 
     @property
     def cost_per_site(self) -> float | None:
@@ -250,4 +262,5 @@ def rescore(entry: RunEntry, btype: BenchmarkType, contents: Contents) -> RunRes
         cost_usd=entry.cost_usd,
         wall_time_s=entry.wall_time_s,
         sites=float(entry.sites if entry.sites is not None else len(case_ids)),
+        case_scores=tuple(scores[cid][profile] for cid in case_ids),  # type: ignore[misc]
     )
