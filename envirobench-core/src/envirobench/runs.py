@@ -11,7 +11,8 @@ Rescoring replaces a run's outputs as one step (`outputs.staged_outputs`): a kil
 leaves either the old consistent set or the new one.
 
 A partial run (`RunSpec.cases`, `limit`: docs/runs.md, "Partial runs") runs and scores only the
-selected cases, a baseline and controls rescored on them too; rescoring keeps it partial.
+selected cases, a baseline and controls rescored on them too; rescoring keeps it partial. A shard
+(`RunSpec.shard`: shards.py) is a partial run of its share of the cases, joined by merge.py.
 """
 
 from __future__ import annotations
@@ -79,9 +80,9 @@ from .scoring import (
     read_adapter_result,
     read_saved_predictions,
     score_run,
-    select_cases,
     some,
 )
+from .shards import Shard, select_run_cases
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.
@@ -119,6 +120,9 @@ class RunSpec:
     # A partial run: only these cases (`--case`), or the first `limit` in dataset order (`--limit`).
     cases: tuple[str, ...] = ()
     limit: int | None = None
+    shard: Shard | None = None  # one shard of a sharded run (`--shard I/N`: shards.py)
+    group: str | None = None  # the group of repeats the run is one of (`--repeats`)
+    hidden: tuple[Path, ...] = ()  # more places the sandbox hides (the local directory of a --store)
 
 
 @attrs.frozen
@@ -215,8 +219,9 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     dataset, answers = contents.dataset, contents.answers
     if dataset.manifest.benchmark != btype.ID:
         raise EnviroBenchError(f"dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, not {btype.ID!r}")
-    cases, partial = select_cases(contents.cases, dataset.retired, ids=spec.cases, limit=spec.limit)
-    gates = check_gates_and_targets(btype, spec.gates, spec.targets, contents.cases, dataset.retired, cases if partial else None)
+    selection = select_run_cases(contents.cases, dataset.retired, ids=spec.cases, limit=spec.limit, shard=spec.shard, targets=spec.targets, budget_usd=spec.budget_usd)
+    cases, partial, budget = selection.cases, selection.partial, selection.budget_usd
+    gates = check_gates_and_targets(btype, spec.gates, spec.targets, contents.cases, dataset.retired, selection.target_scope)
     # Baselines and controls are checked before the adapter spends anything.
     source = dataset_source(spec.dataset, registry)
     baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
@@ -242,7 +247,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         adapter=AdapterRecord(requested=spec.adapter, command=tuple(argv)),
         model=spec.model,
         options=dict(spec.options),
-        budget_usd=spec.budget_usd,
+        budget_usd=budget,
         cost_usd=None,
         systems=(),
         wall_time_s=None,
@@ -253,6 +258,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         require_no_regressions=spec.require_no_regressions,
         sandbox=sandbox.record(),
         partial=partial,
+        shard=selection.shard,
+        group=spec.group,
     )
     failure: TechnicalFailure | None = None
     workspace: Workspace | None = None
@@ -264,10 +271,10 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             workspace = Workspace.create()
             # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
             # written once the adapter is gone, so nothing the adapter does can change it.
-            request_text = dumps(unstructure(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=spec.budget_usd, options=spec.options)), indent=None)
+            request_text = dumps(unstructure(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=budget, options=spec.options)), indent=None)
             atomic_write_text(workspace.request, request_text)
             log = AdapterLog(staging / ADAPTER_LOG)
-            secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls])
+            secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])
             try:
                 wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=_stage(on_progress, "adapter"), sandbox=sandbox, secrets=secrets)
                 record = attrs.evolve(record, adapter_wall_time_s=wall)
@@ -296,7 +303,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
                 adapter=attrs.evolve(record.adapter, name=result.adapter.name, version=result.adapter.version),
                 systems=result.systems,
             )
-            record = attrs.evolve(record, cost_usd=check_result(result, btype, spec.budget_usd))
+            record = attrs.evolve(record, cost_usd=check_result(result, btype, budget))
             predictions = load_predictions(output_dir, result, btype, list(cases), output=copied.record)
         except TechnicalFailure as exc:
             failure = _relative_to(exc, staging)
@@ -316,7 +323,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             return Outcome(final, "failed", None, str(failure), partial)
 
         scores = score_run(btype, cases, answers, predictions, on_progress=_stage(on_progress, "scoring"))
-        gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, spec.targets)
+        gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, selection.targets)
         record = attrs.evolve(
             record,
             status="completed",

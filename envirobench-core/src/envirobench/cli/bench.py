@@ -9,6 +9,7 @@ from __future__ import annotations
 import shlex
 from pathlib import Path
 
+import attrs
 import click
 
 from ..errors import EnviroBenchError
@@ -46,11 +47,12 @@ def bench_group() -> None:
 @click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).")
 @click.option("--unpaired", is_flag=True, help="Run without the promoted baseline (required while the adapter has none).")
 @click.option("--plan", is_flag=True, help="Print the full `envirobench run` command and write nothing.")
+@click.option("--repeats", type=click.IntRange(min=1), metavar="N", help="Make N runs, RUN_ID-1 ... RUN_ID-N, one group (as `envirobench run --repeats`).")
 @_results_option
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the plan (with --plan) or the run's verdict.")
 @user_errors
-def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_json):
+def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, results, store, as_json):
     """Run profile NAME: the `envirobench run` its bench.json stands for.
 
     Paired with the adapter's promoted baseline and controls, restored from the profile's store
@@ -61,6 +63,8 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, results, store, as_
     reg = registry()
     check_dataset_home(located, reg)
     the_plan = plan_run(located, reg, run_id=run_id, adapter=adapter, unpaired=unpaired, results=results)
+    if repeats:
+        the_plan = attrs.evolve(the_plan, argv=(*the_plan.argv, "--repeats", str(repeats)))
     pull = dataset_to_pull(the_plan, reg)
     if plan:
         notes = []

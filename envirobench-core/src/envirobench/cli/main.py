@@ -14,6 +14,7 @@ from .bench import bench_group
 from .common import CONTEXT_SETTINGS
 from .datasets import benchmarks_command, datasets_group, schemas_command, validate_dataset_command
 from .leaderboard import categories_command, leaderboard_command
+from .merge import merge_command
 from .plugins import plugins_group
 from .report import review_group, serve_command
 from .run import run_command, score_command
@@ -44,6 +45,7 @@ for command in (
     schemas_command,
     run_command,
     score_command,
+    merge_command,
     runs_group,
     serve_command,
     review_group,

@@ -1,14 +1,22 @@
-"""`envirobench run` and `envirobench score`."""
+"""`envirobench run` and `envirobench score`.
+
+`run --repeats N` makes N runs of one configuration, `--shard I/N` one shard of a run spread over
+machines, `--store` archives each finished run to a store and `--resume` skips the runs already
+made (docs/runs.md, "Repeats, shards and merging"; envirobench.shards)."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
+import attrs
 import click
 
 from ..converter import unstructure
+from ..errors import EnviroBenchError
 from ..pairing import PASSED
+from ..plugins import Registry
 from ..review import merge_targets, recommendation_cases
 from ..rundir import (
     ADAPTER_LOG,
@@ -17,9 +25,14 @@ from ..rundir import (
     RUN_FILE,
     SUMMARY_FILE,
     read_completed_run,
+    read_run,
 )
 from ..runs import Outcome, RunSpec, execute_run, rescore_run
 from ..sandbox import SANDBOX_KINDS, Interrupted
+from ..shards import SHARD_COUNT_ENV, parse_shard, repeat_run_ids, shard_run_id
+from ..stores import PRIVATE, Refused, Store
+from ..stores.config import open_store
+from ..stores.transfer import archive_run, run_prefix
 from .common import (
     CONTEXT_SETTINGS,
     GATE_FAILED_EXIT,
@@ -60,21 +73,41 @@ _recommendation_option = click.option(
 )
 
 
-def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> None:
+def report_outcome(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shard: bool = False, extra: dict[str, Any] | None = None) -> None:
     """Print where the run is and its verdict; exit 1 on a technical failure, 3 on a failed gate."""
+    code = _show(outcome, require_no_regressions, as_json, shard=shard, extra=extra)
+    if code:
+        sys.exit(code)
+
+
+def _verdict(outcome: Outcome, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A completed run as --json gives it."""
+    gate, partial = outcome.gate, outcome.partial
+    assert gate is not None  # a completed run has a gate
+    return {"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.status, "by_profile": {p: g.status for p, g in gate.by_profile.items()},
+            "partial": unstructure(partial) if partial else None, **(extra or {})}
+
+
+def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shard: bool = False, extra: dict[str, Any] | None = None, print_json: bool = True) -> int:
+    """Print where the run is and its verdict; the exit status it calls for: 1 for a technical
+    failure, 3 for a gate not passed under --require-no-regressions (never for a shard: its gate
+    covers its own cases, and `envirobench merge` applies the option to the whole run)."""
     if outcome.status == "failed":
         what = f"{outcome.partial.describe()} " if outcome.partial else ""
         click.echo(f"run failed (technical failure, nothing scored): {what}{outcome.message}", err=True)
         click.echo(f"details: {outcome.run_dir / RUN_FILE} and {outcome.run_dir / ADAPTER_LOG}", err=True)
-        sys.exit(1)
+        return 1
     gate = outcome.gate
     assert gate is not None  # a completed run has a gate
     partial = outcome.partial
     if as_json:
-        echo_json({"run_dir": str(outcome.run_dir), "status": outcome.status, "gate": gate.status, "by_profile": {p: g.status for p, g in gate.by_profile.items()},
-                   "partial": unstructure(partial) if partial else None})
+        if print_json:
+            echo_json(_verdict(outcome, extra))
     else:
-        if partial:
+        if shard:
+            click.secho(f"shard {partial.selected_by.removeprefix('--shard ')} of a sharded run ({partial.cases} of {partial.of} cases): "  # type: ignore[union-attr]
+                        "merge the shards with `envirobench merge` before pairing, promoting or ranking it", bold=True)
+        elif partial:
             click.secho(f"{partial.describe()}: never a baseline, a control or on a leaderboard", bold=True)
         click.echo(f"run directory: {outcome.run_dir}")
         click.echo(f"summary:       {outcome.run_dir / SUMMARY_FILE}")
@@ -86,9 +119,10 @@ def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> No
                 extra = f": {len(result.regressions)} worse, {len(result.improvements)} better, {len(result.unstable)} unstable"
             click.echo(f"  {profile}{gated}: {result.status}{extra}")
         click.echo(f"gate: {gate.status}")
-    if require_no_regressions and gate.status != PASSED:
+    if require_no_regressions and gate.status != PASSED and not shard:
         click.echo(f"gate {gate.status} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
-        sys.exit(GATE_FAILED_EXIT)
+        return GATE_FAILED_EXIT
+    return 0
 
 
 @click.command("run", context_settings=CONTEXT_SETTINGS)
@@ -117,14 +151,26 @@ def _report(outcome: Outcome, require_no_regressions: bool, as_json: bool) -> No
 @click.option("--adapter-env", "adapter_env", multiple=True, metavar="NAME", help="Pass this environment variable to the adapter (repeatable); others are not passed.")
 @click.option("--max-output-mb", type=click.FloatRange(min=0, min_open=True), default=MAX_OUTPUT_MB, show_default=True, metavar="MB",
               help="The most core copies from the adapter's output directory; more is a technical failure.")
+@click.option("--repeats", type=click.IntRange(min=1), metavar="N", help="Make N runs of this configuration, RUN_ID-1 ... RUN_ID-N, one group (run.json's group: RUN_ID).")
+@click.option("--shard", "shard_spec", metavar="I/N|auto",
+              help="Make shard I of N (I from 0) of the run, as the run RUN_ID.shard-I-of-N, to be joined by `envirobench merge`; "
+              "auto: from JOB_COMPLETION_INDEX (Kubernetes) or SLURM_ARRAY_TASK_ID (Slurm).")
+@click.option("--shard-count", type=click.IntRange(min=1), metavar="N",
+              help=f"With --shard auto: the number of shards (default: {SHARD_COUNT_ENV}, else SLURM_ARRAY_TASK_COUNT).")
+@click.option("--store", "store_spec", metavar="NAME|URL", help="Archive each completed run to this private store (runs/<benchmark>/<run id>/), e.g. shards for `envirobench merge --store`.")
+@click.option("--resume", is_flag=True, help="Skip the runs (repeats, a shard) already completed in --results or archived in --store.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, max_output_mb, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, max_output_mb, repeats, shard_spec, shard_count, store_spec, resume, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
 
     --case and --limit make a quick partial run: only those cases are sent to the adapter and
     scored (and the baseline and controls, which must be runs of every case, are rescored on
     them). A partial run is never a baseline, a control, promoted or on a leaderboard.
+
+    --repeats N makes N runs (RUN_ID-1 ... RUN_ID-N, one group); --shard I/N makes one shard of
+    the run (RUN_ID.shard-I-of-N), its share of the cases and of the budget; `envirobench merge`
+    joins the shards. --store archives each completed run to a store, --resume skips those made.
 
     Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
     3 gate not passed under --require-no-regressions, 128+N interrupted by signal N (SIGINT,
@@ -138,7 +184,14 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
     targets = merge_targets(targets, _review_targets(from_review, recommendation))
     if cases and limit is not None:
         raise click.UsageError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
-    spec = RunSpec(
+    if shard_count is not None and shard_spec != "auto":
+        raise click.UsageError("--shard-count goes with --shard auto (--shard I/N names the count)")
+    if shard_spec and (cases or limit is not None):
+        raise click.UsageError("--shard cannot be combined with --case or --limit: a shard's cases are chosen by --shard")
+    shard = parse_shard(shard_spec, count=shard_count) if shard_spec else None
+    reg = registry()
+    store = _open_run_store(store_spec, reg) if store_spec else None
+    base = RunSpec(
         adapter=adapter,
         run_id=run_id,
         model=model,
@@ -159,18 +212,83 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         max_output_mb=max_output_mb,
         cases=tuple(cases),
         limit=limit,
+        shard=shard,
+        # A `file:` store's directory holds other runs (answers included): hidden from the adapter.
+        hidden=(Path(store.root),) if store is not None and hasattr(store, "root") else (),
     )
+    ids = repeat_run_ids(run_id, repeats) if repeats else [run_id]
+    specs = [attrs.evolve(base, run_id=shard_run_id(rid, shard) if shard else rid, group=run_id if repeats else None) for rid in ids]
+    extra = ({"shard": {"index": shard.index, "count": shard.count}} if shard else {}) | ({"group": run_id} if repeats else {})
+    codes, entries = [], []
+    for n, spec in enumerate(specs, 1):
+        if repeats and not as_json:
+            click.secho(f"repeat {n} of {repeats}: {spec.run_id}", bold=True)
+        made = _already_made(spec, store, resume)
+        if made is not None:
+            click.echo(f"{spec.run_id}: already made, {made}; skipped (--resume)", err=True)
+            entries.append({"run_id": spec.run_id, "status": "skipped", "where": made, **extra})
+            continue
+        outcome = _execute(spec, results_dir)
+        if store is not None and outcome.status == "completed":
+            with ProgressBars() as progress:
+                archive_run(outcome.run_dir, store, on_progress=progress)
+            click.echo(f"archived {spec.run_id} to {store.url}", err=True)
+        if not repeats:
+            report_outcome(outcome, require_no_regressions, as_json, shard=shard is not None, extra=extra)
+            return
+        codes.append(_show(outcome, require_no_regressions, as_json, shard=shard is not None, print_json=False))
+        entries.append(_verdict(outcome, {"run_id": spec.run_id, **extra}) if outcome.status == "completed"
+                       else {"run_dir": str(outcome.run_dir), "run_id": spec.run_id, "status": "failed", "failure": outcome.message, **extra})
+    if as_json:
+        echo_json({"group": run_id, "runs": entries} if repeats else entries[0])
+    # A technical failure of any repeat outranks a gate that did not pass.
+    code = 1 if 1 in codes else max(codes, default=0)
+    if code:
+        sys.exit(code)
+
+
+def _execute(spec: RunSpec, results_dir: Path) -> Outcome:
     bars = ProgressBars()  # the adapter's progress, then scoring
     try:
-        outcome = execute_run(spec, registry(), on_progress=bars, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
+        return execute_run(spec, registry(), on_progress=bars, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
     except Interrupted as exc:
         bars.close()
         click.echo(f"run interrupted by {exc.name}: the adapter (if it had started) was stopped with every process it started; "
-                   f"an unfinished run stays in a hidden .{run_id}.incomplete-* directory of {results_dir}, marked failed", err=True)
+                   f"an unfinished run stays in a hidden .{spec.run_id}.incomplete-* directory of {results_dir}, marked failed", err=True)
         sys.exit(128 + exc.signum)
     finally:
         bars.close()
-    _report(outcome, require_no_regressions, as_json)
+
+
+def _open_run_store(value: str, reg: Registry) -> Store:
+    """The store completed runs are archived to: it must be private (a run holds answers)."""
+    store = open_store(value, reg)
+    if store.visibility != PRIVATE:
+        raise Refused(f"refused: runs are archived only to private stores, and {store.url} is public (a run holds answers and predictions)")
+    return store
+
+
+def _already_made(spec: RunSpec, store: Store | None, resume: bool) -> str | None:
+    """Where the run already is, completed, when --resume skips it ("results" or the store);
+    None when it is to be made. A run the store holds is refused without --resume (it could not
+    be archived), and so is an unfinished one in --results (runs are never overwritten)."""
+    final = spec.results_dir / spec.run_id
+    stored = store is not None and store.exists(f"{run_prefix(spec.run_id, spec.benchmark)}/{RUN_FILE}")
+    if resume and (final.exists() or final.is_symlink()):
+        run = read_run(final)
+        if run.status != "completed":
+            reason = f": {run.failure.message}" if run.failure else ""
+            raise EnviroBenchError(f"{final} holds a run that did not complete (status {run.status!r}{reason}); remove it to make the run again (runs are never overwritten)")
+        if store is not None and not stored:
+            with ProgressBars() as progress:
+                archive_run(final, store, on_progress=progress)
+            click.echo(f"archived {spec.run_id} to {store.url}", err=True)
+        return f"in {final}"
+    if stored:
+        if resume:
+            return f"in {store.url}"  # type: ignore[union-attr]
+        raise EnviroBenchError(f"{store.url} already holds a {spec.benchmark} run {spec.run_id!r}; choose another --run, or --resume to skip the runs already made")  # type: ignore[union-attr]
+    return None
 
 
 @click.command("score", context_settings=CONTEXT_SETTINGS)
@@ -203,4 +321,4 @@ def score_command(run_dir, baseline_run, no_baseline, control_runs, no_controls,
         targets = merge_targets(targets or read_completed_run(run_dir).gate.targets, review_targets)
     with ProgressBars() as bars:
         outcome = rescore_run(run_dir, registry(), gates=list(gates) or None, targets=list(targets) or None, rekey=rekey, on_progress=bars, **kwargs)
-    _report(outcome, require_no_regressions, as_json)
+    report_outcome(outcome, require_no_regressions, as_json)

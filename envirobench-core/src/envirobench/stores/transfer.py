@@ -407,11 +407,12 @@ def archive_run(run_dir: Path, store: Store, *, on_progress: Progress | None = N
     return ArchivedRun(run_id, listing_sha, uploaded, already)
 
 
-def _find_archive(run_id: str, sha256: str, store: Store, benchmark: str | None) -> tuple[str, bytes]:
+def _find_archive(run_id: str, sha256: str | None, store: Store, benchmark: str | None) -> tuple[str, bytes]:
     """(prefix, listing bytes) of the run's archive: under `runs/<benchmark>/<run id>/`, else
     where earlier versions put it, `runs/<run id>/`. The listing must have the promoted SHA-256:
     another run under the same ID (another profile's, sharing the store) is passed over, and is
-    reported only when no archive has it."""
+    reported only when no archive has it. With sha256=None (a shard, found by its key: merge.py)
+    the first listing found is taken."""
     prefixes = [run_prefix(run_id, benchmark)] if benchmark is not None else []
     prefixes.append(run_prefix(run_id))
     mismatch: ChecksumMismatch | None = None
@@ -429,13 +430,14 @@ def _find_archive(run_id: str, sha256: str, store: Store, benchmark: str | None)
 
 
 def restore_run(
-    run_id: str, sha256: str, store: Store, results_dir: Path, *, benchmark: str | None = None, on_progress: Progress | None = None
+    run_id: str, sha256: str | None, store: Store, results_dir: Path, *, benchmark: str | None = None, on_progress: Progress | None = None
 ) -> Path:
     """Download an archived run into results_dir/run_id, every file verified; never over a run.
 
     With `benchmark`, the archive is looked for under `runs/<benchmark>/<run id>/` and then
     under `runs/<run id>/` (earlier versions' layout), and the restored run must be of that
-    benchmark; without, only under `runs/<run id>/`."""
+    benchmark; without, only under `runs/<run id>/`. `sha256` is the archive listing's, as a
+    promotion recorded it; None takes the listing found (every file is still verified against it)."""
     final = Path(results_dir) / run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"will not restore over the existing {final}")
