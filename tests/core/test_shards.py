@@ -286,6 +286,11 @@ def test_a_shard_is_never_a_baseline_a_control_or_on_a_leaderboard(toy_cli, fake
         assert code == 1 and "is shard 0/2 of a sharded run" in err and "envirobench merge" in err and "$.shard" in err
     with pytest.raises(RunRefused, match="shard 0/2 of a sharded run"):
         board_read_run(shard, toy_registry)
+    # Its summary and report say what it is and what to do: merge.
+    summary = (shard / "summary.md").read_text()
+    assert "**Shard 0 of 2 (0 to 1): 6 of 12 cases.**" in summary and "Partial run" not in summary
+    assert "merge them into the run of every case: `envirobench merge --run exp`" in summary
+    assert "<code>envirobench merge --run exp</code>" in (shard / "report.html").read_text()
     # Rescoring a shard keeps it a shard of its own cases.
     before = rundir.read_run(shard)
     rescore_run(shard, toy_registry)

@@ -19,9 +19,8 @@ directory renamed into place, never over an existing run:
 
 Every file of adapter/ is recorded with its size and SHA-256 like any adapter output, and the
 predictions are read back from it against those digests. It is then scored, paired and written
-exactly as `runs.rescore_run` does (`score_run`, `pair_and_gate`, `outputs.write_outputs`,
-`report.write_report`), so its metrics.json and comparison.json are the unsharded run's, byte for
-byte, given the same predictions. Cost is the sum of the shards' costs; the wall times are the
+by the steps every run ends with (`runs.score_and_gate`, `runs.write_scored`), so its metrics.json
+and comparison.json are the unsharded run's, byte for byte, given the same predictions. Cost is the sum of the shards' costs; the wall times are the
 slowest shard's (the time the run took with its shards side by side; each shard's own is kept in
 shards/<I>/shard-run.json).
 
@@ -47,11 +46,9 @@ from .benchmark import BenchmarkType, Case
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_bytes, dir_mode, dumps, read_bytes
-from .outputs import write_outputs
-from .pairing import check_gates_and_targets, pair_and_gate
+from .pairing import check_gates_and_targets
 from .plugins import Registry
 from .protocol import RESULT_FILE, AdapterInfo, AdapterResult, SystemUsage
-from .report import write_report
 from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
@@ -73,7 +70,16 @@ from .rundir import (
     read_run,
     write_run,
 )
-from .runs import Outcome, Progress, dataset_source, now, pairing_record, run_dataset
+from .runs import (
+    Outcome,
+    Progress,
+    dataset_source,
+    now,
+    pairing_record,
+    run_dataset,
+    score_and_gate,
+    write_scored,
+)
 from .scoring import (
     ComparedRun,
     load_compared_run,
@@ -81,7 +87,6 @@ from .scoring import (
     read_adapter_result,
     read_output_bytes,
     read_saved_predictions,
-    score_run,
     some,
 )
 from .shards import ShardRun, check_shards, read_shard
@@ -134,12 +139,10 @@ def merge_shards(
         write_run(staging, record)
         # Read back from the merged adapter/ against the digests just recorded, as a rescore reads.
         predictions = read_saved_predictions(staging, btype, cases, "the merged run's")
-        scores = score_run(btype, cases, answers, predictions, on_progress=None if on_progress is None else lambda d, t: on_progress("scoring", d, t))
-        gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, first.shard.targets)
-        record = attrs.evolve(record, status="completed", finished_at=now(), gate=gate.record(), cases=attrs.evolve(record.cases, scored=len(cases)))
-        metrics, comparison = write_outputs(staging, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
-        write_report(staging, record, btype, data.root, cases, metrics, comparison, registry, retired=data.retired)
-        write_run(staging, record)
+        on_scoring = None if on_progress is None else lambda d, t: on_progress("scoring", d, t)
+        scored = score_and_gate(btype, cases, answers, predictions, baseline, controls, gates, first.shard.targets, on_scoring)
+        record = attrs.evolve(record, status="completed", finished_at=now(), gate=scored[1].record(), cases=attrs.evolve(record.cases, scored=len(cases)))
+        write_scored(staging, record, btype, data, cases, answers, predictions, scored, baseline, controls, registry)
         try:
             staging.rename(final)  # an existing non-empty directory makes rename fail: never replaced
         except OSError:
@@ -147,7 +150,7 @@ def merge_shards(
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
-    return Outcome(final, "completed", gate)
+    return Outcome(final, "completed", scored[1])
 
 
 def _load_dataset(first: RunRecord, sources: Sequence[str], given: str | None, registry: Registry) -> tuple[ds.Contents, str]:

@@ -13,6 +13,12 @@ leaves either the old consistent set or the new one.
 A partial run (`RunSpec.cases`, `limit`: docs/runs.md, "Partial runs") runs and scores only the
 selected cases, a baseline and controls rescored on them too; rescoring keeps it partial. A shard
 (`RunSpec.shard`: shards.py) is a partial run of its share of the cases, joined by merge.py.
+
+A new run, a rescore and a merge end in the same two steps, `score_and_gate` and `write_scored`,
+so the same predictions give the same bytes whichever way they were scored.
+
+Length: one run's lifecycle, from the request to publication with its failure handling, and
+rescoring beside it, since both share the scoring sequence and the record helpers above.
 """
 
 from __future__ import annotations
@@ -74,6 +80,7 @@ from .rundir import (
 )
 from .scoring import (
     ComparedRun,
+    RunScores,
     check_result,
     load_compared_run,
     load_predictions,
@@ -322,8 +329,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             published = True
             return Outcome(final, "failed", None, str(failure), partial)
 
-        scores = score_run(btype, cases, answers, predictions, on_progress=_stage(on_progress, "scoring"))
-        gate = pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, selection.targets)
+        scored = score_and_gate(btype, cases, answers, predictions, baseline, controls, gates, selection.targets, _stage(on_progress, "scoring"))
+        gate = scored[1]
         record = attrs.evolve(
             record,
             status="completed",
@@ -332,9 +339,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             gate=gate.record(),
             cases=attrs.evolve(record.cases, scored=len(cases)),
         )
-        metrics, comparison = write_outputs(staging, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
-        write_report(staging, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired)
-        write_run(staging, record)
+        write_scored(staging, record, btype, dataset, cases, answers, predictions, scored, baseline, controls, registry)
         _publish(staging, final)
         published = True
         return Outcome(final, "completed", gate, partial=partial)
@@ -370,6 +375,29 @@ def pairing_record(baseline: ComparedRun | None, controls: Sequence[ComparedRun]
 
 
 # -- offline rescoring -------------------------------------------------------------------------
+
+def score_and_gate(
+    btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, object], predictions: Mapping[str, object],
+    baseline: ComparedRun | None, controls: Sequence[ComparedRun], gates: Sequence[str], targets: Sequence[str],
+    on_scoring: Callable[[int, int], None] | None,
+) -> tuple[RunScores, Gate]:
+    """Score a run's predictions and pair them with the compared runs: one sequence for a new run,
+    a rescore and a merge, so the three give the same bytes for the same predictions."""
+    scores = score_run(btype, cases, answers, predictions, on_progress=on_scoring)
+    return scores, pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, targets)
+
+
+def write_scored(
+    directory: Path, record: RunRecord, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, object],
+    predictions: Mapping[str, object], scored: tuple[RunScores, Gate], baseline: ComparedRun | None, controls: Sequence[ComparedRun],
+    registry: Registry, source_dir: Path | None = None,
+) -> None:
+    """Every output of a scored run into `directory`, run.json last (with it, the set is complete)."""
+    scores, gate = scored
+    metrics, comparison = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
+    write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
+    write_run(directory, record)
+
 
 KEEP = object()  # rescore_run(): keep the run's saved baseline or controls
 
@@ -434,8 +462,8 @@ def _rescore(
     control_paths = [Path(c.path) for c in pairing.controls] if controls is KEEP else list(controls)  # type: ignore[call-overload]
     base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers, source) if baseline_path else None  # type: ignore[arg-type]
     control_runs = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(control_paths, 1)]
-    scores = score_run(btype, cases, answers, predictions, on_progress=on_scoring)
-    gate = pair_and_gate(btype, list(cases), scores, base_run.scores if base_run else None, [c.scores for c in control_runs], gates, targets)
+    scored = score_and_gate(btype, cases, answers, predictions, base_run, control_runs, gates, targets, on_scoring)
+    gate = scored[1]
     before = HistoryState(record.dataset, record.pairing, record.gate)
     updated = attrs.evolve(
         record,
@@ -449,9 +477,7 @@ def _rescore(
         entry = HistoryEntry(at=now(), action="rekey" if rekey else "rescore", core_version=__version__, before=before)
         updated = attrs.evolve(updated, history=(*record.history, entry))
     with staged_outputs(run_dir) as staged:
-        metrics, comparison = write_outputs(staged, updated, btype, cases, answers, predictions, scores, base_run, control_runs, gate)
-        write_report(staged, updated, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=run_dir)
-        write_run(staged, updated)  # last: a staged set with run.json is complete
+        write_scored(staged, updated, btype, dataset, cases, answers, predictions, scored, base_run, control_runs, registry, source_dir=run_dir)
         swap_into_place(staged, run_dir)
     return Outcome(run_dir, "completed", gate, partial=partial)
 
