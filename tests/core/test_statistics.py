@@ -180,7 +180,11 @@ def test_a_clustered_type_resamples_whole_clusters():
     clustered = stats.Units.of(ByDocument(), cases)
     assert len(clustered) == 20 and clustered.clusters[0] == tuple(range(10))
     assert len(stats.Units.of(CountWords(), cases)) == 200
-    assert stats.bootstrap_spec(ByDocument()).cluster == "document" and stats.bootstrap_spec(CountWords()).cluster is None
+    assert stats.bootstrap_spec(ByDocument(), clustered).cluster == "document"
+    assert stats.bootstrap_spec(CountWords(), stats.Units.of(CountWords(), cases)).cluster is None
+    # One page per document: every cluster a case of its own, drawn as unclustered cases are.
+    single = stats.Units.of(ByDocument(), document_cases(20, 1))
+    assert single.clusters is None and stats.bootstrap_spec(ByDocument(), single).cluster is None
     # Every page of a document right or every page wrong: the pages are not 200 independent cases.
     scores = [RIGHT if int(cid[1:3]) % 3 else WRONG for cid in cases]
     wide = stats.headline_intervals(ByDocument(), "exact", clustered, scores)["accuracy"]

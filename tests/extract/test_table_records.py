@@ -110,3 +110,23 @@ def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
     for profile in TYPE.PROFILES:
         expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
         assert expected and errors_by_case(scores, profile) == expected
+
+
+def test_tables_of_one_document_are_resampled_together():
+    """Intervals (docs/runs.md, Statistics) resample whole PDFs: the tables on the pages of one
+    document are not independent; a cropped image is a unit of its own."""
+    from envirobench import Case
+    from envirobench.statistics import Units, bootstrap_spec
+
+    btype = TableRecords()
+    cases = {
+        "a1": Case("a1", "c", Input(document="assets/a.pdf", page=1)),
+        "b1": Case("b1", "c", Input(document="assets/b.pdf", page=1)),
+        "a2": Case("a2", "c", Input(document="assets/a.pdf", page=2)),
+        "crop": Case("crop", "c", Input(image="assets/crop.png", width=10, height=10)),
+    }
+    units = Units.of(btype, cases)
+    assert units.clusters == ((0, 2), (1,), (3,))
+    assert bootstrap_spec(btype, units).cluster == "document"
+    crops = {cid: case for cid, case in cases.items() if cid == "crop"}
+    assert bootstrap_spec(btype, Units.of(btype, crops)).cluster is None

@@ -134,7 +134,7 @@ def build_metrics(
         gate=GateSummary(gate.status, gate.profiles, gate.targets),
         profiles=profiles,
         cases=per_case,
-        bootstrap=statistics.bootstrap_spec(btype),
+        bootstrap=statistics.bootstrap_spec(btype, units),
     )
 
 

@@ -59,9 +59,10 @@ Headline = dict[str, float]
 Statistic = Callable[[Sequence[Headline | None]], Mapping[str, float] | None]
 
 
-def bootstrap_spec(btype: BenchmarkType) -> BootstrapSpec:
-    """What metrics.json records of how its intervals were computed."""
-    return BootstrapSpec(METHOD, RESAMPLES, SEED, CONFIDENCE, cluster=btype.CLUSTER_UNIT if is_clustered(btype) else None)
+def bootstrap_spec(btype: BenchmarkType, units: Units) -> BootstrapSpec:
+    """What metrics.json records of how its intervals were computed: `cluster` names the type's
+    unit when some cluster of these cases holds more than one."""
+    return BootstrapSpec(METHOD, RESAMPLES, SEED, CONFIDENCE, cluster=btype.CLUSTER_UNIT if units.clusters is not None else None)
 
 
 def is_clustered(btype: BenchmarkType) -> bool:
@@ -101,6 +102,8 @@ class Units:
                 members = found[key] = []
                 clusters.append(members)
             members.append(i)
+        if len(clusters) == len(ids):  # every case alone: resampled as cases, the same draws
+            return cls(ids)
         return cls(ids, tuple(tuple(c) for c in clusters))
 
     def __len__(self) -> int:

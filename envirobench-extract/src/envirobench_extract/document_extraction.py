@@ -20,7 +20,7 @@ over counts pooled across the run), `documents_exact`, `record_precision`, `reco
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 import attrs
 
@@ -80,19 +80,18 @@ class DocumentExtraction(envirobench.BenchmarkType):
     ) -> dict[str, CaseScore]:
         return case_scores(answer.records, prediction.records, category=str(case.category))
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        headline = pooled(scores, exact_name="documents_exact")
-        return headline | f1_by_layout(scores)
+        return pooled(totals, cases, exact_name="documents_exact") | f1_by_layout(totals)
 
 
-def f1_by_layout(scores: Sequence[CaseScore]) -> dict[str, float]:
-    """`record_f1@<layout>` from the pooled `tp@`, `fp@` and `fn@` counts of each layout."""
+def f1_by_layout(totals: Mapping[str, float]) -> dict[str, float]:
+    """`record_f1@<layout>` from the pooled `tp@`, `fp@` and `fn@` counts of each layout (the
+    layouts of the cases summed)."""
     counts: dict[str, list[float]] = {}
-    for score in scores:
-        for name, value in score.metrics.items():
-            kind, at, layout = name.partition("@")
-            if at and kind in ("tp", "fp", "fn"):
-                counts.setdefault(layout, [0.0, 0.0, 0.0])[("tp", "fp", "fn").index(kind)] += value
+    for name, value in totals.items():
+        kind, at, layout = name.partition("@")
+        if at and kind in ("tp", "fp", "fn"):
+            counts.setdefault(layout, [0.0, 0.0, 0.0])[("tp", "fp", "fn").index(kind)] += value
     return {f"record_f1@{layout}": f1(*counts[layout]) for layout in sorted(counts)}

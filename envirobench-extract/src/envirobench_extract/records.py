@@ -71,7 +71,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -447,14 +447,13 @@ def case_scores(
     return out
 
 
-def pooled(scores, *, prefix: str = "record", exact_name: str = "exact") -> dict[str, float]:
-    """Pooled record F1, precision and recall, and the share of cases without an error."""
-    tp = sum(s.metrics["tp"] for s in scores)
-    fp = sum(s.metrics["fp"] for s in scores)
-    fn = sum(s.metrics["fn"] for s in scores)
+def pooled(totals: Mapping[str, float], cases: int, *, prefix: str = "record", exact_name: str = "exact") -> dict[str, float]:
+    """Pooled record F1, precision and recall, and the share of cases without an error, from the
+    sums of the per-case metrics over `cases` cases (`BenchmarkType.summarize_totals`)."""
+    tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
     return {
         f"{prefix}_f1": f1(tp, fp, fn),
-        exact_name: sum(s.metrics["exact"] for s in scores) / len(scores),
+        exact_name: totals["exact"] / cases,
         f"{prefix}_precision": share(tp, tp + fp),
         f"{prefix}_recall": share(tp, tp + fn),
     }

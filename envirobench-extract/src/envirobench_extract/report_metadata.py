@@ -28,7 +28,7 @@ right.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Literal
 
 import attrs
@@ -149,14 +149,10 @@ class ReportMetadata(envirobench.BenchmarkType):
         metrics["exact"] = 0.0 if errors else 1.0
         return {"exact": CaseScore(errors=errors, metrics=metrics)}
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        n = len(scores)
-        out = {
-            "fields_right": sum(s.metrics["fields_right"] for s in scores) / n,
-            "reports_exact": sum(s.metrics["exact"] for s in scores) / n,
-        }
+        out = {"fields_right": totals["fields_right"] / cases, "reports_exact": totals["exact"] / cases}
         for name in FIELDS:
-            out[f"{name}_right"] = sum(s.metrics[f"right_{name}"] for s in scores) / n
+            out[f"{name}_right"] = totals[f"right_{name}"] / cases
         return out

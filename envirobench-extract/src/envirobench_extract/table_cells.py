@@ -50,7 +50,7 @@ the share of gold cells the predictions left out; `extra_cells`, extra positions
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -222,13 +222,13 @@ class TableCells(envirobench.BenchmarkType):
             out[profile] = CaseScore(errors=errors, metrics=metrics)
         return out
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        cells = sum(s.metrics["cells"] for s in scores)
+        cells = totals["cells"]
         return {
-            "cells_right": share(sum(s.metrics["right"] for s in scores), cells),
-            "tables_exact": sum(s.metrics["exact"] for s in scores) / len(scores),
-            "cells_missing": sum(s.metrics["missing"] for s in scores) / cells if cells else 0.0,
-            "extra_cells": sum(s.metrics["extra"] for s in scores) / len(scores),
+            "cells_right": share(totals["right"], cells),
+            "tables_exact": totals["exact"] / cases,
+            "cells_missing": totals["missing"] / cells if cells else 0.0,
+            "extra_cells": totals["extra"] / cases,
         }

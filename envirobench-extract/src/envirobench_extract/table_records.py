@@ -18,7 +18,7 @@ Headline: `record_f1` (primary, F1 over counts pooled across the run), `tables_e
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 import attrs
 
@@ -99,6 +99,7 @@ class TableRecords(envirobench.BenchmarkType):
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall")
     VIEWER = "json"
+    CLUSTER_UNIT = "document"
 
     Input = Input
     Answer = Answer
@@ -112,7 +113,10 @@ class TableRecords(envirobench.BenchmarkType):
     ) -> dict[str, CaseScore]:
         return case_scores(answer.records, prediction.records)
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
-            return {}
-        return pooled(scores, exact_name="tables_exact")
+    def cluster(self, case: Case) -> str | None:
+        # Tables on pages of one PDF share its layout, lab and quirks: they are not independent,
+        # so intervals resample whole documents. A cropped image stands alone.
+        return case.input.document
+
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        return pooled(totals, cases, exact_name="tables_exact") if cases else {}

@@ -236,15 +236,13 @@ class TableSeparators(envirobench.BenchmarkType):
             "strict": _case_score(strict_errors, tp - misplaced, fp + misplaced, fn + misplaced),
         }
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        tp = sum(s.metrics["tp"] for s in scores)
-        fp = sum(s.metrics["fp"] for s in scores)
-        fn = sum(s.metrics["fn"] for s in scores)
+        tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         return {
             "separator_f1": envirobench.f1(tp, fp, fn),
-            "tables_exact": sum(s.metrics["exact"] for s in scores) / len(scores),
+            "tables_exact": totals["exact"] / cases,
             "separator_precision": share(tp, tp + fp),
             "separator_recall": share(tp, tp + fn),
         }

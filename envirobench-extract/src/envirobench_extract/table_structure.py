@@ -51,7 +51,7 @@ Scoring (profile `topology`, the only one):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 
 import attrs
 
@@ -187,21 +187,17 @@ class TableStructure(envirobench.BenchmarkType):
         }
         return {"topology": CaseScore(errors=tuple(errors), metrics=metrics)}
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        n = len(scores)
 
         def mean(name: str) -> float:
-            return sum(s.metrics[name] for s in scores) / n
+            return totals[name] / cases
 
         return {
             "grits_top": mean("grits_top"),
             "tables_exact": mean("exact"),
-            "cells_right": share(
-                sum(s.metrics["cells_right"] for s in scores),
-                sum(s.metrics["cells"] for s in scores),
-            ),
+            "cells_right": share(totals["cells_right"], totals["cells"]),
             "header_rows_right": mean("header_rows_right"),
             "grits_top_precision": mean("grits_top_precision"),
             "grits_top_recall": mean("grits_top_recall"),
