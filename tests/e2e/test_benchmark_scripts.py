@@ -24,7 +24,7 @@ def run(script: str, *args: str, cwd: Path) -> str:
 
 
 def test_every_script_is_covered_here():
-    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py"}
+    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py"}
     assert {p.name for p in BENCHMARKS.glob("*.py")} == covered, "a new benchmark script needs its tiny run here"
 
 
@@ -56,3 +56,10 @@ def test_reference_scores(tmp_path):
     out = run("reference_scores.py", "--benchmark", "table-separators", "--output", str(output), "--summaries", str(tmp_path / "s.json"), cwd=tmp_path)
     assert f"wrote {output}" in out
     assert "table-separators" in output.read_text() and json.loads((tmp_path / "s.json").read_text())
+
+
+@pytest.mark.parametrize("numpy", [True, False])
+def test_statistics_bootstrap(tmp_path, numpy):
+    out = run("statistics_bootstrap.py", "--cases", "300", *([] if numpy else ["--no-numpy"]), "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert "| sums, paired |" in out and "| clustered, 10/doc |" in out
+    assert json.loads((tmp_path / "out.json").read_text())["numpy"] is numpy

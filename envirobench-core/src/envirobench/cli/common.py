@@ -8,6 +8,7 @@ and field; a usage error exits 2; a gate that did not pass under --require-no-re
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import sys
 import weakref
@@ -21,6 +22,37 @@ from ..errors import EnviroBenchError
 from ..plugins import Registry, get_registry
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
+
+
+class LazyGroup(click.Group):
+    """A command group whose commands are imported when one is used: `lazy` maps each name to
+    ("module:attribute" under envirobench.cli, its one-line help). `--help` lists them from the
+    one-line helps, so it imports none (a test holds each to the command's own)."""
+
+    def __init__(self, *args: Any, lazy: dict[str, tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            module, _, attribute = self.lazy[cmd_name][0].partition(":")
+            self.add_command(getattr(importlib.import_module(f"envirobench.cli.{module}"), attribute), cmd_name)
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = []
+        for name in names:
+            short = self.lazy[name][1] if name in self.lazy and name not in self.commands else self.commands[name].get_short_help_str(limit)
+            rows.append((name, click.utils.make_default_short_help(short, limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 GATE_FAILED_EXIT = 3
 
 # A finished run directory given on the command line.

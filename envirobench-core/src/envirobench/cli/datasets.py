@@ -11,7 +11,7 @@ from ..categories import categories_of
 from ..datasets import load_dataset, read_manifest
 from ..errors import EnviroBenchError
 from ..schemas import all_schemas, write_schemas
-from .common import CONTEXT_SETTINGS, echo_json, json_option, registry, user_errors
+from .common import CONTEXT_SETTINGS, LazyGroup, echo_json, json_option, registry, user_errors
 
 
 @click.command("benchmarks", context_settings=CONTEXT_SETTINGS)
@@ -33,7 +33,17 @@ def benchmarks_command(as_json: bool) -> None:
         click.echo(f"  categories: {', '.join(row['categories']) or '-'}   viewer: {row['viewer']}")
 
 
-@click.group("datasets", invoke_without_command=True, context_settings=CONTEXT_SETTINGS)
+# `datasets push` and `pull` are the stores' (cli/stores.py), imported when used.
+@click.group(
+    "datasets",
+    cls=LazyGroup,
+    lazy={
+        "push": ("stores:datasets_push", "Upload DATASET (a registered ID or a directory) to a store, every file checksum-verified."),
+        "pull": ("stores:datasets_pull", "Download dataset DATASET_ID from a store, every file checksum-verified."),
+    },
+    invoke_without_command=True,
+    context_settings=CONTEXT_SETTINGS,
+)
 @json_option
 @click.pass_context
 def datasets_group(ctx: click.Context, as_json: bool) -> None:

@@ -10,16 +10,7 @@ from __future__ import annotations
 import click
 
 from .. import __version__
-from .bench import bench_group
-from .common import CONTEXT_SETTINGS
-from .datasets import benchmarks_command, datasets_group, schemas_command, validate_dataset_command
-from .leaderboard import categories_command, leaderboard_command
-from .merge import merge_command
-from .plugins import plugins_group
-from .report import review_group, serve_command
-from .run import run_command, score_command
-from .runs import runs_group
-from .stores import datasets_pull, datasets_push, stores_command
+from .common import CONTEXT_SETTINGS, LazyGroup
 
 EPILOG = """\b
 Exit status: 0 done; 1 a user mistake or a technical failure of the system under test (nothing
@@ -27,31 +18,29 @@ scored); 2 a usage error; 3 the gate did not pass under --require-no-regressions
 Shell completion (bash; zsh and fish likewise): eval "$(_ENVIROBENCH_COMPLETE=bash_source envirobench)"
 """
 
+# Every command: where it is defined ("module:attribute" under envirobench.cli) and its one-line
+# help. A command's module is imported only when the command is used, so `envirobench --help`
+# starts fast (docs/performance.md); tests/core/test_cli.py holds each help to the command's own.
+COMMANDS = {
+    "bench": ("bench:bench_group", "Saved profiles: how a plugin runs a benchmark (benchmarks/NAME/bench.json)."),
+    "benchmarks": ("datasets:benchmarks_command", "Every registered benchmark type."),
+    "categories": ("leaderboard:categories_command", "The six categories: tasks, weights and component-score formulas."),
+    "datasets": ("datasets:datasets_group", "Registered datasets (without a subcommand: list them)."),
+    "leaderboard": ("leaderboard:leaderboard_command", "Category scores of every system in RUN_DIR or RESULTS_DIR (folders of run directories)."),
+    "merge": ("merge:merge_command", "Merge the shards of a run (`envirobench run --shard I/N`) into one run of every case."),
+    "plugins": ("plugins:plugins_group", "Installed plugins and what they register."),
+    "review": ("report:review_group", "Review a run's changes: draft an interpretation, then check it."),
+    "run": ("run:run_command", "Run one system on one benchmark, score it, pair it with a baseline and apply the gate."),
+    "runs": ("runs:runs_group", "The runs in results directories."),
+    "schemas": ("datasets:schemas_command", "JSON Schemas of every format, generated from the classes core uses."),
+    "score": ("run:score_command", "Rescore a finished run from its saved predictions, without calling the adapter."),
+    "serve": ("report:serve_command", "Serve a run directory read-only on 127.0.0.1 (GET and HEAD only) until Ctrl-C."),
+    "stores": ("stores:stores_command", "Configured store names and the store schemes plugins register."),
+    "validate-dataset": ("datasets:validate_dataset_command", "Verify every pinned file and schema of DATASET (a registered ID or a directory)."),
+}
 
-@click.group(context_settings=CONTEXT_SETTINGS, epilog=EPILOG)
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS, epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="envirobench")
 def main() -> None:
     """EnviroBench: measure AI systems that read environmental documents."""
-
-
-datasets_group.add_command(datasets_push)
-datasets_group.add_command(datasets_pull)
-
-for command in (
-    plugins_group,
-    benchmarks_command,
-    datasets_group,
-    validate_dataset_command,
-    schemas_command,
-    run_command,
-    score_command,
-    merge_command,
-    runs_group,
-    serve_command,
-    review_group,
-    bench_group,
-    stores_command,
-    categories_command,
-    leaderboard_command,
-):
-    main.add_command(command)
