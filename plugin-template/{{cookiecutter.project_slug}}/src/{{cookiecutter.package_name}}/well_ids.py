@@ -27,7 +27,7 @@ Metrics per case: `tp`, `fp`, `fn` (counts of wells) and `exact` (1.0 when no er
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
@@ -109,15 +109,15 @@ class WellIds(envirobench.BenchmarkType):
             "normalized": _score(gold, {normalize(w) for w in prediction.wells}),
         }
 
-    def summarize(self, profile: str, scores: Sequence[CaseScore]) -> dict[str, float]:
-        if not scores:
+    # The headline from the sums of the per-case metrics (pooled counts), not `summarize`: core
+    # then computes the intervals from resampled sums, fast on large runs (docs/architecture.md).
+    def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
+        if not cases:
             return {}
-        tp = sum(s.metrics["tp"] for s in scores)
-        fp = sum(s.metrics["fp"] for s in scores)
-        fn = sum(s.metrics["fn"] for s in scores)
+        tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         return {
             "well_f1": envirobench.f1(tp, fp, fn),
-            "texts_exact": sum(s.metrics["exact"] for s in scores) / len(scores),
+            "texts_exact": totals["exact"] / cases,
             "well_precision": share(tp, tp + fp),
             "well_recall": share(tp, tp + fn),
         }
