@@ -113,6 +113,14 @@ def test_four_shards_in_parallel_merge_into_the_unsharded_run_byte_for_byte(toy_
     assert (sharded / "exp" / "shards" / "2" / "shard-run.json").read_bytes() == (sharded / "exp.shard-2-of-4" / "run.json").read_bytes()
     assert (sharded / "exp" / "adapter.log").read_text().count("== shard ") == 4
 
+    # `runs list` tells shards and the merged run apart.
+    listed = json.loads(ok(toy_cli("runs", "list", str(sharded), "--json")))["runs"]
+    by_id = {e["run_id"]: e for e in listed}
+    assert by_id["exp"]["merged_from"] == list(run.merged_from) and by_id["exp"]["shard"] is None
+    assert by_id["exp.shard-2-of-4"]["shard"] == {"index": 2, "count": 4}
+    table = ok(toy_cli("runs", "list", str(sharded)))
+    assert "completed (merged from 4 shards)" in table and "completed (shard 2/4: 3 of 12)" in table
+
     # A rescore of the merged run changes nothing, as of any run.
     before = {name: (sharded / "exp" / name).read_bytes() for name in rundir.RESCORED_FILES}
     rescore_run(sharded / "exp", toy_registry)

@@ -83,6 +83,8 @@ _EXPORTS = {
     "Outcome": "envirobench.runs",
     "execute_run": "envirobench.runs",
     "rescore_run": "envirobench.runs",
+    "Shard": "envirobench.shards",
+    "merge_shards": "envirobench.merge",
     "RunRecord": "envirobench.rundir",
     "Metrics": "envirobench.rundir",
     "read_run": "envirobench.rundir",
@@ -120,6 +122,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "RunRecord",
     "RunSpec",
     "Scalar",
+    "Shard",
     "SystemUsage",
     "TechnicalFailure",
     "Tier",
@@ -137,6 +140,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "iter_jsonl",
     "load_dataset",
     "mean_metrics",
+    "merge_shards",
     "read_json",
     "read_manifest",
     "read_metrics",
@@ -176,6 +180,7 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         read_json,
         write_json,
     )
+    from .merge import merge_shards
     from .package import BenchmarkPackage, TypeLayout
     from .plugins import Registry, build_registry, get_registry, using_registry
     from .protocol import (
@@ -200,3 +205,4 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
     )
     from .rundir import Metrics, RunRecord, read_metrics, read_run
     from .runs import Outcome, RunSpec, execute_run, rescore_run
+    from .shards import Shard

@@ -36,7 +36,8 @@ def runs_group() -> None:
 @user_errors
 def runs_list(dirs: tuple[Path, ...], as_json: bool) -> None:
     """One line per run directory in DIR (default: ./results, searched to any depth), newest
-    first: ID, when it was made, status (completed, failed or running; a partial run is marked),
+    first: ID, when it was made, status (completed, failed or running; a partial run, a shard
+    and a merged run are marked; `--json` also gives a repeat's group),
     benchmark, dataset, system (adapter · model), the primary headline of the default profile
     (from metrics.json), gate and cost. A run directory that does not read is listed with its
     error."""
@@ -89,6 +90,9 @@ def describe_run(path: Path) -> dict[str, Any]:
         status=run.status,
         failure=run.failure.message if run.failure else None,
         partial=unstructure(run.partial) if run.partial else None,
+        shard={"index": run.shard.index, "count": run.shard.count} if run.shard else None,
+        group=run.group,
+        merged_from=list(run.merged_from) or None,
         benchmark=run.benchmark.id,
         dataset={"id": run.dataset.id, "version": run.dataset.version},
         system={"adapter": run.adapter.name or run.adapter.requested, "model": run.model},
@@ -109,7 +113,7 @@ def describe_run(path: Path) -> dict[str, Any]:
 
 
 def _entry(path: Path, error: str | None) -> dict[str, Any]:
-    keys = ("run_id", "created_at", "status", "failure", "partial", "benchmark", "dataset", "system", "headline", "gate", "cost_usd")
+    keys = ("run_id", "created_at", "status", "failure", "partial", "shard", "group", "merged_from", "benchmark", "dataset", "system", "headline", "gate", "cost_usd")
     return {"path": str(path), **dict.fromkeys(keys), "error": error}
 
 
@@ -134,9 +138,13 @@ def _cells(entry: dict[str, Any]) -> list[str]:
     if entry["run_id"] is None:  # run.json did not read
         return [Path(entry["path"]).name, "-", "unreadable", "", "", "", "", "", ""]
     status = entry["status"]
-    partial = entry["partial"]
-    if partial:
+    partial, shard = entry["partial"], entry["shard"]
+    if shard:
+        status += f" (shard {shard['index']}/{shard['count']}: {partial['cases']} of {partial['of']})"
+    elif partial:
         status += f" (partial {partial['cases']} of {partial['of']})"
+    elif entry["merged_from"]:
+        status += f" (merged from {len(entry['merged_from'])} shards)"
     headline = entry["headline"]
     if headline is None:
         shown = "?" if entry["error"] else "-"
