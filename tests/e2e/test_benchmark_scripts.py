@@ -24,7 +24,7 @@ def run(script: str, *args: str, cwd: Path) -> str:
 
 
 def test_every_script_is_covered_here():
-    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py"}
+    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py", "harness_overhead.py"}
     assert {p.name for p in BENCHMARKS.glob("*.py")} == covered, "a new benchmark script needs its tiny run here"
 
 
@@ -63,3 +63,10 @@ def test_statistics_bootstrap(tmp_path, numpy):
     out = run("statistics_bootstrap.py", "--cases", "300", *([] if numpy else ["--no-numpy"]), "--json", str(tmp_path / "out.json"), cwd=tmp_path)
     assert "| sums, paired |" in out and "| clustered, 10/doc |" in out
     assert json.loads((tmp_path / "out.json").read_text())["numpy"] is numpy
+
+
+def test_harness_overhead(tmp_path):
+    # inspect_ai is never a dependency of this project: the tiny run measures EnviroBench alone.
+    out = run("harness_overhead.py", "--cases", "50", "--repeat", "1", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert "| 50 | envirobench |" in out
+    assert json.loads((tmp_path / "out.json").read_text())["results"]["50"]["envirobench"][0]["output_bytes"] > 0

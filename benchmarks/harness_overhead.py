@@ -1,0 +1,215 @@
+"""EnviroBench and inspect_ai side by side: the whole process of one run with a no-op system.
+
+    .venv/bin/python benchmarks/harness_overhead.py --cases 1000 10000 100000 [--repeat 3]
+        [--inspect-python PATH] [--json out.json] [--workdir DIR]
+
+For each size the script writes a count-words dataset of N cases (`envirobench.testing`) and the
+same N texts as an inspect_ai sample file, then runs, alternating (EnviroBench, inspect_ai,
+EnviroBench, ...) `--repeat` times each:
+
+  EnviroBench  `envirobench run` (through a launcher that registers the count-words type, which is
+               no installed plugin, then calls the CLI) with a no-op adapter: a Python script that
+               answers 0 for every case; unpaired; `--sandbox none` (inspect_ai runs its model in
+               process, unsandboxed). Scored, metrics.json, comparison.json, report.html written.
+  inspect_ai   `inspect eval` of a task with the same N samples, `generate()` against
+               `mockllm/model` (a no-op model) and the `match()` scorer, `--display none`; the
+               `.eval` log written. Needs a Python with inspect-ai installed: its own virtualenv
+               (`--inspect-python`), never a dependency of this project. Without one, EnviroBench
+               alone is measured.
+
+Every command runs under a fresh measuring process (this script with `--measure`), so its CPU
+time (user + system of the command and every process it waited for, the adapter included) and
+its peak RSS (the largest single process) are its own. Also reported: wall time, the size of
+what each writes (the run directory; the log directory), and the ratios inspect_ai / EnviroBench
+per case. Results are measured, never asserted: docs/performance.md records them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+DATASET_ID = "bench/count-words-{n}"
+
+LAUNCHER = '''\
+"""`envirobench` with the count-words type of envirobench.testing registered on DATASET_DIR."""
+import os, sys
+os.environ["ENVIROBENCH_LOAD_PLUGINS"] = ""  # only the toy type, whatever else is installed
+from envirobench import plugins
+from envirobench.cli import main
+from envirobench.testing import toy_plugin
+
+dataset_id, dataset_dir = sys.argv[1], sys.argv[2]
+with plugins.using_registry(plugins.build_registry(extra=[("bench", toy_plugin((dataset_id, dataset_dir)))])):
+    main(sys.argv[3:], prog_name="envirobench")
+'''
+
+NOOP_ADAPTER = '''\
+"""A no-op system: 0 words for every case."""
+import json, os, sys
+argv = sys.argv[1:]
+request = json.load(open(argv[argv.index("--request") + 1], encoding="utf-8"))
+out = argv[argv.index("--output") + 1]
+with open(os.path.join(out, "predictions.json"), "w", encoding="utf-8") as fh:
+    json.dump({case["id"]: {"count": 0} for case in request["cases"]}, fh)
+with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh:
+    json.dump({"id": request["benchmark"]["id"], "status": "completed", "format": request["benchmark"]["format"],
+               "data": "predictions.json", "adapter": {"name": "noop", "version": "1"},
+               "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.0,
+                            "execution_failures": 0, "unpriced_attempts": 0}]}, fh)
+'''
+
+INSPECT_TASK = '''\
+from inspect_ai import Task, task
+from inspect_ai.dataset import json_dataset
+from inspect_ai.scorer import match
+from inspect_ai.solver import generate
+
+
+@task
+def count_words():
+    return Task(dataset=json_dataset("samples.jsonl"), solver=generate(), scorer=match())
+'''
+
+
+def measure(command: list[str], cwd: Path) -> dict[str, Any]:
+    """Run `command` under a fresh measuring process; its CPU, wall time and peak RSS."""
+    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def measured_child(command: list[str]) -> int:
+    """--measure: run the command, print its own usage as one JSON line."""
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    wall = time.perf_counter() - start
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-3000:])
+        return done.returncode
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(json.dumps({"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": wall, "peak_mib": usage.ru_maxrss / 1024}))
+    return 0
+
+
+def size_of(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def prepare(work: Path, n: int) -> None:
+    from envirobench.jsonio import dumps_line
+    from envirobench.testing import write_count_dataset
+
+    work.mkdir(parents=True, exist_ok=True)
+    write_count_dataset(work / "dataset", n, dataset_id=DATASET_ID.format(n=n))
+    (work / "launcher.py").write_text(LAUNCHER, encoding="utf-8")
+    (work / "noop_adapter.py").write_text(NOOP_ADAPTER, encoding="utf-8")
+    adapter = work / "noop"
+    adapter.write_text(f'#!/bin/sh\nexec {sys.executable} "$(dirname "$0")/noop_adapter.py" "$@"\n', encoding="utf-8")
+    adapter.chmod(0o755)
+    (work / "inspect_task.py").write_text(INSPECT_TASK, encoding="utf-8")
+    # The same texts and answers as the dataset's cases and answers.
+    answers = {}
+    for line in (work / "dataset" / "answers.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        answers[record["id"]] = record["answer"]
+    with open(work / "samples.jsonl", "w", encoding="utf-8") as out:
+        for line in (work / "dataset" / "cases.jsonl").read_text(encoding="utf-8").splitlines():
+            case = json.loads(line)
+            out.write(dumps_line({"id": case["id"], "input": case["input"]["text"], "target": str(answers[case["id"]]["count"])}))
+
+
+def envirobench_run(work: Path, n: int, k: int) -> dict[str, Any]:
+    results = work / f"eb-results-{k}"
+    command = [sys.executable, str(work / "launcher.py"), DATASET_ID.format(n=n), str(work / "dataset"),
+               "run", "--adapter", str(work / "noop"), "--run", "noop", "--model", "noop/model",
+               "--benchmark", "count-words", "--dataset", f"count-words={DATASET_ID.format(n=n)}",
+               "--budget", "0", "--sandbox", "none", "--results", str(results)]
+    out = measure(command, work)
+    out["output_bytes"] = size_of(results / "noop")
+    shutil.rmtree(results)
+    return out
+
+
+def inspect_run(work: Path, n: int, k: int, python: str) -> dict[str, Any]:
+    logs = work / f"inspect-logs-{k}"
+    command = [python, "-m", "inspect_ai", "eval", "inspect_task.py", "--model", "mockllm/model",
+               "--log-dir", str(logs), "--display", "none", "--log-format", "eval"]
+    out = measure(command, work)
+    out["output_bytes"] = size_of(logs)
+    shutil.rmtree(logs)
+    return out
+
+
+def median(samples: list[dict[str, Any]], key: str) -> float:
+    return statistics.median(s[key] for s in samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--measure"]:
+        return measured_child(argv[2:] if argv[1:2] == ["--"] else argv[1:])
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--inspect-python", help="a Python with inspect-ai installed (its own virtualenv)")
+    parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--workdir", type=Path, help="work here (default: a temporary directory, removed)")
+    args = parser.parse_args(argv)
+    root = args.workdir or Path(tempfile.mkdtemp(prefix="eb-harness-"))
+    results: dict[int, dict[str, list[dict[str, Any]]]] = {}
+    load = []
+    try:
+        for n in args.cases:
+            work = root / str(n)
+            prepare(work, n)
+            runs: dict[str, list[dict[str, Any]]] = {"envirobench": [], "inspect_ai": []}
+            for k in range(args.repeat):
+                print(f"[{n} cases] run {k + 1}/{args.repeat} ...", file=sys.stderr, flush=True)
+                runs["envirobench"].append(envirobench_run(work, n, k))
+                if args.inspect_python:
+                    runs["inspect_ai"].append(inspect_run(work, n, k, args.inspect_python))
+                load.append(os.getloadavg()[0])
+            results[n] = runs
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(root, ignore_errors=True)
+
+    print(f"Machine: {os.cpu_count()} CPU, Python {platform.python_version()}, {platform.platform()}; "
+          f"1-min load average {min(load):.1f}–{max(load):.1f}. Median of {args.repeat} per harness and size.")
+    harnesses = ["envirobench"] + (["inspect_ai"] if args.inspect_python else [])
+    print("| cases | harness | CPU | CPU per case | wall | peak RSS | output |")
+    print("| ---: | --- | ---: | ---: | ---: | ---: | ---: |")
+    for n, runs in results.items():
+        for h in harnesses:
+            s = runs[h]
+            cpu = median(s, "cpu_s")
+            print(f"| {n:,} | {h} | {cpu:.2f} s | {cpu / n * 1000:.3f} ms | {median(s, 'wall_s'):.2f} s | "
+                  f"{median(s, 'peak_mib'):.0f} MiB | {median(s, 'output_bytes') / 1e6:.1f} MB |")
+    if args.inspect_python:
+        print()
+        print("| cases | inspect_ai / EnviroBench CPU | wall | output size |")
+        print("| ---: | ---: | ---: | ---: |")
+        for n, runs in results.items():
+            eb, ia = runs["envirobench"], runs["inspect_ai"]
+            print(f"| {n:,} | {median(ia, 'cpu_s') / median(eb, 'cpu_s'):.1f}× | {median(ia, 'wall_s') / median(eb, 'wall_s'):.1f}× | "
+                  f"{median(ia, 'output_bytes') / median(eb, 'output_bytes'):.2f}× |")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"load": load, "results": {str(n): r for n, r in results.items()}}, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
