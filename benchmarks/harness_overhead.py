@@ -12,8 +12,9 @@ EnviroBench, ...) `--repeat` times each:
                answers 0 for every case; unpaired; `--sandbox none` (inspect_ai runs its model in
                process, unsandboxed). Scored, metrics.json, comparison.json, report.html written.
   inspect_ai   `inspect eval` of a task with the same N samples, `generate()` against
-               `mockllm/model` (a no-op model) and the `match()` scorer, `--display none`; the
-               `.eval` log written. Needs a Python with inspect-ai installed: its own virtualenv
+               `mockllm/model` answering "0" (a no-op model) and the `match()` scorer,
+               `--display none`; the `.eval` log written, then checked to hold every sample
+               evaluated (inspect_ai exits 0 even when the samples failed). Needs a Python with inspect-ai installed: its own virtualenv
                (`--inspect-python`), never a dependency of this project. Without one, EnviroBench
                alone is measured.
 
@@ -73,13 +74,33 @@ with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh
 INSPECT_TASK = '''\
 from inspect_ai import Task, task
 from inspect_ai.dataset import json_dataset
+from inspect_ai.model import ModelOutput, ModelUsage, get_model
 from inspect_ai.scorer import match
 from inspect_ai.solver import generate
 
 
+def answer_zero(input, tools, tool_choice, config):
+    # A no-op system: "0" for every sample. Its usage is given, so mockllm loads no tokenizer
+    # (tiktoken would download one, and without a network every sample fails).
+    output = ModelOutput.from_content(model="mockllm", content="0")
+    output.usage = ModelUsage(input_tokens=1, output_tokens=1, total_tokens=2)
+    return output
+
+
 @task
 def count_words():
-    return Task(dataset=json_dataset("samples.jsonl"), solver=generate(), scorer=match())
+    return Task(dataset=json_dataset("samples.jsonl"), solver=generate(), scorer=match(),
+                model=get_model("mockllm/model", custom_outputs=answer_zero))
+'''
+
+# inspect_ai exits 0 even when every sample failed: its log must say success, with every sample.
+INSPECT_CHECK = '''\
+import glob, sys
+from inspect_ai.log import read_eval_log
+log = read_eval_log(glob.glob(sys.argv[1] + "/*.eval")[0], header_only=True)
+done = log.results.completed_samples if log.results else 0
+if log.status != "success" or done != int(sys.argv[2]):
+    sys.exit(f"inspect_ai did not evaluate every sample: status {log.status}, {done} of {sys.argv[2]}: {log.error}")
 '''
 
 
@@ -145,9 +166,9 @@ def envirobench_run(work: Path, n: int, k: int) -> dict[str, Any]:
 
 def inspect_run(work: Path, n: int, k: int, python: str) -> dict[str, Any]:
     logs = work / f"inspect-logs-{k}"
-    command = [python, "-m", "inspect_ai", "eval", "inspect_task.py", "--model", "mockllm/model",
-               "--log-dir", str(logs), "--display", "none", "--log-format", "eval"]
+    command = [python, "-m", "inspect_ai", "eval", "inspect_task.py", "--log-dir", str(logs), "--display", "none", "--log-format", "eval"]
     out = measure(command, work)
+    subprocess.run([python, "-c", INSPECT_CHECK, str(logs), str(n)], check=True)
     out["output_bytes"] = size_of(logs)
     shutil.rmtree(logs)
     return out
