@@ -49,8 +49,9 @@ class LazyGroup(click.Group):
         limit = formatter.width - 6 - max(map(len, names))
         rows = []
         for name in names:
-            short = self.lazy[name][1] if name in self.lazy and name not in self.commands else self.commands[name].get_short_help_str(limit)
-            rows.append((name, click.utils.make_default_short_help(short, limit)))
+            # A command not yet imported is shortened as click shortens a loaded one's help.
+            loaded = self.commands.get(name) or click.Command(name, help=self.lazy[name][1])
+            rows.append((name, loaded.get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 GATE_FAILED_EXIT = 3
