@@ -5,8 +5,11 @@ pin the draws of the fixed seed: a change to them changes every run's metrics.js
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -336,3 +339,20 @@ def test_golden_intervals_of_the_fixed_seed():
     # Computed again: the same numbers (nothing but the seed drives the draws).
     assert stats.paired_comparison(CountWords(), "exact", units(40), cand, base) == paired
     assert stats.format_interval(paired.change["accuracy"], signed=True) == " [-0.2250, +0.1250]"
+
+
+def test_numpy_is_not_imported_where_it_does_not_pay():
+    """With few distinct scores the draws are binomial per group, in pure Python: a small run
+    pays nothing for numpy (its import costs more than the draws)."""
+    code = (
+        "import json, sys\n"
+        "from envirobench import statistics as st\n"
+        "from envirobench.benchmark import Case, CaseScore\n"
+        "from envirobench.testing import CountWords\n"
+        "cases = {f'c{i}': Case(f'c{i}', 'x', None) for i in range(2000)}\n"
+        "scores = [CaseScore((), {'accuracy': float(i % 3 > 0)}) for i in range(2000)]\n"
+        "st.headline_intervals(CountWords(), 'exact', st.Units.of(CountWords(), cases), scores)\n"
+        "print(json.dumps('numpy' in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) is False

@@ -23,10 +23,12 @@ interns them) and a resample is how many times each group was drawn. That is a m
 made with one binomial per group when there are few groups, else by drawing units one by one.
 When the type's summary is a function of metric sums (it overrides `summarize_totals`, not
 `summarize`), a resample's statistic comes from the groups' sums without building the resampled
-list of scores; otherwise `summarize` is called on the resampled scores themselves. Where numpy
-is installed (it is no dependency of core) it draws units, adds sums and builds resampled lists
-faster, doing exactly what the pure-Python code does (the same words drawn, the same floats
-added in the same order), so the numbers never depend on it: a test holds the two to equality.
+list of scores; otherwise `summarize` is called on the resampled scores themselves. Where units
+are drawn one by one and numpy is installed (it is no dependency of core, and is not even
+imported otherwise) it draws units, adds sums and builds resampled lists faster, doing exactly
+what the pure-Python code does (the same words drawn, the same floats added in the same order),
+so the numbers never depend on it: a test holds the two to equality. Without numpy, a 100,000-case
+run whose every case scores differently takes about a minute per profile (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -196,12 +198,21 @@ class Groups:
             group_of.append(g)
         return cls(first, sizes, group_of)
 
+    def one_by_one(self) -> bool:
+        """Are units drawn one by one (many groups), rather than one binomial per group?"""
+        return len(self.sizes) * BINOMIAL_COST >= len(self.group_of)
+
+    def numpy(self) -> Any:
+        """numpy where it pays, else None: for units drawn one by one (with few groups the
+        pure-Python draws and sums are as fast, and importing numpy costs more than they do)."""
+        return fast_numpy() if self.one_by_one() else None
+
     def draws(self, rng: random.Random, resamples: int = RESAMPLES) -> Iterator[Counts]:
         """For each resample, how many times each group was drawn (n units with replacement):
         a list, or a numpy array where numpy counted them (the same numbers)."""
         n = len(self.group_of)
         k = len(self.sizes)
-        if k * BINOMIAL_COST < n:
+        if not self.one_by_one():
             for _ in range(resamples):
                 counts = [0] * k
                 left, rest = n, n
@@ -215,7 +226,7 @@ class Groups:
                 yield counts
             return
         # Unit by unit: n 32-bit words from `getrandbits`, the unit of word w being w * n >> 32.
-        np = fast_numpy()
+        np = self.numpy()
         if np is not None:
             group_of = np.asarray(self.group_of, dtype=np.intp)
             for _ in range(resamples):
@@ -291,7 +302,7 @@ def _from_scores(btype: BenchmarkType, profile: str, units: Units, runs: Sequenc
     members = list(units.members())
     groups = Groups.of(tuple(id(run[i]) for run in runs for i in unit) for unit in members)
     contents = [[[run[i] for i in members[u]] for u in groups.first] for run in runs]
-    np = fast_numpy()
+    np = groups.numpy()
     singles = None
     if np is not None and units.clusters is None:
         singles = []
@@ -320,7 +331,7 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
     per_run = [_unit_sums(run, members) for run in runs]
     groups = Groups.of(tuple(sums[u] for sums in per_run) for u in range(len(members)))
     sizes = [len(members[u]) for u in groups.first]
-    np = fast_numpy()
+    np = groups.numpy()
     columns = []
     for sums in per_run:
         firsts = [dict(sums[u][1]) for u in groups.first]
