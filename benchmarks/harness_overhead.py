@@ -18,7 +18,8 @@ EnviroBench, ...) `--repeat` times each:
                (`--inspect-python`), never a dependency of this project. Without one, EnviroBench
                alone is measured.
 
-Every command runs under a fresh measuring process (this script with `--measure`), so its CPU
+Before the first size, one unmeasured run of each writes the caches a user's machine keeps (.pyc
+files, jinja2's compiled templates; the caller's PYTHONDONTWRITEBYTECODE is dropped). Every command runs under a fresh measuring process (this script with `--measure`), so its CPU
 time (user + system of the command and every process it waited for, the adapter included) and
 its peak RSS (the largest single process) are its own. Also reported: wall time, the size of
 what each writes (the run directory; the log directory), and the ratios inspect_ai / EnviroBench
@@ -104,9 +105,16 @@ if log.status != "success" or done != int(sys.argv[2]):
 '''
 
 
+# Both harnesses may keep compiled bytecode (.pyc, jinja2's template cache) as they would on a
+# user's machine: a PYTHONDONTWRITEBYTECODE of the caller's would make each run compile its code
+# again, which is start-up neither harness has for its users. One unmeasured warm-up run of each
+# writes those caches first.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def measure(command: list[str], cwd: Path) -> dict[str, Any]:
     """Run `command` under a fresh measuring process; its CPU, wall time and peak RSS."""
-    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], cwd=cwd, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], cwd=cwd, capture_output=True, text=True, env=ENV)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])
@@ -197,6 +205,11 @@ def main(argv: list[str] | None = None) -> int:
             work = root / str(n)
             prepare(work, n)
             runs: dict[str, list[dict[str, Any]]] = {"envirobench": [], "inspect_ai": []}
+            if n == args.cases[0]:
+                print(f"[{n} cases] warm-up (not measured) ...", file=sys.stderr, flush=True)
+                envirobench_run(work, n, -1)
+                if args.inspect_python:
+                    inspect_run(work, n, -1, args.inspect_python)
             for k in range(args.repeat):
                 print(f"[{n} cases] run {k + 1}/{args.repeat} ...", file=sys.stderr, flush=True)
                 runs["envirobench"].append(envirobench_run(work, n, k))
