@@ -185,11 +185,14 @@ class CaseCounts:
 
 @attrs.frozen
 class RunRef:
-    """A compared run: its label (`baseline`, `control-1`, ...), ID and absolute path."""
+    """A compared run: its label (`baseline`, `control-1`, ...), ID and absolute path; and, when
+    its per-case scores were computed again rather than taken from its metrics.json, why (null:
+    taken from it; absent in runs made before core reused them)."""
 
     label: str
     run_id: str
     path: str
+    rescored_because: str | None = None
 
 
 @attrs.frozen
@@ -331,6 +334,9 @@ class RunRecord:
     merged_from: tuple[str, ...] = ()
     # Repeats of one configuration (`run --repeats N`) share a group ID.
     group: str | None = None
+    # The SHA-256 of metrics.json as the run's last scoring wrote it: a later run that compares
+    # with this one takes its per-case scores from metrics.json only when it still has these bytes.
+    metrics_sha256: str | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------

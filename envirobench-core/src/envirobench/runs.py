@@ -57,6 +57,7 @@ from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
     MAX_OUTPUT_MB,
+    METRICS_FILE,
     REQUEST_FILE,
     RUN_FILE,
     RUN_FORMAT,
@@ -90,6 +91,7 @@ from .scoring import (
     some,
 )
 from .shards import Shard, select_run_cases
+from .stores import sha256_file
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.
@@ -369,7 +371,7 @@ def dataset_source(spec_dataset: str, registry: Registry) -> str:
 
 def pairing_record(baseline: ComparedRun | None, controls: Sequence[ComparedRun]) -> Pairing:
     def ref(run: ComparedRun) -> RunRef:
-        return RunRef(run.label, run.run_id, str(run.path))
+        return RunRef(run.label, run.run_id, str(run.path), run.rescored_because)
 
     return Pairing(ref(baseline) if baseline else None, tuple(ref(c) for c in controls))
 
@@ -392,11 +394,12 @@ def write_scored(
     predictions: Mapping[str, object], scored: tuple[RunScores, Gate], baseline: ComparedRun | None, controls: Sequence[ComparedRun],
     registry: Registry, source_dir: Path | None = None,
 ) -> None:
-    """Every output of a scored run into `directory`, run.json last (with it, the set is complete)."""
+    """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
+    recording the digest of metrics.json (`scoring.saved_scores` reuses its scores by it)."""
     scores, gate = scored
     metrics, comparison = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
     write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
-    write_run(directory, record)
+    write_run(directory, attrs.evolve(record, metrics_sha256=sha256_file(directory / METRICS_FILE)))
 
 
 KEEP = object()  # rescore_run(): keep the run's saved baseline or controls

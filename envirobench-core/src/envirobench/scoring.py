@@ -30,6 +30,8 @@ from .protocol import RESULT_FILE, AdapterResult
 from .rundir import (
     ADAPTER_DIR,
     MAX_OUTPUT_MB,
+    METRICS_FILE,
+    METRICS_FORMAT,
     RUN_FILE,
     AdapterOutput,
     OutputFile,
@@ -345,13 +347,15 @@ def _intern(table: dict[Any, CaseScore], score: CaseScore | None) -> CaseScore |
 
 @attrs.frozen
 class ComparedRun:
-    """A baseline or control: a finished run rescored with the current code and answer key."""
+    """A baseline or control: a finished run's predictions and per-case scores, taken from its
+    own metrics.json where they are what rescoring would give, else rescored (`rescored_because`)."""
 
     label: str
     run_id: str
     path: Path
     predictions: dict[str, Any]
     scores: RunScores
+    rescored_because: str | None = None
 
 
 def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: Sequence[str] = (), limit: int | None = None) -> tuple[Mapping[str, Case], Partial | None]:
@@ -399,7 +403,61 @@ def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.
             field="$.dataset.digest",
         )
     predictions = read_saved_predictions(path, btype, cases, f"the {label} run's")
-    return ComparedRun(label, run.run_id, path.resolve(), predictions, score_run(btype, cases, answers, predictions))
+    scores, why = saved_scores(path, run.metrics_sha256, run.benchmark.scoring_version, btype, dataset, cases)
+    if scores is None:
+        scores = score_run(btype, cases, answers, predictions)
+    return ComparedRun(label, run.run_id, path.resolve(), predictions, scores, why)
+
+
+def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, btype: BenchmarkType, dataset: ds.Dataset,
+                 cases: Mapping[str, Case]) -> tuple[RunScores | None, str | None]:
+    """A compared run's per-case scores as its metrics.json holds them (its own, `candidate`),
+    when they are what rescoring it now would give: metrics.json still has the bytes run.json
+    recorded (`metrics_sha256`), scored by this type's scoring version on this dataset revision
+    (its answers), every profile of every case present and well formed. Its predictions have been
+    checked against run.json's digests before this is asked. Otherwise (None, why), and the caller
+    rescores: reuse saves time, never changes a number."""
+    if metrics_sha256 is None:
+        return None, f"its run.json records no digest of its {METRICS_FILE} (a run scored before core 0.2.0)"
+    if scoring_version != btype.SCORING_VERSION:
+        return None, f"it was scored by {btype.ID} scoring version {scoring_version}, this is {btype.SCORING_VERSION}"
+    try:
+        with open(path / METRICS_FILE, "rb") as fh:
+            raw = fh.read()
+        if hashlib.sha256(raw).hexdigest() != metrics_sha256:
+            return None, f"its {METRICS_FILE} is not the file its run.json recorded (changed since it was scored)"
+        data = loads(raw.decode("utf-8"))
+        if data["format"] != METRICS_FORMAT or data["benchmark"]["scoring_version"] != btype.SCORING_VERSION:
+            return None, f"its {METRICS_FILE} is not of this format and scoring version"
+        if data["dataset"]["digest"] != dataset.identity.digest:
+            return None, f"its {METRICS_FILE} was scored on another dataset revision"
+        saved, interned = data["cases"], {}
+        scores: RunScores = {}
+        for cid in cases:
+            own = saved[cid]["runs"]["candidate"]
+            scores[cid] = {profile: _intern(interned, _saved_score(own[profile])) for profile in btype.PROFILES}
+    except (OSError, ValueError) as exc:
+        return None, f"its {METRICS_FILE} does not read ({exc})"
+    except (KeyError, TypeError, AttributeError):
+        return None, f"its {METRICS_FILE} lacks scores of some case or profile, or holds malformed ones"
+    return scores, None
+
+
+def _saved_score(value: Any) -> CaseScore | None:
+    """A CaseScore as metrics.json writes it ({"errors": [[...]], "metrics": {...}}), or None."""
+    if value is None:
+        return None
+    errors = tuple(tuple(_scalar(part) for part in error) for error in value["errors"])
+    metrics = value["metrics"]
+    if not isinstance(metrics, dict) or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in metrics.values()):
+        raise TypeError("metrics must be numbers")
+    return CaseScore(errors=errors, metrics=dict(metrics))
+
+
+def _scalar(value: Any) -> Any:
+    if value is not None and not isinstance(value, str | int | float | bool):
+        raise TypeError("an error's parts are JSON scalars")
+    return value
 
 
 def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str) -> dict[str, Any]:
