@@ -15,6 +15,13 @@ from envirobench.runs import rescore_run
 from envirobench.testing import CountWords
 
 
+@pytest.fixture(autouse=True)
+def reusing(monkeypatch):
+    """count-words scores faster than it reads scores back, so it opts out of reuse; these
+    tests opt it in (one test checks the opt-out)."""
+    monkeypatch.setattr(CountWords, "REUSE_SCORES", True)
+
+
 @pytest.fixture
 def scored_runs(monkeypatch):
     """How many cases each compared run rescored had (scoring.load_compared_run's calls of
@@ -63,6 +70,15 @@ def test_a_rescored_run_is_reused_by_the_next(make_run, results, toy_registry, s
     assert after != before and after == hashlib.sha256((results / "base" / "metrics.json").read_bytes()).hexdigest()
     make_run("cand", off="", baseline=results / "base")
     assert scored_runs == [] and rundir.read_run(results / "cand").pairing.baseline.rescored_because is None
+
+
+def test_a_type_that_scores_faster_than_it_reads_opts_out(make_run, results, scored_runs, monkeypatch):
+    monkeypatch.setattr(CountWords, "REUSE_SCORES", False)
+    make_run("base", off="c000001:1")
+    make_run("cand", off="", baseline=results / "base")
+    assert scored_runs == [12]
+    because = rundir.read_run(results / "cand").pairing.baseline.rescored_because
+    assert because == "count-words scores a case faster than its score is read back (REUSE_SCORES is False)"
 
 
 def test_a_changed_metrics_json_is_not_trusted(make_run, results):

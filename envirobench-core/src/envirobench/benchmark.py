@@ -67,6 +67,11 @@ class BenchmarkType:
     # What `cluster` groups cases by, in words ("document"): recorded with the run's intervals.
     # Required when `cluster` is overridden.
     CLUSTER_UNIT: ClassVar[str | None] = None
+    # A baseline's or control's per-case scores are read back from its metrics.json rather than
+    # computed again (docs/runs.md, "What happens"), which pays when scoring a case costs more
+    # than reading its score back, about 25 µs a case (docs/performance.md). A type whose scoring
+    # is cheaper than that sets this False: its compared runs are always rescored.
+    REUSE_SCORES: ClassVar[bool] = True
 
     Input: ClassVar[type]
     Answer: ClassVar[type]

@@ -417,6 +417,8 @@ def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, b
     (its answers), every profile of every case present and well formed. Its predictions have been
     checked against run.json's digests before this is asked. Otherwise (None, why), and the caller
     rescores: reuse saves time, never changes a number."""
+    if not btype.REUSE_SCORES:
+        return None, f"{btype.ID} scores a case faster than its score is read back (REUSE_SCORES is False)"
     if metrics_sha256 is None:
         return None, f"its run.json records no digest of its {METRICS_FILE} (a run scored before core 0.2.0)"
     if scoring_version != btype.SCORING_VERSION:
