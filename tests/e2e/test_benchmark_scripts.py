@@ -24,7 +24,7 @@ def run(script: str, *args: str, cwd: Path) -> str:
 
 
 def test_every_script_is_covered_here():
-    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py", "harness_overhead.py"}
+    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py", "harness_overhead.py", "run_memory.py"}
     assert {p.name for p in BENCHMARKS.glob("*.py")} == covered, "a new benchmark script needs its tiny run here"
 
 
@@ -70,3 +70,9 @@ def test_harness_overhead(tmp_path):
     out = run("harness_overhead.py", "--cases", "50", "--repeat", "1", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
     assert "| 50 | envirobench |" in out
     assert json.loads((tmp_path / "out.json").read_text())["results"]["50"]["envirobench"][0]["output_bytes"] > 0
+
+
+def test_run_memory(tmp_path):
+    out = run("run_memory.py", "--cases", "100", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
+    assert "| candidate (paired with both) |" in out
+    assert json.loads((tmp_path / "out.json").read_text())["results"]["candidate (paired with both)"]["peak_mib"] > 0

@@ -1,0 +1,149 @@
+"""Peak memory and output size of whole `envirobench run` processes on a large table-separators
+dataset, unpaired and paired.
+
+    .venv/bin/python benchmarks/run_memory.py --cases 100000 [--json out.json] [--workdir DIR]
+
+The dataset is the shipped table-separators dataset (envirobench-extract) grown to N cases: case
+k is a copy of shipped case k mod 84 under a new ID, pointing at the same PNG (so the dataset
+holds 84 images, and report-assets/ too), with its answer; it is pinned like any dataset
+(`write_manifest`). The system under test is a no-op adapter (a Python script) that predicts
+the separators a fixed few pixels off on every case, or none on every seventh: every case has
+errors, which is the heaviest case for metrics.json and comparison.json.
+
+Three processes, each `envirobench run ... --sandbox none`, measured from outside by a fresh
+measuring process (peak RSS of the largest process, CPU of every process waited for):
+  baseline   unpaired (the no-op adapter with one offset)
+  control    unpaired (another offset)
+  candidate  paired with the baseline and the control, gated
+Results are measured, never asserted: docs/performance.md records them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import envirobench_extract
+
+SHIPPED = Path(envirobench_extract.__file__).parent / "benchmarks" / "table-separators" / "datasets" / "synthetic-v1"
+
+ADAPTER = '''\
+"""No-op table-separators system: every separator OFFSET pixels off; none on every seventh case."""
+import json, os, sys
+argv = sys.argv[1:]
+request = json.load(open(argv[argv.index("--request") + 1], encoding="utf-8"))
+out = argv[argv.index("--output") + 1]
+offset = int(request["options"].get("offset", "2"))
+predictions = {}
+for n, case in enumerate(request["cases"]):
+    w, h = case["input"]["width"], case["input"]["height"]
+    if n % 7 == 0:
+        predictions[case["id"]] = {"rows": [], "columns": []}
+    else:
+        predictions[case["id"]] = {"rows": [y for y in range(20 + offset, h - 10, 23)], "columns": [x for x in range(60 + offset, w - 10, 90)]}
+with open(os.path.join(out, "predictions.json"), "w", encoding="utf-8") as fh:
+    json.dump(predictions, fh)
+with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh:
+    json.dump({"id": request["benchmark"]["id"], "status": "completed", "format": request["benchmark"]["format"],
+               "data": "predictions.json", "adapter": {"name": "noop-separators", "version": "1"},
+               "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.0,
+                            "execution_failures": 0, "unpriced_attempts": 0}]}, fh)
+'''
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+def grow_dataset(target: Path, n: int) -> None:
+    from envirobench import write_manifest
+    from envirobench.jsonio import dumps_line
+
+    manifest = json.loads((SHIPPED / "manifest.json").read_text(encoding="utf-8"))
+    cases = [json.loads(line) for line in (SHIPPED / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
+    answers = {a["id"]: a["answer"] for a in map(json.loads, (SHIPPED / "answers.jsonl").read_text(encoding="utf-8").splitlines())}
+    target.mkdir(parents=True)
+    shutil.copytree(SHIPPED / "assets", target / "assets")
+    with open(target / "cases.jsonl", "w", encoding="utf-8") as c, open(target / "answers.jsonl", "w", encoding="utf-8") as a:
+        for k in range(n):
+            case = cases[k % len(cases)]
+            cid = f"big-{k:07d}"
+            c.write(dumps_line({"id": cid, "category": case["category"], "input": case["input"]}))
+            a.write(dumps_line({"id": cid, "answer": answers[case["id"]]}))
+    write_manifest(target, dataset_id=f"bench/table-separators-{n}", version=1, benchmark="table-separators",
+                   title=f"table-separators grown to {n} cases (benchmarks/run_memory.py)", license=manifest.get("license"))
+
+
+def measured(command: list[str]) -> dict[str, Any]:
+    """--measure: run the command, print its CPU, wall time and peak RSS as one JSON line."""
+    import resource
+
+    start = time.perf_counter()
+    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-3000:])
+        raise SystemExit(done.returncode)
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": time.perf_counter() - start, "peak_mib": usage.ru_maxrss / 1024}
+
+
+def run(work: Path, run_id: str, offset: int, *extra: str) -> dict[str, Any]:
+    command = [str(Path(sys.executable).parent / "envirobench"), "run", "--adapter", str(work / "noop"), "--run", run_id,
+               "--model", "noop/separators", "--benchmark", "table-separators", "--dataset", f"table-separators={work / 'dataset'}",
+               "--budget", "0", "--sandbox", "none", "--results", str(work / "results"), "--adapter-option", f"offset={offset}", *extra]
+    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], capture_output=True, text=True, env=ENV)
+    if done.returncode != 0:
+        raise SystemExit(f"{run_id} failed:\n{done.stderr[-3000:]}")
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    run_dir = work / "results" / run_id
+    out["files_mb"] = {p.name: round(p.stat().st_size / 1e6, 1) for p in sorted(run_dir.iterdir()) if p.is_file()}
+    out["run_dir_mb"] = round(sum(p.stat().st_size for p in run_dir.rglob("*") if p.is_file()) / 1e6, 1)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--measure"]:
+        print(json.dumps(measured(argv[2:] if argv[1:2] == ["--"] else argv[1:])))
+        return 0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", type=int, default=100_000)
+    parser.add_argument("--json", help="write the results here")
+    parser.add_argument("--workdir", type=Path, help="work here (default: a temporary directory, removed)")
+    args = parser.parse_args(argv)
+    work = args.workdir or Path(tempfile.mkdtemp(prefix="eb-memory-"))
+    try:
+        grow_dataset(work / "dataset", args.cases)
+        (work / "noop_adapter.py").write_text(ADAPTER, encoding="utf-8")
+        (work / "noop").write_text(f'#!/bin/sh\nexec {sys.executable} "$(dirname "$0")/noop_adapter.py" "$@"\n', encoding="utf-8")
+        (work / "noop").chmod(0o755)
+        results = {
+            "baseline (unpaired)": run(work, "baseline", 2),
+            "control (unpaired)": run(work, "control", 3),
+            "candidate (paired with both)": run(work, "candidate", 1, "--baseline-run", str(work / "results" / "baseline"),
+                                                "--control-run", str(work / "results" / "control")),
+        }
+    finally:
+        if args.workdir is None:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"table-separators, {args.cases:,} cases; {os.cpu_count()} CPU, Python {platform.python_version()}, 1-min load average {os.getloadavg()[0]:.1f}")
+    print("| run | peak RSS | CPU | wall | run directory | metrics.json | comparison.json | report.html |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for name, r in results.items():
+        f = r["files_mb"]
+        print(f"| {name} | {r['peak_mib']:.0f} MiB | {r['cpu_s']:.1f} s | {r['wall_s']:.1f} s | {r['run_dir_mb']} MB | "
+              f"{f.get('metrics.json', 0)} MB | {f.get('comparison.json', 0)} MB | {f.get('report.html', 0)} MB |")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"cases": args.cases, "results": results}, indent=2), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
