@@ -24,6 +24,7 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-core": ("envirobench-core", "envirobench", False),
     "envirobench-synth": ("envirobench-synth", "envirobench_synth", False),
     "envirobench-extract": ("envirobench-extract", "envirobench_extract", True),
+    "envirobench-legal": ("envirobench-legal", "envirobench_legal", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024

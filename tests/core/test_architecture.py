@@ -26,6 +26,7 @@ MAX_LINES = 500
 # Where a plugin or an adapter author's code lives: it may import core only through the public API.
 API_USERS = {
     "envirobench-extract": REPO / "envirobench-extract" / "src",
+    "envirobench-legal": REPO / "envirobench-legal" / "src",
     "envirobench-reference-adapter": REPO / "envirobench-reference-adapter" / "src",
     "plugin-template": REPO / "plugin-template",
 }

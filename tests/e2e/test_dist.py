@@ -1,6 +1,6 @@
 """The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
-checks them, and the Extract category installs alone with core from those wheels, with plain pip
-in a fresh virtual environment, and passes its own conformance suite there."""
+checks them, and each category (Extract, Legal) installs alone with core from those wheels, with
+plain pip in a fresh virtual environment, and passes its own conformance suite there."""
 
 from __future__ import annotations
 
@@ -24,6 +24,10 @@ EXTRACT_DATASETS = [
     "envirobench/report-metadata-synthetic-v1",
     "envirobench/document-extraction-synthetic-v1",
 ]
+LEGAL_DATASETS = [
+    "envirobench/instrument-execution-synthetic-dev-v1",
+    "envirobench/instrument-execution-synthetic-test-v1",
+]
 
 
 def digests(directory: Path) -> dict[str, str]:
@@ -37,7 +41,7 @@ def test_builds_are_reproducible_and_checked(dist, build, tmp_path):
     assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
     assert digests(again) == digests(dist)
     names = sorted(digests(dist))
-    assert len(names) == 8 and sum(n.endswith(".whl") for n in names) == 4
+    assert len(names) == 10 and sum(n.endswith(".whl") for n in names) == 5
 
 
 def test_the_checker_refuses_a_wheel_with_compiled_files(dist, tmp_path):
@@ -52,16 +56,28 @@ def test_the_checker_refuses_a_wheel_with_compiled_files(dist, tmp_path):
     assert checked.returncode == 1 and "holds compiled files" in checked.stderr
 
 
-def test_extract_installs_alone_with_core_and_passes_its_conformance_suite(dist, tmp_path):
+CATEGORY_WHEELS = {
+    # distribution: (plugin name, a type it registers, its datasets, what scoring must not pull
+    # in, a regeneration command that needs the [generate] extra)
+    "envirobench-extract": ("extract", "table-separators", EXTRACT_DATASETS, ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"),
+                            ("envirobench_extract.generate", "table-separators")),
+    "envirobench-legal": ("legal", "instrument-execution", LEGAL_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab"),
+                          ("envirobench_legal.generate", "instrument-execution", "--dataset", "synthetic-dev-v1")),
+}
+
+
+@pytest.mark.parametrize("distribution", sorted(CATEGORY_WHEELS))
+def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(dist, tmp_path, distribution):
+    plugin, type_id, datasets, not_needed, generate = CATEGORY_WHEELS[distribution]
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", str(dist)]
-    installed = subprocess.run([*pip, "envirobench-extract", "pytest"], capture_output=True, text=True, timeout=900)
+    installed = subprocess.run([*pip, distribution, "pytest"], capture_output=True, text=True, timeout=900)
     assert installed.returncode == 0, installed.stdout + installed.stderr
     freeze = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "freeze"], capture_output=True, text=True, check=True).stdout
-    assert "envirobench-extract==" in freeze and "envirobench-core==" in freeze
-    for not_needed in ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"):
-        assert f"{not_needed}==" not in freeze.lower(), f"{not_needed} is installed though scoring does not need it"
+    assert f"{distribution}==" in freeze and "envirobench-core==" in freeze
+    for name in not_needed:
+        assert f"{name}==" not in freeze.lower(), f"{name} is installed though scoring does not need it"
 
     work = tmp_path / "work"  # outside the repository
     work.mkdir()
@@ -75,12 +91,12 @@ def test_extract_installs_alone_with_core_and_passes_its_conformance_suite(dist,
         return done
 
     listed = run("envirobench", "plugins", "list").stdout
-    assert "extract  (envirobench-extract" in listed and "table-separators" in listed
-    for dataset in EXTRACT_DATASETS:
+    assert f"{plugin}  ({distribution}" in listed and type_id in listed
+    for dataset in datasets:
         assert "valid: " + dataset in run("envirobench", "validate-dataset", dataset).stdout
     conformance = run("pytest", "-p", "no:cacheprovider", "--envirobench-conformance", "-q")
     assert " passed" in conformance.stdout and "failed" not in conformance.stdout
     # Regenerating needs the [generate] extra; without it the command says so, no traceback.
-    generated = run("python", "-m", "envirobench_extract.generate", "table-separators", "--output", str(work / "ts"), ok=False)
-    assert generated.returncode == 1 and "pip install 'envirobench-extract[generate]'" in generated.stderr
+    generated = run("python", "-m", *generate, "--output", str(work / "regenerated"), ok=False)
+    assert generated.returncode == 1 and f"pip install '{distribution}[generate]'" in generated.stderr
     assert "Traceback" not in generated.stderr

@@ -1,0 +1,1 @@
+"""EnviroBench category Legal: deeds, easements and covenants read for environmental liability."""

@@ -1,0 +1,16 @@
+"""The Legal category's hook implementations: its benchmark types and shipped datasets, from the
+one list in package.py."""
+
+from envirobench import hookimpl
+
+from .package import PACKAGE
+
+
+@hookimpl
+def envirobench_benchmark_types(register):
+    PACKAGE.register_types(register)
+
+
+@hookimpl
+def envirobench_datasets(register):
+    PACKAGE.register_datasets(register)
