@@ -18,6 +18,11 @@ dataset (no baseline: the gate says "baseline required", which is expected here)
 The numbers are whatever the adapter scores: nothing is tuned here. Runs take a while on CPU
 (OCR: about 15 minutes for all six); `--benchmark` limits the set, the summaries of benchmarks not
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
+
+`--legal` instead (re)writes only the Legal section of the page (between its markers, the rest
+untouched): the reference adapter on the dev and the test split of instrument-execution, beside
+blind baselines (one status for every instrument), each with its bootstrap 95 % interval as
+core computes it for metrics.json, and the reference's status accuracy per scenario and copy.
 """
 
 from __future__ import annotations
@@ -201,6 +206,136 @@ def render(summaries: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
+# -- Legal: dev and test splits, blind baselines, intervals ----------------------------------------
+
+LEGAL_BEGIN, LEGAL_END = "<!-- legal:begin (benchmarks/reference_scores.py --legal) -->", "<!-- legal:end -->"
+LEGAL_SPLITS = {
+    "dev": "envirobench/instrument-execution-synthetic-dev-v1",
+    "test": "envirobench/instrument-execution-synthetic-test-v1",
+}
+LEGAL_BASELINES = {  # name -> the one status predicted for every instrument (evidence page 1)
+    "every instrument executed and recorded": "executed-recorded",
+    "nothing executed": "not-executed",
+    "cannot tell, everywhere": "cannot-tell",
+}
+LEGAL_METRICS = ("execution_score", "execution_score_unclipped", "status_accuracy", "evidence_pages_right")
+
+
+def legal_rows(split: str, dataset_id: str, results: Path) -> dict:
+    """The reference run on one split (through core) and the blind baselines (scored in process
+    with the installed type and core's bootstrap, as metrics.json has it)."""
+    # Internal modules: this script measures; plugins still import the public API only.
+    from envirobench import build_registry, load_dataset, structure
+    from envirobench import statistics as st
+
+    benchmark = "instrument-execution"
+    run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
+    command = [
+        str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
+        "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
+        "--budget", "0", "--results", str(results), "--timeout", "7200",
+    ]
+    completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+    run_dir = results / run_id
+    if not (run_dir / "metrics.json").is_file():
+        raise SystemExit(f"{benchmark} {split}: the run failed\n{completed.stdout}\n{completed.stderr}")
+    metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
+    run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    profile = metrics["benchmark"]["profiles"][0]
+    reference = {"headline": metrics["profiles"][profile]["headline"], "intervals": metrics["profiles"][profile]["intervals"]}
+
+    registry = build_registry()
+    dataset = load_dataset(dataset_id, registry)
+    btype = registry.benchmark_type(benchmark)
+    cases, answers = dataset.cases(btype), dataset.answers(btype)
+    units = st.Units.of(btype, cases)
+    baselines = {}
+    for name, status in LEGAL_BASELINES.items():
+        prediction = structure({"status": status, "evidence_page": 1}, btype.Prediction)
+        scores = [btype.score_case(case, answers[cid], prediction)[profile] for cid, case in cases.items()]
+        intervals = st.headline_intervals(btype, profile, units, scores)
+        baselines[name] = {
+            "headline": btype.summarize(profile, scores),
+            "intervals": {m: [i.low, i.high] for m, i in intervals.items()},
+        }
+    by_group: dict[str, list[float]] = defaultdict(list)
+    for cid, case in metrics["cases"].items():
+        right = case["runs"]["candidate"][profile]["metrics"]["correct_status"]
+        by_group[case.get("category") or "-"].append(right)
+        by_group["scanned copies" if answers[cid].scanned else "born-digital copies"].append(right)
+    return {
+        "split": split,
+        "dataset": dataset_id,
+        "cases": len(cases),
+        "adapter_wall_time_s": run["adapter_wall_time_s"],
+        "reference": reference,
+        "baselines": baselines,
+        "groups": {k: [sum(v), len(v)] for k, v in by_group.items()},
+    }
+
+
+def _interval(intervals: dict, metric: str) -> str:
+    found = intervals.get(metric)
+    if not found:
+        return ""
+    low, high = (found["low"], found["high"]) if isinstance(found, dict) else found
+    return f" [{low:.3g}, {high:.3g}]" if metric.startswith("execution") else f" [{low:.3f}, {high:.3f}]"
+
+
+def render_legal(rows: list[dict]) -> str:
+    out = [
+        LEGAL_BEGIN,
+        "## Legal: instrument-execution",
+        "",
+        "The reference adapter (`solvers/instrument_execution.py`, developed on the dev split only) on",
+        "both splits of `instrument-execution`; the test split's law-firm templates and recorder stamps",
+        "never occur in dev. Beside it, blind baselines that give every instrument one status. The",
+        "score is the category's formula, 100 × max(0, (correct − 5 × false executed) ÷ instruments);",
+        "*unclipped* drops the max(0, ·). Brackets: the bootstrap 95 % interval over instruments (core's",
+        "bootstrap, 1,000 resamples, as in metrics.json). Made with",
+        "`python benchmarks/reference_scores.py --legal`.",
+        "",
+        "| split | system | score | unclipped | correct | false executed | instruments | status accuracy | evidence page right |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for row in rows:
+        systems = [("reference adapter", row["reference"])] + list(row["baselines"].items())
+        for name, system in systems:
+            h, i = system["headline"], system["intervals"]
+            out.append(
+                f"| {row['split']} | {name} | {h['execution_score']:.1f}{_interval(i, 'execution_score')} | "
+                f"{h['execution_score_unclipped']:.1f}{_interval(i, 'execution_score_unclipped')} | "
+                f"{h['correct_statuses']:.0f} | {h['false_executed']:.0f} | {h['instruments']:.0f} | "
+                f"{h['status_accuracy']:.3f}{_interval(i, 'status_accuracy')} | {h['evidence_pages_right']:.3f} |"
+            )
+    out += ["", "Reference adapter wall time: " + ", ".join(f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} instruments)" for r in rows) + ".", ""]
+    out += ["Status accuracy of the reference adapter by scenario (the case category) and copy:", ""]
+    out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
+    groups = sorted({g for r in rows for g in r["groups"]})
+    for group in groups:
+        cells = []
+        for r in rows:
+            right, total = r["groups"].get(group, (0, 0))
+            cells.append(f"{right:.0f}/{total}" if total else "—")
+        out.append(f"| {group} | " + " | ".join(cells) + " |")
+    out.append(LEGAL_END)
+    return "\n".join(out) + "\n"
+
+
+def write_legal(output: Path, results: Path) -> None:
+    rows = [legal_rows(split, dataset_id, results) for split, dataset_id in LEGAL_SPLITS.items()]
+    (results / "legal.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    text = output.read_text(encoding="utf-8") if output.is_file() else ""
+    section = render_legal(rows)
+    if LEGAL_BEGIN in text and LEGAL_END in text:
+        before, _, rest = text.partition(LEGAL_BEGIN)
+        _, _, after = rest.partition(LEGAL_END + "\n")
+        text = before + section + after
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    output.write_text(text, encoding="utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=Path, default=None, help="where to keep the runs (default: a temporary directory)")
@@ -208,7 +343,14 @@ def main() -> None:
     parser.add_argument("--benchmark", action="append", choices=BENCHMARKS, help="only these (repeatable)")
     parser.add_argument("--summaries", type=Path, default=None, help="also write the summaries as JSON here")
     parser.add_argument("--no-run", action="store_true", help="only rewrite the table from the summaries already saved")
+    parser.add_argument("--legal", action="store_true", help="only (re)write the Legal section: instrument-execution dev and test, baselines, intervals")
     args = parser.parse_args()
+    if args.legal:
+        results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
+        results.mkdir(parents=True, exist_ok=True)
+        write_legal(args.output, results)
+        print(f"wrote the Legal section of {args.output}", file=sys.stderr)
+        return
     wanted = args.benchmark or list(BENCHMARKS)
     results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
     results.mkdir(parents=True, exist_ok=True)
@@ -221,7 +363,12 @@ def main() -> None:
         cache.write_text(json.dumps(summaries, indent=2), encoding="utf-8")
         print(f"{benchmark}: done in {time.perf_counter() - started:.0f} s ({run_dir})", file=sys.stderr)
     ordered = [summaries[b] for b in BENCHMARKS if b in summaries]
-    args.output.write_text(render(ordered), encoding="utf-8")
+    text = render(ordered)
+    # The Legal section is made by --legal; rewriting the Extract tables keeps it.
+    previous = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
+    if LEGAL_BEGIN in previous and LEGAL_END in previous:
+        text += "\n" + LEGAL_BEGIN + previous.split(LEGAL_BEGIN, 1)[1].split(LEGAL_END, 1)[0] + LEGAL_END + "\n"
+    args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
 
 

@@ -1,0 +1,142 @@
+"""The reference adapter's `instrument-execution` solver: its rules on rendered instruments, its
+independence from the generator's families, and a run through core on part of the dev split."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from envirobench import write_manifest
+from envirobench_legal.package import PACKAGE
+from envirobench_reference_adapter.solvers import instrument_execution as solver
+from envirobench_synth.legal import (
+    RECORDERS,
+    TEMPLATES,
+    recorder,
+    render_instrument,
+    sample_instrument,
+    template,
+)
+from envirobench_synth.rng import make_random
+
+ENVIROBENCH = Path(sys.executable).with_name("envirobench")
+LAYOUT = PACKAGE.layout("instrument-execution")
+DEV = LAYOUT.dataset_dir("synthetic-dev-v1")
+
+
+def solve(tmp_path, scenario, template_name="hollis-drummond", recorder_name="marlow-or", seed=11):
+    instrument = sample_instrument(make_random(seed, scenario), scenario, template(template_name), recorder(recorder_name))
+    rendered = render_instrument(instrument, seed, scenario)
+    path = tmp_path / f"{scenario}.pdf"
+    path.write_bytes(rendered.pdf)
+    case_input = solver.parse_input({"document": path.name}, "$.cases[0].input")
+    return rendered, solver.solve(case_input, {path.name: path}, "v1")
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["recorded", "recorded-conformed", "unrecorded", "draft-marker", "blank-notary", "covenant-missing-signature",
+     "conformed-unrecorded", "missing-signature-pages", "bracketed-blanks", "execution-version-unsigned"],
+)
+def test_each_execution_signal_is_read_on_a_born_digital_dev_copy(tmp_path, scenario):
+    rendered, prediction = solve(tmp_path, scenario)
+    assert prediction["status"] == rendered.status
+    assert prediction["evidence_page"] in rendered.evidence_pages
+
+
+def test_the_baseline_variant_cannot_see_an_unsigned_line(tmp_path):
+    instrument = sample_instrument(make_random(5, "x"), "execution-version-unsigned", template("hollis-drummond"), recorder("marlow-or"))
+    path = tmp_path / "c.pdf"
+    path.write_bytes(render_instrument(instrument, 5, "x").pdf)
+    case_input = solver.parse_input({"document": "c.pdf"}, "$")
+    assert solver.solve(case_input, {"c.pdf": path}, "v1")["status"] == "not-executed"
+    assert solver.solve(case_input, {"c.pdf": path}, "baseline")["status"] == "executed-unrecorded"
+    with pytest.raises(ValueError, match="unknown variant"):
+        solver.solve(case_input, {"c.pdf": path}, "v9")
+
+
+def test_recording_data_needs_a_clock_time_not_just_a_book_and_page():
+    from envirobench_reference_adapter.layout import Word, group_lines
+
+    def lines(*texts):
+        words = [Word(t, 72, 100 + 14 * i, 300, 110 + 14 * i) for i, t in enumerate(texts)]
+        return group_lines(words)
+
+    cited = lines("recorded in Book 14 of Plats, Page 22, on March 3, 1998")
+    stamped = lines("Instrument 2019-0045121", "03/14/2019 10:42 AM")
+    book_page = lines("Bk 1201 Pg 77", "March 14, 2019 at 2:05 PM")
+    commission = lines("COMMISSION NO. 374213", "MY COMMISSION EXPIRES 04/19/1992")
+    assert not solver.recording_data(cited) and not solver.recording_data(commission)
+    assert solver.recording_data(stamped) and solver.recording_data(book_page)
+
+
+def test_bad_inputs_are_refused_naming_the_field():
+    with pytest.raises(ValueError, match=r"\$\.cases\[2\]\.input: unknown field\(s\) page"):
+        solver.parse_input({"document": "a.pdf", "page": 1}, "$.cases[2].input")
+    with pytest.raises(ValueError, match=r"\.document: must name a \.pdf file"):
+        solver.parse_input({"document": "a.png"}, "$.cases[2].input")
+
+
+def test_the_solver_keys_on_no_string_of_the_generators_families():
+    """The split holds families apart; the solver must read by general means, so no family's
+    own wording (a stamp heading, a number label, a notary label, a clause) may be in it."""
+    source = Path(solver.__file__).read_text(encoding="utf-8").lower()
+    wording = ("witness_clause", "blank_witness_clause", "acknowledgment", "blank_acknowledgment", "notary_label",
+               "commission_label", "prepared_by", "signature_label", "office", "number_label", "book_page",
+               "heading", "fee_label")
+    phrases = set()
+    for family in (*TEMPLATES, *RECORDERS):
+        for name in wording:
+            if hasattr(family, name):
+                # The fixed words before the first blank to fill in: two words or more.
+                phrase = " ".join(getattr(family, name).split("{")[0].lower().split()[:4]).strip(" :,.")
+                if len(phrase.split()) >= 2:
+                    phrases.add(phrase)
+    assert len(phrases) > 20
+    found = sorted(p for p in phrases if p in source)
+    assert found == []
+
+
+def subset(ids, root):
+    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
+    answers = [json.loads(line) for line in (DEV / "answers.jsonl").read_text().splitlines()]
+    chosen = [c for c in cases if c["id"] in ids]
+    (root / "assets").mkdir(parents=True)
+    for case in chosen:
+        shutil.copyfile(DEV / case["input"]["document"], root / case["input"]["document"])
+    (root / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in chosen))
+    (root / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers if a["id"] in ids))
+    write_manifest(root, dataset_id="test/instrument-execution-subset", version=1, benchmark="instrument-execution", title="subset")
+    return root
+
+
+@pytest.mark.slow
+def test_reference_adapter_runs_the_dev_split_through_core(tmp_path):
+    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
+    answers = {json.loads(line)["id"]: json.loads(line)["answer"] for line in (DEV / "answers.jsonl").read_text().splitlines()}
+    # One born-digital copy of every scenario and one scanned copy: every rule, at a test's cost.
+    ids, seen = [], set()
+    for case in cases:
+        if case["category"] not in seen and not answers[case["id"]]["scanned"]:
+            seen.add(case["category"])
+            ids.append(case["id"])
+    ids.append(next(c["id"] for c in cases if answers[c["id"]]["scanned"]))
+    dataset = subset(ids, tmp_path / "dataset")
+    completed = subprocess.run(
+        [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
+         "--benchmark", "instrument-execution", "--dataset", f"instrument-execution={dataset}", "--budget", "0",
+         "--results", str(tmp_path / "results")],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    metrics = json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+    headline = metrics["profiles"]["execution"]["headline"]
+    assert headline["instruments"] == len(ids)
+    assert headline["false_executed"] == 0
+    assert headline["execution_score"] >= 80.0
+    assert metrics["profiles"]["execution"]["intervals"]["execution_score"]
