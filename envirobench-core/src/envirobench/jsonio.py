@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
 import json
 import os
 import re
@@ -303,14 +304,19 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     atomic_write_chunks(path, (text[start : start + _CHUNK] for start in range(0, len(text), _CHUNK)))
 
 
-def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> None:
-    """Like atomic_write_text, for a text given in pieces (never joined)."""
+def atomic_write_chunks(path: str | Path, chunks: Iterable[str]) -> str:
+    """Like atomic_write_text, for a text given in pieces (never joined); returns the SHA-256 of
+    the bytes written, hashed as they are written (a caller that records it reads nothing back)."""
+    digest = hashlib.sha256()
 
     def write(handle: BinaryIO) -> None:
         for chunk in chunks:
-            handle.write(chunk.encode("utf-8"))
+            data = chunk.encode("utf-8")
+            digest.update(data)
+            handle.write(data)
 
     _atomic_write(path, write)
+    return digest.hexdigest()
 
 
 def current_umask() -> int:

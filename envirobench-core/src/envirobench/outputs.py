@@ -254,16 +254,16 @@ def write_outputs(
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Gate,
-) -> tuple[Metrics, Comparison]:
+) -> tuple[Metrics, Comparison, str]:
     """Write metrics.json, comparison.json, review-brief.json and summary.md; return the first two
-    (the report is built from them)."""
+    (the report is built from them) and the SHA-256 of metrics.json."""
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
     comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
-    write_metrics(run_dir, metrics)
+    metrics_sha256 = write_metrics(run_dir, metrics)
     write_comparison(run_dir, comparison)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))
     atomic_write_text(run_dir / SUMMARY_FILE, render_summary(record, btype, metrics, cases))
-    return metrics, comparison
+    return metrics, comparison, metrics_sha256
 
 
 # -- replacing a run's outputs as one step (see the module docstring) ---------------------------

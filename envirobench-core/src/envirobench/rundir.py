@@ -597,9 +597,10 @@ def read_metrics(run_dir: Path, *, cases: bool = True) -> Metrics:
     return _read_record(run_dir, METRICS_FILE, Metrics, METRICS_FORMAT, "a completed run", drop=None if cases else "cases")
 
 
-def write_metrics(run_dir: Path, metrics: Metrics) -> None:
-    # Compact, and in pieces: a 100,000-case run has hundreds of thousands of scores.
-    atomic_write_chunks(Path(run_dir) / METRICS_FILE, metrics_text(metrics))
+def write_metrics(run_dir: Path, metrics: Metrics) -> str:
+    """Write metrics.json and return its SHA-256 (run.json's `metrics_sha256`). Compact, and in
+    pieces: a 100,000-case run has hundreds of thousands of scores."""
+    return atomic_write_chunks(Path(run_dir) / METRICS_FILE, metrics_text(metrics))
 
 
 def read_comparison(run_dir: Path) -> Comparison:

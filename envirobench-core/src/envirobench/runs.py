@@ -57,7 +57,6 @@ from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
     MAX_OUTPUT_MB,
-    METRICS_FILE,
     REQUEST_FILE,
     RUN_FILE,
     RUN_FORMAT,
@@ -91,7 +90,6 @@ from .scoring import (
     some,
 )
 from .shards import Shard, select_run_cases
-from .stores import sha256_file
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.
@@ -397,9 +395,9 @@ def write_scored(
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
     recording the digest of metrics.json (`scoring.saved_scores` reuses its scores by it)."""
     scores, gate = scored
-    metrics, comparison = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
+    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
     write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
-    write_run(directory, attrs.evolve(record, metrics_sha256=sha256_file(directory / METRICS_FILE)))
+    write_run(directory, attrs.evolve(record, metrics_sha256=metrics_sha256))
 
 
 KEEP = object()  # rescore_run(): keep the run's saved baseline or controls
