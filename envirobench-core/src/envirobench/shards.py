@@ -320,13 +320,14 @@ def check_shards(shards: Sequence[ShardRun]) -> list[ShardRun]:
         unique.setdefault(shard.path.resolve(), shard)
     ordered = sorted(unique.values(), key=lambda s: (s.index, str(s.path)))
     # The configuration most shards have is the run's; a shard with another is foreign.
+    configs = {shard.path: configuration(shard.record) for shard in ordered}
     groups: dict[str, list[ShardRun]] = {}
     for shard in ordered:
-        groups.setdefault(dumps(configuration(shard.record)), []).append(shard)
+        groups.setdefault(dumps(configs[shard.path]), []).append(shard)
     reference = max(groups.values(), key=len)[0]
-    theirs = configuration(reference.record)
+    theirs = configs[reference.path]
     for shard in ordered:
-        mine = configuration(shard.record)
+        mine = configs[shard.path]
         if mine != theirs:
             field = next(k for k in theirs if theirs[k] != mine[k])
             raise EnviroBenchError(
