@@ -46,6 +46,12 @@ _EXPORTS = {
     "BenchmarkPackage": "envirobench.package",
     "TypeLayout": "envirobench.package",
     "generator_command": "envirobench.generation",
+    "DATA_LICENSE": "envirobench.generation",
+    "GeneratedCase": "envirobench.generation",
+    "dataset_id_of": "envirobench.generation",
+    "read_answers": "envirobench.generation",
+    "write_by_case": "envirobench.generation",
+    "write_dataset": "envirobench.generation",
     # JSON in, JSON out
     "structure": "envirobench.converter",
     "unstructure": "envirobench.converter",
@@ -103,11 +109,13 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "Case",
     "CaseRecord",
     "CaseScore",
+    "DATA_LICENSE",
     "Dataset",
     "DatasetIdentity",
     "EnviroBenchError",
     "ErrorKey",
     "FileEntry",
+    "GeneratedCase",
     "Generator",
     "Manifest",
     "Metrics",
@@ -130,6 +138,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "atomic_write_bytes",
     "atomic_write_text",
     "build_registry",
+    "dataset_id_of",
     "dumps",
     "dumps_line",
     "execute_run",
@@ -141,6 +150,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "load_dataset",
     "mean_metrics",
     "merge_shards",
+    "read_answers",
     "read_json",
     "read_manifest",
     "read_metrics",
@@ -150,6 +160,8 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "structure",
     "unstructure",
     "using_registry",
+    "write_by_case",
+    "write_dataset",
     "write_json",
     "write_manifest",
 ]
@@ -169,7 +181,15 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
     from .converter import structure, unstructure
     from .datasets import Dataset, load_dataset, read_manifest, write_manifest
     from .errors import EnviroBenchError, TechnicalFailure
-    from .generation import generator_command
+    from .generation import (
+        DATA_LICENSE,
+        GeneratedCase,
+        dataset_id_of,
+        generator_command,
+        read_answers,
+        write_by_case,
+        write_dataset,
+    )
     from .hookspecs import hookimpl
     from .jsonio import (
         atomic_write_bytes,

@@ -17,11 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import Generator, Manifest
+from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, write_dataset
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..document_extraction import DATASETS, Answer, DocumentExtraction, Input
-from .common import GeneratedCase, dataset_id_of, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240807

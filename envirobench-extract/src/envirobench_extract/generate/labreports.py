@@ -18,12 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import EnviroBenchError, iter_jsonl, unstructure, write_json
+from envirobench import EnviroBenchError, iter_jsonl, read_answers, unstructure, write_json
 from envirobench_synth.labreport import RenderedReport, TruthRecord, render_pdf, sample_report
 from envirobench_synth.rng import make_random
 
 from ..records import Record, normalise_name, normalise_unit
-from .common import read_answers
 
 MAX_ATTEMPTS = 40
 MIN_PAGES, MAX_PAGES = 3, 8

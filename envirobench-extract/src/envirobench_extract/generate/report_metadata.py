@@ -16,11 +16,20 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import EnviroBenchError, Generator, Manifest, unstructure, write_json
+from envirobench import (
+    EnviroBenchError,
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    read_answers,
+    unstructure,
+    write_dataset,
+    write_json,
+)
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..report_metadata import DATASETS, FIELDS, Answer, Input, ReportMetadata
-from .common import GeneratedCase, dataset_id_of, read_answers, write_dataset
 from .labreports import draw_report
 
 SEED = 20240809

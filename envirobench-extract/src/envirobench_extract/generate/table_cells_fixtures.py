@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from envirobench import EnviroBenchError
+from envirobench import read_answers as read_answers_of
 
 from ..table_cells import Answer
-from .common import read_answers as read_answers_of
 
 Edit = Literal["replace", "drop", "add"]
 

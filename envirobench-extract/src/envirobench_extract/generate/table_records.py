@@ -18,12 +18,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import Generator, Manifest, unstructure
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    unstructure,
+    write_dataset,
+)
 from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
 from envirobench_synth.png import write_png
 
 from ..table_records import DATASETS, Answer, Input, TableRecords
-from .common import GeneratedCase, dataset_id_of, write_dataset
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240808

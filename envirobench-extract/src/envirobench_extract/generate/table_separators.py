@@ -24,14 +24,13 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import Generator, Manifest, write_json
+from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, write_dataset, write_json
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
-from .common import GeneratedCase, dataset_id_of, write_dataset
 from .table_separators_fixtures import correct_predictions, read_answers, wrong_predictions
 
 SEED = 20240611

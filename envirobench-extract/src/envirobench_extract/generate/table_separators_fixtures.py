@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Literal
 
 from envirobench import EnviroBenchError
+from envirobench import read_answers as read_answers_of
 
 from ..table_separators import Answer, Band
-from .common import read_answers as read_answers_of
 
 Mistake = Literal["drop", "extra-in-gap", "on-content", "before-table", "after-table", "shift-5px"]
 

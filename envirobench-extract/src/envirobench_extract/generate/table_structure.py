@@ -13,11 +13,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import Generator, Manifest
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    write_by_case,
+    write_dataset,
+)
 from envirobench_synth.png import write_png
 
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
-from .common import GeneratedCase, dataset_id_of, write_by_case, write_dataset
 from .grid_tables import LAYOUTS, DrawnTable, make_table
 from .table_structure_fixtures import correct_predictions, read_answers, wrong_predictions
 

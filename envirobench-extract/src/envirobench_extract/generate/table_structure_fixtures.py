@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from envirobench import EnviroBenchError, unstructure
+from envirobench import read_answers as read_answers_of
 
 from ..table_structure import Cell, TableGrid
-from .common import read_answers as read_answers_of
 
 Mistake = Literal["drop-last-row", "split-cell", "header-rows", "extra-column", "merge-right"]
 

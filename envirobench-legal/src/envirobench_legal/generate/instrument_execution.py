@@ -21,14 +21,14 @@ from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
+    GeneratedCase,
     Generator,
     Manifest,
-    atomic_write_text,
-    dumps_line,
+    dataset_id_of,
     iter_jsonl,
-    structure,
-    unstructure,
-    write_manifest,
+    read_answers,
+    write_by_case,
+    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
 from envirobench_synth.rng import make_random
@@ -37,7 +37,6 @@ from ..instrument_execution import DATASETS, Answer, Input, InstrumentExecution
 
 SEED = 20261130
 VERSION = 1
-DATA_LICENSE = "CC-BY-4.0"  # the public synthetic datasets; the code that makes them is Apache-2.0
 # Instruments per scenario in every 100: executed ones (recorded or not) are a little over half,
 # so that "everything executed and recorded" scores 0 by the published formula.
 SCENARIO_SHARES = {
@@ -115,40 +114,26 @@ def describe(folder: str, cases: list[PlannedCase]) -> str:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    if dataset not in DATASETS:
-        raise EnviroBenchError(f"no dataset folder {dataset!r} to generate (there are: {', '.join(DATASETS)})")
-    output_dir = Path(output_dir)
-    if output_dir.exists() and any(output_dir.iterdir()):
-        raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
-    (output_dir / "assets").mkdir(parents=True, exist_ok=True)
+    dataset_id = dataset_id_of(DATASETS, dataset)
     cases = plan(dataset)
-    with (
-        (output_dir / "cases.jsonl").open("w", encoding="utf-8", newline="\n") as cases_file,
-        (output_dir / "answers.jsonl").open("w", encoding="utf-8", newline="\n") as answers_file,
-    ):
-        for planned, rendered, answer in _rendered(dataset, cases):
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for planned in cases:
+            instrument, answer = render_case(dataset, planned)
             path = f"assets/{planned.case_id}.pdf"
-            (output_dir / path).write_bytes(rendered.pdf)
-            case = {"id": planned.case_id, "category": planned.scenario, "input": unstructure(Input(document=path))}
-            cases_file.write(dumps_line(case))
-            answers_file.write(dumps_line({"id": planned.case_id, "answer": unstructure(answer)}))
-    split = SPLIT_OF[dataset]
-    return write_manifest(
+            (root / path).write_bytes(instrument.pdf)
+            yield planned.case_id, planned.scenario, Input(document=path), answer
+
+    return write_dataset(
         output_dir,
-        dataset_id=DATASETS[dataset],
+        rendered,
+        dataset_id=dataset_id,
         version=VERSION,
         benchmark=InstrumentExecution.ID,
-        title=f"Instrument execution, synthetic {split} v1",
+        title=f"Instrument execution, synthetic {SPLIT_OF[dataset]} v1",
         description=describe(dataset, cases),
         generator=Generator(name=__name__, seed=SEED),
-        license=DATA_LICENSE,
     )
-
-
-def _rendered(folder: str, cases: list[PlannedCase]) -> Iterator:
-    for planned in cases:
-        rendered, answer = render_case(folder, planned)
-        yield planned, rendered, answer
 
 
 # -- fixtures -----------------------------------------------------------------------------------
@@ -174,14 +159,6 @@ MISTAKES: tuple[ExecutionMistake, ...] = (
 )
 
 
-def read_answers(dataset_dir: Path) -> dict[str, Answer]:
-    path = Path(dataset_dir) / "answers.jsonl"
-    return {
-        record["id"]: structure(record["answer"], Answer, file=str(path), line=lineno, path="$.answer")
-        for lineno, record in iter_jsonl(path)
-    }
-
-
 def read_categories(dataset_dir: Path) -> dict[str, str]:
     return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
 
@@ -199,7 +176,7 @@ def planted(dataset_dir: Path) -> dict[str, ExecutionMistake]:
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExecutionMistake]:
-    answers = read_answers(dataset_dir)
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
     correct = {case_id: {"status": a.status, "evidence_page": a.evidence_pages[0]} for case_id, a in answers.items()}
     mistakes = planted(dataset_dir)
     wrong = {}
@@ -216,12 +193,6 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, Execution
         wrong[case_id] = prediction
     fixtures_dir = Path(fixtures_dir)
     fixtures_dir.mkdir(parents=True, exist_ok=True)
-    _write_by_case(fixtures_dir / "correct.json", correct)
-    _write_by_case(fixtures_dir / "wrong.json", wrong)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
     return mistakes
-
-
-def _write_by_case(path: Path, predictions: dict) -> None:
-    """One JSON object, one case per line (canonical JSON: sorted keys, no spaces)."""
-    lines = [dumps_line({case: predictions[case]})[1:-2] for case in sorted(predictions)]
-    atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
