@@ -448,7 +448,7 @@ CATEGORIES: tuple[Category, ...] = (
             Task(
                 "chain-of-title",
                 "Chain of title",
-                "site",
+                "document",
                 "The ownership periods of a parcel from its instruments. A period from another "
                 "parcel, or invented, costs five periods.",
                 formula=CHAIN_OF_TITLE,
