@@ -19,10 +19,11 @@ The numbers are whatever the adapter scores: nothing is tuned here. Runs take a 
 (OCR: about 15 minutes for all six); `--benchmark` limits the set, the summaries of benchmarks not
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
 
-`--legal` instead (re)writes only the Legal section of the page (between its markers, the rest
-untouched): the reference adapter on the dev and the test split of instrument-execution, beside
-blind baselines (one status for every instrument), each with its bootstrap 95 % interval as
-core computes it for metrics.json, and the reference's status accuracy per scenario and copy.
+`--legal TYPE` instead (re)writes only that Legal type's section of the page (between its
+markers, the rest untouched): the reference adapter on the dev and the test split, beside the
+blind baselines of benchmarks/legal_specs/<type module>.py, each with its bootstrap 95 % interval
+as core computes it for metrics.json, and the reference's accuracy per group (scenario, copy).
+`--limit N` makes a quick check on each split's first N cases (not numbers for the docs).
 """
 
 from __future__ import annotations
@@ -208,32 +209,48 @@ def render(summaries: list[dict]) -> str:
 
 # -- Legal: dev and test splits, blind baselines, intervals ----------------------------------------
 
-LEGAL_BEGIN, LEGAL_END = "<!-- legal:begin (benchmarks/reference_scores.py --legal) -->", "<!-- legal:end -->"
-LEGAL_SPLITS = {
-    "dev": "envirobench/instrument-execution-synthetic-dev-v1",
-    "test": "envirobench/instrument-execution-synthetic-test-v1",
-}
-LEGAL_BASELINES = {  # name -> the one status predicted for every instrument (evidence page 1)
-    "every instrument executed and recorded": "executed-recorded",
-    "nothing executed": "not-executed",
-    "cannot tell, everywhere": "cannot-tell",
-}
-LEGAL_METRICS = ("execution_score", "execution_score_unclipped", "status_accuracy", "evidence_pages_right")
+SPECS_DIR = Path(__file__).resolve().parent / "legal_specs"
+LEGAL_SPLITS = ("dev", "test")
 
 
-def legal_rows(split: str, dataset_id: str, results: Path) -> dict:
+def legal_markers(benchmark: str) -> tuple[str, str]:
+    return (f"<!-- legal-{benchmark}:begin (benchmarks/reference_scores.py --legal {benchmark}) -->",
+            f"<!-- legal-{benchmark}:end -->")
+
+
+def legal_spec(benchmark: str):
+    """The Legal type's table spec, benchmarks/legal_specs/<module>.py: BENCHMARK, UNIT, INTRO,
+    BASELINES (name -> function(case input, answer) -> prediction), COLUMNS ((metric, title,
+    format), the primary first), GROUP_METRIC, GROUP_TITLE and groups(case_id, category, answer)."""
+    import importlib.util
+
+    path = SPECS_DIR / f"{benchmark.replace('-', '_')}.py"
+    if not path.is_file():
+        known = sorted(p.stem.replace("_", "-") for p in SPECS_DIR.glob("*.py"))
+        raise SystemExit(f"no Legal table spec for {benchmark!r} ({path}); known: {', '.join(known)}")
+    loaded = importlib.util.spec_from_file_location(f"legal_specs.{path.stem}", path)
+    module = importlib.util.module_from_spec(loaded)
+    loaded.loader.exec_module(module)
+    if benchmark != module.BENCHMARK:
+        raise SystemExit(f"{path}: BENCHMARK is {module.BENCHMARK!r}, not {benchmark!r}")
+    return module
+
+
+def legal_rows(spec, split: str, results: Path, limit: int | None) -> dict:
     """The reference run on one split (through core) and the blind baselines (scored in process
-    with the installed type and core's bootstrap, as metrics.json has it)."""
+    with the installed type and core's bootstrap, on the cases the run scored, as metrics.json
+    has it)."""
     # Internal modules: this script measures; plugins still import the public API only.
     from envirobench import build_registry, load_dataset, structure
     from envirobench import statistics as st
 
-    benchmark = "instrument-execution"
+    benchmark = spec.BENCHMARK
+    dataset_id = f"envirobench/{benchmark}-synthetic-{split}-v1"
     run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
     command = [
         str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
         "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
-        "--budget", "0", "--results", str(results), "--timeout", "7200",
+        "--budget", "0", "--results", str(results), "--timeout", "7200", *(["--limit", str(limit)] if limit else []),
     ]
     completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     run_dir = results / run_id
@@ -247,22 +264,27 @@ def legal_rows(split: str, dataset_id: str, results: Path) -> dict:
     registry = build_registry()
     dataset = load_dataset(dataset_id, registry)
     btype = registry.benchmark_type(benchmark)
-    cases, answers = dataset.cases(btype), dataset.answers(btype)
+    cases = {cid: case for cid, case in dataset.cases(btype).items() if cid in metrics["cases"]}
+    answers = dataset.answers(btype)
     units = st.Units.of(btype, cases)
     baselines = {}
-    for name, status in LEGAL_BASELINES.items():
-        prediction = structure({"status": status, "evidence_page": 1}, btype.Prediction)
-        scores = [btype.score_case(case, answers[cid], prediction)[profile] for cid, case in cases.items()]
+    for name, baseline in spec.BASELINES.items():
+        scores = []
+        for cid, case in cases.items():
+            prediction = structure(baseline(case.input, answers[cid]), btype.Prediction)
+            scores.append(btype.score_case(case, answers[cid], prediction)[profile])
         intervals = st.headline_intervals(btype, profile, units, scores)
         baselines[name] = {
             "headline": btype.summarize(profile, scores),
             "intervals": {m: [i.low, i.high] for m, i in intervals.items()},
         }
-    by_group: dict[str, list[float]] = defaultdict(list)
+    numerator, denominator = spec.GROUP_METRIC
+    by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     for cid, case in metrics["cases"].items():
-        right = case["runs"]["candidate"][profile]["metrics"]["correct_status"]
-        by_group[case.get("category") or "-"].append(right)
-        by_group["scanned copies" if answers[cid].scanned else "born-digital copies"].append(right)
+        case_metrics = case["runs"]["candidate"][profile]["metrics"]
+        for group in spec.groups(cid, case.get("category"), answers[cid]):
+            by_group[group][0] += case_metrics[numerator]
+            by_group[group][1] += case_metrics[denominator] if denominator else 1
     return {
         "split": split,
         "dataset": dataset_id,
@@ -270,66 +292,60 @@ def legal_rows(split: str, dataset_id: str, results: Path) -> dict:
         "adapter_wall_time_s": run["adapter_wall_time_s"],
         "reference": reference,
         "baselines": baselines,
-        "groups": {k: [sum(v), len(v)] for k, v in by_group.items()},
+        "groups": dict(by_group),
     }
 
 
-def _interval(intervals: dict, metric: str) -> str:
-    found = intervals.get(metric)
-    if not found:
-        return ""
-    low, high = (found["low"], found["high"]) if isinstance(found, dict) else found
-    return f" [{low:.3g}, {high:.3g}]" if metric.startswith("execution") else f" [{low:.3f}, {high:.3f}]"
+def _cell(value: float, interval, fmt: str) -> str:
+    text = format(value, fmt)
+    if not interval:
+        return text
+    low, high = (interval["low"], interval["high"]) if isinstance(interval, dict) else interval
+    return f"{text} [{format(low, fmt)}, {format(high, fmt)}]"
 
 
-def render_legal(rows: list[dict]) -> str:
+def render_legal(spec, rows: list[dict]) -> str:
+    begin, end = legal_markers(spec.BENCHMARK)
     out = [
-        LEGAL_BEGIN,
-        "## Legal: instrument-execution",
+        begin,
+        f"## Legal: {spec.BENCHMARK}",
         "",
-        "The reference adapter (`solvers/instrument_execution.py`, developed on the dev split only) on",
-        "both splits of `instrument-execution`; the test split's law-firm templates and recorder stamps",
-        "never occur in dev. Beside it, blind baselines that give every instrument one status. The",
-        "score is the category's formula, 100 × max(0, (correct − 5 × false executed) ÷ instruments);",
-        "*unclipped* drops the max(0, ·). Brackets: the bootstrap 95 % interval over instruments (core's",
-        "bootstrap, 1,000 resamples, as in metrics.json). Made with",
-        "`python benchmarks/reference_scores.py --legal`.",
+        spec.INTRO,
+        f"Brackets: the bootstrap 95 % interval over {spec.UNIT} (core's bootstrap, 1,000 resamples, as in",
+        f"metrics.json). Made with `python benchmarks/reference_scores.py --legal {spec.BENCHMARK}`.",
         "",
-        "| split | system | score | unclipped | correct | false executed | instruments | status accuracy | evidence page right |",
-        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        "| split | system | " + " | ".join(title for _, title, _ in spec.COLUMNS) + " |",
+        "| --- | --- |" + " --- |" * len(spec.COLUMNS),
     ]
     for row in rows:
-        systems = [("reference adapter", row["reference"])] + list(row["baselines"].items())
-        for name, system in systems:
+        for name, system in [("reference adapter", row["reference"]), *row["baselines"].items()]:
             h, i = system["headline"], system["intervals"]
-            out.append(
-                f"| {row['split']} | {name} | {h['execution_score']:.1f}{_interval(i, 'execution_score')} | "
-                f"{h['execution_score_unclipped']:.1f}{_interval(i, 'execution_score_unclipped')} | "
-                f"{h['correct_statuses']:.0f} | {h['false_executed']:.0f} | {h['instruments']:.0f} | "
-                f"{h['status_accuracy']:.3f}{_interval(i, 'status_accuracy')} | {h['evidence_pages_right']:.3f} |"
-            )
-    out += ["", "Reference adapter wall time: " + ", ".join(f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} instruments)" for r in rows) + ".", ""]
-    out += ["Status accuracy of the reference adapter by scenario (the case category) and copy:", ""]
+            cells = [_cell(h[metric], i.get(metric), fmt) for metric, _, fmt in spec.COLUMNS]
+            out.append(f"| {row['split']} | {name} | " + " | ".join(cells) + " |")
+    out += ["", "Reference adapter wall time: " + ", ".join(
+        f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} {spec.UNIT})" for r in rows) + ".", ""]
+    out += [f"{spec.GROUP_TITLE}:", ""]
     out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
-    groups = sorted({g for r in rows for g in r["groups"]})
-    for group in groups:
+    for group in sorted({g for r in rows for g in r["groups"]}):
         cells = []
         for r in rows:
             right, total = r["groups"].get(group, (0, 0))
-            cells.append(f"{right:.0f}/{total}" if total else "—")
+            cells.append(f"{right:.0f}/{total:.0f}" if total else "—")
         out.append(f"| {group} | " + " | ".join(cells) + " |")
-    out.append(LEGAL_END)
+    out.append(end)
     return "\n".join(out) + "\n"
 
 
-def write_legal(output: Path, results: Path) -> None:
-    rows = [legal_rows(split, dataset_id, results) for split, dataset_id in LEGAL_SPLITS.items()]
-    (results / "legal.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None) -> None:
+    spec = legal_spec(benchmark)
+    rows = [legal_rows(spec, split, results, limit) for split in LEGAL_SPLITS]
+    (results / f"legal-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
     text = output.read_text(encoding="utf-8") if output.is_file() else ""
-    section = render_legal(rows)
-    if LEGAL_BEGIN in text and LEGAL_END in text:
-        before, _, rest = text.partition(LEGAL_BEGIN)
-        _, _, after = rest.partition(LEGAL_END + "\n")
+    section = render_legal(spec, rows)
+    begin, end = legal_markers(benchmark)
+    if begin in text and end in text:
+        before, _, rest = text.partition(begin)
+        _, _, after = rest.partition(end + "\n")
         text = before + section + after
     else:
         text = text.rstrip("\n") + "\n\n" + section
@@ -343,13 +359,15 @@ def main() -> None:
     parser.add_argument("--benchmark", action="append", choices=BENCHMARKS, help="only these (repeatable)")
     parser.add_argument("--summaries", type=Path, default=None, help="also write the summaries as JSON here")
     parser.add_argument("--no-run", action="store_true", help="only rewrite the table from the summaries already saved")
-    parser.add_argument("--legal", action="store_true", help="only (re)write the Legal section: instrument-execution dev and test, baselines, intervals")
+    parser.add_argument("--legal", action="append", metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
+    parser.add_argument("--limit", type=int, default=None, help="with --legal: only the first N cases of each split (a quick check, not for the docs)")
     args = parser.parse_args()
     if args.legal:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)
-        write_legal(args.output, results)
-        print(f"wrote the Legal section of {args.output}", file=sys.stderr)
+        for benchmark in args.legal:
+            write_legal(benchmark, args.output, results, args.limit)
+            print(f"wrote the Legal section of {benchmark} in {args.output}", file=sys.stderr)
         return
     wanted = args.benchmark or list(BENCHMARKS)
     results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
@@ -364,10 +382,11 @@ def main() -> None:
         print(f"{benchmark}: done in {time.perf_counter() - started:.0f} s ({run_dir})", file=sys.stderr)
     ordered = [summaries[b] for b in BENCHMARKS if b in summaries]
     text = render(ordered)
-    # The Legal section is made by --legal; rewriting the Extract tables keeps it.
+    # The Legal sections, made by --legal, follow the Extract tables; rewriting these keeps them.
     previous = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
-    if LEGAL_BEGIN in previous and LEGAL_END in previous:
-        text += "\n" + LEGAL_BEGIN + previous.split(LEGAL_BEGIN, 1)[1].split(LEGAL_END, 1)[0] + LEGAL_END + "\n"
+    legal = previous.find("<!-- legal-")
+    if legal >= 0:
+        text += "\n" + previous[legal:]
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
 

@@ -58,6 +58,19 @@ def test_reference_scores(tmp_path):
     assert "table-separators" in output.read_text() and json.loads((tmp_path / "s.json").read_text())
 
 
+def test_reference_scores_legal_section_is_rewritten_between_its_markers(tmp_path):
+    output = tmp_path / "reference-scores.md"
+    output.write_text("# Reference scores\n\nExtract tables.\n", encoding="utf-8")
+    out = run("reference_scores.py", "--legal", "instrument-execution", "--limit", "2", "--output", str(output), "--results", str(tmp_path / "r"), cwd=tmp_path)
+    assert "wrote the Legal section of instrument-execution" in out
+    first = output.read_text()
+    assert first.startswith("# Reference scores\n\nExtract tables.\n")
+    assert "| dev | reference adapter |" in first and "| test | nothing executed |" in first
+    # A second run replaces the section instead of appending another.
+    run("reference_scores.py", "--legal", "instrument-execution", "--limit", "2", "--output", str(output), "--results", str(tmp_path / "r"), cwd=tmp_path)
+    assert output.read_text().count("<!-- legal-instrument-execution:begin") == 1
+
+
 @pytest.mark.parametrize("numpy", [True, False])
 def test_statistics_bootstrap(tmp_path, numpy):
     out = run("statistics_bootstrap.py", "--cases", "300", *([] if numpy else ["--no-numpy"]), "--json", str(tmp_path / "out.json"), cwd=tmp_path)
