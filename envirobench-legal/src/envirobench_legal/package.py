@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .indemnity_terms import IndemnityTerms
 from .instrument_execution import InstrumentExecution
 
-PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution,))
+PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms))
