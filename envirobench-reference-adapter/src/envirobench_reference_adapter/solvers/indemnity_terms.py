@@ -1,0 +1,446 @@
+"""Reference solver for `indemnity-terms`: the environmental indemnity's terms, read by rules.
+
+Every page is read with `pdftext` (its text layer, or OCR of a scanned page); the lines are
+joined into one text and cut into sentences. The terms follow the reading a lawyer makes:
+
+1. *Parties*: every defined-term parenthetical (`("Seller")`, `(the "Purchaser")`) names the
+   party written before it (its "a Delaware corporation" description dropped). The indemnity
+   is the sentence that indemnifies ("indemnify", "hold ... harmless", or "shall be indemnified
+   ... by") against something environmental (Hazardous, environmental, contamination, Release,
+   Remediation, condition), not an indemnity for brokers' commissions or for entry onto the
+   property. Its subject is the indemnitor, the party held harmless the indemnitee; a defined
+   term is resolved to the party's name.
+2. *Scope*, from the indemnity sentence, or from a "notwithstanding" sentence that limits it
+   (the override decides): a schedule named -> scheduled matters; a breach, inaccuracy or untrue
+   representation or warranty -> breach of representations; a condition arising whenever (before
+   or after the closing, regardless of when; a discovery "before or after" does not count) ->
+   all liabilities; otherwise pre-closing conditions.
+3. *Amounts*, from sentences that refer to the indemnity (its section or article, "hereunder",
+   "thereunder") or sit in its article: a cap (exceed, limited to, capped, maximum) that no
+   "shall not apply" removes, a dollar figure, a percentage of the purchase price (converted
+   with the stated price) or a defined term ("as defined in Section 1.1") looked up in the
+   definitions; a basket (until, unless, once, if or to the extent aggregate losses exceed; the
+   first amount borne), tipping when paid from the first dollar (the full or entire amount, all
+   losses, not merely the excess), else a deductible; a de minimis (a single or individual claim
+   or item below an amount).
+4. *Survival*: a sentence of the indemnity's article or naming its section that survives,
+   expires, must be asserted within, or ends on an anniversary (months, years, an ordinal
+   anniversary; indefinitely, perpetually or with no limit in time -> unlimited); a general
+   survival clause or one of another article is not taken. The end date is the closing date (a
+   date beside "Closing Date") plus the months.
+5. *Exclusions*: testing (Phase II, invasive, intrusive, sampling, drilling) initiated by or at
+   the request of the other party; a change or conversion of use to residential; a notice within
+   so many days on pain of no liability or waiver (a notice whose failure "shall not relieve"
+   is none); a remedy to risk-based, least stringent, commercial or industrial standards, or with
+   institutional, engineering or deed controls.
+6. *Executed* (the shared readers in `envirobench_reference_adapter.execution`): a draft marker,
+   a bracketed or underscored blank, or a blank signature line -> not executed; recording data,
+   or every signature line signed or conformed -> executed; no signature line found -> not
+   executed (saying executed wrongly costs five contracts).
+
+Variants: `v1` (the default). Weaknesses: OCR garbles figures and words on scans (a "$750.000"
+is read as thousands, but a missing digit is not recovered); a section reference OCR misreads
+ties a sentence to no article; scope words outside the vocabulary above fall to pre-closing
+conditions; only the first indemnity sentence that looks environmental is read.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import inputs, pdftext
+from ..execution import CONFORMED, DRAFT_MARKER, fill_in_blank, recording_data, signature_lines
+from ..layout import group_lines, normalize_space
+
+BENCHMARK_ID = "indemnity-terms"
+FORMAT = "envirobench.indemnity-terms.v1"
+VARIANTS = ("v1",)
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+MONTHS = {name.lower(): index for index, name in enumerate(calendar.month_name) if name}
+ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+            "ninth": 9, "tenth": 10}
+# Abbreviations whose period ends no sentence.
+ABBREVIATIONS = re.compile(r"\b(Inc|Corp|Co|Ltd|L\.L\.C|L\.P|N\.A|U\.S\.C|U\.S|seq|No|Nos|St|P\.C|etc|i\.e|e\.g|Mr|Ms|Dr)\.", re.I)
+SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"\u201c(\[]?[A-Z0-9])")
+DEFINED = re.compile(r"\(\s*(?:the\s+|hereinafter\s+)?[\"\u201c\u201d*]([A-Z][A-Za-z ]{1,40}?)[\"\u201c\u201d*]\s*[)}]")
+DESCRIPTION = re.compile(r",?\s+(?:a|an)\s+[A-Z][a-z]+\s+(?:[a-z]+\s+){0,3}(?:company|corporation|partnership|trust|association)\s*$")
+PARTY_START = re.compile(r"(?:\bbetween\b|\bby\b|\band\b|\bin favor of\b|\bWHEREAS\b,?|\bof\b|^)\s*", re.I)
+AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:[,.]\s?\d{3})+|\d+)(?!\d)(?![,.]\d)")
+ENVIRONMENTAL = re.compile(r"hazardous|environmental|contaminat|release|remediat|pollut", re.I)
+INDEMNIFIES = re.compile(r"indemnif|hold\w*\s+(?:\w+\s+){0,3}harmless|save\s+harmless", re.I)
+NOT_ENVIRONMENTAL = re.compile(r"broker|commission|\bentry\b|\benter\b|damage to persons", re.I)
+ACTIVE = re.compile(r"([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+(?:shall|hereby|agrees|will|covenants)\b[^.]{0,40}?"
+                    r"(?:indemnif|protect|defend)")
+PASSIVE = re.compile(r"([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+shall\s+be\s+indemnified[^.]*?\bby\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)")
+HELD = re.compile(r"(?:harmless|indemnify(?:,\s*defend)?(?:\s+and)?)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)|hold\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+harmless")
+NON_PARTY_WORDS = {"From", "Against", "And", "Any", "All", "The", "Its", "Such", "Losses", "Section", "Article"}
+
+SCHEDULED = re.compile(r"\bSchedule\b|\bScheduled\b|\bExhibit [A-Z]\b", re.I)
+BREACH = re.compile(r"\bbreach|inaccura|untrue|misrepresent", re.I)
+WHENEVER = re.compile(r"regardless of when|whenever|(?:arising|existing|existed|arose)\b[^.;]{0,30}?\b(?:before|prior to)\b[^.;]{0,20}?\bafter\b", re.I)
+DISCOVERY = re.compile(r"discovered\s+(?:before|prior to)\s+or\s+after", re.I)
+NOTWITHSTANDING = re.compile(r"notwithstanding", re.I)
+LIMITING = re.compile(r"limited to|solely|only for|only to", re.I)
+
+CAP = re.compile(r"in no event|limited to|capped|maximum|ceiling|not\s+(?:in the aggregate\s+)?exceed", re.I)
+NOT_APPLY = re.compile(r"not\s+(?:limit\s+or\s+)?apply|shall not limit", re.I)
+PERCENT = re.compile(r"(\d{1,3})\s*(?:%|percent|per cent)\)?\s*of\s+the\s+Purchase\s+Price", re.I)
+AS_DEFINED = re.compile(r"the\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+){0,3})\s*\(as defined", re.I)
+BASKET = re.compile(r"\buntil\b|\bunless\b|\bonce\b|\bif the aggregate|to the extent\b[^.]{0,20}\baggregate|bear the first", re.I)
+TIPPING = re.compile(r"first dollar|full amount|entire amount|including the first|not merely the excess|all such|"
+                     r"including the [A-Z]\w+ Amount|whereupon all", re.I)
+DE_MINIMIS = re.compile(r"(?:less than|below)\b[^.;$]{0,60}\$", re.I)
+SINGLE = re.compile(r"individual|single|de minimis|series of related|items? of", re.I)
+
+SURVIVES = re.compile(r"surviv|expire|anniversary|asserted within|shall terminate", re.I)
+UNLIMITED = re.compile(r"indefinite|perpetu|(?:without|no)\s+(?:any\s+)?limit\w*\s+(?:as to|in)\s+time", re.I)
+GENERAL = re.compile(r"except as otherwise|save as otherwise|representations, warranties and indemnities", re.I)
+NUMBER_MONTHS = re.compile(r"(\d{1,3})\)?\s*months", re.I)
+NUMBER_YEARS = re.compile(r"(\d{1,2})\)?\s*years", re.I)
+ANNIVERSARY = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+anniversary", re.I)
+DATE_TEXT = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})")
+
+TESTING = re.compile(r"phase\s+i[il1]\b|invasive|intrusive|sampling|drilling", re.I)
+INITIATED = re.compile(r"initiated|undertaken|at the request|conducted by|commissioned", re.I)
+RESIDENTIAL = re.compile(r"(?<!non-)(?<!non)\bresidential", re.I)
+CHANGE_OF_USE = re.compile(r"\bchange|\bconver", re.I)
+NOTICE = re.compile(r"notice", re.I)
+DEADLINE = re.compile(r"within\s+\S*\s*\(?\d+\)?\s+days|\b\d+\s*(?:st|nd|rd|th)?\s+day\b", re.I)
+FORFEIT = re.compile(r"no liability|waived|not be liable|barred|forfeit|unless", re.I)
+EXCUSED = re.compile(r"not relieve|not release|except to the extent", re.I)
+RISK_BASED = re.compile(r"risk[- ]based|least stringent|institutional control|engineering control|commercial or industrial|"
+                        r"deed restriction", re.I)
+
+
+# The words the rules read, for mending OCR's one-letter slips ("harméess", "lumited", "iniliated").
+VOCABULARY_WORDS = """
+    indemnify indemnified indemnification harmless defend protect limited limitation liability liabilities aggregate
+    exceed exceeds exceeding initiated undertaken residential conversion change survive survives survival expire
+    expires anniversary months years notice within waived relieve release schedule scheduled breach inaccuracy untrue
+    misrepresentation representation representations warranty warranties regardless whenever invasive intrusive
+    sampling drilling testing stringent institutional engineering commercial industrial restrictions percent purchase
+    price closing notwithstanding excess dollar entire amount including capped maximum ceiling deductible threshold
+    individual single claims losses hazardous environmental contamination remediation indefinitely obligations
+    obligation hereunder thereunder seller buyer purchaser vendor indemnitor indemnitee whereupon liable payable
+    responsible disregarded excluded discovered existing arising request conducted governmental
+"""
+VOCABULARY = frozenset(VOCABULARY_WORDS.split())
+
+
+@dataclass(frozen=True)
+class ContractInput:
+    document: str
+    as_of: str
+
+
+def parse_input(raw: Any, where: str) -> ContractInput:
+    data = inputs.fields(raw, where, ("document", "as_of"))
+    document = inputs.string(data["document"], f"{where}.document", suffix=".pdf")
+    as_of = inputs.string(data["as_of"], f"{where}.as_of")
+    try:
+        dt.date.fromisoformat(as_of)
+    except ValueError:
+        raise ValueError(f"{where}.as_of: must be an ISO date YYYY-MM-DD, got {as_of!r}") from None
+    return ContractInput(document, as_of)
+
+
+def source_files(case_input: ContractInput) -> list[str]:
+    return [case_input.document]
+
+
+def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
+          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    path = sources[case_input.document]
+    pages = pdftext.read_pdf(path, jitter=jitter)
+    lines = [group_lines(page.words) for page in pages]
+    text = " ".join(
+        mend(normalize_space(line.text)) if page.source == "ocr" else normalize_space(line.text)
+        for page, page_lines in zip(pages, lines, strict=True)
+        for line in page_lines
+    )
+    terms = read_terms(text)
+    terms["executed"] = executed(lines, signature_lines(path, pages))
+    return terms
+
+
+# -- text -----------------------------------------------------------------------------------------
+
+
+def one_slip(word: str, known: str) -> bool:
+    """Is `word` one substitution, insertion or deletion away from `known`?"""
+    if abs(len(word) - len(known)) > 1:
+        return False
+    if len(word) == len(known):
+        return sum(a != b for a, b in zip(word, known, strict=True)) == 1
+    short, long = sorted((word, known), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def mend(text: str) -> str:
+    """OCR text with each long word one slip away from a word of VOCABULARY replaced by it."""
+
+    def fix(match: re.Match) -> str:
+        word = match.group(0)
+        lower = word.lower()
+        if lower in VOCABULARY:
+            return word
+        for known in VOCABULARY:
+            if one_slip(lower, known):
+                return known.capitalize() if word[0].isupper() else known
+        return word
+
+    return re.sub(r"[^\W\d_]{6,}", fix, text)
+
+
+def sentences(text: str) -> list[str]:
+    protected = ABBREVIATIONS.sub(lambda m: m.group(0).replace(".", "\u2024"), text)
+    return [s.replace("\u2024", ".").strip() for s in SENTENCE_END.split(protected) if s.strip()]
+
+
+def dollars(figure: str) -> int:
+    """A dollar figure as OCR may give it: "1,500,000", "750.000", "14, 500,000"."""
+    return int(re.sub(r"[,.\s]", "", figure))
+
+
+def first_amount(sentence: str) -> int | None:
+    match = AMOUNT.search(sentence)
+    return dollars(match.group(1)) if match else None
+
+
+def defined_parties(text: str) -> dict[str, str]:
+    """Defined term -> the name written before its parenthetical."""
+    out: dict[str, str] = {}
+    for match in DEFINED.finditer(text):
+        term = match.group(1).strip()
+        before = text[max(0, match.start() - 200) : match.start()]
+        before = DESCRIPTION.sub("", before.rstrip(" ,"))
+        pieces = PARTY_START.split(before)
+        name = pieces[-1].strip(" ,;:\"") if pieces else ""
+        if name and name[0].isupper() and term not in out:
+            out[term] = name
+    return out
+
+
+def indemnity_sentence(found: list[str]) -> int | None:
+    for index, sentence in enumerate(found):
+        if INDEMNIFIES.search(sentence) and ENVIRONMENTAL.search(sentence) and not NOT_ENVIRONMENTAL.search(sentence):
+            return index
+    return None
+
+
+def section_of(found: list[str], index: int) -> tuple[str | None, str | None]:
+    """The indemnity's section ("7.1" or "7(a)") and article ("7"), from the number before it."""
+    for sentence in reversed(found[: index + 1]):
+        match = re.search(r"(?:^|\s)(\d{1,2})(\.\d{1,2}|\([a-j]\))\s+[A-Z]", sentence)
+        if match:
+            return match.group(1) + match.group(2), match.group(1)
+    return None, None
+
+
+def refers_to(sentence: str, section: str | None, article: str | None) -> bool:
+    if re.search(r"\b(?:here|there)under\b", sentence, re.I):
+        return True
+    if section and re.search(rf"(?<![\d.]){re.escape(section)}(?![\d(])", sentence):
+        return True
+    return bool(article and re.search(rf"\b(?:Article|Section)\s+{article}(?![\d.(])", sentence))
+
+
+def article_span(found: list[str], index: int, article: str | None) -> range:
+    """The sentences of the indemnity's article: from its sentence to the next article's number."""
+    end = len(found)
+    if article:
+        for position in range(index + 1, len(found)):
+            match = re.search(r"(?:^|\s)(\d{1,2})(?:\.\d{1,2}|\([a-j]\))\s+[A-Z]", found[position])
+            if match and match.group(1) != article:
+                end = position
+                break
+    return range(index, end)
+
+
+def resolve(term: str | None, parties: Mapping[str, str]) -> str:
+    if term is None:
+        return "unknown"
+    if term in parties:
+        return parties[term]
+    words = term.split()
+    for size in (2, 1):
+        tail = " ".join(words[-size:])
+        if tail in parties:
+            return parties[tail]
+    return term
+
+
+def party_terms(sentence: str) -> tuple[str | None, str | None]:
+    passive = PASSIVE.search(sentence)
+    if passive:
+        return passive.group(2), passive.group(1)
+    active = ACTIVE.search(sentence)
+    indemnitor = active.group(1) if active else None
+    indemnitee = None
+    for match in HELD.finditer(sentence):
+        name = match.group(1) or match.group(2)
+        if name and name.split()[0] not in NON_PARTY_WORDS:
+            indemnitee = name
+            break
+    return indemnitor, indemnitee
+
+
+def scope_of(sentence: str) -> str | None:
+    if SCHEDULED.search(sentence):
+        return "scheduled-matters-only"
+    if BREACH.search(sentence) or re.search(r"representation|warrant", sentence, re.I):
+        return "breach-of-representations"
+    if WHENEVER.search(DISCOVERY.sub(" ", sentence)):
+        return "all-environmental-liabilities"
+    return None
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    index = day.month - 1 + months
+    year, month = day.year + index // 12, index % 12 + 1
+    return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+
+
+def parse_date(match: re.Match) -> dt.date | None:
+    try:
+        return dt.date(int(match.group(3)), MONTHS[match.group(1).lower()], int(match.group(2)))
+    except ValueError:
+        return None
+
+
+def closing_date(text: str) -> dt.date | None:
+    """The date that defines the closing date: beside a quoted "Closing Date", or after "Closing Date is"."""
+    for match in re.finditer(r"[\"\u201c]Closing\s+Date[\"\u201d]", text):
+        dates = list(DATE_TEXT.finditer(text[max(0, match.start() - 120) : match.start()]))
+        if dates:
+            return parse_date(dates[-1])
+    match = re.search(r"Closing\s+Date\s+(?:is|shall be|will be)\s+", text)
+    if match:
+        after = DATE_TEXT.match(text, match.end())
+        if after:
+            return parse_date(after)
+    return None
+
+
+def purchase_price(text: str) -> int | None:
+    for pattern in (r"\$\s?([\d,.\s]+?\d)\)?\s*\(the\s+[\"\u201c]Purchase\s+Price",
+                    r"purchase\s+price\s+(?:for the Property\s+)?(?:is|of)\s+[^$]{0,120}\$\s?([\d,.\s]+?\d)(?![\d])"):
+        match = re.search(pattern, text, re.I)
+        if match:
+            return dollars(match.group(1))
+    return None
+
+
+def definition_amount(text: str, term: str) -> int | None:
+    match = re.search(rf"[\"\u201c]{re.escape(term)}[\"\u201d]\s+means[^.]{{0,80}}?\$\s?(\d{{1,3}}(?:[,.]\s?\d{{3}})+|\d+)", text)
+    return dollars(match.group(1)) if match else None
+
+
+def read_terms(text: str) -> dict[str, Any]:
+    found = sentences(text)
+    parties = defined_parties(text)
+    index = indemnity_sentence(found)
+    terms: dict[str, Any] = {"indemnitor": "unknown", "indemnitee": "unknown", "scope": "pre-closing-conditions",
+                             "cap": None, "basket": None, "de_minimis": None, "survival_months": None,
+                             "survival_end": None, "exclusions": []}
+    if index is None:
+        return terms
+    clause = found[index]
+    indemnitor_term, indemnitee_term = party_terms(clause)
+    terms["indemnitor"] = resolve(indemnitor_term, parties)
+    terms["indemnitee"] = resolve(indemnitee_term, parties)
+    section, article = section_of(found, index)
+    span = article_span(found, index, article)
+    # Headings ("7(d) Survival.") are cut off as sentences of their own; they state no term.
+    related = [found[i] for i in range(len(found))
+               if (i in span or refers_to(found[i], section, article)) and len(found[i].split()) > 4]
+
+    scope = scope_of(clause) or "pre-closing-conditions"
+    for sentence in related:
+        if sentence is not clause and NOTWITHSTANDING.search(sentence) and LIMITING.search(sentence):
+            narrowed = scope_of(sentence)
+            if narrowed is None and re.search(r"before|prior to|as of the Closing", sentence, re.I):
+                narrowed = "pre-closing-conditions"
+            if narrowed:
+                scope = narrowed
+    terms["scope"] = scope
+
+    price = purchase_price(text)
+    for sentence in related:
+        if NOT_APPLY.search(sentence) or sentence is clause:
+            continue
+        amount = first_amount(sentence)
+        defined = AS_DEFINED.search(sentence)
+        if defined and amount is None:
+            amount = definition_amount(text, defined.group(1))
+        percent = PERCENT.search(sentence)
+        if BASKET.search(sentence) and not re.search(r"in no event", sentence, re.I) and terms["basket"] is None:
+            if amount is not None:
+                terms["basket"] = {"type": "tipping" if TIPPING.search(sentence) else "deductible", "amount": amount}
+        elif DE_MINIMIS.search(sentence) and SINGLE.search(sentence) and terms["de_minimis"] is None:
+            terms["de_minimis"] = amount
+        elif CAP.search(sentence) and terms["cap"] is None:
+            if percent and price:
+                terms["cap"] = price * int(percent.group(1)) // 100
+            elif amount is not None and re.search(r"liabilit|payable|obligations|amounts", sentence, re.I):
+                terms["cap"] = amount
+
+    months: int | None = None
+    survival = [s for s in related if SURVIVES.search(s) and not GENERAL.search(s) and s is not clause]
+    specific = [s for s in survival if NOTWITHSTANDING.search(s)] or survival
+    for sentence in specific[:1]:
+        if UNLIMITED.search(sentence):
+            months = None
+        elif (match := NUMBER_MONTHS.search(sentence)):
+            months = int(match.group(1))
+        elif (match := NUMBER_YEARS.search(sentence)):
+            months = 12 * int(match.group(1))
+        elif (match := ANNIVERSARY.search(sentence)):
+            months = 12 * ORDINALS[match.group(1).lower()]
+    closing = closing_date(text)
+    if months is not None and closing is not None:
+        terms["survival_months"] = months
+        terms["survival_end"] = add_months(closing, months).isoformat()
+
+    exclusions = set()
+    for sentence in related:
+        if TESTING.search(sentence) and INITIATED.search(sentence):
+            exclusions.add("buyer-initiated-testing")
+        if RESIDENTIAL.search(sentence) and CHANGE_OF_USE.search(sentence):
+            exclusions.add("change-to-residential-use")
+        if NOTICE.search(sentence) and DEADLINE.search(sentence) and FORFEIT.search(sentence) and not EXCUSED.search(sentence):
+            exclusions.add("late-notice")
+        if RISK_BASED.search(sentence):
+            exclusions.add("risk-based-remedy")
+    terms["exclusions"] = sorted(exclusions)
+    return terms
+
+
+# -- execution ---------------------------------------------------------------------------------------
+
+
+def executed(lines: list, signatures: list) -> bool:
+    """Executed unless a draft sign or a blank signature line shows otherwise (recording data proves it)."""
+    if any(recording_data(page_lines) for page_lines in lines):
+        return True
+    if any(DRAFT_MARKER.search(line.text) for page_lines in lines for line in page_lines):
+        return False
+    if any(s.state == "blank" for s in signatures):
+        return False
+    if any(fill_in_blank(line) for page_lines in lines for line in page_lines):
+        return False
+    conformed = any(CONFORMED.search(line.text) for page_lines in lines for line in page_lines)
+    return conformed or any(s.state in ("signed", "conformed") for s in signatures)
