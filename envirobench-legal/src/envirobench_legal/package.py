@@ -14,5 +14,6 @@ from envirobench import BenchmarkPackage
 
 from .indemnity_terms import IndemnityTerms
 from .instrument_execution import InstrumentExecution
+from .party_roles import PartyRoles
 
-PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms))
+PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms, PartyRoles))

@@ -1,0 +1,239 @@
+"""The seeded generator of the `party-roles` datasets (dev and test), and their fixtures.
+
+Each split holds instruments of every kind (envirobench_synth.legal.parties.PARTY_KINDS: railroad
+and commercial leases, mortgages and deeds of trust, purchase and sale agreements, environmental
+indemnities, access agreements, deeds, environmental covenants) in turn, shuffled, in document
+families of its own: the dev split uses the dev law-firm templates, county recorder styles and
+drafting wordings, the test split only the others (families.SPLITS, parties.WORDING_SPLITS).
+Every fifth instrument is a scanned copy. The case category is the instrument's kind.
+
+Each instrument draws from its own stream, make_random(SEED, split, case_id); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    EnviroBenchError,
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    iter_jsonl,
+    read_answers,
+    structure,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.legal import SPLITS, recorder, render_instrument, template
+from envirobench_synth.legal.parties import (
+    PARTY_KINDS,
+    TRAPS,
+    WORDING_SPLITS,
+    sample_party_instrument,
+    wording,
+)
+from envirobench_synth.rng import make_random
+
+from ..party_roles import DATASETS, Answer, Input, PartyRoles
+
+SEED = 20261201
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+SIZES = {"dev": 68, "test": 136}  # instruments; the test split holds well over 300 parties
+MIN_TEST_PARTIES = 300
+SCANNED_EVERY = 5  # every fifth instrument is a scanned copy
+
+
+@dataclass(frozen=True)
+class PlannedCase:
+    case_id: str
+    kind: str
+    template: str
+    recorder: str
+    wording: str
+    scanned: bool
+
+
+def plan(folder: str) -> list[PlannedCase]:
+    """The cases of dataset `folder`, in order: kinds in equal shares, shuffled; families in turn."""
+    split = SPLIT_OF[folder]
+    size = SIZES[split]
+    kinds = [PARTY_KINDS[index % len(PARTY_KINDS)] for index in range(size)]
+    make_random(SEED, split, "order").shuffle(kinds)
+    templates, recorders = SPLITS[split]
+    wordings = WORDING_SPLITS[split]
+    out = []
+    for index, kind in enumerate(kinds):
+        out.append(
+            PlannedCase(
+                case_id=f"pr-{split}-{index + 1:04d}",
+                kind=kind,
+                template=templates[index % len(templates)],
+                recorder=recorders[(index // len(templates)) % len(recorders)],
+                # A third cycle, offset, so that every template meets every wording.
+                wording=wordings[(index // (len(templates) * len(recorders)) + index) % len(wordings)],
+                scanned=index % SCANNED_EVERY == SCANNED_EVERY - 1,
+            )
+        )
+    return out
+
+
+def render_case(folder: str, planned: PlannedCase):
+    split = SPLIT_OF[folder]
+    rng = make_random(SEED, split, planned.case_id)
+    drawn = sample_party_instrument(rng, planned.kind, template(planned.template), recorder(planned.recorder),
+                                    wording(planned.wording))
+    rendered = render_instrument(drawn.instrument, SEED, split, planned.case_id, scanned=planned.scanned)
+    answer = structure(
+        {
+            "parties": [{"name": p.name, "roles": list(p.roles), "aliases": list(p.aliases)} for p in drawn.parties],
+            "others": [{"name": o.name, "reason": o.reason} for o in drawn.others],
+            "kind": planned.kind,
+            "traps": list(drawn.traps),
+            "scanned": planned.scanned,
+        },
+        Answer,
+    )
+    return rendered, answer
+
+
+def describe(folder: str, cases: list[PlannedCase], parties: int, traps: Counter) -> str:
+    split = SPLIT_OF[folder]
+    templates, recorders = SPLITS[split]
+    kinds = Counter(case.kind for case in cases)
+    scanned = sum(case.scanned for case in cases)
+    return (
+        f"{len(cases)} synthetic instruments with {parties} parties, the {split} split: "
+        + ", ".join(f"{kind} {kinds[kind]}" for kind in PARTY_KINDS)
+        + f". Law-firm templates {', '.join(templates)}; recorder styles {', '.join(recorders)}; drafting wordings "
+        f"{', '.join(WORDING_SPLITS[split])}. Traps (instruments): "
+        + ", ".join(f"{trap} {traps[trap]}" for trap in TRAPS)
+        + f". Scanned copies: {scanned}. The answer is every party with all its roles."
+    )
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    cases = plan(dataset)
+    # The description counts parties and traps, known only once every case is drawn; drawing is
+    # cheap next to rendering, so the instruments are drawn once here for the counts.
+    parties, traps = 0, Counter()
+    split = SPLIT_OF[dataset]
+    for planned in cases:
+        drawn = sample_party_instrument(make_random(SEED, split, planned.case_id), planned.kind,
+                                        template(planned.template), recorder(planned.recorder), wording(planned.wording))
+        parties += len(drawn.parties)
+        traps.update(drawn.traps)
+    if split == "test" and parties < MIN_TEST_PARTIES:
+        raise EnviroBenchError(f"the test split holds {parties} parties, fewer than {MIN_TEST_PARTIES}")
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for planned in cases:
+            instrument, answer = render_case(dataset, planned)
+            path = f"assets/{planned.case_id}.pdf"
+            (root / path).write_bytes(instrument.pdf)
+            yield planned.case_id, planned.kind, Input(document=path), answer
+
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=PartyRoles.ID,
+        title=f"Party roles, synthetic {split} v1",
+        description=describe(dataset, cases, parties, traps),
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RolesMistake:
+    """A deliberate mistake in wrong.json, on the first case with `trap` no other mistake took."""
+
+    trap: str
+    change: str  # what is done to the correct prediction (see `apply`)
+    why: str
+    kind: str | None = None  # only on an instrument of this kind
+
+
+MISTAKES: tuple[RolesMistake, ...] = (
+    RolesMistake("lender-indicia", "lender-owner", "a lender with indicia of ownership called owner (a non-owner owner)"),
+    RolesMistake("consultant", "consultant-party", "the consultant listed as a party with a role (an extra party)"),
+    RolesMistake("successor-by-merger", "predecessor-party", "the merged predecessor listed as a grantor too (an extra party)"),
+    RolesMistake("former-name", "former-name", "a party named by its former name (accepted: no mistake scored)"),
+    RolesMistake("railroad-fee-owner", "drop-owner", "the railroad lessor's fee ownership missed"),
+    RolesMistake("trust-party", "trustee-party", "a trustee listed as the grantee instead of the trust", "deed"),
+)
+
+
+def read_categories(dataset_dir: Path) -> dict[str, str]:
+    return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
+
+
+def planted(answers: dict[str, Answer]) -> dict[str, RolesMistake]:
+    """Case ID -> the mistake wrong.json makes there."""
+    taken: dict[str, RolesMistake] = {}
+    for mistake in MISTAKES:
+        case_id = next((c for c in sorted(answers) if mistake.trap in answers[c].traps and c not in taken
+                        and mistake.kind in (None, answers[c].kind)), None)
+        if case_id is None:
+            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
+        taken[case_id] = mistake
+    return taken
+
+
+def correct_prediction(answer: Answer) -> dict:
+    return {"parties": [{"name": p.name, "roles": list(p.roles)} for p in answer.parties]}
+
+
+def apply(mistake: RolesMistake, answer: Answer) -> dict:
+    """The correct prediction with `mistake` made in it."""
+    parties = correct_prediction(answer)["parties"]
+    other = {o.reason: o.name for o in answer.others}
+    if mistake.change == "lender-owner":
+        for party in parties:
+            if "lender" in party["roles"]:
+                party["roles"].append("owner")
+    elif mistake.change == "consultant-party":
+        parties.append({"name": other["consultant"], "roles": ["grantee"]})
+    elif mistake.change == "predecessor-party":
+        parties.append({"name": other["merged-predecessor"], "roles": ["grantor"]})
+    elif mistake.change == "trustee-party":
+        for party in parties:
+            if party["name"].endswith("Trust"):
+                party["name"] = other["signing-trustee"]
+    elif mistake.change == "former-name":
+        for party, truth in zip(parties, answer.parties, strict=True):
+            if truth.aliases:
+                party["name"] = truth.aliases[0]
+    elif mistake.change == "drop-owner":
+        for party in parties:
+            if "lessor" in party["roles"]:
+                party["roles"].remove("owner")
+    return {"parties": parties}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, RolesMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {case_id: correct_prediction(answer) for case_id, answer in answers.items()}
+    mistakes = planted(answers)
+    wrong = dict(correct)
+    for case_id, mistake in mistakes.items():
+        wrong[case_id] = apply(mistake, answers[case_id])
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
+
