@@ -40,7 +40,7 @@ from envirobench_synth.legal.parties import (
 )
 from envirobench_synth.rng import make_random
 
-from ..party_roles import DATASETS, Answer, Input, PartyRoles
+from ..party_roles import DATASETS, Answer, Input, PartyRoles, normalize_name
 
 SEED = 20261201
 VERSION = 1
@@ -92,7 +92,9 @@ def render_case(folder: str, planned: PlannedCase):
     rendered = render_instrument(drawn.instrument, SEED, split, planned.case_id, scanned=planned.scanned)
     answer = structure(
         {
-            "parties": [{"name": p.name, "roles": list(p.roles), "aliases": list(p.aliases)} for p in drawn.parties],
+            # In name order: the order the instrument introduces its parties would tell their roles.
+            "parties": [{"name": p.name, "roles": list(p.roles), "aliases": list(p.aliases)}
+                        for p in sorted(drawn.parties, key=lambda p: normalize_name(p.name))],
             "others": [{"name": o.name, "reason": o.reason} for o in drawn.others],
             "kind": planned.kind,
             "traps": list(drawn.traps),

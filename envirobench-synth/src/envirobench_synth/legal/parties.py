@@ -75,7 +75,7 @@ OTHER_REASONS = ("consultant", "merged-predecessor", "signing-trustee", "deed-of
 TRAPS = (
     "lender-indicia", "deed-of-trust-trustee", "consultant", "escrow-agent", "railroad-fee-owner", "lessee-operates",
     "tenant-not-operator", "successor-by-merger", "former-name", "trust-party", "owner-holder", "capital-names",
-    "guarantor", "subordinating-lender",
+    "guarantor", "subordinating-lender", "lessor-not-stated-owner", "seller-operates", "borrower-not-owner",
 )
 
 PLACES = ("Blue Heron", "Kestrel", "Granite Ridge", "Willowbank", "Cedar Point", "Harbor Lane", "Sutter Row",
@@ -464,6 +464,11 @@ class Drafter:
         return text.replace("..", ".")  # a name ending "Inc." ends the sentence too
 
 
+def on_property(form: str) -> str:
+    """A form written for leased premises, said of the Property."""
+    return form.replace("the Premises", "the Property")
+
+
 def body_date(rng: random.Random) -> dt.date:
     return dt.date(rng.randint(1986, 2023), rng.randint(1, 12), rng.randint(1, 28))
 
@@ -500,10 +505,15 @@ def draft_commercial_lease(d: Drafter, date: dt.date, description: str, apn: str
     rng, w = d.rng, d.words
     title = rng.choice(("LEASE AGREEMENT", "MEMORANDUM OF LEASE", "COMMERCIAL LEASE", "GROUND LEASE"))
     operating = rng.random() < 0.65
+    # Many leases never say who owns the land: a landlord is then a lessor, not a stated owner.
+    stated_owner = rng.random() < 0.65
+    landlord_roles = {"lessor", "owner"} if stated_owner else {"lessor"}
+    if not stated_owner:
+        d.traps.append("lessor-not-stated-owner")
     if rng.random() < 0.25:
-        landlord = d.trust({"lessor", "owner"}, "landlord")
+        landlord = d.trust(landlord_roles, "landlord")
     else:
-        landlord = d.party(d.names.company(), {"lessor", "owner"}, "landlord")
+        landlord = d.party(d.names.company(), landlord_roles, "landlord")
     tenant_name = d.names.tenant(operating)
     tenant = d.party(tenant_name, {"lessee", "operator"} if operating else {"lessee"}, "tenant")
     d.traps.append("lessee-operates" if operating else "tenant-not-operator")
@@ -517,7 +527,7 @@ def draft_commercial_lease(d: Drafter, date: dt.date, description: str, apn: str
     business = tenant_business(tenant_name)
     body = [
         d.opening(title, date, parties),
-        w.owns.format(term=landlord.term),
+        *([w.owns.format(term=landlord.term)] if stated_owner else []),
         description,
         f"APN {apn}",
         f"{landlord.term} leases the Property (the \"Premises\") to {tenant.term} for a term of {rng.choice((5, 7, 10))} years.",
@@ -568,6 +578,10 @@ def draft_purchase_agreement(d: Drafter, date: dt.date, description: str, apn: s
     rng, w = d.rng, d.words
     title = rng.choice(("PURCHASE AND SALE AGREEMENT", "AGREEMENT OF PURCHASE AND SALE", "REAL ESTATE PURCHASE CONTRACT"))
     seller = d.party(d.names.company(), {"seller", "owner"}, "seller")
+    operating = rng.random() < 0.35
+    if operating:
+        seller.roles.add("operator")
+        d.traps.append("seller-operates")
     if rng.random() < 0.3:
         buyer = d.party(person(rng), {"buyer"}, "buyer", desc="an individual")
     else:
@@ -582,6 +596,7 @@ def draft_purchase_agreement(d: Drafter, date: dt.date, description: str, apn: s
         description,
         f"Assessor's Parcel No. {apn}",
         f"{seller.term} agrees to sell and {buyer.term} agrees to buy the Property for ${rng.randint(30, 900) * 5000:,}.",
+        *([on_property(w.operates).format(term=seller.term, business=rng.choice(BUSINESSES))] if operating else []),
         d.consultant(date, defined=rng.random() < 0.3),
     ]
     if rng.random() < 0.5:
@@ -597,7 +612,11 @@ def draft_indemnity(d: Drafter, date: dt.date, description: str, apn: str) -> tu
     rng, w = d.rng, d.words
     title = rng.choice(("ENVIRONMENTAL INDEMNITY AGREEMENT", "HAZARDOUS MATERIALS INDEMNITY AGREEMENT",
                         "UNSECURED ENVIRONMENTAL INDEMNITY"))
-    borrower = d.party(d.names.company(), {"borrower", "owner", "indemnitor"}, "borrower")
+    # A borrower that runs its business on land it leases indemnifies without owning the land.
+    owns = rng.random() < 0.65
+    borrower = d.party(d.names.company(), {"borrower", "indemnitor", "owner" if owns else "operator"}, "borrower")
+    if not owns:
+        d.traps.append("borrower-not-owner")
     parties = [borrower]
     if rng.random() < 0.7:
         guarantor = d.party(person(rng), {"guarantor", "indemnitor"}, "guarantor", desc="an individual")
@@ -614,7 +633,9 @@ def draft_indemnity(d: Drafter, date: dt.date, description: str, apn: str) -> tu
         (w.collective.format(names=names, term=indemnitor) if len(parties) > 1 else f"{names}, as {indemnitor},")
         + f" shall indemnify {lender.term} "
         f"(together with its successors and assigns, the \"{indemnitee}\") as this Agreement provides.",
-        w.owns.format(term=borrower.term),
+        w.owns.format(term=borrower.term) if owns else
+        on_property(w.operates).format(term=borrower.term, business=rng.choice(BUSINESSES))
+        + f" {borrower.term} leases the Property from its owner.",
         description,
         f"Tax ID {apn}",
         f"{indemnitor} shall defend, indemnify and hold harmless the {indemnitee} from all losses arising from hazardous "
