@@ -15,5 +15,6 @@ from envirobench import BenchmarkPackage
 from .indemnity_terms import IndemnityTerms
 from .instrument_execution import InstrumentExecution
 from .party_roles import PartyRoles
+from .use_limitations import UseLimitations
 
-PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms, PartyRoles))
+PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms, PartyRoles, UseLimitations))

@@ -1,0 +1,323 @@
+"""Reference solver for `use-limitations`: the limitations, covenants and liens in force on a parcel.
+
+Every instrument of the search is read with `pdftext` (its text layer, or OCR of a scanned copy)
+and judged as a title examiner would, by general legal vocabulary:
+
+1. *Kind*, from the capitalised lines of its first page (the title): an amendment or
+   modification; a termination or rescission (or a release of a restriction, declaration,
+   covenant or notice); a release, satisfaction or discharge of a lien; a lien; an
+   environmental covenant; a notice of activity and use limitation; a restriction or
+   restrictive covenant (deed restriction); a notice of contamination or of a hazardous
+   substance; anything else (deeds, easements, mortgage releases) limits nothing.
+2. *Parcel*: the parcel number on a line of its own after a parcel label (Parcel Number, APN,
+   Assessor's Parcel No., Tax Parcel, Parcel identification, PIN); an instrument burdens the
+   subject when that number is the subject's APN (letters and digits compared, OCR's O/0 and
+   I/1 confusions forgiven). An APN mentioned mid-sentence (a neighbour) is not the
+   instrument's own. Without a parcel line, any labelled APN; without any, the subject.
+3. *Reference*, from the recorder's stamp: the lines within a few lines of a clock time (only
+   a stamp carries one); a number of five digits or more there is the instrument number (its
+   digits, without leading zeros), else a book and page there ("book/page").
+4. *Restrictions*, sentence by sentence: a sentence restricts when it holds a prohibition
+   ("shall not", "no", "prohibited", "may not", "unless", "except") or a duty ("shall",
+   "must", "requires"), and the restriction's vocabulary (residential or dwelling; groundwater
+   or a well with withdrawal, pumping or use; a cap, cover or barrier kept up; excavation or
+   digging with a plan; vapor or indoor air; crops, farming, livestock; schools, day care,
+   hospitals, playgrounds). Liens and notices restrict nothing.
+5. *Holder*: a covenant's party "as Holder" (or "("Holder")"); the party a restriction or
+   notice benefits ("for the benefit of", "in favor of", "enforceable by", "reported to");
+   a lien's party in the block headed LIENHOLDER, or the agency the lien is held through.
+6. *Validity*: an environmental covenant whose copy shows a notary block left blank (blanks
+   after "before me", a commission date missing) lacks a signature and is not listed (UECA
+   requires the agency's; the solver does not tell whose is missing).
+7. Releases and terminations remove the instrument whose reference they cite (a reference of
+   another instrument of the search found in their text); an amendment adds the restrictions
+   of its sentences that add or insert and removes those of its sentences that delete, strike
+   or say "no longer applies", on the instrument it cites.
+
+Weaknesses: OCR of a 120 dpi scan misreads digits of an APN or stamp now and then (the
+instrument is then taken for another parcel's, or its reference is wrong); the title of a scan
+can run into the stamp box; restriction vocabulary it does not know (new synonyms) is missed,
+and a sentence that names a restricted thing with a duty it does not impose can be misread;
+a notary block left blank on a scan whose underscores OCR drops is found only by its
+"before me ... by , as" remains.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import inputs, pdftext
+from ..layout import Line, group_lines, normalize_space
+
+BENCHMARK_ID = "use-limitations"
+FORMAT = "envirobench.use-limitations.v1"
+VARIANTS = ("v1",)
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+STAMP_ABOVE = 36.0  # points: a stamp's number and book/page lie this far above its clock time at most
+STAMP_BELOW = 4.0  # and its own line (a header stamp: one line)
+CLOCK = re.compile(r"\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\s*([AaPp]\.?[Mm]\.?)?")
+DATE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
+LONG_NUMBER = re.compile(r"(?<![\d$,.])(\d{4}-?\d{4,}|\d{5,})(?![\d,.])")
+BOOK_PAGE = re.compile(
+    r"\b(?:book|bk|volume|vol|liber)\.?\s*(\d+)\s*,?\s*(?:page|pg|folio|p)\.?\s*(\d+)", re.I
+)
+PARCEL_LABEL = re.compile(
+    r"^(?:tax\s+)?(?:assessor'?s\s+)?(?:parcel\s+(?:number|no\.?|identification|id)|apn|pin)\s*[:#.]?\s*"
+    r"([A-Z0-9][A-Z0-9\-]{4,})\.?$", re.I
+)
+ANY_APN = re.compile(r"\b(?:parcel\s+(?:number|no\.?|identification)|apn)\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{4,})", re.I)
+# A name: capitalised words (and "of", "and", "for"); a period ends it, as it ends a sentence.
+NAME = r"((?:[A-Z][\w&'\-]*)(?:\s+(?:[A-Z][\w&'\-]*|of|and|for|&))*)"
+HOLDER_PATTERNS = (
+    re.compile(NAME + r",?\s+as\s+Holder\b"),
+    re.compile(r"\bto\s+(?:the\s+)?" + NAME + r"\s*\(\W*Holder\W*\)"),
+)
+BENEFIT_PATTERNS = (
+    re.compile(r"\b(?:for the benefit of|in favou?r of|enforceable by|reported to|filed with|given to)\s+(?:the\s+)?" + NAME),
+)
+LIEN_PATTERNS = (
+    re.compile(r"\bacting\s+through\s+(?:the\s+)?" + NAME),
+    re.compile(r"\b(?:The\s+)?" + NAME + r"\s+(?:claims|holds|asserts)\s+a\s+lien"),
+)
+PROHIBITION = re.compile(r"\b(shall not|no|not|prohibited|prohibits|may not|unless|except|without)\b", re.I)
+DUTY = re.compile(r"\b(shall|must|requires?|required)\b", re.I)
+# restriction -> (vocabulary that names it, whether the sentence must prohibit (else a duty will do)).
+VOCABULARY: dict[str, tuple[re.Pattern[str], ...]] = {
+    "no-residential-use": (re.compile(r"residen|dwelling|housing", re.I),),
+    "no-groundwater-extraction": (re.compile(r"groundwater|ground water|water supply well|\bwells?\b", re.I),
+                                  re.compile(r"extract|withdraw|pump|drill|install|\bused?\b|drinking|potable", re.I)),
+    "maintain-engineered-control": (re.compile(r"\bcap\b|cover|barrier|engineered control|pavement", re.I),
+                                    re.compile(r"maintain|repair|inspect|not be disturbed", re.I)),
+    "no-excavation-without-plan": (re.compile(r"excavat|disturb", re.I), re.compile(r"\bplan\b", re.I)),
+    "vapor-mitigation-required": (re.compile(r"vapou?r|sub-slab|depressuri", re.I),
+                                  re.compile(r"mitigat|depressuri|system", re.I)),
+    "no-agricultural-use": (re.compile(r"agricultur|farm|crop|livestock", re.I),),
+    "no-sensitive-use": (re.compile(r"school|day-?care|child care|playground|hospital", re.I),),
+}
+ADDS = re.compile(r"\b(added|adds|add|inserted|insert|new limitation|supplement)", re.I)
+LIFTS = re.compile(r"\b(delet|struck|strike|remov|no longer|lifted|rescind)", re.I)
+BLANK_NOTARY = (
+    re.compile(r"before me\s+(on|this)\s*(_{2,}|by\b|,)", re.I),
+    re.compile(r"\bby\s*_{2,}|\bby\s*,\s*(as|the|known|who)\b", re.I),
+    re.compile(r"(expires|expiration)\s*:?\s*(_{2,}|$)", re.I),
+    re.compile(r"appeared\s*(_{2,}|,)", re.I),
+)
+LIMITATION_TYPES = ("environmental-covenant", "activity-use-limitation", "deed-restriction", "environmental-lien",
+                    "notice-of-contamination")
+NO_RESTRICTIONS = ("environmental-lien", "notice-of-contamination")
+
+
+@dataclass(frozen=True)
+class SearchInput:
+    apn: str
+    legal_description: str
+    documents: tuple[str, ...]
+
+
+@dataclass
+class Reading:
+    """What one instrument says, as read."""
+
+    kind: str
+    apns: list[str]
+    reference: str | None
+    text: str
+    restrictions: set[str] = field(default_factory=set)
+    holder: str = ""
+    valid: bool = True
+    cited: set[str] = field(default_factory=set)
+
+
+def parse_input(raw: Any, where: str) -> SearchInput:
+    data = inputs.fields(raw, where, ("parcel", "documents"))
+    parcel = inputs.fields(data["parcel"], f"{where}.parcel", ("apn", "legal_description"))
+    documents = data["documents"]
+    if not isinstance(documents, list) or not documents:
+        raise ValueError(f"{where}.documents: must be a non-empty list of PDF paths")
+    paths = tuple(inputs.string(path, f"{where}.documents[{i}]", suffix=".pdf") for i, path in enumerate(documents))
+    return SearchInput(inputs.string(parcel["apn"], f"{where}.parcel.apn"),
+                       inputs.string(parcel["legal_description"], f"{where}.parcel.legal_description"), paths)
+
+
+def source_files(case_input: SearchInput) -> list[str]:
+    return list(case_input.documents)
+
+
+def solve(case_input: SearchInput, sources: Mapping[str, Path], variant: str,
+          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    readings = [read_instrument(sources[path], jitter) for path in case_input.documents]
+    return {"limitations": limitations(readings, case_input.apn)}
+
+
+def limitations(readings: list[Reading], subject_apn: str) -> list[dict[str, Any]]:
+    """The current limitations on the subject parcel from the readings of its search."""
+    subject = apn_key(subject_apn)
+    references = {r.reference for r in readings if r.reference}
+    for reading in readings:
+        reading.cited = {ref for ref in cited_references(reading.text) if ref in references and ref != reading.reference}
+    ours = [r for r in readings if not r.apns or subject in {apn_key(a) for a in r.apns}]
+    by_reference = {r.reference: r for r in ours if r.kind in LIMITATION_TYPES and r.reference}
+    removed: set[str] = set()
+    for reading in ours:
+        if reading.kind in ("termination", "lien-release"):
+            removed |= reading.cited
+        elif reading.kind == "amendment":
+            for reference in reading.cited:
+                target = by_reference.get(reference)
+                if target is not None:
+                    added, lifted = amendment_changes(reading.text)
+                    target.restrictions = (target.restrictions | added) - lifted
+    out = []
+    for reference, reading in by_reference.items():
+        if reference in removed or not reading.valid:
+            continue
+        restrictions = [] if reading.kind in NO_RESTRICTIONS else sorted(reading.restrictions)
+        out.append({"type": reading.kind, "restrictions": restrictions, "holder": reading.holder or "unknown",
+                    "reference": reference})
+    return out
+
+
+def read_instrument(path: Path, jitter: np.random.Generator | None = None) -> Reading:
+    pages = pdftext.read_pdf(path, jitter=jitter)
+    lines = [group_lines(page.words) for page in pages]
+    texts = [normalize_space(line.text) for page_lines in lines for line in page_lines]
+    stamp = stamp_lines(lines)
+    body = " ".join(texts)
+    kind = kind_of([normalize_space(line.text) for line in lines[0]] if lines else [])
+    reading = Reading(kind=kind, apns=parcel_numbers(texts), reference=reference_of(stamp), text=body)
+    if kind in LIMITATION_TYPES:
+        reading.restrictions = restrictions_in(body)
+        reading.holder = holder_of(kind, body, texts)
+        reading.valid = not (kind == "environmental-covenant" and any(p.search(t) for p in BLANK_NOTARY for t in texts))
+    return reading
+
+
+def kind_of(first_page: list[str]) -> str:
+    """The instrument's kind from the capitalised lines (title, headings) of its first page."""
+    caps = " ".join(t for t in first_page if sum(c.isupper() for c in t) >= 0.8 * max(1, sum(c.isalpha() for c in t)))
+    caps = caps.upper()
+    if re.search(r"\bAMEND|\bMODIFICATION\b", caps):
+        return "amendment"
+    if re.search(r"\bTERMINAT|\bRESCI|\bRELEASE OF (RESTRICT|DECLARATION|COVENANT|NOTICE|ENVIRONMENTAL COVENANT)", caps):
+        return "termination"
+    if re.search(r"\b(RELEASE|SATISFACTION|DISCHARGE)\b", caps) and re.search(r"\bLIEN\b", caps):
+        return "lien-release"
+    if re.search(r"\bRELEASE OF (MORTGAGE|DEED OF TRUST)", caps):
+        return "other"
+    if re.search(r"\bLIEN\b", caps):
+        return "environmental-lien"
+    if "ENVIRONMENTAL COVENANT" in caps:
+        return "environmental-covenant"
+    if re.search(r"ACTIVITY AND USE LIMITATION", caps):
+        return "activity-use-limitation"
+    if re.search(r"\bRESTRICT", caps):
+        return "deed-restriction"
+    if re.search(r"CONTAMINATION|HAZARDOUS", caps):
+        return "notice-of-contamination"
+    return "other"
+
+
+def apn_key(text: str) -> str:
+    key = re.sub(r"[^A-Z0-9]", "", text.upper())
+    return key[:1] + key[1:].replace("O", "0").replace("I", "1").replace("L", "1")
+
+
+def parcel_numbers(texts: list[str]) -> list[str]:
+    own = [m.group(1) for t in texts if (m := PARCEL_LABEL.match(t))]
+    if own:
+        return own
+    return [m.group(1) for t in texts for m in ANY_APN.finditer(t)]
+
+
+def stamp_lines(lines: list[list[Line]]) -> set[str]:
+    """The text of every line within reach of a clock time: the recorder's stamp."""
+    found: set[str] = set()
+    for page_lines in lines:
+        for line in page_lines:
+            if CLOCK.search(line.text):
+                found |= {normalize_space(other.text) for other in page_lines
+                          if -STAMP_ABOVE <= other.top - line.top <= STAMP_BELOW}
+    return found
+
+
+def reference_of(stamp: set[str]) -> str | None:
+    numbers, pages = [], []
+    for text in sorted(stamp):
+        without = DATE.sub(" ", text)
+        without = CLOCK.sub(" ", without)
+        numbers += [m.group(1) for m in LONG_NUMBER.finditer(without)]
+        pages += [f"{int(m.group(1))}/{int(m.group(2))}" for m in BOOK_PAGE.finditer(text)]
+    if numbers:
+        return str(int(re.sub(r"\D", "", max(numbers, key=len))))
+    return pages[0] if pages else None
+
+
+def cited_references(text: str) -> set[str]:
+    out = {str(int(re.sub(r"\D", "", m.group(1)))) for m in LONG_NUMBER.finditer(text)}
+    out |= {f"{int(m.group(1))}/{int(m.group(2))}" for m in BOOK_PAGE.finditer(text)}
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    # A period ends a sentence unless it ends an abbreviation or a number's part (No. 5, U.S.C.).
+    return [s for s in re.split(r"(?<![A-Z]\.)(?<!\bNo)(?<=[.;])\s+(?=[A-Z(])", text) if s]
+
+
+def restricts(sentence: str, name: str) -> bool:
+    patterns = VOCABULARY[name]
+    if not all(p.search(sentence) for p in patterns):
+        return False
+    return bool(PROHIBITION.search(sentence) or DUTY.search(sentence))
+
+
+def restrictions_in(text: str) -> set[str]:
+    found: set[str] = set()
+    for sentence in sentences(text):
+        found |= {name for name in VOCABULARY if restricts(sentence, name)}
+    return found
+
+
+def amendment_changes(text: str) -> tuple[set[str], set[str]]:
+    added: set[str] = set()
+    lifted: set[str] = set()
+    for sentence in sentences(text):
+        names = {name for name in VOCABULARY if restricts(sentence, name)}
+        if LIFTS.search(sentence):
+            lifted |= names
+        elif ADDS.search(sentence):
+            added |= names
+    return added, lifted
+
+
+def clean_name(name: str) -> str:
+    name = name.strip(" ,.")
+    name = re.sub(r"^(the|The)\s+", "", name)
+    return re.sub(r"\s+(Owner|Declarant)$", "", name)
+
+
+def holder_of(kind: str, body: str, texts: list[str]) -> str:
+    if kind == "environmental-lien":
+        for index, text in enumerate(texts[:-1]):
+            if re.fullmatch(r"LIEN\s*HOLDER\s*:?", text, re.I):
+                return clean_name(texts[index + 1])
+        patterns = LIEN_PATTERNS + BENEFIT_PATTERNS
+    elif kind == "environmental-covenant":
+        patterns = HOLDER_PATTERNS + BENEFIT_PATTERNS
+    else:
+        patterns = BENEFIT_PATTERNS + HOLDER_PATTERNS
+    for pattern in patterns:
+        match = pattern.search(body)
+        if match:
+            return clean_name(match.group(1))
+    return ""
