@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .chain_of_title import ChainOfTitle
 from .indemnity_terms import IndemnityTerms
 from .instrument_execution import InstrumentExecution
 from .party_roles import PartyRoles
 from .use_limitations import UseLimitations
 
-PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms, PartyRoles, UseLimitations))
+PACKAGE = BenchmarkPackage("envirobench_legal", types=(InstrumentExecution, IndemnityTerms, PartyRoles, ChainOfTitle, UseLimitations))

@@ -549,7 +549,7 @@ def cover_of(history: TitleHistory, style: CoverStyle, rng: random.Random) -> tu
     """The abstractor's index: every instrument, sometimes with one left out or one reference mistyped."""
     entries = []
     for item in history.instruments:
-        entries.append(IndexEntry(item.title.title().replace("'S", "'s"), item.recorded.date(),
+        entries.append(IndexEntry(index_title(item.title), item.recorded.date(),
                                   references_of(history.recorder, item)[0], item.grantor, item.grantee))
     errors = []
     if len(entries) > 3 and rng.random() < 0.2:
@@ -569,6 +569,13 @@ def cover_of(history: TitleHistory, style: CoverStyle, rng: random.Random) -> tu
     return cover, tuple(errors)
 
 
+def index_title(title: str) -> str:
+    """"DEED OF TRUST" as an index lists it: "Deed of Trust"."""
+    small = {"of", "and", "on", "upon"}
+    words = [word.lower() if word.lower() in small else word.capitalize() for word in title.split()]
+    return " ".join(words)
+
+
 def render_packet(history: TitleHistory, seed: int, *labels: str | int, templates: Sequence[str], cover: CoverStyle,
                   scan: Callable[[int], bool]) -> RenderedPacket:
     """The packet PDF: the cover page, then every instrument of the history in recording order,
@@ -581,6 +588,7 @@ def render_packet(history: TitleHistory, seed: int, *labels: str | int, template
         is_scanned = scan(index)
         parts.append(render_instrument(instrument, seed, *labels, index, scanned=is_scanned).pdf)
         scanned.append(is_scanned)
-    cover_page, errors = cover_of(history, cover, rng)
+    # The index draws from a stream of its own, so it can be rebuilt without rendering the packet.
+    cover_page, errors = cover_of(history, cover, make_random(seed, *labels, "cover"))
     packet = assemble_packet(render_cover(cover_page), parts)
     return RenderedPacket(packet, tuple(scanned), errors)
