@@ -66,6 +66,7 @@ VARIANTS = ("v1",)
 VARIANT_ALIASES = {"default": "v1"}
 DEFAULT_VARIANT = "v1"
 
+PAGE_NUMBER = re.compile(r"(?:page\s*)?[-\[(]?\s*\d{1,3}\s*(?:(?:of|/)\s*\d{1,3})?\s*[-\])]?", re.I)
 MONTHS = {name.lower(): index for index, name in enumerate(calendar.month_name) if name}
 ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
             "ninth": 9, "tenth": 10}
@@ -124,7 +125,7 @@ RISK_BASED = re.compile(r"risk[- ]based|least stringent|institutional control|en
 
 # The words the rules read, for mending OCR's one-letter slips ("harméess", "lumited", "iniliated").
 VOCABULARY_WORDS = """
-    indemnify indemnified indemnification harmless defend protect limited limitation liability liabilities aggregate
+    indemnify indemnified indemnification indemnity indemnities agreement harmless defend protect limited limitation liability liabilities aggregate
     exceed exceeds exceeding initiated undertaken residential conversion change survive survives survival expire
     expires anniversary months years notice within waived relieve release schedule scheduled breach inaccuracy untrue
     misrepresentation representation representations warranty warranties regardless whenever invasive intrusive
@@ -170,6 +171,7 @@ def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
         mend(normalize_space(line.text)) if page.source == "ocr" else normalize_space(line.text)
         for page, page_lines in zip(pages, lines, strict=True)
         for line in page_lines
+        if not PAGE_NUMBER.fullmatch(normalize_space(line.text))  # a footer would split the sentence it interrupts
     )
     terms = read_terms(text)
     terms["executed"] = executed(lines, signature_lines(path, pages))
@@ -199,7 +201,7 @@ def mend(text: str) -> str:
             return word
         for known in VOCABULARY:
             if one_slip(lower, known):
-                return known.capitalize() if word[0].isupper() else known
+                return known.upper() if word.isupper() else known.capitalize() if word[0].isupper() else known
         return word
 
     return re.sub(r"[^\W\d_]{6,}", fix, text)
@@ -236,6 +238,8 @@ def defined_parties(text: str) -> dict[str, str]:
 
 def indemnity_sentence(found: list[str]) -> int | None:
     for index, sentence in enumerate(found):
+        if len(sentence.split()) < 8:
+            continue  # a heading ("7.1 Indemnity.") promises an indemnity; the sentence after it gives it
         if INDEMNIFIES.search(sentence) and ENVIRONMENTAL.search(sentence) and not NOT_ENVIRONMENTAL.search(sentence):
             return index
     return None
@@ -323,7 +327,8 @@ def parse_date(match: re.Match) -> dt.date | None:
 
 def closing_date(text: str) -> dt.date | None:
     """The date that defines the closing date: beside a quoted "Closing Date", or after "Closing Date is"."""
-    for match in re.finditer(r"[\"\u201c]Closing\s+Date[\"\u201d]", text):
+    # OCR reads a closing quote as "*" or drops it.
+    for match in re.finditer(r"[\"\u201c*]Closing\s+Date[\"\u201d*]?\s*\)", text):
         dates = list(DATE_TEXT.finditer(text[max(0, match.start() - 120) : match.start()]))
         if dates:
             return parse_date(dates[-1])
