@@ -101,6 +101,7 @@ GRANTS_AFTER = re.compile(r"\s*(?:hereby\s+)?(?:grants|conveys|quitclaims|releas
 AGENCY_NAME = re.compile(r"\b(?:department|division|agency|commission)\s+of\b|\bprotection\s+agency\b", re.I)
 SENTENCE_END = re.compile(r"\.\s+(?=[A-Z(\"])(?!(?:LLC|L\.L\.C|Inc|INC|Corp|CORP|LP|L\.P|N\.A)\b)")
 CONNECTORS = {"of", "the", "and", "&", "de", "du", "von", "van", "for", "in"}
+NAME_LIKENESS = 0.85  # two readings of one name on a scan are at least this alike (difflib ratio)
 STATEMENT_REACH = 90  # characters between a term and the words of its statement
 
 
@@ -115,6 +116,8 @@ class FoundParty:
     roles: set[str] = field(default_factory=set)
     terms: set[str] = field(default_factory=set)
     aliases: set[str] = field(default_factory=set)
+    spellings: list[str] = field(default_factory=list)  # every spelling read (OCR varies one name's letters)
+    defined: bool = False  # named where its term is defined (not only in a signature block)
 
 
 def parse_input(raw: Any, where: str) -> PartiesInput:
@@ -233,9 +236,10 @@ def read_parties(lines: list[str], *, statements: bool = True) -> list[FoundPart
             if key == name_key(party.name) or key in {name_key(a) for a in party.aliases}:
                 return party
         for party in parties:
-            if difflib.SequenceMatcher(None, key, name_key(party.name)).ratio() >= 0.88:
+            if difflib.SequenceMatcher(None, key, name_key(party.name)).ratio() >= NAME_LIKENESS:
+                party.spellings.append(name)
                 return party
-        party = FoundParty(name)
+        party = FoundParty(name, spellings=[name])
         parties.append(party)
         return party
 
@@ -278,6 +282,9 @@ def read_parties(lines: list[str], *, statements: bool = True) -> list[FoundPart
             continue  # "Lessor leases to Lessee ...": a sentence, not a party's name
         non_parties.update(name_key(o) for o in others)
         party = party_named(name)
+        if not party.defined:
+            # The definition's spelling leads: a signature block's is printed smaller.
+            party.name, party.defined = name, True
         party.aliases.update(aliases)
         party.terms.add(term)
         if role:
@@ -289,9 +296,38 @@ def read_parties(lines: list[str], *, statements: bool = True) -> list[FoundPart
         for term, party in by_term.items():
             read_statements(text, term, party)
     for party in parties:
+        party.name = mended(party, text)
         if AGENCY_NAME.search(party.name):
             party.roles.add("agency")
     return [p for p in parties if p.roles and name_key(p.name) not in non_parties]
+
+
+def mended(party: FoundParty, text: str) -> str:
+    """The party's name, each word the spelling most often read where the name occurs.
+
+    A scan's OCR misreads a letter here and there ("Commerciat", "Redferr"), rarely the same
+    letter twice: the name's occurrences (its definition, its signature block, the testimonium,
+    the return-to block) outvote a misreading, word by word."""
+    words = party.name.split()
+    if not words:
+        return party.name
+    spellings = [s.split() for s in party.spellings]
+    tokens = text.split()
+    key = name_key(party.name)
+    for start in range(len(tokens) - len(words) + 1):
+        window = tokens[start : start + len(words)]
+        if window[0][:1].lower() == words[0][:1].lower() and difflib.SequenceMatcher(
+                None, key, name_key(" ".join(window))).ratio() >= NAME_LIKENESS:
+            spellings.append(window)
+    spellings = [s for s in spellings if len(s) == len(words)]
+    chosen = []
+    for index, word in enumerate(words):
+        votes: dict[str, int] = {}
+        for spelling in spellings:
+            votes[spelling[index].casefold()] = votes.get(spelling[index].casefold(), 0) + 1
+        best = max(votes, key=lambda w: (votes[w], w == word.casefold()))
+        chosen.append(word if best == word.casefold() else next(s[index] for s in spellings if s[index].casefold() == best))
+    return " ".join(chosen)
 
 
 def signature_captions(lines: list[str], party_named) -> dict[str, FoundParty]:
