@@ -91,7 +91,7 @@ PROHIBITION = re.compile(r"\b(shall not|no|not|prohibited|prohibits|may not|unle
 DUTY = re.compile(r"\b(shall|must|requires?|required)\b", re.I)
 # restriction -> (vocabulary that names it, whether the sentence must prohibit (else a duty will do)).
 VOCABULARY: dict[str, tuple[re.Pattern[str], ...]] = {
-    "no-residential-use": (re.compile(r"residen|dwelling|housing", re.I),),
+    "no-residential-use": (re.compile(r"\bresiden|\bdwelling|\bhousing", re.I),),
     "no-groundwater-extraction": (re.compile(r"groundwater|ground water|water supply well|\bwells?\b", re.I),
                                   re.compile(r"extract|withdraw|pump|drill|install|\bused?\b|drinking|potable", re.I)),
     "maintain-engineered-control": (re.compile(r"\bcap\b|cover|barrier|engineered control|pavement", re.I),

@@ -199,6 +199,8 @@ class SearchDocument:
     kind: str
     reference: str
     reason: str | None  # None: a current limitation of the parcel (or the instrument it amends is)
+    restrictions: tuple[str, ...] = ()  # what a limitation instrument imposes as recorded (before amendments)
+    holder: str = ""  # a limitation instrument's holder or beneficiary
 
 
 @dataclass
@@ -528,8 +530,9 @@ def sample_search(rng: random.Random, split: str, templates: tuple[str, ...], re
         assert instrument.recording is not None
         return reference_of(instrument.recording, recorder)
 
-    def add(instrument: Instrument, kind: str, reason: str | None) -> SearchDocument:
-        doc = SearchDocument(instrument, kind, reference(instrument), reason)
+    def add(instrument: Instrument, kind: str, reason: str | None, restrictions: tuple[str, ...] = (),
+            holder: str = "") -> SearchDocument:
+        doc = SearchDocument(instrument, kind, reference(instrument), reason, restrictions, holder)
         docs.append(doc)
         return doc
 
@@ -541,24 +544,28 @@ def sample_search(rng: random.Random, split: str, templates: tuple[str, ...], re
         restrictions = restriction_set(rng, kind)
         when = later(start, 30, 5000)
         instrument, holder = build.limitation(kind, when, apn, description, restrictions)
-        add(instrument, kind, None)
+        add(instrument, kind, None, restrictions, holder)
         limitations.append(Limitation(kind, restrictions, holder, reference(instrument)))
 
     if focus == "adjoining-parcel":
         kind = kind_choice(LIMITATION_KINDS[:3], LIMITATION_WEIGHTS[:3])
-        instrument, _ = build.limitation(kind, later(start, 30, 5000), other_apn, other_description,
-                                         restriction_set(rng, kind), mention_apn=apn if rng.random() < 0.5 else None)
-        add(instrument, kind, "other-parcel")
+        when = later(start, 30, 5000)  # the draws in this order: dates, restrictions, mention
+        restrictions = restriction_set(rng, kind)
+        instrument, holder = build.limitation(kind, when, other_apn, other_description,
+                                              restrictions, mention_apn=apn if rng.random() < 0.5 else None)
+        add(instrument, kind, "other-parcel", restrictions, holder)
         traps.append("adjoining-parcel")
     elif focus == "lien-other-apn":
-        instrument, _ = build.limitation("environmental-lien", later(start, 30, 5000), other_apn, other_description, ())
-        add(instrument, "environmental-lien", "other-parcel")
+        instrument, holder = build.limitation("environmental-lien", later(start, 30, 5000), other_apn,
+                                              other_description, ())
+        add(instrument, "environmental-lien", "other-parcel", (), holder)
         traps.append("lien-other-apn")
     elif focus in ("released-lien", "terminated-covenant"):
         kind = "environmental-lien" if focus == "released-lien" else kind_choice(LIMITATION_KINDS[:3], LIMITATION_WEIGHTS[:3])
         when = later(start, 30, 3000)
-        original, holder = build.limitation(kind, when, apn, description, restriction_set(rng, kind))
-        add(original, kind, "released" if kind == "environmental-lien" else "terminated")
+        restrictions = restriction_set(rng, kind)
+        original, holder = build.limitation(kind, when, apn, description, restrictions)
+        add(original, kind, "released" if kind == "environmental-lien" else "terminated", restrictions, holder)
         add(build.release(original, kind, holder, later(when, 200, 3000), apn, description),
             "lien-release" if kind == "environmental-lien" else "termination", "release-or-termination")
         traps.append(focus)
@@ -573,16 +580,18 @@ def sample_search(rng: random.Random, split: str, templates: tuple[str, ...], re
             added, lifted = (rng.choice([r for r in RESTRICTIONS if r not in restrictions]),), ()
         else:
             added, lifted = (), (rng.choice(restrictions),)
-        add(original, kind, None)
+        add(original, kind, None, restrictions, holder)
         add(build.amendment(original, kind, holder, later(when, 200, 3000), apn, description, added, lifted),
             "amendment", "amendment")
         amended = tuple(sorted((set(restrictions) | set(added)) - set(lifted)))
         limitations.append(Limitation(kind, amended, holder, reference(original)))
         traps.append(focus)
     elif focus == "missing-agency-signature":
-        instrument, _ = build.limitation("environmental-covenant", later(start, 30, 5000), apn, description,
-                                         restriction_set(rng, "environmental-covenant"), blank_agency=True)
-        add(instrument, "environmental-covenant", "not-signed-by-agency")
+        when = later(start, 30, 5000)
+        restrictions = restriction_set(rng, "environmental-covenant")
+        instrument, holder = build.limitation("environmental-covenant", when, apn, description,
+                                              restrictions, blank_agency=True)
+        add(instrument, "environmental-covenant", "not-signed-by-agency", restrictions, holder)
         traps.append(focus)
 
     # A current limitation in most searches (a second in some), never in "nothing-recorded".
