@@ -76,7 +76,8 @@ SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"\u201c(\[]?[A-Z0-9])")
 DEFINED = re.compile(r"\(\s*(?:the\s+|hereinafter\s+)?[\"\u201c\u201d*]([A-Z][A-Za-z ]{1,40}?)[\"\u201c\u201d*]\s*[)}]")
 DESCRIPTION = re.compile(r",?\s+(?:a|an)\s+[A-Z][a-z]+\s+(?:[a-z]+\s+){0,3}(?:company|corporation|partnership|trust|association)\s*$")
 PARTY_START = re.compile(r"(?:\bbetween\b|\bby\b|\band\b|\bin favor of\b|\bWHEREAS\b,?|\bof\b|^)\s*", re.I)
-AMOUNT = re.compile(r"\$\s?(\d{1,3}(?:[,.]\s?\d{3})+|\d+)(?!\d)(?![,.]\d)")
+# OCR reads a dollar sign as "S" now and then.
+AMOUNT = re.compile(r"(?:\$|\bS(?=\s?\d))\s?(\d{1,3}(?:[,.]\s?\d{3})+|\d+)(?!\d)(?![,.]\d)")
 ENVIRONMENTAL = re.compile(r"hazardous|environmental|contaminat|release|remediat|pollut", re.I)
 INDEMNIFIES = re.compile(r"indemnif|hold\w*\s+(?:\w+\s+){0,3}harmless|save\s+harmless", re.I)
 NOT_ENVIRONMENTAL = re.compile(r"broker|commission|\bentry\b|\benter\b|damage to persons", re.I)
@@ -109,7 +110,8 @@ GENERAL = re.compile(r"except as otherwise|save as otherwise|representations, wa
 NUMBER_MONTHS = re.compile(r"(\d{1,3})\)?\s*months", re.I)
 NUMBER_YEARS = re.compile(r"(\d{1,2})\)?\s*years", re.I)
 ANNIVERSARY = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+anniversary", re.I)
-DATE_TEXT = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{1,2}),?\s+(\d{4})")
+# A written date; its month is matched loosely (OCR: "Aprit 2. 2021") and resolved in parse_date.
+DATE_TEXT = re.compile(r"\b([A-Z][a-z]{2,8})\s+(\d{1,2})[,.]?\s+((?:19|20)\d{2})\b")
 
 TESTING = re.compile(r"phase\s+i[il1]\b|invasive|intrusive|sampling|drilling", re.I)
 INITIATED = re.compile(r"initiated|undertaken|at the request|conducted by|commissioned", re.I)
@@ -174,6 +176,8 @@ def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
         if not PAGE_NUMBER.fullmatch(normalize_space(line.text))  # a footer would split the sentence it interrupts
     )
     terms = read_terms(text)
+    if any(page.source == "ocr" for page in pages):
+        terms["indemnitor"], terms["indemnitee"] = consensus(terms["indemnitor"], text), consensus(terms["indemnitee"], text)
     terms["executed"] = executed(lines, signature_lines(path, pages))
     return terms
 
@@ -192,7 +196,8 @@ def one_slip(word: str, known: str) -> bool:
 
 
 def mend(text: str) -> str:
-    """OCR text with each long word one slip away from a word of VOCABULARY replaced by it."""
+    """OCR text with each long word one slip away from a word of VOCABULARY replaced by it, and
+    section numbers OCR spaced out ("2. 1") closed up."""
 
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -204,7 +209,23 @@ def mend(text: str) -> str:
                 return known.upper() if word.isupper() else known.capitalize() if word[0].isupper() else known
         return word
 
-    return re.sub(r"[^\W\d_]{6,}", fix, text)
+    return re.sub(r"\b(\d{1,2})\. (\d{1,2})\b", r"\1.\2", re.sub(r"[^\W\d_]{6,}", fix, text))
+
+
+def consensus(name: str, text: str) -> str:
+    """A party's name with each word OCR misread replaced by the spelling the document uses more
+    often ("Hokdings" by "Holdings", "Ine." by "Inc."): a name is written several times."""
+    counts: dict[str, int] = {}
+    for word in re.findall(r"[A-Za-z]{3,}", text):
+        counts[word] = counts.get(word, 0) + 1
+
+    def fix(match: re.Match) -> str:
+        word = match.group(0)
+        best = max((known for known in counts if known[0].isupper() == word[0].isupper() and one_slip(word, known)),
+                   key=lambda known: counts[known], default=None)
+        return best if best is not None and counts[best] > counts.get(word, 0) else word
+
+    return re.sub(r"[A-Za-z]{3,}", fix, name)
 
 
 def sentences(text: str) -> list[str]:
@@ -248,7 +269,7 @@ def indemnity_sentence(found: list[str]) -> int | None:
 def section_of(found: list[str], index: int) -> tuple[str | None, str | None]:
     """The indemnity's section ("7.1" or "7(a)") and article ("7"), from the number before it."""
     for sentence in reversed(found[: index + 1]):
-        match = re.search(r"(?:^|\s)(\d{1,2})(\.\d{1,2}|\([a-j]\))\s+[A-Z]", sentence)
+        match = re.search(r"(?:^|\s)(\d{1,2})(\.\d{1,2}|\([a-j]\))\s*[A-Z]", sentence)
         if match:
             return match.group(1) + match.group(2), match.group(1)
     return None, None
@@ -318,9 +339,20 @@ def add_months(day: dt.date, months: int) -> dt.date:
     return dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
 
 
+def month_of(word: str) -> int | None:
+    word = word.lower()
+    if word in MONTHS:
+        return MONTHS[word]
+    near = [number for name, number in MONTHS.items() if one_slip(word, name)]
+    return near[0] if len(near) == 1 else None
+
+
 def parse_date(match: re.Match) -> dt.date | None:
+    month = month_of(match.group(1))
+    if month is None:
+        return None
     try:
-        return dt.date(int(match.group(3)), MONTHS[match.group(1).lower()], int(match.group(2)))
+        return dt.date(int(match.group(3)), month, int(match.group(2)))
     except ValueError:
         return None
 
@@ -328,8 +360,8 @@ def parse_date(match: re.Match) -> dt.date | None:
 def closing_date(text: str) -> dt.date | None:
     """The date that defines the closing date: beside a quoted "Closing Date", or after "Closing Date is"."""
     # OCR reads a closing quote as "*" or drops it.
-    for match in re.finditer(r"[\"\u201c*]Closing\s+Date[\"\u201d*]?\s*\)", text):
-        dates = list(DATE_TEXT.finditer(text[max(0, match.start() - 120) : match.start()]))
+    for match in re.finditer(r"\(the\s+\W{0,2}Closing\s+Date\W{0,3}\)", text):
+        dates = [d for d in DATE_TEXT.finditer(text[max(0, match.start() - 120) : match.start()]) if parse_date(d)]
         if dates:
             return parse_date(dates[-1])
     match = re.search(r"Closing\s+Date\s+(?:is|shall be|will be)\s+", text)
