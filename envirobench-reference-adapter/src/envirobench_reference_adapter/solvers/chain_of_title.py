@@ -78,6 +78,7 @@ DATE = re.compile(
 )
 BOOK_PAGE = re.compile(r"\b(?:book|bk|vol(?:ume)?|liber)\.?\s*(\d{1,5})\s*,?\s*(?:page|pg|p)\.?\s*(\d{1,5})\b", re.I)
 LONG_NUMBER = re.compile(r"(?<![\d$,.])(\d{4}-\d{4,}|\d{5,})(?![\d,.])")
+SPLIT_NUMBER = re.compile(r"(?<![\d-])(\d{1,4}) (\d{5,})\b")
 FEE = re.compile(r"\$?\s*\d+\.\d{2}\b")
 PAGES_NOTE = re.compile(r"\bpages\s*:?\s*\d+|\bpage\s+\d+\s+of\s+\d+", re.I)  # "Pages: 2", "Page 1 of 2"
 
@@ -90,7 +91,7 @@ GRANTEE_START = re.compile(r"\b(?:to|unto|and)\s+", re.I)
 LABEL = re.compile(r"^(grantor|grantee)\s*:\s*(\S.*)$", re.I)
 NEXT_LABEL = re.compile(r"\.?\s+(?:grantee\s*:|[A-Z][a-z]+\s*:\s)", re.I)
 SUCCESSION = re.compile(r",?\s*\b(?:formerly\s+known\s+as|f/k/a|fka|successor\s+by\s+merger\s+to)\s+", re.I)
-PLAT_LOT = re.compile(r"(?<!tax\s)\blot\s+(\d{1,4})\s*,?\s*block\s+(\d{1,4})\s*,?\s*([A-Z0-9][A-Za-z0-9 .'&-]+?)(?=,|\s+according|\s+as\s+|$)",
+PLAT_LOT = re.compile(r"(?<!tax\s)\blot\s+(\d{1,4})\s*[,.]?\s*block\s+(\d{1,4})\s*[,.]?\s*([A-Z0-9][A-Za-z0-9 '&-]+?)(?=[,.;]|\s+according|\s+as\s+|$)",
                       re.I)
 CORRECTIVE = re.compile(r"\bcorrect(?:ive|ion|s|ing)?\b|\bnot\s+a\s+new\s+conveyance\b|\bre-?record", re.I)
 
@@ -224,7 +225,9 @@ def recording(pages: list[list[Line]]) -> tuple[dt.date | None, str]:
             when = parse_date(date_match)
             rest = PAGES_NOTE.sub(" ", CLOCK.sub(" ", DATE.sub(" ", stamp_text)))
             book_page = BOOK_PAGE.search(rest)
-            number = LONG_NUMBER.search(FEE.sub(" ", BOOK_PAGE.sub(" ", rest)))
+            # OCR splits a long number at a space ("AFN 201 10004821"): a short group is rejoined
+            # to the long one it precedes.
+            number = LONG_NUMBER.search(SPLIT_NUMBER.sub(r"\1\2", FEE.sub(" ", BOOK_PAGE.sub(" ", rest))))
             if number:
                 return when, number.group(1)
             if book_page:
