@@ -11,8 +11,8 @@ and judged as a title examiner would, by general legal vocabulary:
    substance; anything else (deeds, easements, mortgage releases) limits nothing.
 2. *Parcel*: the parcel number on a line of its own after a parcel label (Parcel Number, APN,
    Assessor's Parcel No., Tax Parcel, Parcel identification, PIN); an instrument burdens the
-   subject when that number is the subject's APN (letters and digits compared, OCR's O/0 and
-   I/1 confusions forgiven). An APN mentioned mid-sentence (a neighbour) is not the
+   subject when that number is the subject's APN (letters and digits compared; where the
+   subject has a digit, a letter OCR reads for it, B for 8 or O for 0, is forgiven). An APN mentioned mid-sentence (a neighbour) is not the
    instrument's own. Without a parcel line, any labelled APN; without any, the subject.
 3. *Reference*, from the recorder's stamp: the lines within a few lines of a clock time (only
    a stamp carries one); a number of five digits or more there is the instrument number (its
@@ -47,6 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 from typing import Any
 
@@ -65,13 +66,14 @@ STAMP_ABOVE = 36.0  # points: a stamp's number and book/page lie this far above 
 STAMP_BELOW = 4.0  # and its own line (a header stamp: one line)
 CLOCK = re.compile(r"\b([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?\s*([AaPp]\.?[Mm]\.?)?")
 DATE = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
-LONG_NUMBER = re.compile(r"(?<![\d$,.])(\d{4}-?\d{4,}|\d{5,})(?![\d,.])")
+# A number of five digits or more, not part of an amount or a decimal (a comma or period after it may end a clause).
+LONG_NUMBER = re.compile(r"(?<![\d$,.])(\d{4}-?\d{4,}|\d{5,})(?!\d|[,.]\d)")
 BOOK_PAGE = re.compile(
-    r"\b(?:book|bk|volume|vol|liber)\.?\s*(\d+)\s*,?\s*(?:page|pg|folio|p)\.?\s*(\d+)", re.I
+    r"\b(?:book|bk|volume|vol|liber)\.?\s*(\d+)\s*,?\s*(?:p[a-z]{0,4}|folio)\.?\s*(\d+)", re.I  # OCR: "Paga", "Pq"
 )
 PARCEL_LABEL = re.compile(
     r"^(?:tax\s+)?(?:assessor'?s\s+)?(?:parcel\s+(?:number|no\.?|identification|id)|apn|pin)\s*[:#.]?\s*"
-    r"([A-Z0-9][A-Z0-9\-]{4,})\.?$", re.I
+    r"([A-Z0-9][A-Z0-9\- ]{4,}?)\.?$", re.I  # OCR may split a number with a space
 )
 ANY_APN = re.compile(r"\b(?:parcel\s+(?:number|no\.?|identification)|apn)\s*[:#.]?\s*([A-Z0-9][A-Z0-9\-]{4,})", re.I)
 # A name: capitalised words (and "of", "and", "for"); a period ends it, as it ends a sentence.
@@ -87,8 +89,11 @@ LIEN_PATTERNS = (
     re.compile(r"\bacting\s+through\s+(?:the\s+)?" + NAME),
     re.compile(r"\b(?:The\s+)?" + NAME + r"\s+(?:claims|holds|asserts)\s+a\s+lien"),
 )
-PROHIBITION = re.compile(r"\b(shall not|no|not|prohibited|prohibits|may not|unless|except|without)\b", re.I)
-DUTY = re.compile(r"\b(shall|must|requires?|required)\b", re.I)
+# OCR of a scan reads "shall not" as "shalt nol": the cues allow the usual l/t/1/I slips.
+PROHIBITION = re.compile(r"\b(sha[l1I][lt1I] no[tl1I]|no|no[tl1I]|prohibited|prohibits|may no[tl1I]|unless|except|without)\b", re.I)
+DUTY = re.compile(r"\b(sha[l1I][lt1I]|must|requires?|required)\b", re.I)
+ROLE_HEADING = re.compile(r"(LIEN\s*HOLDER|HOLDER|AGENCY|DECLARANT|OWNER|GRANTEE|BENEFICIARY)\s*:", re.I)
+SNAP = 0.8  # an OCR'd name this similar to a name a text layer spells is that name
 # restriction -> (vocabulary that names it, whether the sentence must prohibit (else a duty will do)).
 VOCABULARY: dict[str, tuple[re.Pattern[str], ...]] = {
     "no-residential-use": (re.compile(r"\bresiden|\bdwelling|\bhousing", re.I),),
@@ -134,6 +139,8 @@ class Reading:
     holder: str = ""
     valid: bool = True
     cited: set[str] = field(default_factory=set)
+    ocr: bool = False
+    names: dict[str, str] = field(default_factory=dict)  # role heading -> the party named under it
 
 
 def parse_input(raw: Any, where: str) -> SearchInput:
@@ -157,27 +164,39 @@ def solve(case_input: SearchInput, sources: Mapping[str, Path], variant: str,
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
     readings = [read_instrument(sources[path], jitter) for path in case_input.documents]
+    snap_names(readings)
     return {"limitations": limitations(readings, case_input.apn)}
+
+
+def snap_names(readings: list[Reading]) -> None:
+    """A holder read by OCR takes the spelling of the same name in a text layer of the search."""
+    spelled = {name for r in readings if not r.ocr for name in [r.holder, *r.names.values()] if name}
+    for reading in readings:
+        if reading.ocr and reading.holder and spelled:
+            best = max(sorted(spelled), key=lambda name: SequenceMatcher(None, name.lower(), reading.holder.lower()).ratio())
+            if SequenceMatcher(None, best.lower(), reading.holder.lower()).ratio() >= SNAP:
+                reading.holder = best
 
 
 def limitations(readings: list[Reading], subject_apn: str) -> list[dict[str, Any]]:
     """The current limitations on the subject parcel from the readings of its search."""
-    subject = apn_key(subject_apn)
     references = {r.reference for r in readings if r.reference}
     for reading in readings:
         reading.cited = {ref for ref in cited_references(reading.text) if ref in references and ref != reading.reference}
-    ours = [r for r in readings if not r.apns or subject in {apn_key(a) for a in r.apns}]
+    ours = [r for r in readings if not r.apns or any(same_apn(subject_apn, apn) for apn in r.apns)]
     by_reference = {r.reference: r for r in ours if r.kind in LIMITATION_TYPES and r.reference}
     removed: set[str] = set()
-    for reading in ours:
-        if reading.kind in ("termination", "lien-release"):
-            removed |= reading.cited
-        elif reading.kind == "amendment":
-            for reference in reading.cited:
-                target = by_reference.get(reference)
-                if target is not None:
-                    added, lifted = amendment_changes(reading.text)
-                    target.restrictions = (target.restrictions | added) - lifted
+    for index, reading in enumerate(ours):
+        if reading.kind not in ("termination", "lien-release", "amendment"):
+            continue
+        targets = reading.cited & set(by_reference) or earlier_target(reading, ours[:index], removed)
+        if reading.kind == "amendment":
+            added, lifted = amendment_changes(reading.text)
+            for reference in targets:
+                target = by_reference[reference]
+                target.restrictions = (target.restrictions | added) - lifted
+        else:
+            removed |= targets
     out = []
     for reference, reading in by_reference.items():
         if reference in removed or not reading.valid:
@@ -188,6 +207,20 @@ def limitations(readings: list[Reading], subject_apn: str) -> list[dict[str, Any
     return out
 
 
+def earlier_target(reading: Reading, earlier: list[Reading], removed: set[str]) -> set[str]:
+    """The instrument a release, termination or amendment acts on when its citation cannot be
+    read (OCR garbles numbers): the one earlier limitation of the kind it names, if only one."""
+    if reading.kind == "lien-release":
+        kinds = {"environmental-lien"}
+    else:
+        named = {kind for kind, word in (("environmental-covenant", "covenant"), ("deed-restriction", "restrict"),
+                                         ("activity-use-limitation", "activity and use"))
+                 if word in reading.text.lower()}
+        kinds = named or {"environmental-covenant", "deed-restriction", "activity-use-limitation"}
+    candidates = {r.reference for r in earlier if r.kind in kinds and r.reference and r.reference not in removed}
+    return candidates if len(candidates) == 1 else set()
+
+
 def read_instrument(path: Path, jitter: np.random.Generator | None = None) -> Reading:
     pages = pdftext.read_pdf(path, jitter=jitter)
     lines = [group_lines(page.words) for page in pages]
@@ -195,10 +228,11 @@ def read_instrument(path: Path, jitter: np.random.Generator | None = None) -> Re
     stamp = stamp_lines(lines)
     body = " ".join(texts)
     kind = kind_of([normalize_space(line.text) for line in lines[0]] if lines else [])
-    reading = Reading(kind=kind, apns=parcel_numbers(texts), reference=reference_of(stamp), text=body)
+    reading = Reading(kind=kind, apns=parcel_numbers(texts), reference=reference_of(stamp), text=body,
+                      ocr=any(page.source == "ocr" for page in pages), names=role_names(texts))
     if kind in LIMITATION_TYPES:
         reading.restrictions = restrictions_in(body)
-        reading.holder = holder_of(kind, body, texts)
+        reading.holder = holder_of(kind, body, texts) or reading.names.get("HOLDER", "")
         reading.valid = not (kind == "environmental-covenant" and any(p.search(t) for p in BLANK_NOTARY for t in texts))
     return reading
 
@@ -228,9 +262,18 @@ def kind_of(first_page: list[str]) -> str:
     return "other"
 
 
+# Letters OCR reads for digits: a parcel number's character matches either.
+OCR_DIGITS = {"O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "Z": "2", "S": "5", "G": "6", "B": "8"}
+
+
 def apn_key(text: str) -> str:
-    key = re.sub(r"[^A-Z0-9]", "", text.upper())
-    return key[:1] + key[1:].replace("O", "0").replace("I", "1").replace("L", "1")
+    return re.sub(r"[^A-Z0-9]", "", text.upper())
+
+
+def same_apn(subject: str, found: str) -> bool:
+    """The same parcel number, letters for digits forgiven where the subject has a digit."""
+    a, b = apn_key(subject), apn_key(found)
+    return len(a) == len(b) and all(x == y or (x.isdigit() and OCR_DIGITS.get(y) == x) for x, y in zip(a, b, strict=True))
 
 
 def parcel_numbers(texts: list[str]) -> list[str]:
@@ -304,6 +347,16 @@ def clean_name(name: str) -> str:
     name = name.strip(" ,.")
     name = re.sub(r"^(the|The)\s+", "", name)
     return re.sub(r"\s+(Owner|Declarant)$", "", name)
+
+
+def role_names(texts: list[str]) -> dict[str, str]:
+    """The party named on the line under each role heading of the signature blocks (HOLDER:)."""
+    names: dict[str, str] = {}
+    for index, text in enumerate(texts[:-1]):
+        match = ROLE_HEADING.fullmatch(text.strip())
+        if match:
+            names.setdefault(re.sub(r"\s+", "", match.group(1).upper()), clean_name(texts[index + 1]))
+    return names
 
 
 def holder_of(kind: str, body: str, texts: list[str]) -> str:
