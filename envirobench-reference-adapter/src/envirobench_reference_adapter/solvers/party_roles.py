@@ -18,8 +18,8 @@ into one text. The parties are found the way a title examiner reads an instrumen
    Beneficiary, Lender -> lender; Mortgagor, Trustor, Borrower -> borrower; Indemnified Party ->
    indemnitee; Purchaser, Vendee -> buyer; Vendor -> seller; ...; an "Escrow Holder" is no
    covenant holder); signature-block captions ("LESSOR:" over the party's name); and statements
-   about a term's party: ownership ("is the owner", "owns", "holds fee simple title", "retains
-   fee title", "fee ... remains in"), operation ("operates", "is the operator"), "is the holder",
+   about a term's party: ownership ("is the owner", "owns", "holds ... fee", "retains fee
+   title", "is seized", "fee ... vested in"), operation ("operates", "is the operator"), "is the holder",
    "is the state agency". A statement in a sentence with a negation ("not", "no", "nothing") is
    not taken: a lender "is not an owner", "holds no title", whatever indicia of ownership it
    holds. A party named as a state department or division is an agency.
@@ -87,13 +87,13 @@ DESCRIPTOR = re.compile(r",\s+(?:a|an)\s+(?=[a-zA-Z])|,\s+(?:whose|having|with i
 MERGER = re.compile(
     r",?\s*\(?(?:which\s+is\s+)?(?:as\s+)?(?:the\s+)?(?:successor[-\s]+by[-\s]+merger\s+(?:to|with|of)|"
     r"surviving\s+\w+\s+(?:of|in|to)\s+(?:its\s+|the\s+)?merger\s+(?:with|of))\s+", re.I)
-FORMER = re.compile(r",?\s*\(?(?:which\s+was\s+)?(?:formerly\s+known\s+as|formerly\s+named|f/k/a|fka|formerly)\s+", re.I)
+FORMER = re.compile(r",?\s*\(?(?:formerly\s+known\s+as|f/k/a|fka|formerly)\s+", re.I)
 TRUSTEES = re.compile(r"\btrustees?\b", re.I)
 OWNER_AFTER = re.compile(
     r"\b(?:is|are|remains?|shall\s+remain|continues?\s+to\s+be|will\s+remain)\b[^.;]{0,40}?\bowners?\b|"
-    r"\bowns\b|\bholds?\s+(?:good\s+and\s+marketable\s+|the\s+)?fee\b|\bholds?\s+fee\s+simple\s+title\b|"
-    r"\b(?:retains?|reserves?\s+and\s+retains?|continues?\s+to\s+hold)\s+(?:the\s+)?fee\b|\bis\s+seized\b", re.I)
-OWNER_BEFORE = re.compile(r"\bfee\b[^.;]{0,60}\b(?:remains?|stays?|is\s+vested|rests?|vested)\s+(?:in|with)\s+(?:the\s+)?$", re.I)
+    r"\bowns\b|\bholds?\s+(?:good\s+and\s+marketable\s+|the\s+)?fee\b|"
+    r"\b(?:retains?|reserves?\s+and\s+retains?)\s+(?:the\s+)?fee\b|\bis\s+seized\b", re.I)
+OWNER_BEFORE = re.compile(r"\bfee\b[^.;]{0,60}\b(?:is\s+)?vested\s+in\s+(?:the\s+)?$", re.I)
 OPERATOR_AFTER = re.compile(r"\b(?:operate|operates|operating|operator)\b", re.I)
 HOLDER_AFTER = re.compile(r"\b(?:is|are)\b[^.;]{0,20}?\bholders?\b", re.I)
 AGENCY_AFTER = re.compile(r"\b(?:is|are)\b[^.;]{0,20}?\bagency\b", re.I)
