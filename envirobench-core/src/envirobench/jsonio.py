@@ -290,6 +290,71 @@ def stream_document(document: dict[str, Any], key: str, member: Iterable[str]) -
     yield after
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def read_document_members(text: str, key: str, on_member: Callable[[str, Any], None]) -> dict[str, Any]:
+    """Read the JSON object `text` with its member `key` (an object) given to `on_member(name,
+    value)` one member at a time instead of kept: the other members are returned. The reader of
+    `stream_document`'s output: a compared run's 500 MB metrics.json is never one tree in memory.
+    ValueError when the text is not such an object (a duplicate key included)."""
+
+    def skip(at: int) -> int:
+        return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+    def expect(at: int, char: str) -> int:
+        at = skip(at)
+        if text[at : at + 1] != char:
+            raise ValueError(f"expected {char!r} at character {at}")
+        return at + 1
+
+    def members(at: int, each: Callable[[str, Any], None]) -> int:
+        """Parse the object whose '{' is at `at`, calling `each` per member; the index after it."""
+        at = expect(at, "{")
+        seen: set[str] = set()
+        if text[skip(at) : skip(at) + 1] == "}":
+            return skip(at) + 1
+        while True:
+            at = skip(at)
+            if text[at : at + 1] != '"':
+                raise ValueError(f"expected a key at character {at}")
+            name, at = json.decoder.scanstring(text, at + 1)
+            if name in seen:
+                raise ValueError(f"duplicate key {name!r} at character {at}")
+            seen.add(name)
+            at = expect(at, ":")
+            at = skip(at)
+            if each is keep and name == key:
+                at = members(at, on_member)
+                found.add(name)
+            else:
+                try:
+                    value, at = _DECODER.raw_decode(text, at)
+                except RecursionError:
+                    raise JSONInputError("JSON nested too deeply to read") from None
+                each(name, value)
+            at = skip(at)
+            if text[at : at + 1] == ",":
+                at += 1
+                continue
+            if text[at : at + 1] == "}":
+                return at + 1
+            raise ValueError(f"expected ',' or '}}' at character {at}")
+
+    rest: dict[str, Any] = {}
+    found: set[str] = set()
+
+    def keep(name: str, value: Any) -> None:
+        rest[name] = value
+
+    end = members(0, keep)
+    if skip(end) != len(text):
+        raise ValueError(f"extra data at character {skip(end)}")
+    if key not in found:
+        raise ValueError(f"no object member {key!r}")
+    return rest
+
+
 def dumps_line(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
 

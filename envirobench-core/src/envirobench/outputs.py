@@ -154,17 +154,39 @@ def build_comparison(
         format=COMPARISON_FORMAT,
         run_id=record.run_id,
         runs=tuple(ComparedRunLabel(label, run_id) for label, run_id, _ in runs),
-        cases=tuple(
-            ComparisonCase(
-                id=cid,
-                category=case.category,
-                input=unstructure(case.input),
-                answer=unstructure(answers[cid]),
-                predictions={label: unstructure(preds[cid]) if cid in preds else None for label, _, preds in runs},
-            )
-            for cid, case in cases.items()
-        ),
+        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs]),
     )
+
+
+class ComparisonCases(Sequence[ComparisonCase]):
+    """comparison.json's cases, made one at a time from the run's cases, answers and predictions
+    when they are read (written to comparison.json, shown in the report): a 100,000-case run
+    never holds them all as JSON trees beside the objects they are made from."""
+
+    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]]):
+        self._ids = list(cases)
+        self._cases, self._answers, self._runs = cases, answers, runs
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self._case(cid) for cid in self._ids[index]]
+        return self._case(self._ids[index])
+
+    def __iter__(self) -> Iterator[ComparisonCase]:
+        return map(self._case, self._ids)
+
+    def _case(self, cid: str) -> ComparisonCase:
+        case = self._cases[cid]
+        return ComparisonCase(
+            id=cid,
+            category=case.category,
+            input=unstructure(case.input),
+            answer=unstructure(self._answers[cid]),
+            predictions={label: unstructure(preds[cid]) if cid in preds else None for label, preds in self._runs},
+        )
 
 
 def build_review_brief(record: RunRecord, cases: Mapping[str, Case], gate: Gate) -> ReviewBrief:

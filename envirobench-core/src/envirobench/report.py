@@ -236,7 +236,7 @@ def build_page(
     gated = list(record.gate.profiles)
 
     error_ids: dict[tuple[Any, ...], int] = {}
-    category_names = sorted({c.category for c in comparison.cases})
+    category_names = sorted({c.category for c in metrics.cases.values()})  # the same cases, read once
     category_ids = {c: i for i, c in enumerate(category_names)}
     asset_names = sorted({p for paths in assets.values() for p in paths})
     asset_ids = {p: i for i, p in enumerate(asset_names)}
@@ -244,9 +244,12 @@ def build_page(
     chart_counts = {p: {c: [0] * len(runs) for c in category_names} for p in profiles}
 
     index: list[list[Any]] = []
-    chunks: list[list[Any]] = []
+    # Each block of CHUNK cases is encoded as soon as it is complete: the page holds the
+    # compressed text of inputs, answers and predictions, never all of them as objects.
+    blocks: list[str] = []
+    chunk: list[Any] = []
     no_assets: tuple[str, ...] = ()
-    for n, case in enumerate(comparison.cases):
+    for case in comparison.cases:
         cid = case.id
         per_case = metrics.cases[cid]
         category = case.category
@@ -283,10 +286,14 @@ def build_page(
         case_buckets = per_case.bucket
         buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
         index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
-        if n % CHUNK == 0:
-            chunks.append([])
         answer, predictions = case.answer, case.predictions
-        chunks[-1].append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
+        chunk.append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
+        if len(chunk) == CHUNK:
+            blocks.append(encode_chunk(chunk))
+            chunk = []
+    if chunk:
+        blocks.append(encode_chunk(chunk))
+    del chunk
 
     data = {
         "format": "envirobench.report-data.v1",
@@ -303,7 +310,7 @@ def build_page(
         "assets": asset_names,
         "assets_dir": ASSETS_DIR,
         "chunk": CHUNK,
-        "chunks": len(chunks),
+        "chunks": len(blocks),
         "cases": index,
     }
     controls = [label for label in runs if label not in ("candidate", "baseline")]
@@ -311,7 +318,7 @@ def build_page(
     counts = record.cases
     return {
         "data": data,
-        "chunks": chunks,
+        "chunk_blocks": blocks,
         "run": record,
         "verdict": _verdict(record, metrics),
         "profiles": profiles,
@@ -363,7 +370,6 @@ def render_report(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> str:
         app_style=markupsafe.Markup(inline_code(_static("report.css"), "style")),
         viewer_scripts=[markupsafe.Markup(inline_code(v.script, "script")) for v in viewers],
         viewer_styles=[markupsafe.Markup(inline_code(v.style, "style")) for v in viewers],
-        chunk_blocks=[encode_chunk(c) for c in page["chunks"]],
     )
 
 

@@ -25,7 +25,7 @@ from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
 from .converter import converter, structure
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import JSONInputError, kind_of, loads
+from .jsonio import JSONInputError, kind_of, loads, read_document_members
 from .protocol import RESULT_FILE, AdapterResult
 from .rundir import (
     ADAPTER_DIR,
@@ -428,16 +428,24 @@ def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, b
             raw = fh.read()
         if hashlib.sha256(raw).hexdigest() != metrics_sha256:
             return None, f"its {METRICS_FILE} is not the file its run.json recorded (changed since it was scored)"
-        data = loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        del raw
+        interned: dict[Any, CaseScore] = {}
+        saved: RunScores = {}
+
+        def keep(cid: str, entry: Any) -> None:
+            # Case by case: the whole file as one tree would take ten times its size in memory.
+            if cid in cases:
+                own = entry["runs"]["candidate"]
+                saved[cid] = {profile: _intern(interned, _saved_score(own[profile])) for profile in btype.PROFILES}
+
+        data = read_document_members(text, "cases", keep)
+        del text
         if data["format"] != METRICS_FORMAT or data["benchmark"]["scoring_version"] != btype.SCORING_VERSION:
             return None, f"its {METRICS_FILE} is not of this format and scoring version"
         if data["dataset"]["digest"] != dataset.identity.digest:
             return None, f"its {METRICS_FILE} was scored on another dataset revision"
-        saved, interned = data["cases"], {}
-        scores: RunScores = {}
-        for cid in cases:
-            own = saved[cid]["runs"]["candidate"]
-            scores[cid] = {profile: _intern(interned, _saved_score(own[profile])) for profile in btype.PROFILES}
+        scores: RunScores = {cid: saved[cid] for cid in cases}
     except (OSError, ValueError) as exc:
         return None, f"its {METRICS_FILE} does not read ({exc})"
     except (KeyError, TypeError, AttributeError):
