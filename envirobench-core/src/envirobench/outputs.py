@@ -36,6 +36,7 @@ from typing import Any
 
 from . import statistics
 from .benchmark import BenchmarkType, Case
+from .compared import ComparedRun
 from .converter import unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text
@@ -66,7 +67,7 @@ from .rundir import (
     write_metrics,
     write_review_brief,
 )
-from .scoring import ComparedRun, RunScores
+from .scoring import RunScores
 from .system import exchange_paths, remove_unlocked
 from .templating import environment
 
@@ -120,7 +121,7 @@ def build_metrics(
         cid: CaseMetrics(
             category=case.category,
             bucket={p: bucket_index[p].get(cid) for p in btype.PROFILES},  # type: ignore[misc]
-            runs={label: {p: run_scores[cid][p] for p in btype.PROFILES} for label, run_scores in runs},
+            runs={label: run_scores[cid] for label, run_scores in runs},  # {profile: score}, shared (scoring.SharedScores)
         )
         for cid, case in cases.items()
     }

@@ -46,6 +46,7 @@ from .adapters import (
 )
 from .benchmark import BenchmarkType, Case
 from .categories import categories_of
+from .compared import ComparedRun, load_compared_run, read_saved_predictions
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
@@ -78,17 +79,7 @@ from .rundir import (
     read_completed_run,
     write_run,
 )
-from .scoring import (
-    ComparedRun,
-    RunScores,
-    check_result,
-    load_compared_run,
-    load_predictions,
-    read_adapter_result,
-    read_saved_predictions,
-    score_run,
-    some,
-)
+from .scoring import RunScores, check_result, load_predictions, read_adapter_result, score_run, some
 from .shards import Shard, select_run_cases
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
@@ -393,7 +384,7 @@ def write_scored(
     registry: Registry, source_dir: Path | None = None,
 ) -> None:
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
-    recording the digest of metrics.json (`scoring.saved_scores` reuses its scores by it)."""
+    recording the digest of metrics.json (`compared.saved_scores` reuses its scores by it)."""
     scores, gate = scored
     metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
     write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
