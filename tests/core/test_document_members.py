@@ -51,3 +51,18 @@ def test_empty_objects_and_whitespace(text):
 def test_malformed_documents_are_refused(text, why):
     with pytest.raises(ValueError, match=why):
         read(text)
+
+
+def test_reading_leaves_no_cycle_behind():
+    """Runs pause the cyclic collector: a reference cycle through the reader's closures would keep
+    a compared run's whole metrics.json text alive for the rest of the run."""
+    import gc
+
+    text = '{"a": [1, {"b": 2}], "cases": {"x": {"runs": [1, 2]}, "y": null}, "z": "w"}'
+    gc.collect()
+    gc.disable()
+    try:
+        read(text)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

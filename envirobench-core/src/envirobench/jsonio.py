@@ -297,62 +297,70 @@ def read_document_members(text: str, key: str, on_member: Callable[[str, Any], N
     """Read the JSON object `text` with its member `key` (an object) given to `on_member(name,
     value)` one member at a time instead of kept: the other members are returned. The reader of
     `stream_document`'s output: a compared run's 500 MB metrics.json is never one tree in memory.
-    ValueError when the text is not such an object (a duplicate key included)."""
+    ValueError when the text is not such an object (a duplicate key included).
 
-    def skip(at: int) -> int:
-        return _SPACE.match(text, at).end()  # type: ignore[union-attr]
-
-    def expect(at: int, char: str) -> int:
-        at = skip(at)
-        if text[at : at + 1] != char:
-            raise ValueError(f"expected {char!r} at character {at}")
-        return at + 1
-
-    def members(at: int, each: Callable[[str, Any], None]) -> int:
-        """Parse the object whose '{' is at `at`, calling `each` per member; the index after it."""
-        at = expect(at, "{")
-        seen: set[str] = set()
-        if text[skip(at) : skip(at) + 1] == "}":
-            return skip(at) + 1
-        while True:
-            at = skip(at)
-            if text[at : at + 1] != '"':
-                raise ValueError(f"expected a key at character {at}")
-            name, at = json.decoder.scanstring(text, at + 1)
-            if name in seen:
-                raise ValueError(f"duplicate key {name!r} at character {at}")
-            seen.add(name)
-            at = expect(at, ":")
-            at = skip(at)
-            if each is keep and name == key:
-                at = members(at, on_member)
-                found.add(name)
-            else:
-                try:
-                    value, at = _DECODER.raw_decode(text, at)
-                except RecursionError:
-                    raise JSONInputError("JSON nested too deeply to read") from None
-                each(name, value)
-            at = skip(at)
-            if text[at : at + 1] == ",":
-                at += 1
-                continue
-            if text[at : at + 1] == "}":
-                return at + 1
-            raise ValueError(f"expected ',' or '}}' at character {at}")
-
+    Plain functions, no closure that refers to itself: such a cycle would keep `text` alive until
+    the cyclic collector runs, which core pauses during a run (`gc_paused`)."""
     rest: dict[str, Any] = {}
-    found: set[str] = set()
+    found: list[str] = []
 
-    def keep(name: str, value: Any) -> None:
-        rest[name] = value
+    def member(name: str, at: int) -> int:
+        value, at = _decode_value(text, at)
+        on_member(name, value)
+        return at
 
-    end = members(0, keep)
-    if skip(end) != len(text):
-        raise ValueError(f"extra data at character {skip(end)}")
-    if key not in found:
+    def top(name: str, at: int) -> int:
+        if name == key:
+            found.append(name)
+            return _object_members(text, at, member)
+        rest[name], at = _decode_value(text, at)
+        return at
+
+    end = _skip_space(text, _object_members(text, 0, top))
+    if end != len(text):
+        raise ValueError(f"extra data at character {end}")
+    if not found:
         raise ValueError(f"no object member {key!r}")
     return rest
+
+
+def _skip_space(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+
+def _decode_value(text: str, at: int) -> tuple[Any, int]:
+    try:
+        return _DECODER.raw_decode(text, at)
+    except RecursionError:
+        raise JSONInputError("JSON nested too deeply to read") from None
+
+
+def _object_members(text: str, at: int, value_at: Callable[[str, int], int]) -> int:
+    """Parse the object starting at `at` (after spaces): for each member, `value_at(name, index of
+    its value)` reads the value and returns the index after it. Returns the index after '}'."""
+    at = _skip_space(text, at)
+    if text[at : at + 1] != "{":
+        raise ValueError(f"expected '{{' at character {at}")
+    at = _skip_space(text, at + 1)
+    if text[at : at + 1] == "}":
+        return at + 1
+    seen: set[str] = set()
+    while True:
+        if text[at : at + 1] != '"':
+            raise ValueError(f"expected a key at character {at}")
+        name, at = json.decoder.scanstring(text, at + 1)
+        if name in seen:
+            raise ValueError(f"duplicate key {name!r} at character {at}")
+        seen.add(name)
+        at = _skip_space(text, at)
+        if text[at : at + 1] != ":":
+            raise ValueError(f"expected ':' at character {at}")
+        at = _skip_space(text, value_at(name, _skip_space(text, at + 1)))
+        if text[at : at + 1] == "}":
+            return at + 1
+        if text[at : at + 1] != ",":
+            raise ValueError(f"expected ',' or '}}' at character {at}")
+        at = _skip_space(text, at + 1)
 
 
 def dumps_line(value: Any) -> str:
