@@ -27,7 +27,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,7 +39,7 @@ from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text, gc_paused
+from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
 from .review import check_interpretation_file
@@ -363,7 +363,13 @@ def _static(name: str) -> str:
 
 def render_report(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> str:
     """The HTML of report.html for `build_page`'s result; `viewers` are embedded in that order."""
-    return _ENV.get_template("report.html.j2").render(
+    return "".join(report_pieces(page, viewers))
+
+
+def report_pieces(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> Iterator[str]:
+    """render_report's HTML in the pieces the template yields: written as they come, a large
+    report is never one string (and never two, its pieces and their join)."""
+    return _ENV.get_template("report.html.j2").generate(
         **page,
         csp=CSP,
         app_script=markupsafe.Markup(inline_code(_static("report.js"), "script")),
@@ -415,9 +421,8 @@ def write_report(
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
                           interpretation=interpretation, interpretation_problem=problem)
-        html = render_report(page, viewers)
+        atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
         del page
-    atomic_write_text(run_dir / REPORT_FILE, html)
 
 
 def rewrite_report(run_dir: Path, registry: Registry) -> Path:
@@ -439,9 +444,8 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
-        html = render_report(page, report_viewers(registry, btype.VIEWER))
+        atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, report_viewers(registry, btype.VIEWER)))
         del page
-    atomic_write_text(run_dir / REPORT_FILE, html)
     return run_dir / REPORT_FILE
 
 
