@@ -30,7 +30,7 @@ import fcntl
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +146,7 @@ def build_comparison(
     predictions: Mapping[str, Any],
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
+    on_case: Callable[[ComparisonCase], None] | None = None,
 ) -> Comparison:
     runs = [(CANDIDATE, record.run_id, predictions)]
     if baseline:
@@ -155,7 +156,7 @@ def build_comparison(
         format=COMPARISON_FORMAT,
         run_id=record.run_id,
         runs=tuple(ComparedRunLabel(label, run_id) for label, run_id, _ in runs),
-        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs]),
+        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs], on_case),
     )
 
 
@@ -164,9 +165,11 @@ class ComparisonCases(Sequence[ComparisonCase]):
     when they are read (written to comparison.json, shown in the report): a 100,000-case run
     never holds them all as JSON trees beside the objects they are made from."""
 
-    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]]):
+    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]],
+                 on_case: Callable[[ComparisonCase], None] | None = None):
         self._ids = list(cases)
         self._cases, self._answers, self._runs = cases, answers, runs
+        self._on_case = on_case  # sees every case made (report.CaseBlocks encodes them for the report)
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -181,13 +184,16 @@ class ComparisonCases(Sequence[ComparisonCase]):
 
     def _case(self, cid: str) -> ComparisonCase:
         case = self._cases[cid]
-        return ComparisonCase(
+        made = ComparisonCase(
             id=cid,
             category=case.category,
             input=unstructure(case.input),
             answer=unstructure(self._answers[cid]),
             predictions={label: unstructure(preds[cid]) if cid in preds else None for label, preds in self._runs},
         )
+        if self._on_case is not None:
+            self._on_case(made)
+        return made
 
 
 def build_review_brief(record: RunRecord, cases: Mapping[str, Case], gate: Gate) -> ReviewBrief:
@@ -277,11 +283,13 @@ def write_outputs(
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Gate,
+    on_comparison_case: Callable[[ComparisonCase], None] | None = None,
 ) -> tuple[Metrics, Comparison, str]:
     """Write metrics.json, comparison.json, review-brief.json and summary.md; return the first two
-    (the report is built from them) and the SHA-256 of metrics.json."""
+    (the report is built from them) and the SHA-256 of metrics.json. `on_comparison_case` sees
+    each case of comparison.json as it is written."""
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
-    comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
+    comparison = build_comparison(record, cases, answers, predictions, baseline, controls, on_comparison_case)
     metrics_sha256 = write_metrics(run_dir, metrics)
     write_comparison(run_dir, comparison)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))

@@ -46,9 +46,12 @@ from .review import check_interpretation_file
 from .rundir import (
     ASSETS_DIR,
     BUCKETS,
+    COMPARISON_FILE,
     INTERPRETATION_FILE,
+    METRICS_FILE,
     REPORT_FILE,
     Comparison,
+    ComparisonCase,
     Metrics,
     RunRecord,
     read_comparison,
@@ -113,6 +116,34 @@ def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
             same = next((j for j in range(i) if predictions[j] is not None and predictions[j] == prediction), None)
             out.append(same if same is not None else [prediction])
     return out
+
+
+class CaseBlocks:
+    """The report's embedded case data, encoded a block of CHUNK cases at a time as comparison
+    cases are made: `add` each case in order, then `blocks()`. A new run gives `add` to the
+    comparison cases it writes (outputs.ComparisonCases' on_case), so the one pass that makes
+    comparison.json makes these too; build_page checks the cases are the run's, in order, and
+    otherwise makes them again from the comparison."""
+
+    def __init__(self, runs: Sequence[str]):
+        self.runs = list(runs)
+        self.ids: list[str] = []
+        self._blocks: list[str] = []
+        self._chunk: list[Any] = []
+
+    def add(self, case: ComparisonCase) -> None:
+        answer, predictions = case.answer, case.predictions
+        self._chunk.append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in self.runs])])
+        self.ids.append(case.id)
+        if len(self._chunk) == CHUNK:
+            self._blocks.append(encode_chunk(self._chunk))
+            self._chunk = []
+
+    def blocks(self) -> list[str]:
+        if self._chunk:
+            self._blocks.append(encode_chunk(self._chunk))
+            self._chunk = []
+        return self._blocks
 
 
 def encode_chunk(cases: Sequence[Any]) -> str:
@@ -225,8 +256,10 @@ def build_page(
     retired: Mapping[str, str] | None = None,
     interpretation: Mapping[str, Any] | None = None,
     interpretation_problem: str | None = None,
+    case_blocks: CaseBlocks | None = None,
 ) -> dict[str, Any]:
-    """Everything report.html.j2 renders: the static summary and the embedded case data."""
+    """Everything report.html.j2 renders: the static summary and the embedded case data
+    (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks)."""
     assert record.gate is not None  # a scored run
     profiles = list(metrics.benchmark.profiles)
     runs = list(metrics.runs)
@@ -244,15 +277,21 @@ def build_page(
     chart_counts = {p: {c: [0] * len(runs) for c in category_names} for p in profiles}
 
     index: list[list[Any]] = []
-    # Each block of CHUNK cases is encoded as soon as it is complete: the page holds the
-    # compressed text of inputs, answers and predictions, never all of them as objects.
-    blocks: list[str] = []
-    chunk: list[Any] = []
+    # The page holds inputs, answers and predictions as compressed blocks, never as objects; its
+    # cases are in the comparison's order (the dataset's; metrics.json's are sorted by ID).
+    made = (case_blocks is not None and case_blocks.runs == runs and len(case_blocks.ids) == len(metrics.cases)
+            and metrics.cases.keys() == set(case_blocks.ids))
+    blocks = case_blocks if made else CaseBlocks(runs)
+    if not made:
+        for case in comparison.cases:
+            blocks.add(case)
+        if len(blocks.ids) != len(metrics.cases) or metrics.cases.keys() != set(blocks.ids):
+            raise EnviroBenchError(f"{COMPARISON_FILE} and {METRICS_FILE} of run {record.run_id} hold different cases")
+    encoded = blocks.blocks()
     no_assets: tuple[str, ...] = ()
-    for case in comparison.cases:
-        cid = case.id
+    for cid in blocks.ids:
         per_case = metrics.cases[cid]
-        category = case.category
+        category = per_case.category
         errs: list[list[Any]] = []
         anything = False
         missing: set[str] = set()
@@ -286,14 +325,6 @@ def build_page(
         case_buckets = per_case.bucket
         buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
         index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
-        answer, predictions = case.answer, case.predictions
-        chunk.append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
-        if len(chunk) == CHUNK:
-            blocks.append(encode_chunk(chunk))
-            chunk = []
-    if chunk:
-        blocks.append(encode_chunk(chunk))
-    del chunk
 
     data = {
         "format": "envirobench.report-data.v1",
@@ -310,7 +341,7 @@ def build_page(
         "assets": asset_names,
         "assets_dir": ASSETS_DIR,
         "chunk": CHUNK,
-        "chunks": len(blocks),
+        "chunks": len(encoded),
         "cases": index,
     }
     controls = [label for label in runs if label not in ("candidate", "baseline")]
@@ -318,7 +349,7 @@ def build_page(
     counts = record.cases
     return {
         "data": data,
-        "chunk_blocks": blocks,
+        "chunk_blocks": encoded,
         "run": record,
         "verdict": _verdict(record, metrics),
         "profiles": profiles,
@@ -409,6 +440,7 @@ def write_report(
     registry: Registry,
     retired: Mapping[str, str] | None = None,
     source_dir: Path | None = None,
+    case_blocks: CaseBlocks | None = None,
 ) -> None:
     """Copy the case images into report-assets/ and write report.html (both atomically).
 
@@ -420,7 +452,7 @@ def write_report(
     interpretation, problem = read_interpretation_for_report(source_dir or run_dir, record, list(cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
-                          interpretation=interpretation, interpretation_problem=problem)
+                          interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks)
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
         del page
 

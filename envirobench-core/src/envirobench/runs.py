@@ -53,10 +53,12 @@ from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
-from .report import write_report
+from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
+    BASELINE,
+    CANDIDATE,
     MAX_OUTPUT_MB,
     REQUEST_FILE,
     RUN_FILE,
@@ -386,8 +388,13 @@ def write_scored(
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
     recording the digest of metrics.json (`compared.saved_scores` reuses its scores by it)."""
     scores, gate = scored
-    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
-    write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
+    # The report's case data is encoded in the same pass that writes comparison.json.
+    labels = [CANDIDATE] + ([BASELINE] if baseline else []) + [c.label for c in controls]
+    case_blocks = CaseBlocks(labels)
+    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate,
+                                                        on_comparison_case=case_blocks.add)
+    write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir,
+                 case_blocks=case_blocks)
     write_run(directory, attrs.evolve(record, metrics_sha256=metrics_sha256))
 
 
