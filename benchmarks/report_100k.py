@@ -149,6 +149,7 @@ def count_words_run(n: int, work: Path) -> dict[str, Any]:
 
 def assemble(run: dict[str, Any]) -> dict[str, Any]:
     """Score, pair and gate; the record, metrics and comparison a real run would have."""
+    from envirobench.compared import ComparedRun
     from envirobench.outputs import build_comparison, build_metrics
     from envirobench.pairing import pair_and_gate
     from envirobench.rundir import (
@@ -161,7 +162,7 @@ def assemble(run: dict[str, Any]) -> dict[str, Any]:
         RunRecord,
     )
     from envirobench.runs import pairing_record
-    from envirobench.scoring import ComparedRun, score_run
+    from envirobench.scoring import score_run
 
     btype, cases, answers, preds = run["btype"], run["cases"], run["answers"], run["predictions"]
     scores = {label: score_run(btype, cases, answers, p) for label, p in preds.items()}

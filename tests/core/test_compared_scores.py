@@ -1,5 +1,5 @@
 """A baseline's or control's per-case scores are taken from its own metrics.json instead of
-rescoring it, only when that gives exactly what rescoring would (scoring.saved_scores): the same
+rescoring it, only when that gives exactly what rescoring would (compared.saved_scores): the same
 bytes recorded in its run.json, the same scoring version and dataset revision. Otherwise it is
 rescored, and run.json says why (docs/runs.md, "Pairing and the gate")."""
 
@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from envirobench import rundir, scoring
+from envirobench import compared, rundir, scoring
 from envirobench.runs import rescore_run
 from envirobench.testing import CountWords
 
@@ -24,7 +24,7 @@ def reusing(monkeypatch):
 
 @pytest.fixture
 def scored_runs(monkeypatch):
-    """How many cases each compared run rescored had (scoring.load_compared_run's calls of
+    """How many cases each compared run rescored had (compared.load_compared_run's calls of
     score_run; a run's own scoring goes through runs.score_and_gate)."""
     seen: list[int] = []
     real = scoring.score_run
@@ -33,7 +33,7 @@ def scored_runs(monkeypatch):
         seen.append(len(cases))
         return real(btype, cases, answers, predictions, **kw)
 
-    monkeypatch.setattr(scoring, "score_run", counting)
+    monkeypatch.setattr(compared, "score_run", counting)
     return seen
 
 
@@ -52,7 +52,7 @@ def test_a_compared_runs_scores_are_reused_and_give_the_same_bytes(make_run, res
     assert rundir.read_run(results / "base").metrics_sha256 is not None
 
     # Rescored instead: every output the same, byte for byte.
-    monkeypatch.setattr(scoring, "saved_scores", lambda *a, **k: (None, "forced by the test"))
+    monkeypatch.setattr(compared, "saved_scores", lambda *a, **k: (None, "forced by the test"))
     scored_runs.clear()
     rescore_run(results / "cand", toy_registry)
     assert scored_runs == [12, 12]  # the baseline and the control, every case

@@ -167,6 +167,33 @@ def test_many_cases_make_many_blocks(tmp_path, make_spec):
     assert [len(decode_chunk(b)) for b in blocks] == [CHUNK, 5]
 
 
+def test_a_runs_report_is_the_one_its_files_give(tmp_path, make_spec):
+    """A new run encodes the report's case data while it writes comparison.json; rewriting the
+    report from the run's files must give the same bytes, in the dataset's order of cases (not
+    metrics.json's, which is sorted by ID), over more than one block."""
+    from envirobench.report import CHUNK, rewrite_report
+    from envirobench.runs import execute_run
+    from envirobench.testing import CountWords
+
+    dataset = write_count_dataset(tmp_path / "unsorted", CHUNK + 3)
+    for name in ("cases.jsonl", "answers.jsonl"):
+        lines = (dataset / name).read_text().splitlines(keepends=True)
+        (dataset / name).write_text("".join(lines[1::2] + lines[0::2]))
+    from envirobench import write_manifest
+
+    write_manifest(dataset, dataset_id="test/count-words-v1", version=1, benchmark=CountWords.ID, title="unsorted")
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
+    base = execute_run(make_spec("base", options={"off": "c000001:1"}), registry)
+    cand = execute_run(make_spec("cand", options={"off": "c000002:2"}, baseline=base.run_dir), registry)
+    report = cand.run_dir / "report.html"
+    made = report.read_bytes()
+    ids = [case[0] for case in reportkit.embedded_data(made.decode())["cases"]]
+    assert ids[:2] == ["c000001", "c000003"] and len(ids) == CHUNK + 3
+    report.unlink()
+    rewrite_report(cand.run_dir, registry)
+    assert report.read_bytes() == made
+
+
 def test_hostile_strings_cannot_break_out(separator_runs):
     text = (separator_runs["cand"] / "report.html").read_text()
     assert "window.__pwned" in text  # it is there, but only as escaped data

@@ -153,12 +153,15 @@ def write_dataset(
     description: str,
     generator: Generator,
     input_json: Callable[[Any], Any] = unstructure,
+    visibility: str = "public",
+    license: str = DATA_LICENSE,
 ) -> Manifest:
     """Write a whole dataset into `output_dir` (absent or empty) and return its manifest.
 
-    `cases(output_dir)` writes each case's assets under output_dir/assets as it yields the case;
-    each case's input (as `input_json` gives it) goes to cases.jsonl, its answer to answers.jsonl.
-    """
+    `cases(output_dir)` writes each case's assets under output_dir/assets as it yields the case
+    (the folder is removed again when none are written); each case's input (as `input_json` gives
+    it) goes to cases.jsonl, its answer to answers.jsonl. A private plugin's datasets are
+    `visibility="private"`, with its own licence (or "" for none)."""
     output_dir = Path(output_dir)
     if output_dir.exists() and any(output_dir.iterdir()):
         raise EnviroBenchError("refusing to generate into a non-empty directory", file=output_dir)
@@ -172,6 +175,8 @@ def write_dataset(
                 dumps_line({"id": case_id, "category": category, "input": input_json(case_input)})
             )
             answers_file.write(dumps_line({"id": case_id, "answer": unstructure(answer)}))
+    if not any((output_dir / "assets").iterdir()):
+        (output_dir / "assets").rmdir()
     return write_manifest(
         output_dir,
         dataset_id=dataset_id,
@@ -180,7 +185,8 @@ def write_dataset(
         title=title,
         description=description,
         generator=generator,
-        license=DATA_LICENSE,
+        license=license,
+        visibility=visibility,
     )
 
 

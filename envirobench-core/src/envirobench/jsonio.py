@@ -290,6 +290,79 @@ def stream_document(document: dict[str, Any], key: str, member: Iterable[str]) -
     yield after
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def read_document_members(text: str, key: str, on_member: Callable[[str, Any], None]) -> dict[str, Any]:
+    """Read the JSON object `text` with its member `key` (an object) given to `on_member(name,
+    value)` one member at a time instead of kept: the other members are returned. The reader of
+    `stream_document`'s output: a compared run's 500 MB metrics.json is never one tree in memory.
+    ValueError when the text is not such an object (a duplicate key included).
+
+    Plain functions, no closure that refers to itself: such a cycle would keep `text` alive until
+    the cyclic collector runs, which core pauses during a run (`gc_paused`)."""
+    rest: dict[str, Any] = {}
+    found: list[str] = []
+
+    def member(name: str, at: int) -> int:
+        value, at = _decode_value(text, at)
+        on_member(name, value)
+        return at
+
+    def top(name: str, at: int) -> int:
+        if name == key:
+            found.append(name)
+            return _object_members(text, at, member)
+        rest[name], at = _decode_value(text, at)
+        return at
+
+    end = _skip_space(text, _object_members(text, 0, top))
+    if end != len(text):
+        raise ValueError(f"extra data at character {end}")
+    if not found:
+        raise ValueError(f"no object member {key!r}")
+    return rest
+
+
+def _skip_space(text: str, at: int) -> int:
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+
+
+def _decode_value(text: str, at: int) -> tuple[Any, int]:
+    try:
+        return _DECODER.raw_decode(text, at)
+    except RecursionError:
+        raise JSONInputError("JSON nested too deeply to read") from None
+
+
+def _object_members(text: str, at: int, value_at: Callable[[str, int], int]) -> int:
+    """Parse the object starting at `at` (after spaces): for each member, `value_at(name, index of
+    its value)` reads the value and returns the index after it. Returns the index after '}'."""
+    at = _skip_space(text, at)
+    if text[at : at + 1] != "{":
+        raise ValueError(f"expected '{{' at character {at}")
+    at = _skip_space(text, at + 1)
+    if text[at : at + 1] == "}":
+        return at + 1
+    seen: set[str] = set()
+    while True:
+        if text[at : at + 1] != '"':
+            raise ValueError(f"expected a key at character {at}")
+        name, at = json.decoder.scanstring(text, at + 1)
+        if name in seen:
+            raise ValueError(f"duplicate key {name!r} at character {at}")
+        seen.add(name)
+        at = _skip_space(text, at)
+        if text[at : at + 1] != ":":
+            raise ValueError(f"expected ':' at character {at}")
+        at = _skip_space(text, value_at(name, _skip_space(text, at + 1)))
+        if text[at : at + 1] == "}":
+            return at + 1
+        if text[at : at + 1] != ",":
+            raise ValueError(f"expected ',' or '}}' at character {at}")
+        at = _skip_space(text, at + 1)
+
+
 def dumps_line(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
 

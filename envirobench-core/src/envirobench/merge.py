@@ -43,6 +43,7 @@ import attrs
 
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case
+from .compared import ComparedRun, load_compared_run, read_saved_predictions
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_bytes, dir_mode, dumps, read_bytes
@@ -80,15 +81,7 @@ from .runs import (
     score_and_gate,
     write_scored,
 )
-from .scoring import (
-    ComparedRun,
-    load_compared_run,
-    parse_output_json,
-    read_adapter_result,
-    read_output_bytes,
-    read_saved_predictions,
-    some,
-)
+from .scoring import parse_output_json, read_adapter_result, read_output_bytes, some
 from .shards import ShardRun, check_shards, read_shard
 from .stores import sha256_bytes
 

@@ -30,12 +30,13 @@ import fcntl
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from . import statistics
 from .benchmark import BenchmarkType, Case
+from .compared import ComparedRun
 from .converter import unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text
@@ -66,7 +67,7 @@ from .rundir import (
     write_metrics,
     write_review_brief,
 )
-from .scoring import ComparedRun, RunScores
+from .scoring import RunScores
 from .system import exchange_paths, remove_unlocked
 from .templating import environment
 
@@ -120,7 +121,7 @@ def build_metrics(
         cid: CaseMetrics(
             category=case.category,
             bucket={p: bucket_index[p].get(cid) for p in btype.PROFILES},  # type: ignore[misc]
-            runs={label: {p: run_scores[cid][p] for p in btype.PROFILES} for label, run_scores in runs},
+            runs={label: run_scores[cid] for label, run_scores in runs},  # {profile: score}, shared (scoring.SharedScores)
         )
         for cid, case in cases.items()
     }
@@ -145,6 +146,7 @@ def build_comparison(
     predictions: Mapping[str, Any],
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
+    on_case: Callable[[ComparisonCase], None] | None = None,
 ) -> Comparison:
     runs = [(CANDIDATE, record.run_id, predictions)]
     if baseline:
@@ -154,17 +156,44 @@ def build_comparison(
         format=COMPARISON_FORMAT,
         run_id=record.run_id,
         runs=tuple(ComparedRunLabel(label, run_id) for label, run_id, _ in runs),
-        cases=tuple(
-            ComparisonCase(
-                id=cid,
-                category=case.category,
-                input=unstructure(case.input),
-                answer=unstructure(answers[cid]),
-                predictions={label: unstructure(preds[cid]) if cid in preds else None for label, _, preds in runs},
-            )
-            for cid, case in cases.items()
-        ),
+        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs], on_case),
     )
+
+
+class ComparisonCases(Sequence[ComparisonCase]):
+    """comparison.json's cases, made one at a time from the run's cases, answers and predictions
+    when they are read (written to comparison.json, shown in the report): a 100,000-case run
+    never holds them all as JSON trees beside the objects they are made from."""
+
+    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]],
+                 on_case: Callable[[ComparisonCase], None] | None = None):
+        self._ids = list(cases)
+        self._cases, self._answers, self._runs = cases, answers, runs
+        self._on_case = on_case  # sees every case made (report.CaseBlocks encodes them for the report)
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self._case(cid) for cid in self._ids[index]]
+        return self._case(self._ids[index])
+
+    def __iter__(self) -> Iterator[ComparisonCase]:
+        return map(self._case, self._ids)
+
+    def _case(self, cid: str) -> ComparisonCase:
+        case = self._cases[cid]
+        made = ComparisonCase(
+            id=cid,
+            category=case.category,
+            input=unstructure(case.input),
+            answer=unstructure(self._answers[cid]),
+            predictions={label: unstructure(preds[cid]) if cid in preds else None for label, preds in self._runs},
+        )
+        if self._on_case is not None:
+            self._on_case(made)
+        return made
 
 
 def build_review_brief(record: RunRecord, cases: Mapping[str, Case], gate: Gate) -> ReviewBrief:
@@ -254,11 +283,13 @@ def write_outputs(
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Gate,
+    on_comparison_case: Callable[[ComparisonCase], None] | None = None,
 ) -> tuple[Metrics, Comparison, str]:
     """Write metrics.json, comparison.json, review-brief.json and summary.md; return the first two
-    (the report is built from them) and the SHA-256 of metrics.json."""
+    (the report is built from them) and the SHA-256 of metrics.json. `on_comparison_case` sees
+    each case of comparison.json as it is written."""
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
-    comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
+    comparison = build_comparison(record, cases, answers, predictions, baseline, controls, on_comparison_case)
     metrics_sha256 = write_metrics(run_dir, metrics)
     write_comparison(run_dir, comparison)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))

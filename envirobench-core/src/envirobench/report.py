@@ -27,7 +27,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -39,16 +39,19 @@ from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text, gc_paused
+from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
 from .review import check_interpretation_file
 from .rundir import (
     ASSETS_DIR,
     BUCKETS,
+    COMPARISON_FILE,
     INTERPRETATION_FILE,
+    METRICS_FILE,
     REPORT_FILE,
     Comparison,
+    ComparisonCase,
     Metrics,
     RunRecord,
     read_comparison,
@@ -113,6 +116,34 @@ def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
             same = next((j for j in range(i) if predictions[j] is not None and predictions[j] == prediction), None)
             out.append(same if same is not None else [prediction])
     return out
+
+
+class CaseBlocks:
+    """The report's embedded case data, encoded a block of CHUNK cases at a time as comparison
+    cases are made: `add` each case in order, then `blocks()`. A new run gives `add` to the
+    comparison cases it writes (outputs.ComparisonCases' on_case), so the one pass that makes
+    comparison.json makes these too; build_page checks the cases are the run's, in order, and
+    otherwise makes them again from the comparison."""
+
+    def __init__(self, runs: Sequence[str]):
+        self.runs = list(runs)
+        self.ids: list[str] = []
+        self._blocks: list[str] = []
+        self._chunk: list[Any] = []
+
+    def add(self, case: ComparisonCase) -> None:
+        answer, predictions = case.answer, case.predictions
+        self._chunk.append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in self.runs])])
+        self.ids.append(case.id)
+        if len(self._chunk) == CHUNK:
+            self._blocks.append(encode_chunk(self._chunk))
+            self._chunk = []
+
+    def blocks(self) -> list[str]:
+        if self._chunk:
+            self._blocks.append(encode_chunk(self._chunk))
+            self._chunk = []
+        return self._blocks
 
 
 def encode_chunk(cases: Sequence[Any]) -> str:
@@ -225,8 +256,10 @@ def build_page(
     retired: Mapping[str, str] | None = None,
     interpretation: Mapping[str, Any] | None = None,
     interpretation_problem: str | None = None,
+    case_blocks: CaseBlocks | None = None,
 ) -> dict[str, Any]:
-    """Everything report.html.j2 renders: the static summary and the embedded case data."""
+    """Everything report.html.j2 renders: the static summary and the embedded case data
+    (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks)."""
     assert record.gate is not None  # a scored run
     profiles = list(metrics.benchmark.profiles)
     runs = list(metrics.runs)
@@ -236,7 +269,7 @@ def build_page(
     gated = list(record.gate.profiles)
 
     error_ids: dict[tuple[Any, ...], int] = {}
-    category_names = sorted({c.category for c in comparison.cases})
+    category_names = sorted({c.category for c in metrics.cases.values()})  # the same cases, read once
     category_ids = {c: i for i, c in enumerate(category_names)}
     asset_names = sorted({p for paths in assets.values() for p in paths})
     asset_ids = {p: i for i, p in enumerate(asset_names)}
@@ -244,12 +277,21 @@ def build_page(
     chart_counts = {p: {c: [0] * len(runs) for c in category_names} for p in profiles}
 
     index: list[list[Any]] = []
-    chunks: list[list[Any]] = []
+    # The page holds inputs, answers and predictions as compressed blocks, never as objects; its
+    # cases are in the comparison's order (the dataset's; metrics.json's are sorted by ID).
+    made = (case_blocks is not None and case_blocks.runs == runs and len(case_blocks.ids) == len(metrics.cases)
+            and metrics.cases.keys() == set(case_blocks.ids))
+    blocks = case_blocks if made else CaseBlocks(runs)
+    if not made:
+        for case in comparison.cases:
+            blocks.add(case)
+        if len(blocks.ids) != len(metrics.cases) or metrics.cases.keys() != set(blocks.ids):
+            raise EnviroBenchError(f"{COMPARISON_FILE} and {METRICS_FILE} of run {record.run_id} hold different cases")
+    encoded = blocks.blocks()
     no_assets: tuple[str, ...] = ()
-    for n, case in enumerate(comparison.cases):
-        cid = case.id
+    for cid in blocks.ids:
         per_case = metrics.cases[cid]
-        category = case.category
+        category = per_case.category
         errs: list[list[Any]] = []
         anything = False
         missing: set[str] = set()
@@ -283,10 +325,6 @@ def build_page(
         case_buckets = per_case.bucket
         buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
         index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
-        if n % CHUNK == 0:
-            chunks.append([])
-        answer, predictions = case.answer, case.predictions
-        chunks[-1].append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in runs])])
 
     data = {
         "format": "envirobench.report-data.v1",
@@ -303,7 +341,7 @@ def build_page(
         "assets": asset_names,
         "assets_dir": ASSETS_DIR,
         "chunk": CHUNK,
-        "chunks": len(chunks),
+        "chunks": len(encoded),
         "cases": index,
     }
     controls = [label for label in runs if label not in ("candidate", "baseline")]
@@ -311,7 +349,7 @@ def build_page(
     counts = record.cases
     return {
         "data": data,
-        "chunks": chunks,
+        "chunk_blocks": encoded,
         "run": record,
         "verdict": _verdict(record, metrics),
         "profiles": profiles,
@@ -356,14 +394,19 @@ def _static(name: str) -> str:
 
 def render_report(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> str:
     """The HTML of report.html for `build_page`'s result; `viewers` are embedded in that order."""
-    return _ENV.get_template("report.html.j2").render(
+    return "".join(report_pieces(page, viewers))
+
+
+def report_pieces(page: Mapping[str, Any], viewers: Sequence[Viewer]) -> Iterator[str]:
+    """render_report's HTML in the pieces the template yields: written as they come, a large
+    report is never one string (and never two, its pieces and their join)."""
+    return _ENV.get_template("report.html.j2").generate(
         **page,
         csp=CSP,
         app_script=markupsafe.Markup(inline_code(_static("report.js"), "script")),
         app_style=markupsafe.Markup(inline_code(_static("report.css"), "style")),
         viewer_scripts=[markupsafe.Markup(inline_code(v.script, "script")) for v in viewers],
         viewer_styles=[markupsafe.Markup(inline_code(v.style, "style")) for v in viewers],
-        chunk_blocks=[encode_chunk(c) for c in page["chunks"]],
     )
 
 
@@ -397,6 +440,7 @@ def write_report(
     registry: Registry,
     retired: Mapping[str, str] | None = None,
     source_dir: Path | None = None,
+    case_blocks: CaseBlocks | None = None,
 ) -> None:
     """Copy the case images into report-assets/ and write report.html (both atomically).
 
@@ -408,10 +452,9 @@ def write_report(
     interpretation, problem = read_interpretation_for_report(source_dir or run_dir, record, list(cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
-                          interpretation=interpretation, interpretation_problem=problem)
-        html = render_report(page, viewers)
+                          interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks)
+        atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
         del page
-    atomic_write_text(run_dir / REPORT_FILE, html)
 
 
 def rewrite_report(run_dir: Path, registry: Registry) -> Path:
@@ -433,9 +476,8 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
-        html = render_report(page, report_viewers(registry, btype.VIEWER))
+        atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, report_viewers(registry, btype.VIEWER)))
         del page
-    atomic_write_text(run_dir / REPORT_FILE, html)
     return run_dir / REPORT_FILE
 
 

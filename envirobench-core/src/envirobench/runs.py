@@ -46,16 +46,19 @@ from .adapters import (
 )
 from .benchmark import BenchmarkType, Case
 from .categories import categories_of
+from .compared import ComparedRun, load_compared_run, read_saved_predictions
 from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
-from .report import write_report
+from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
+    BASELINE,
+    CANDIDATE,
     MAX_OUTPUT_MB,
     REQUEST_FILE,
     RUN_FILE,
@@ -78,17 +81,7 @@ from .rundir import (
     read_completed_run,
     write_run,
 )
-from .scoring import (
-    ComparedRun,
-    RunScores,
-    check_result,
-    load_compared_run,
-    load_predictions,
-    read_adapter_result,
-    read_saved_predictions,
-    score_run,
-    some,
-)
+from .scoring import RunScores, check_result, load_predictions, read_adapter_result, score_run, some
 from .shards import Shard, select_run_cases
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
@@ -393,10 +386,15 @@ def write_scored(
     registry: Registry, source_dir: Path | None = None,
 ) -> None:
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
-    recording the digest of metrics.json (`scoring.saved_scores` reuses its scores by it)."""
+    recording the digest of metrics.json (`compared.saved_scores` reuses its scores by it)."""
     scores, gate = scored
-    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate)
-    write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir)
+    # The report's case data is encoded in the same pass that writes comparison.json.
+    labels = [CANDIDATE] + ([BASELINE] if baseline else []) + [c.label for c in controls]
+    case_blocks = CaseBlocks(labels)
+    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate,
+                                                        on_comparison_case=case_blocks.add)
+    write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir,
+                 case_blocks=case_blocks)
     write_run(directory, attrs.evolve(record, metrics_sha256=metrics_sha256))
 
 

@@ -15,11 +15,9 @@ import itertools
 import json
 import os
 import stat
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
-
-import attrs
 
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
@@ -28,17 +26,11 @@ from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import JSONInputError, kind_of, loads
 from .protocol import RESULT_FILE, AdapterResult
 from .rundir import (
-    ADAPTER_DIR,
     MAX_OUTPUT_MB,
-    METRICS_FILE,
-    METRICS_FORMAT,
     RUN_FILE,
     AdapterOutput,
     OutputFile,
     Partial,
-    read_completed_run,
-    read_run,
-    refuse_partial,
 )
 
 RunScores = dict[str, dict[str, CaseScore | None]]  # case ID -> profile -> score (None: not scored)
@@ -194,7 +186,7 @@ def load_predictions(
     With exact=False (a saved run read for comparison), cases it lacks are left out and cases
     it has beyond `case_ids` are ignored; the profiles that then lack a score are unavailable.
     """
-    relative = _data_path(output_dir, result)
+    relative = predictions_path(output_dir, result)
     data_path = output_dir / relative
     try:
         data = read_output_bytes(output_dir, relative, expected=_file_of(output, output_dir, relative), max_bytes=max_bytes)
@@ -245,7 +237,7 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def _data_path(output_dir: Path, result: AdapterResult) -> str:
+def predictions_path(output_dir: Path, result: AdapterResult) -> str:
     """The predictions file `data` names, relative to the output directory, never leaving it."""
     try:
         ds.check_relative_path(result.data, file=output_dir / RESULT_FILE, field="$.data")
@@ -316,17 +308,17 @@ def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[
     """Every case scored in every profile (None where it has no prediction); `on_progress`
     receives (done, total) every PROGRESS_EVERY cases and at the end."""
     scores: RunScores = {}
-    interned: dict[Any, CaseScore] = {}
+    shared = SharedScores(btype.PROFILES)
     total = len(cases)
     for n, (cid, case) in enumerate(cases.items()):
         if on_progress is not None and n % PROGRESS_EVERY == 0:
             on_progress(n, total)
         prediction = predictions.get(cid)
         if prediction is None:
-            scores[cid] = {profile: None for profile in btype.PROFILES}
+            scores[cid] = shared.case(None for _ in btype.PROFILES)
             continue
         by_profile = btype.score_case(case, answers[cid], prediction)
-        scores[cid] = {profile: _intern(interned, by_profile.get(profile)) for profile in btype.PROFILES}
+        scores[cid] = shared.case(by_profile.get(profile) for profile in btype.PROFILES)
     if on_progress is not None:
         on_progress(total, total)
     return scores
@@ -335,27 +327,33 @@ def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[
 PROGRESS_EVERY = 1000
 
 
-def _intern(table: dict[Any, CaseScore], score: CaseScore | None) -> CaseScore | None:
-    """Share equal scores (most correct cases score alike): a 100,000-case run keeps far fewer objects."""
-    if score is None:
-        return None
-    try:
-        return table.setdefault((score.errors, tuple(score.metrics.items())), score)
-    except TypeError:  # an unhashable error value: keep the score as it is
-        return score
+class SharedScores:
+    """Equal scores shared: most cases of a run score alike (correct cases all do), so a
+    100,000-case run keeps a few thousand score objects, and one {profile: score} mapping per
+    distinct combination, instead of one of each per case. The mappings are never modified."""
 
+    def __init__(self, profiles: Sequence[str]):
+        self.profiles = tuple(profiles)
+        self._scores: dict[Any, CaseScore] = {}
+        self._cases: dict[tuple[int, ...], dict[str, CaseScore | None]] = {}
 
-@attrs.frozen
-class ComparedRun:
-    """A baseline or control: a finished run's predictions and per-case scores, taken from its
-    own metrics.json where they are what rescoring would give, else rescored (`rescored_because`)."""
+    def score(self, score: CaseScore | None) -> CaseScore | None:
+        if score is None:
+            return None
+        try:
+            return self._scores.setdefault((score.errors, tuple(score.metrics.items())), score)
+        except TypeError:  # an unhashable error value: keep the score as it is
+            return score
 
-    label: str
-    run_id: str
-    path: Path
-    predictions: dict[str, Any]
-    scores: RunScores
-    rescored_because: str | None = None
+    def case(self, scores: Iterable[CaseScore | None]) -> dict[str, CaseScore | None]:
+        """The {profile: score} mapping of one case, given its scores in profile order."""
+        shared = [self.score(s) for s in scores]
+        # Every score in a stored mapping stays alive with it, so no other object takes its id.
+        key = tuple(map(id, shared))
+        found = self._cases.get(key)
+        if found is None:
+            found = self._cases[key] = dict(zip(self.profiles, shared, strict=True))
+        return found
 
 
 def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: Sequence[str] = (), limit: int | None = None) -> tuple[Mapping[str, Case], Partial | None]:
@@ -384,97 +382,3 @@ def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: 
         return cases, None
     selected = {cid: case for cid, case in cases.items() if cid in chosen}
     return selected, Partial(len(selected), len(cases), how)
-
-
-def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any], dataset_source: str) -> ComparedRun:
-    """A baseline or control, checked to be a run of every case (never a partial run) of this
-    benchmark and dataset revision, rescored on `cases` (a partial candidate's selection, or all)."""
-    run = read_completed_run(path)
-    refuse_partial(run, path, f"the {label}", "a baseline or a control")
-    if run.benchmark.id != btype.ID:
-        raise EnviroBenchError(f"the {label} run is a {run.benchmark.id!r} run, not {btype.ID!r}", file=path / RUN_FILE, field="$.benchmark.id")
-    theirs, ours = run.dataset, dataset.identity
-    if theirs.digest != ours.digest:
-        raise EnviroBenchError(
-            f"the {label} run was scored on dataset {theirs.id} v{theirs.version} ({theirs.digest}), "
-            f"this run uses {ours.id} v{ours.version} ({ours.digest}); re-key it first: "
-            f"envirobench score --run {path} --rekey {dataset_source}",
-            file=path / RUN_FILE,
-            field="$.dataset.digest",
-        )
-    predictions = read_saved_predictions(path, btype, cases, f"the {label} run's")
-    scores, why = saved_scores(path, run.metrics_sha256, run.benchmark.scoring_version, btype, dataset, cases)
-    if scores is None:
-        scores = score_run(btype, cases, answers, predictions)
-    return ComparedRun(label, run.run_id, path.resolve(), predictions, scores, why)
-
-
-def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, btype: BenchmarkType, dataset: ds.Dataset,
-                 cases: Mapping[str, Case]) -> tuple[RunScores | None, str | None]:
-    """A compared run's per-case scores as its metrics.json holds them (its own, `candidate`),
-    when they are what rescoring it now would give: metrics.json still has the bytes run.json
-    recorded (`metrics_sha256`), scored by this type's scoring version on this dataset revision
-    (its answers), every profile of every case present and well formed. Its predictions have been
-    checked against run.json's digests before this is asked. Otherwise (None, why), and the caller
-    rescores: reuse saves time, never changes a number."""
-    if not btype.REUSE_SCORES:
-        return None, f"{btype.ID} scores a case faster than its score is read back (REUSE_SCORES is False)"
-    if metrics_sha256 is None:
-        return None, f"its run.json records no digest of its {METRICS_FILE} (a run scored before core 0.2.0)"
-    if scoring_version != btype.SCORING_VERSION:
-        return None, f"it was scored by {btype.ID} scoring version {scoring_version}, this is {btype.SCORING_VERSION}"
-    try:
-        with open(path / METRICS_FILE, "rb") as fh:
-            raw = fh.read()
-        if hashlib.sha256(raw).hexdigest() != metrics_sha256:
-            return None, f"its {METRICS_FILE} is not the file its run.json recorded (changed since it was scored)"
-        data = loads(raw.decode("utf-8"))
-        if data["format"] != METRICS_FORMAT or data["benchmark"]["scoring_version"] != btype.SCORING_VERSION:
-            return None, f"its {METRICS_FILE} is not of this format and scoring version"
-        if data["dataset"]["digest"] != dataset.identity.digest:
-            return None, f"its {METRICS_FILE} was scored on another dataset revision"
-        saved, interned = data["cases"], {}
-        scores: RunScores = {}
-        for cid in cases:
-            own = saved[cid]["runs"]["candidate"]
-            scores[cid] = {profile: _intern(interned, _saved_score(own[profile])) for profile in btype.PROFILES}
-    except (OSError, ValueError) as exc:
-        return None, f"its {METRICS_FILE} does not read ({exc})"
-    except (KeyError, TypeError, AttributeError):
-        return None, f"its {METRICS_FILE} lacks scores of some case or profile, or holds malformed ones"
-    return scores, None
-
-
-def _saved_score(value: Any) -> CaseScore | None:
-    """A CaseScore as metrics.json writes it ({"errors": [[...]], "metrics": {...}}), or None."""
-    if value is None:
-        return None
-    errors = tuple(tuple(_scalar(part) for part in error) for error in value["errors"])
-    metrics = value["metrics"]
-    if not isinstance(metrics, dict) or not all(isinstance(v, int | float) and not isinstance(v, bool) for v in metrics.values()):
-        raise TypeError("metrics must be numbers")
-    return CaseScore(errors=errors, metrics=dict(metrics))
-
-
-def _scalar(value: Any) -> Any:
-    if value is not None and not isinstance(value, str | int | float | bool):
-        raise TypeError("an error's parts are JSON scalars")
-    return value
-
-
-def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str) -> dict[str, Any]:
-    """A finished run's predictions for the cases it has, checked with the current type.
-
-    The files of adapter/ must still be those run.json recorded when the run was made (size and
-    SHA-256): a run whose saved output was changed is refused, never rescored or compared with."""
-    output_dir = run_dir / ADAPTER_DIR
-    try:
-        record = read_run(run_dir)
-        output = record.adapter_output
-        result = read_adapter_result(output_dir, btype, output=output)
-        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False, output=output)
-        if output is not None:
-            verify_saved_output(output_dir, output, skip=(RESULT_FILE, _data_path(output_dir, result)))
-        return predictions
-    except TechnicalFailure as exc:
-        raise EnviroBenchError(f"cannot read {whose} saved predictions: {exc}") from None

@@ -7,7 +7,7 @@ A run takes part in two steps (docs/architecture.md, "Categories and leaderboard
    identity it says it used, and what it reports it cost. The task's type must be installed,
    and the run must be a run of every case (a partial run, `run --case`/`--limit`, is refused).
 2. `rescore` gives the `RunResult`: the component score, computed here from the run's saved,
-   checked predictions (`scoring.read_saved_predictions`) against the pinned dataset's answers
+   checked predictions (`compared.read_saved_predictions`) against the pinned dataset's answers
    with the installed type, in that type's default profile (`PROFILES[0]`) and primary measure
    (`HEADLINE[0]`), as `envirobench score --run` would score it.
 
@@ -32,12 +32,13 @@ from .. import categories as cats
 from .. import rundir
 from ..benchmark import BenchmarkType, CaseScore
 from ..categories import ScoreRefused, Task
+from ..compared import read_saved_predictions
 from ..datasets import Contents
 from ..errors import EnviroBenchError
 from ..pairing import profile_available
 from ..plugins import Registry
 from ..rundir import RUN_FILE, Interval
-from ..scoring import read_saved_predictions, score_run, some
+from ..scoring import score_run, some
 from ..statistics import percentile_interval
 
 

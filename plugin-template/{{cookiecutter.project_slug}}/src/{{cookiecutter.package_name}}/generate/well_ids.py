@@ -19,9 +19,10 @@ dataset)` and `write_fixtures(dataset_dir, fixtures_dir)`.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import EnviroBenchError, Generator, Manifest, dumps_line, iter_jsonl, write_json, write_manifest
+from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, iter_jsonl, write_dataset, write_json
 
 from ..well_ids import DATASETS, TYPE_ID, canonical, well_sort_key
 
@@ -118,25 +119,24 @@ def case_ids() -> list[tuple[str, str]]:
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
-    empty) and pin it."""
-    if dataset not in DATASETS:
-        raise EnviroBenchError(f"no dataset folder {dataset!r}; this generator writes {', '.join(DATASETS)}")
-    output = Path(output_dir)
-    output.mkdir(parents=True, exist_ok=True)
-    with (output / "cases.jsonl").open("w", encoding="utf-8") as cases, (output / "answers.jsonl").open("w", encoding="utf-8") as answers:
+    empty) and pin it (core's write_dataset: cases.jsonl, answers.jsonl, manifest.json)."""
+
+    def cases(root: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
             text, wells = make_case(case_id, category)
-            cases.write(dumps_line({"id": case_id, "category": category, "input": {"text": text}}))
-            answers.write(dumps_line({"id": case_id, "answer": {"wells": wells}}))
-    return write_manifest(
-        output,
-        dataset_id=DATASETS[dataset],
+            yield case_id, category, {"text": text}, {"wells": wells}
+
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=TYPE_ID,
         title=TITLE,
         description=DESCRIPTION,
-        visibility="private",
         generator=Generator(GENERATOR_NAME, SEED),
+        visibility="private",
+        license="",  # an organisation's own data: state its licence here if it has one
     )
 
 

@@ -1,0 +1,68 @@
+"""jsonio.read_document_members: the case-by-case reader of a large document stream_document
+wrote (a compared run's metrics.json), which must read exactly what json would, or refuse."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from envirobench.jsonio import read_document_members, stream_document
+
+
+def read(text: str, key: str = "cases"):
+    seen: list[tuple[str, object]] = []
+    rest = read_document_members(text, key, lambda name, value: seen.append((name, value)))
+    return rest, seen
+
+
+def test_it_reads_what_stream_document_writes_member_by_member():
+    cases = {f"c{i:03d}": {"runs": {"candidate": {"errors": [["x", i, None]], "metrics": {"f1": i / 7}}}} for i in range(50)}
+    head = {"format": "m.v1", "benchmark": {"id": "t", "nested": {"cases": {"not": "this one"}}}, "zeta": [1, 2.5, "é"]}
+    member = (json.dumps({k: v}, sort_keys=True, ensure_ascii=False)[1:-1] for k, v in cases.items())
+    text = "".join(stream_document(head, "cases", ["{", ", ".join(member), "}"]))
+    rest, seen = read(text)
+    assert rest == head
+    assert seen == list(cases.items())
+    assert json.loads(text) == {**head, "cases": cases}
+
+
+@pytest.mark.parametrize("text", ['{"cases": {}}', ' {\n "cases" : { } , "a" : 1 }\n'])
+def test_empty_objects_and_whitespace(text):
+    rest, seen = read(text)
+    assert seen == [] and rest == ({} if '"a"' not in text else {"a": 1})
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ('{"cases": []}', "expected '{'"),
+        ('{"a": 1}', "no object member 'cases'"),
+        ('{"cases": {"x": 1, "x": 2}}', "duplicate key 'x'"),
+        ('{"a": 1, "a": 2, "cases": {}}', "duplicate key 'a'"),
+        ('{"cases": {"x": 1}} {}', "extra data"),
+        ('{"cases": {"x": 1,}}', "expected a key"),
+        ('{"cases": {"x": 1} "b": 2}', "expected ','"),
+        ('{"cases": {"x": NaN}}', "NaN"),
+        ('{"cases": {"x": 1}', "expected ','"),
+        ("", "expected '{'"),
+    ],
+)
+def test_malformed_documents_are_refused(text, why):
+    with pytest.raises(ValueError, match=why):
+        read(text)
+
+
+def test_reading_leaves_no_cycle_behind():
+    """Runs pause the cyclic collector: a reference cycle through the reader's closures would keep
+    a compared run's whole metrics.json text alive for the rest of the run."""
+    import gc
+
+    text = '{"a": [1, {"b": 2}], "cases": {"x": {"runs": [1, 2]}, "y": null}, "z": "w"}'
+    gc.collect()
+    gc.disable()
+    try:
+        read(text)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
