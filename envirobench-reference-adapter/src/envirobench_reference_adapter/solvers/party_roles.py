@@ -32,7 +32,7 @@ found; a name whose descriptor is not introduced by ", a"/", an" keeps it; OCR t
 quote, a parenthesis or a name's letters loses or misspells the party (names are not corrected);
 an ownership or operation statement about a party named in full rather than by its term is
 missed; a negation anywhere in the sentence drops the statement; ownership said in words the
-rules do not list ("the fee remains in", "continues to hold the fee estate") is missed, and a trust
+rules do not list (the fee said to remain in or stay with a party) is missed, and a trust
 introduced other than as "Trustee(s) of the X Trust" or "the X Trust, acting by ..." before its
 defined term may be missed (test-split figures in docs/reference-scores.md).
 """
