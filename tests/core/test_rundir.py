@@ -41,6 +41,23 @@ def test_writers_in_pieces_give_the_converters_text(run_dir):
     assert "".join(rundir.comparison_text(comparison)) == dumps(unstructure(comparison), indent=None)
 
 
+@pytest.mark.parametrize("cache", [1, 2, 50_000])
+def test_metrics_text_of_shared_scores_is_the_converters_text_whatever_its_cache(run_dir, make_run, results, monkeypatch, cache):
+    """A new run's metrics share score objects (scoring.SharedScores) and metrics_text reuses the
+    text of each; that must change no byte, when its bounded caches are cleared too."""
+    from envirobench import outputs
+
+    captured = {}
+    real = outputs.build_metrics
+    monkeypatch.setattr(outputs, "build_metrics", lambda *a, **k: captured.setdefault("m", real(*a, **k)))
+    make_run("again", off="c000002:1,c000004:-2", baseline=results / "base", controls=(results / "ctl",))
+    metrics = captured["m"]
+    monkeypatch.setattr(rundir, "_TEXT_CACHE", cache)
+    text = "".join(rundir.metrics_text(metrics))
+    assert text == dumps(unstructure(metrics), indent=None)
+    assert text.encode() == (results / "again" / rundir.METRICS_FILE).read_bytes()
+
+
 def test_a_string_that_looks_like_the_placeholder_is_written_as_it_is():
     document = {"a": "\u0000", "b": ["\x00", {"c": 1}], "z": None}
     pieces = list(stream_document(document, "m", iter(["[1, ", "2]"])))

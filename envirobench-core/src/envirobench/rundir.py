@@ -31,7 +31,7 @@ says all a run directory is; splitting it would put one format in several places
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -632,22 +632,45 @@ def metrics_text(metrics: Metrics) -> Iterator[str]:
 
 
 def _cases_text(metrics: Metrics) -> Iterator[str]:
-    cache: dict[int, Any] = {}
+    # Most cases share their scores (scoring.SharedScores: one object per distinct score, one
+    # {profile: score} mapping per distinct combination), so the text of each is made once and
+    # joined, not encoded again for every case. Keys are by id(): every object stays alive in
+    # `metrics` while this runs. The caches are bounded: a type whose every score differs
+    # gains nothing from them and must not hold a second copy of the file.
+    score_text: dict[int, str] = {}
+    by_profile_text: dict[tuple[int, ...], str] = {}
 
-    def score(value: CaseScore | None) -> Any:
+    def score(value: CaseScore | None) -> str:
         if value is None:
-            return None
-        found = cache.get(id(value))
+            return "null"
+        found = score_text.get(id(value))
         if found is None:
-            found = cache[id(value)] = value.to_json()
+            if len(score_text) >= _TEXT_CACHE:
+                score_text.clear()
+            found = score_text[id(value)] = dumps_member(value.to_json())
         return found
 
-    def case(entry: CaseMetrics) -> dict[str, Any]:
-        runs = {label: {p: score(s) for p, s in by_profile.items()} for label, by_profile in entry.runs.items()}
-        return {"category": entry.category, "bucket": dict(entry.bucket), "runs": runs}
+    def by_profile(scores: Mapping[str, CaseScore | None]) -> str:
+        key = tuple(id(s) for s in scores.values()) + tuple(map(id, scores))
+        found = by_profile_text.get(key)
+        if found is None:
+            if len(by_profile_text) >= _TEXT_CACHE:
+                by_profile_text.clear()
+            members = ", ".join(f"{dumps_member(p)}: {score(s)}" for p, s in sorted(scores.items()))
+            found = by_profile_text[key] = "{" + members + "}"
+        return found
+
+    def case(cid: str) -> str:
+        entry = metrics.cases[cid]
+        runs = ", ".join(f"{dumps_member(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
+        return (f'{dumps_member(cid)}: {{"bucket": {dumps_member(dict(entry.bucket))}, '
+                f'"category": {dumps_member(entry.category)}, "runs": {{{runs}}}}}')
 
     ids = sorted(metrics.cases)  # as dumps orders the keys
-    yield from _in_batches(ids, lambda batch: dumps_member({cid: case(metrics.cases[cid]) for cid in batch}))
+    yield from _in_batches(ids, lambda batch: "{" + ", ".join(map(case, batch)) + "}")
+
+
+_TEXT_CACHE = 50_000  # texts of distinct scores (and of their combinations) kept while writing metrics.json
 
 
 def comparison_text(comparison: Comparison) -> Iterator[str]:
