@@ -660,16 +660,28 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
             found = by_profile_text[key] = "{" + members + "}"
         return found
 
+    small_text: dict[Any, str] = {}  # labels, categories and buckets: usually a handful of distinct values
+
+    def small(value: Any) -> str:
+        found = small_text.get(value)
+        if found is None:
+            if len(small_text) >= _TEXT_CACHE:
+                small_text.clear()
+            found = small_text[value] = dumps_member(value if not isinstance(value, tuple) else dict(value))
+        return found
+
     def case(cid: str) -> str:
         entry = metrics.cases[cid]
-        runs = ", ".join(f"{dumps_member(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
-        return (f'{dumps_member(cid)}: {{"bucket": {dumps_member(dict(entry.bucket))}, '
-                f'"category": {dumps_member(entry.category)}, "runs": {{{runs}}}}}')
+        runs = ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
+        name = f'"{cid}"' if _PLAIN.fullmatch(cid) else dumps_member(cid)
+        return (f'{name}: {{"bucket": {small(tuple(entry.bucket.items()))}, '
+                f'"category": {small(entry.category)}, "runs": {{{runs}}}}}')
 
     ids = sorted(metrics.cases)  # as dumps orders the keys
     yield from _in_batches(ids, lambda batch: "{" + ", ".join(map(case, batch)) + "}")
 
 
+_PLAIN = re.compile(r"[A-Za-z0-9_.:@+-]*")  # a string json writes as it is, between quotes
 _TEXT_CACHE = 50_000  # texts of distinct scores (and of their combinations) kept while writing metrics.json
 
 
