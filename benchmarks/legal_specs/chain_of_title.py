@@ -45,8 +45,14 @@ def _chained(rows):
     periods = []
     for index, (grantee, start, reference) in enumerate(rows):
         end = rows[index + 1][1] if index + 1 < len(rows) else None
-        periods.append({"grantee": grantee, "from_date": start.isoformat(), "to_date": end.isoformat() if end else None,
-                        "instrument": reference})
+        periods.append(
+            {
+                "grantee": grantee,
+                "from_date": start.isoformat(),
+                "to_date": end.isoformat() if end else None,
+                "instrument": reference,
+            }
+        )
     return {"periods": periods}
 
 

@@ -69,20 +69,31 @@ def test_the_type_is_well_formed_and_is_the_categories_task():
 
 
 def test_the_true_chain_is_exact_whatever_the_spelling_of_names_and_references():
-    result = score(predict(
-        ("REDFERN PETROLEUM COMPANY", "1971-09-27", "1982-04-06", "1971004512"),
-        ("Silas D Corcoran", "1982-04-06", "1990-06-13", "Book 689, Page 127"),  # the stamp's other form
-        ("the Blue Heron Holdings LLC", "1990-06-13", None, "Inst. 1990-010558"),
-    ))
+    result = score(
+        predict(
+            ("REDFERN PETROLEUM COMPANY", "1971-09-27", "1982-04-06", "1971004512"),
+            ("Silas D Corcoran", "1982-04-06", "1990-06-13", "Book 689, Page 127"),  # the stamp's other form
+            ("the Blue Heron Holdings LLC", "1990-06-13", None, "Inst. 1990-010558"),
+        )
+    )
     assert result.errors == ()
-    assert result.metrics == {"periods_exact": 3.0, "periods_foreign_or_invented": 0.0, "periods": 3.0,
-                              "predicted": 3.0, "packet_exact": 1.0}
+    assert result.metrics == {
+        "periods_exact": 3.0,
+        "periods_foreign_or_invented": 0.0,
+        "periods": 3.0,
+        "predicted": 3.0,
+        "packet_exact": 1.0,
+    }
 
 
 def test_reference_and_name_normalisation():
     assert reference_key("Instrument No. 1998-004512") == reference_key("1998004512") == "1998004512"
     assert reference_key("Reception # 0012345") == "12345"
-    assert reference_key("Deed Book 838 Page 558") == reference_key("OR BK 838 PG 558") == reference_key("Vol. 838 Pg. 558")
+    assert (
+        reference_key("Deed Book 838 Page 558")
+        == reference_key("OR BK 838 PG 558")
+        == reference_key("Vol. 838 Pg. 558")
+    )
     assert reference_key("Book 838 Page 558") != reference_key("838558")  # a book and page is not a number
     assert name_key("Hollis & Drummond, L.L.P.") == name_key("hollis and drummond l l p")
     assert name_key("The Old Mill Realty Trust") == name_key("Old Mill Realty Trust")
@@ -141,12 +152,18 @@ def test_the_headline_is_the_published_formula_with_its_unclipped_value():
 
 def test_the_break_even_is_five_in_six():
     # Five true periods and one foreign one listed: exactly nothing gained.
-    truth = answer([(f"Owner {i}", f"19{60 + i}-01-01", f"19{61 + i}-01-01" if i < 4 else None, f"19{60 + i}-00001", ())
-                    for i in range(5)])
+    truth = answer(
+        [
+            (f"Owner {i}", f"19{60 + i}-01-01", f"19{61 + i}-01-01" if i < 4 else None, f"19{60 + i}-00001", ())
+            for i in range(5)
+        ]
+    )
     rows = [(p.grantee, p.from_date, p.to_date, p.instrument) for p in truth.periods]
     result = score(predict(*rows, ("Stranger", "1999-01-01", None, "1999-99999")), truth)
     assert TYPE.summarize("chain", [result])["chain_score_unclipped"] == pytest.approx(0.0)
-    assert "right more than 5 in 6 times" in " ".join((__import__("envirobench_legal.chain_of_title").chain_of_title.__doc__ or "").split())
+    assert "right more than 5 in 6 times" in " ".join(
+        (__import__("envirobench_legal.chain_of_title").chain_of_title.__doc__ or "").split()
+    )
 
 
 def test_summaries_of_no_cases_are_empty():
@@ -158,7 +175,10 @@ def test_summaries_of_no_cases_are_empty():
     [
         ({"periods": [{"grantee": "A", "from_date": "1990-13-01", "to_date": None, "instrument": "1"}]}, "ISO date"),
         ({"periods": [{"grantee": "A", "from_date": "1990-1-1", "to_date": None, "instrument": "1"}]}, "ISO date"),
-        ({"periods": [{"grantee": " ", "from_date": "1990-01-01", "to_date": None, "instrument": "1"}]}, "grantee is empty"),
+        (
+            {"periods": [{"grantee": " ", "from_date": "1990-01-01", "to_date": None, "instrument": "1"}]},
+            "grantee is empty",
+        ),
         ({"periods": [{"grantee": "A", "from_date": "1990-01-01", "instrument": "1"}]}, "to_date"),
         ({"periods": [], "owner": "A"}, "owner"),
     ],
@@ -249,14 +269,25 @@ def test_every_deed_in_the_packet_as_a_period_scores_zero(datasets):
         scores = []
         for planned in plan_packets(folder):
             history = history_of(folder, planned)
-            rows = [{"grantee": p.grantee, "from_date": p.from_date, "to_date": p.to_date, "instrument": p.instrument}
-                    for p in answers[planned.case_id].periods]
-            rows += [{"grantee": i.grantee, "from_date": i.recorded.date().isoformat(), "to_date": None,
-                      "instrument": references_of(history.recorder, i)[0]}
-                     for i in history.instruments if i.role in ("corrective", "wild", "adjoining", "tax-lot",
-                                                                "caption-two-parcels", "deed-of-trust")]
-            scores.append(TYPE.score_case(cases[planned.case_id], answers[planned.case_id],
-                                          structure({"periods": rows}, Prediction))["chain"])
+            rows = [
+                {"grantee": p.grantee, "from_date": p.from_date, "to_date": p.to_date, "instrument": p.instrument}
+                for p in answers[planned.case_id].periods
+            ]
+            rows += [
+                {
+                    "grantee": i.grantee,
+                    "from_date": i.recorded.date().isoformat(),
+                    "to_date": None,
+                    "instrument": references_of(history.recorder, i)[0],
+                }
+                for i in history.instruments
+                if i.role in ("corrective", "wild", "adjoining", "tax-lot", "caption-two-parcels", "deed-of-trust")
+            ]
+            scores.append(
+                TYPE.score_case(
+                    cases[planned.case_id], answers[planned.case_id], structure({"periods": rows}, Prediction)
+                )["chain"]
+            )
         headline = TYPE.summarize("chain", scores)
         assert headline["period_recall"] == 1.0
         assert headline["chain_score"] == 0.0 and headline["chain_score_unclipped"] < 0

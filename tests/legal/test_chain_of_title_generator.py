@@ -49,7 +49,9 @@ def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, fo
     assert result.exit_code == 0, result.output
     shipped = LAYOUT.dataset_dir(folder)
     assert digests(output) == digests(shipped)
-    assert {e.path: e.sha256 for e in read_manifest(output).files} == {e.path: e.sha256 for e in read_manifest(shipped).files}
+    assert {e.path: e.sha256 for e in read_manifest(output).files} == {
+        e.path: e.sha256 for e in read_manifest(shipped).files
+    }
     assert digests(fixtures) == digests(LAYOUT.fixtures_dir(folder))
 
 
@@ -61,8 +63,15 @@ def test_a_packet_renders_to_the_same_bytes_twice_with_the_cover_first():
     h = history("corrective")
 
     def render():
-        return render_packet(h, 5, "unit", "p", templates=DEV_TEMPLATES, cover=cover_style("hartwell-abstract"),
-                             scan=lambda index: index == 1)
+        return render_packet(
+            h,
+            5,
+            "unit",
+            "p",
+            templates=DEV_TEMPLATES,
+            cover=cover_style("hartwell-abstract"),
+            scan=lambda index: index == 1,
+        )
 
     first, second = render(), render()
     assert first.pdf == second.pdf and first.pdf.startswith(b"%PDF")
@@ -79,9 +88,14 @@ def test_a_packet_renders_to_the_same_bytes_twice_with_the_cover_first():
 
 
 def test_merging_pins_pdfiums_save_time_and_file_id():
-    cover = Cover(cover_style("fairmount-search"), "Lot 1, Block 2, OAK PLAT", "123-456-78",
-                  (IndexEntry("Warranty Deed", dt.date(1990, 1, 2), "Reception # 0012345", "A", "B"),),
-                  "T12345", dt.date(2024, 10, 1))
+    cover = Cover(
+        cover_style("fairmount-search"),
+        "Lot 1, Block 2, OAK PLAT",
+        "123-456-78",
+        (IndexEntry("Warranty Deed", dt.date(1990, 1, 2), "Reception # 0012345", "A", "B"),),
+        "T12345",
+        dt.date(2024, 10, 1),
+    )
     page = render_cover(cover)
     merged = merge_pdfs([page, page])
     assert merged == merge_pdfs([page, page])
@@ -93,11 +107,16 @@ def test_the_plan_keeps_families_apart_and_scans_a_share_of_instruments():
     dev, test = plan("synthetic-dev-v1"), plan("synthetic-test-v1")
     assert not {p.recorder for p, _ in dev} & {p.recorder for p, _ in test}
     assert not {p.cover for p, _ in dev} & {p.cover for p, _ in test}
-    assert {p.cover for p, _ in dev} == set(COVER_SPLITS["dev"]) and {p.cover for p, _ in test} == set(COVER_SPLITS["test"])
+    assert {p.cover for p, _ in dev} == set(COVER_SPLITS["dev"]) and {p.cover for p, _ in test} == set(
+        COVER_SPLITS["test"]
+    )
     assert sorted({p.focus for p, _ in test}) == sorted(FOCI)
     # first_instrument counts the split's instruments, so every SCAN_EVERY-th one is scanned.
-    assert [p.first_instrument for p, _ in test[:3]] == [0, len(test[0][1].instruments),
-                                                         len(test[0][1].instruments) + len(test[1][1].instruments)]
+    assert [p.first_instrument for p, _ in test[:3]] == [
+        0,
+        len(test[0][1].instruments),
+        len(test[0][1].instruments) + len(test[1][1].instruments),
+    ]
     assert SCAN_EVERY >= 2
     assert [p.case_id for p, _ in plan("synthetic-dev-v1")] == [p.case_id for p, _ in dev]  # seeded
 
@@ -117,7 +136,9 @@ def test_every_focus_trap_is_in_its_history_and_periods_join(focus):
     assert [p.reference for p in periods] == [references_of(h.recorder, item)[0] for item in vesting]
     assert [p.start for p in periods] == [item.recorded.date() for item in vesting]
     recorded = [item.recorded for item in h.instruments]
-    assert recorded == sorted(recorded) and len({tuple(references_of(h.recorder, i)) for i in h.instruments}) == len(recorded)
+    assert recorded == sorted(recorded) and len({tuple(references_of(h.recorder, i)) for i in h.instruments}) == len(
+        recorded
+    )
 
 
 def test_trap_truths():
@@ -128,7 +149,11 @@ def test_trap_truths():
     renamed = history("name-change")
     deed = next(i for i in renamed.instruments if ", formerly known as " in i.grantor)
     new, old = deed.grantor.split(", formerly known as ")
-    assert deed.starts_period and old in [p.grantee for p in renamed.periods()] and new not in [p.grantee for p in renamed.periods()]
+    assert (
+        deed.starts_period
+        and old in [p.grantee for p in renamed.periods()]
+        and new not in [p.grantee for p in renamed.periods()]
+    )
     caption = history("caption-two-parcels")
     two = next(i for i in caption.instruments if i.role == "caption-two-parcels")
     assert caption.subject in two.caption and two.parcel != caption.subject and not two.starts_period

@@ -22,8 +22,15 @@ TYPE = ChainOfTitle()
 
 def solve_packet(tmp_path, focus, seed=3, style="marlow-or", variant="v1", periods=4):
     history = sample_history(make_random(seed, "ref", focus), recorder(style), periods, focus)
-    rendered = render_packet(history, seed, "ref", focus, templates=DEV_TEMPLATES, cover=cover_style("lodestar-title"),
-                             scan=lambda index: False)
+    rendered = render_packet(
+        history,
+        seed,
+        "ref",
+        focus,
+        templates=DEV_TEMPLATES,
+        cover=cover_style("lodestar-title"),
+        scan=lambda index: False,
+    )
     path = tmp_path / f"{focus}.pdf"
     path.write_bytes(rendered.pdf)
     raw = {"packet": path.name, "apn": history.subject.apn, "parcel": history.subject.short}
@@ -35,8 +42,14 @@ def solve_packet(tmp_path, focus, seed=3, style="marlow-or", variant="v1", perio
 
 @pytest.mark.parametrize(
     "focus, style",
-    [("corrective", "marlow-or"), ("wild", "teasdale-ky"), ("caption-two-parcels", "cinder-wa"),
-     ("tax-lot", "marlow-or"), ("name-change", "cinder-wa"), ("trustees-deed", "teasdale-ky")],
+    [
+        ("corrective", "marlow-or"),
+        ("wild", "teasdale-ky"),
+        ("caption-two-parcels", "cinder-wa"),
+        ("tax-lot", "marlow-or"),
+        ("name-change", "cinder-wa"),
+        ("trustees-deed", "teasdale-ky"),
+    ],
 )
 def test_each_trap_is_read_right_on_a_born_digital_dev_packet(tmp_path, focus, style):
     history, answer, score = solve_packet(tmp_path, focus, style=style)
@@ -54,13 +67,19 @@ def test_the_baseline_variant_takes_corrective_and_wild_deeds_for_periods(tmp_pa
 
 
 def test_parties_are_read_from_each_way_deeds_tag_them():
-    assert solver.parties('that Blue Heron Holdings, LLC ("Grantor"), for $10, conveys unto Kestrel Land LP ("Grantee"), and') == (
-        "Blue Heron Holdings, LLC", "Kestrel Land LP")
-    assert solver.parties("WARRANTY DEED Alicia B. Abernathy, Grantor, for value, conveys to Old Mill Trust, Grantee, the") == (
-        "Alicia B. Abernathy", "Old Mill Trust")
-    assert solver.parties("THIS DEED is made between Acme Co., as grantor, and Jonah Quist, as grantee. WITNESSETH") == (
-        "Acme Co", "Jonah Quist")
-    assert solver.labelled_parties(["Grantor: Acme Co. Grantee: Jonah K. Quist. Consideration: $10."]) == ("Acme Co", "Jonah K. Quist")
+    assert solver.parties(
+        'that Blue Heron Holdings, LLC ("Grantor"), for $10, conveys unto Kestrel Land LP ("Grantee"), and'
+    ) == ("Blue Heron Holdings, LLC", "Kestrel Land LP")
+    assert solver.parties(
+        "WARRANTY DEED Alicia B. Abernathy, Grantor, for value, conveys to Old Mill Trust, Grantee, the"
+    ) == ("Alicia B. Abernathy", "Old Mill Trust")
+    assert solver.parties(
+        "THIS DEED is made between Acme Co., as grantor, and Jonah Quist, as grantee. WITNESSETH"
+    ) == ("Acme Co", "Jonah Quist")
+    assert solver.labelled_parties(["Grantor: Acme Co. Grantee: Jonah K. Quist. Consideration: $10."]) == (
+        "Acme Co",
+        "Jonah K. Quist",
+    )
     assert solver.names_of("New Co LLC, formerly known as Old Co LLC") == ["New Co LLC", "Old Co LLC"]
 
 
@@ -68,8 +87,11 @@ def test_the_subject_parcel_is_the_bodys_platted_lot_not_a_tax_lot_or_a_caption(
     subject = solver.TitleInput("p.pdf", "123-456-07", "Lot 7, Block 3, OAK HOLLOW SUBDIVISION")
     assert solver.is_subject("Lot 7, Block 3, OAK HOLLOW SUBDIVISION, according to the plat", subject)
     assert not solver.is_subject("Tax Lot 7 as shown on Assessor's Map 1N 2E 14. Tax Parcel No.: 999-111-01", subject)
-    assert not solver.is_subject("Re: Tax Parcel Nos. 123-456-07 and 123-456-08 ... Lot 8, Block 3, OAK HOLLOW "
-                                 "SUBDIVISION, according to the plat", subject)
+    assert not solver.is_subject(
+        "Re: Tax Parcel Nos. 123-456-07 and 123-456-08 ... Lot 8, Block 3, OAK HOLLOW "
+        "SUBDIVISION, according to the plat",
+        subject,
+    )
     assert solver.is_subject("the property with Tax Parcel No.: 123-456-07", subject)
 
 

@@ -192,7 +192,9 @@ def _chain(instance: Any, attribute: attrs.Attribute, value: tuple[TruePeriod, .
         raise ValueError(f"{attribute.name} is empty: every packet has a first deed")
     for earlier, later in zip(value, value[1:], strict=False):
         if earlier.to_date != later.from_date:
-            raise ValueError(f"{attribute.name}: a period must end where the next begins ({earlier.to_date} != {later.from_date})")
+            raise ValueError(
+                f"{attribute.name}: a period must end where the next begins ({earlier.to_date} != {later.from_date})"
+            )
     if value[-1].to_date is not None:
         raise ValueError(f"{attribute.name}: the last period is the owner of record's; its to_date is null")
 
@@ -227,8 +229,14 @@ def match(truth: tuple[TruePeriod, ...], predicted: tuple[Period, ...]) -> tuple
         if found is None and not any(key and key in k for k in keys):
             # A misread reference: the same owner from the same day is still the same period.
             name = name_key(period.grantee)
-            found = next((t for t, true in enumerate(truth) if t not in taken and name_key(true.grantee) == name
-                          and true.from_date == period.from_date), None)
+            found = next(
+                (
+                    t
+                    for t, true in enumerate(truth)
+                    if t not in taken and name_key(true.grantee) == name and true.from_date == period.from_date
+                ),
+                None,
+            )
         if found is None:
             unmatched.append(index)
         else:
@@ -283,8 +291,9 @@ class ChainOfTitle(envirobench.BenchmarkType):
             exact += not wrong
         found = set(matched.values())
         errors += [("missing-period", true.instrument) for t, true in enumerate(truth) if t not in found]
-        errors += [("foreign-or-invented-period", reference_key(prediction.periods[i].instrument) or "none")
-                   for i in unmatched]
+        errors += [
+            ("foreign-or-invented-period", reference_key(prediction.periods[i].instrument) or "none") for i in unmatched
+        ]
         metrics = {
             "periods_exact": float(exact),
             "periods_foreign_or_invented": float(len(unmatched)),

@@ -76,15 +76,24 @@ def plan_packets(folder: str) -> list[PlannedPacket]:
     rng.shuffle(foci)
     out = []
     for index, focus in enumerate(foci):
-        out.append(PlannedPacket(f"ct-{split}-{index + 1:03d}", focus, rng.randint(*PERIODS),
-                                 recorders[index % len(recorders)], covers[(index // len(recorders)) % len(covers)], 0))
+        out.append(
+            PlannedPacket(
+                f"ct-{split}-{index + 1:03d}",
+                focus,
+                rng.randint(*PERIODS),
+                recorders[index % len(recorders)],
+                covers[(index // len(recorders)) % len(covers)],
+                0,
+            )
+        )
     return out
 
 
 def history_of(folder: str, planned: PlannedPacket) -> TitleHistory:
     split = SPLIT_OF[folder]
-    return sample_history(make_random(SEED, split, planned.case_id, "history"), recorder(planned.recorder),
-                          planned.periods, planned.focus)
+    return sample_history(
+        make_random(SEED, split, planned.case_id, "history"), recorder(planned.recorder), planned.periods, planned.focus
+    )
 
 
 def plan(folder: str) -> list[tuple[PlannedPacket, TitleHistory]]:
@@ -93,26 +102,41 @@ def plan(folder: str) -> list[tuple[PlannedPacket, TitleHistory]]:
     count = 0
     for planned in plan_packets(folder):
         history = history_of(folder, planned)
-        out.append((PlannedPacket(planned.case_id, planned.focus, planned.periods, planned.recorder, planned.cover, count),
-                    history))
+        out.append(
+            (
+                PlannedPacket(planned.case_id, planned.focus, planned.periods, planned.recorder, planned.cover, count),
+                history,
+            )
+        )
         count += len(history.instruments)
     return out
 
 
 def answer_of(history: TitleHistory, scanned: int) -> Answer:
     periods = tuple(
-        TruePeriod(p.grantee, p.start.isoformat(), p.end.isoformat() if p.end else None, p.reference, p.other_references)
+        TruePeriod(
+            p.grantee, p.start.isoformat(), p.end.isoformat() if p.end else None, p.reference, p.other_references
+        )
         for p in history.periods()
     )
-    return Answer(periods=periods, traps=history.traps, instruments=len(history.instruments), scanned_instruments=scanned)
+    return Answer(
+        periods=periods, traps=history.traps, instruments=len(history.instruments), scanned_instruments=scanned
+    )
 
 
 def render_case(folder: str, planned: PlannedPacket, history: TitleHistory):
     split = SPLIT_OF[folder]
     templates, _ = SPLITS[split]
     first = planned.first_instrument
-    rendered = render_packet(history, SEED, split, planned.case_id, templates=templates, cover=cover_style(planned.cover),
-                             scan=lambda index: (first + index) % SCAN_EVERY == SCAN_EVERY - 1)
+    rendered = render_packet(
+        history,
+        SEED,
+        split,
+        planned.case_id,
+        templates=templates,
+        cover=cover_style(planned.cover),
+        scan=lambda index: (first + index) % SCAN_EVERY == SCAN_EVERY - 1,
+    )
     answer = answer_of(history, sum(rendered.scanned))
     case_input = Input(packet=f"assets/{planned.case_id}.pdf", apn=history.subject.apn, parcel=history.subject.short)
     return rendered, case_input, answer
@@ -195,8 +219,12 @@ def planted(folder: str) -> dict[str, tuple[ChainMistake, TitleHistory]]:
 
 
 def period_json(period: TruePeriod) -> dict:
-    return {"grantee": period.grantee, "from_date": period.from_date, "to_date": period.to_date,
-            "instrument": period.instrument}
+    return {
+        "grantee": period.grantee,
+        "from_date": period.from_date,
+        "to_date": period.to_date,
+        "instrument": period.instrument,
+    }
 
 
 def wrong_periods(mistake: ChainMistake, history: TitleHistory, periods: list[dict]) -> list[dict]:
@@ -204,8 +232,14 @@ def wrong_periods(mistake: ChainMistake, history: TitleHistory, periods: list[di
     role = {"add-corrective": "corrective", "add-adjoining": "adjoining", "add-wild": "wild"}.get(mistake.kind)
     if role is not None:
         item = next(i for i in history.instruments if i.role == role)
-        periods.append({"grantee": item.grantee, "from_date": item.recorded.date().isoformat(), "to_date": None,
-                        "instrument": references_of(history.recorder, item)[0]})
+        periods.append(
+            {
+                "grantee": item.grantee,
+                "from_date": item.recorded.date().isoformat(),
+                "to_date": None,
+                "instrument": references_of(history.recorder, item)[0],
+            }
+        )
     elif mistake.kind == "new-name":
         renamed = next(i for i in history.instruments if i.role == "vesting" and ", formerly known as " in i.grantor)
         new, old = renamed.grantor.split(", formerly known as ")

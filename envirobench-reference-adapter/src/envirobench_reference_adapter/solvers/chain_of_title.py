@@ -91,8 +91,11 @@ GRANTEE_START = re.compile(r"\b(?:to|unto|and)\s+", re.I)
 LABEL = re.compile(r"^(grantor|grantee)\s*:\s*(\S.*)$", re.I)
 NEXT_LABEL = re.compile(r"\.?\s+(?:grantee\s*:|[A-Z][a-z]+\s*:\s)", re.I)
 SUCCESSION = re.compile(r",?\s*\b(?:formerly\s+known\s+as|f/k/a|fka|successor\s+by\s+merger\s+to)\s+", re.I)
-PLAT_LOT = re.compile(r"(?<!tax\s)\blot\s+(\d{1,4})\s*[,.]?\s*block\s+(\d{1,4})\s*[,.]?\s*([A-Z0-9][A-Za-z0-9 '&-]+?)(?=[,.;]|\s+according|\s+as\s+|$)",
-                      re.I)
+PLAT_LOT = re.compile(
+    r"(?<!tax\s)\blot\s+(\d{1,4})\s*[,.]?\s*block\s+(\d{1,4})\s*[,.]?\s*"
+    r"([A-Z0-9][A-Za-z0-9 '&-]+?)(?=[,.;]|\s+according|\s+as\s+|$)",
+    re.I,
+)
 CORRECTIVE = re.compile(r"\bcorrect(?:ive|ion|s|ing)?\b|\bnot\s+a\s+new\s+conveyance\b|\bre-?record", re.I)
 
 
@@ -132,8 +135,9 @@ def source_files(case_input: TitleInput) -> list[str]:
     return [case_input.packet]
 
 
-def solve(case_input: TitleInput, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(
+    case_input: TitleInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None
+) -> dict[str, Any]:
     variant = VARIANT_ALIASES.get(variant, variant)
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
@@ -146,12 +150,14 @@ def solve(case_input: TitleInput, sources: Mapping[str, Path], variant: str,
     periods = []
     for index, deed in enumerate(chain):
         following = chain[index + 1].recorded if index + 1 < len(chain) else None
-        periods.append({
-            "grantee": deed.grantee or "unknown",
-            "from_date": deed.recorded.isoformat(),
-            "to_date": following.isoformat() if following else None,
-            "instrument": deed.reference or "unknown",
-        })
+        periods.append(
+            {
+                "grantee": deed.grantee or "unknown",
+                "from_date": deed.recorded.isoformat(),
+                "to_date": following.isoformat() if following else None,
+                "instrument": deed.reference or "unknown",
+            }
+        )
     return {"periods": periods}
 
 
@@ -179,23 +185,39 @@ def opens_instrument(page: pdftext.PageText, page_lines: list[Line]) -> bool:
 def title_line(text: str) -> bool:
     """A document title: a short line in capitals naming the kind of instrument."""
     letters = [c for c in text if c.isalpha()]
-    return (3 <= len(text) <= 60 and len(letters) >= 4 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
-            and bool(TITLE_WORDS.search(text)) and not re.search(r"\d{3,}", text))
+    return (
+        3 <= len(text) <= 60
+        and len(letters) >= 4
+        and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
+        and bool(TITLE_WORDS.search(text))
+        and not re.search(r"\d{3,}", text)
+    )
 
 
 # -- reading one instrument ----------------------------------------------------------------------
 
 
-def read_instrument(pages: list[pdftext.PageText], lines: list[list[Line]], first: int, last: int,
-                    case_input: TitleInput) -> Read:
+def read_instrument(
+    pages: list[pdftext.PageText], lines: list[list[Line]], first: int, last: int, case_input: TitleInput
+) -> Read:
     page_lines = [normalize_space(line.text) for index in range(first, last + 1) for line in lines[index]]
     text = " ".join(page_lines)
     title = next((t for t in page_lines if title_line(t)), "")
-    recorded, reference = recording(lines[first:last + 1])
+    recorded, reference = recording(lines[first : last + 1])
     grantor, grantee = labelled_parties(page_lines) or parties(text)
-    scanned = any(page.source == "ocr" for page in pages[first:last + 1])
-    return Read(first, title, kind_of(title, text), recorded, reference, grantor, grantee, text,
-                is_subject(text, case_input), scanned)
+    scanned = any(page.source == "ocr" for page in pages[first : last + 1])
+    return Read(
+        first,
+        title,
+        kind_of(title, text),
+        recorded,
+        reference,
+        grantor,
+        grantee,
+        text,
+        is_subject(text, case_input),
+        scanned,
+    )
 
 
 def kind_of(title: str, text: str) -> str:
@@ -237,7 +259,12 @@ def recording(pages: list[list[Line]]) -> tuple[dt.date | None, str]:
 
 def parse_date(match: re.Match[str]) -> dt.date | None:
     text = re.sub(r"\s+", " ", match.group(0).replace(",", " ").replace(".", " ")).strip()
-    forms = {"mdy": ("%m/%d/%Y",), "iso": ("%Y-%m-%d",), "long": ("%B %d %Y", "%b %d %Y"), "dmy": ("%d %b %Y", "%d %B %Y")}
+    forms = {
+        "mdy": ("%m/%d/%Y",),
+        "iso": ("%Y-%m-%d",),
+        "long": ("%B %d %Y", "%b %d %Y"),
+        "dmy": ("%d %b %Y", "%d %B %Y"),
+    }
     for kind, patterns in forms.items():
         if match.group(kind):
             for pattern in patterns:
@@ -261,11 +288,17 @@ def labelled_parties(page_lines: list[str]) -> tuple[str, str] | None:
         if index + 1 < len(page_lines) and not LABEL.match(page_lines[index + 1]):
             value = f"{value} {page_lines[index + 1]}"  # a run-on label line may wrap
         cut = NEXT_LABEL.search(value)
-        if match.group(1).lower() == "grantor" and cut and value[cut.start():].lstrip(". ").lower().startswith("grantee"):
+        if (
+            match.group(1).lower() == "grantor"
+            and cut
+            and value[cut.start() :].lstrip(". ").lower().startswith("grantee")
+        ):
             found["grantor"] = clean_name(value[: cut.start()])
-            rest = value[cut.start():].lstrip(". ")
-            inner = NEXT_LABEL.search(rest[len("grantee:"):])
-            found["grantee"] = clean_name(rest[rest.index(":") + 1 : len("grantee:") + inner.start() if inner else None])
+            rest = value[cut.start() :].lstrip(". ")
+            inner = NEXT_LABEL.search(rest[len("grantee:") :])
+            found["grantee"] = clean_name(
+                rest[rest.index(":") + 1 : len("grantee:") + inner.start() if inner else None]
+            )
         else:
             found[match.group(1).lower()] = clean_name(value[: cut.start()] if cut else match.group(2))
     if found.get("grantor") and found.get("grantee"):
@@ -285,7 +318,7 @@ def tagged(text: str, tag: re.Pattern[str], start: re.Pattern[str]) -> str:
         starts = list(start.finditer(window))
         if not starts:
             continue
-        name = clean_name(window[starts[-1].end():])
+        name = clean_name(window[starts[-1].end() :])
         if name:
             return name
     return ""
@@ -326,9 +359,12 @@ def is_subject(text: str, case_input: TitleInput) -> bool:
     wanted = PLAT_LOT.search(case_input.parcel)
     lots = list(PLAT_LOT.finditer(text))
     if wanted and lots:
-        return any(lot.group(1) == wanted.group(1) and lot.group(2) == wanted.group(2)
-                   and SequenceMatcher(None, compact(lot.group(3)), compact(wanted.group(3))).ratio() >= 0.8
-                   for lot in lots)
+        return any(
+            lot.group(1) == wanted.group(1)
+            and lot.group(2) == wanted.group(2)
+            and SequenceMatcher(None, compact(lot.group(3)), compact(wanted.group(3))).ratio() >= 0.8
+            for lot in lots
+        )
     return compact(case_input.apn) in compact(text)
 
 

@@ -51,18 +51,54 @@ class CoverStyle:
 
 
 COVER_STYLES: tuple[CoverStyle, ...] = (
-    CoverStyle("hartwell-abstract", "Hartwell Abstract & Title Co.", "ABSTRACT OF TITLE - INDEX OF INSTRUMENTS",
-               "Times", "%m/%d/%Y", False, "Assessor's Parcel No.:", "Legal Description:",
-               "{no}. {title}, recorded {recorded}, {reference}", "{grantor} to {grantee}"),
-    CoverStyle("lodestar-title", "Lodestar Title Services", "TITLE PACKET - DOCUMENTS ENCLOSED", "Helvetica",
-               "%B %d, %Y", True, "Tax Parcel:", "Property:",
-               "Item {no}: {title} ({reference}; rec. {recorded})", "Grantor: {grantor}; Grantee: {grantee}"),
-    CoverStyle("fairmount-search", "Fairmount Records Search LLC", "CHAIN OF TITLE SEARCH REPORT", "Courier",
-               "%d %b %Y", False, "PARCEL ID", "DESCRIPTION",
-               "[{no}] {recorded}  {title}  {reference}", "    {grantor} -> {grantee}"),
-    CoverStyle("pinecrest-abstractors", "Pinecrest Abstractors, Inc.", "RECORD TITLE REPORT - SCHEDULE OF INSTRUMENTS",
-               "Helvetica", "%Y-%m-%d", True, "APN", "Legal",
-               "{no}) {recorded} - {title} - {reference}", "From {grantor} / To {grantee}"),
+    CoverStyle(
+        "hartwell-abstract",
+        "Hartwell Abstract & Title Co.",
+        "ABSTRACT OF TITLE - INDEX OF INSTRUMENTS",
+        "Times",
+        "%m/%d/%Y",
+        False,
+        "Assessor's Parcel No.:",
+        "Legal Description:",
+        "{no}. {title}, recorded {recorded}, {reference}",
+        "{grantor} to {grantee}",
+    ),
+    CoverStyle(
+        "lodestar-title",
+        "Lodestar Title Services",
+        "TITLE PACKET - DOCUMENTS ENCLOSED",
+        "Helvetica",
+        "%B %d, %Y",
+        True,
+        "Tax Parcel:",
+        "Property:",
+        "Item {no}: {title} ({reference}; rec. {recorded})",
+        "Grantor: {grantor}; Grantee: {grantee}",
+    ),
+    CoverStyle(
+        "fairmount-search",
+        "Fairmount Records Search LLC",
+        "CHAIN OF TITLE SEARCH REPORT",
+        "Courier",
+        "%d %b %Y",
+        False,
+        "PARCEL ID",
+        "DESCRIPTION",
+        "[{no}] {recorded}  {title}  {reference}",
+        "    {grantor} -> {grantee}",
+    ),
+    CoverStyle(
+        "pinecrest-abstractors",
+        "Pinecrest Abstractors, Inc.",
+        "RECORD TITLE REPORT - SCHEDULE OF INSTRUMENTS",
+        "Helvetica",
+        "%Y-%m-%d",
+        True,
+        "APN",
+        "Legal",
+        "{no}) {recorded} - {title} - {reference}",
+        "From {grantor} / To {grantee}",
+    ),
 )
 DEV_COVERS = ("hartwell-abstract", "lodestar-title")
 TEST_COVERS = ("fairmount-search", "pinecrest-abstractors")
@@ -116,7 +152,9 @@ def render_cover(cover: Cover) -> bytes:
     canvas.setCreator(PDF_CREATOR)
     y = 60.0
 
-    def line(text: str, font: str = regular, font_size: float = size, *, indent: float = 0.0, center: bool = False) -> None:
+    def line(
+        text: str, font: str = regular, font_size: float = size, *, indent: float = 0.0, center: bool = False
+    ) -> None:
         nonlocal y
         for piece in wrap(text, font, font_size, width - indent) or [""]:
             if y > PAGE_H - 70:
@@ -144,12 +182,22 @@ def render_cover(cover: Cover) -> bytes:
         entries.reverse()
     for number, entry in entries:
         y += 3
-        line(style.entry_form.format(no=number, title=entry.title, recorded=entry.recorded.strftime(style.date_format),
-                                     reference=entry.reference), indent=6)
+        line(
+            style.entry_form.format(
+                no=number,
+                title=entry.title,
+                recorded=entry.recorded.strftime(style.date_format),
+                reference=entry.reference,
+            ),
+            indent=6,
+        )
         line(style.parties_form.format(grantor=entry.grantor, grantee=entry.grantee), indent=24)
     y += 10
-    line("This index is a convenience only. The abstractor does not insure title; examine the instruments themselves.",
-         regular, 7.5)
+    line(
+        "This index is a convenience only. The abstractor does not insure title; examine the instruments themselves.",
+        regular,
+        7.5,
+    )
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -180,12 +228,14 @@ def pin(pdf: bytes) -> bytes:
     pdf, dates = CREATION_DATE.subn(lambda m: m.group(1) + PINNED_DATE, pdf)
     ids = list(FILE_ID.finditer(pdf))
     if len(ids) != 1 or dates > 1:
-        raise ValueError(f"expected one file ID and at most one creation date in PDFium's output, found {len(ids)} and {dates}")
+        raise ValueError(
+            f"expected one file ID and at most one creation date in PDFium's output, found {len(ids)} and {dates}"
+        )
     match = ids[0]
-    digest = hashlib.sha256(pdf[: match.start()] + pdf[match.end():]).hexdigest().upper()
+    digest = hashlib.sha256(pdf[: match.start()] + pdf[match.end() :]).hexdigest().upper()
     first = digest[: len(match.group(1))].encode()
     second = digest[: len(match.group(2))].encode()
-    return pdf[: match.start()] + b"/ID[<" + first + b"><" + second + b">]" + pdf[match.end():]
+    return pdf[: match.start()] + b"/ID[<" + first + b"><" + second + b">]" + pdf[match.end() :]
 
 
 def page_count(pdf: bytes) -> int:

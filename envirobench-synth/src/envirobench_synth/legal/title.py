@@ -61,19 +61,34 @@ from .packet import Cover, CoverStyle, IndexEntry, Packet, assemble_packet, rend
 from .render import render_instrument
 
 OWNER_COMPANIES = COMPANIES + (
-    "Brightwater Industrial LLC", "Coppergate Realty Partners LP", "Dunmore Avenue Properties, Inc.",
-    "Eastfield Logistics Corp.", "Foxhollow Land Company", "Greystone Ventures LLC", "Highmark Storage Partners",
-    "Juniper Flats Holdings, Inc.", "Larchmont Commercial LLC", "Meridian Yard Company", "Northstar Equities LLC",
+    "Brightwater Industrial LLC",
+    "Coppergate Realty Partners LP",
+    "Dunmore Avenue Properties, Inc.",
+    "Eastfield Logistics Corp.",
+    "Foxhollow Land Company",
+    "Greystone Ventures LLC",
+    "Highmark Storage Partners",
+    "Juniper Flats Holdings, Inc.",
+    "Larchmont Commercial LLC",
+    "Meridian Yard Company",
+    "Northstar Equities LLC",
     "Pinewood Terminal Corp.",
 )
 SUCCESSOR_WORDS = ("Holdings", "Properties", "Realty", "Land", "Ventures", "Partners")
 UTILITIES = ("Western Power Cooperative", "Tri-County Gas Company", "Metro Water District", "Valley Electric Authority")
 TRUSTEES = ("Pacific Title Trustee Services, Inc.", "Frontier Reconveyance Corp.", "Lakeside Trustee Company")
 EXTRA_PLATS = ("CEDAR BLUFF ADDITION", "MILL RACE ACRES", "DEPOT STREET PLAT", "SUNSET ORCHARD TRACTS")
-CORRECTIONS = ("the block number", "the plat page", "the recording reference of the plat", "the lot number",
-               "the county named")
-CONSIDERATIONS = ("TEN AND NO/100 DOLLARS ($10.00) and other good and valuable consideration",
-                  "good and valuable consideration, the receipt of which is acknowledged")
+CORRECTIONS = (
+    "the block number",
+    "the plat page",
+    "the recording reference of the plat",
+    "the lot number",
+    "the county named",
+)
+CONSIDERATIONS = (
+    "TEN AND NO/100 DOLLARS ($10.00) and other good and valuable consideration",
+    "good and valuable consideration, the receipt of which is acknowledged",
+)
 
 # Deed wording by law-firm template: dev templates word their deeds one way, test templates another.
 DEED_FORMS = {
@@ -104,8 +119,19 @@ TITLES = {
     "easement": ("GRANT OF EASEMENT", "UTILITY EASEMENT"),
 }
 # The focus traps a generator cycles through so that every trap is in many packets.
-FOCI = ("corrective", "wild", "adjoining", "caption-two-parcels", "tax-lot", "name-change", "merger",
-        "sheriffs-deed", "trustees-deed", "quitclaim-from-owner", "mortgage-easement")
+FOCI = (
+    "corrective",
+    "wild",
+    "adjoining",
+    "caption-two-parcels",
+    "tax-lot",
+    "name-change",
+    "merger",
+    "sheriffs-deed",
+    "trustees-deed",
+    "quitclaim-from-owner",
+    "mortgage-easement",
+)
 
 
 @dataclass(frozen=True)
@@ -130,8 +156,10 @@ class Parcel:
     def description(self) -> str:
         if self.tax_map:
             return f"Tax Lot {self.lot} as shown on Assessor's Map {self.tax_map}, {self.county} County, {self.state}."
-        return (f"Lot {self.lot}, Block {self.block}, {self.plat}, according to the plat thereof recorded in Book "
-                f"{self.plat_book} of Plats, Page {self.plat_page}, records of {self.county} County, {self.state}.")
+        return (
+            f"Lot {self.lot}, Block {self.block}, {self.plat}, according to the plat thereof recorded in Book "
+            f"{self.plat_book} of Plats, Page {self.plat_page}, records of {self.county} County, {self.state}."
+        )
 
 
 @dataclass
@@ -273,7 +301,9 @@ def sample_history(rng: random.Random, recorder: RecorderStyle, periods: int, fo
     items: list[TitleInstrument] = []
     apn_shown = rng.random() < 0.5  # older deeds often omit the APN
 
-    def deed(role: str, kind: str, grantor: str, grantee: str, parcel: Parcel, day: dt.date, **extra) -> TitleInstrument:
+    def deed(
+        role: str, kind: str, grantor: str, grantee: str, parcel: Parcel, day: dt.date, **extra
+    ) -> TitleInstrument:
         item = TitleInstrument(role, kind, rng.choice(TITLES[kind]), grantor, grantee, parcel, day, **extra)
         items.append(item)
         return item
@@ -293,22 +323,49 @@ def sample_history(rng: random.Random, recorder: RecorderStyle, periods: int, fo
                 deed("mortgage", "mortgage", grantor, lender, subject, security_day, secured_party=lender)
                 sheriff = person(rng)
                 case_no = f"{day.year - 1}-CV-{rng.randint(100, 9999):04d}"
-                recital = (f"WHEREAS, by a judgment of foreclosure entered in {lender} v. {grantor}, Case No. {case_no}, "
-                           f"the Court ordered the mortgaged premises sold, and the premises were sold at public auction "
-                           f"to {grantee}, the highest bidder, and the sale was confirmed;")
-                deed("vesting", "sheriffs-deed", f"{sheriff}, Sheriff of {subject.county} County, {subject.state}", grantee,
-                     subject, day, recital=recital, signer=sheriff, capacity="Sheriff", show_apn=show_apn)
+                recital = (
+                    f"WHEREAS, by a judgment of foreclosure entered in {lender} v. {grantor}, Case No. {case_no}, "
+                    f"the Court ordered the mortgaged premises sold, and the premises were sold at public auction "
+                    f"to {grantee}, the highest bidder, and the sale was confirmed;"
+                )
+                deed(
+                    "vesting",
+                    "sheriffs-deed",
+                    f"{sheriff}, Sheriff of {subject.county} County, {subject.state}",
+                    grantee,
+                    subject,
+                    day,
+                    recital=recital,
+                    signer=sheriff,
+                    capacity="Sheriff",
+                    show_apn=show_apn,
+                )
             else:
                 trustee = rng.choice(TRUSTEES)
                 deed("deed-of-trust", "deed-of-trust", grantor, trustee, subject, security_day, secured_party=lender)
-                recital = (f"WHEREAS, {grantor}, as Trustor, executed a Deed of Trust for the benefit of {lender}; default "
-                           f"occurred, notice of default and of sale was given as the law requires, and the property "
-                           f"was sold at a trustee's sale to {grantee}, the highest bidder;")
-                deed("vesting", "trustees-deed", f"{trustee}, as Trustee", grantee, subject, day, recital=recital,
-                     signer=person(rng), capacity=rng.choice(("Vice President", "Assistant Secretary")), show_apn=show_apn)
+                recital = (
+                    f"WHEREAS, {grantor}, as Trustor, executed a Deed of Trust for the benefit of {lender}; default "
+                    f"occurred, notice of default and of sale was given as the law requires, and the property "
+                    f"was sold at a trustee's sale to {grantee}, the highest bidder;"
+                )
+                deed(
+                    "vesting",
+                    "trustees-deed",
+                    f"{trustee}, as Trustee",
+                    grantee,
+                    subject,
+                    day,
+                    recital=recital,
+                    signer=person(rng),
+                    capacity=rng.choice(("Vice President", "Assistant Secretary")),
+                    show_apn=show_apn,
+                )
         else:
-            kind = "quitclaim-deed" if way == "quitclaim-from-owner" else rng.choice(
-                ("warranty-deed", "warranty-deed", "special-warranty-deed"))
+            kind = (
+                "quitclaim-deed"
+                if way == "quitclaim-from-owner"
+                else rng.choice(("warranty-deed", "warranty-deed", "special-warranty-deed"))
+            )
             named = grantor
             if way in ("name-change", "merger") and index > 0:
                 # The owner took title under its old name; it conveys under its new one.
@@ -317,7 +374,11 @@ def sample_history(rng: random.Random, recorder: RecorderStyle, periods: int, fo
                     new = f"{first} {middle} {rng.choice([n for n in LAST if n not in grantor])}"
                 else:
                     new = successor_name(rng, grantor, used)
-                named = f"{new}, formerly known as {grantor}" if way == "name-change" else f"{new}, successor by merger to {grantor}"
+                named = (
+                    f"{new}, formerly known as {grantor}"
+                    if way == "name-change"
+                    else f"{new}, successor by merger to {grantor}"
+                )
             deed("vesting", kind, named, grantee, subject, day, show_apn=show_apn)
         previous_vesting = items[-1]
 
@@ -340,29 +401,59 @@ def sample_history(rng: random.Random, recorder: RecorderStyle, periods: int, fo
         a, b, _ = tenure(index)
         day = between(a, min(b, a + dt.timedelta(days=500)))
         what = rng.choice(CORRECTIONS)
-        corrective = deed("corrective", "corrective-deed", original.grantor, original.grantee, subject, day,
-                          show_apn=original.show_apn)
+        corrective = deed(
+            "corrective",
+            "corrective-deed",
+            original.grantor,
+            original.grantee,
+            subject,
+            day,
+            show_apn=original.show_apn,
+        )
         corrective.corrects = original
-        corrective.recital = f"This deed is given to correct {what} in the deed between the same parties recorded as {{original}}, and is not a new conveyance."
+        corrective.recital = (
+            f"This deed is given to correct {what} in the deed between the same parties recorded as "
+            "{original}, and is not a new conveyance."
+        )
     if "wild" in traps:
         stranger, claimant = company_or_person(rng, used, 0.3), company_or_person(rng, used)
         index = rng.randrange(len(vesting))
         a, b, _ = tenure(index)
-        deed("wild", rng.choice(("quitclaim-deed", "quitclaim-deed", "warranty-deed")), stranger, claimant, subject,
-             between(a, b), show_apn=rng.random() < 0.6)
+        deed(
+            "wild",
+            rng.choice(("quitclaim-deed", "quitclaim-deed", "warranty-deed")),
+            stranger,
+            claimant,
+            subject,
+            between(a, b),
+            show_apn=rng.random() < 0.6,
+        )
     if "adjoining" in traps or rng.random() < 0.5:
         for _ in range(1 if rng.random() < 0.6 else 2):
             day = dt.date(rng.randint(start.year, 2023), rng.randint(1, 12), rng.randint(1, 28))
-            deed("adjoining", rng.choice(("warranty-deed", "special-warranty-deed")), company_or_person(rng, used),
-                 company_or_person(rng, used), neighbour, day)
+            deed(
+                "adjoining",
+                rng.choice(("warranty-deed", "special-warranty-deed")),
+                company_or_person(rng, used),
+                company_or_person(rng, used),
+                neighbour,
+                day,
+            )
     if "tax-lot" in traps:
         day = dt.date(rng.randint(start.year, 2023), rng.randint(1, 12), rng.randint(1, 28))
         deed("tax-lot", "warranty-deed", company_or_person(rng, used), company_or_person(rng, used), tax_lot, day)
     if "caption-two-parcels" in traps:
         day = dt.date(rng.randint(max(start.year, 1985), 2023), rng.randint(1, 12), rng.randint(1, 28))
         caption = (subject, neighbour) if rng.random() < 0.5 else (neighbour, subject)
-        deed("caption-two-parcels", rng.choice(("warranty-deed", "special-warranty-deed")), company_or_person(rng, used),
-             company_or_person(rng, used), neighbour, day, caption=caption)
+        deed(
+            "caption-two-parcels",
+            rng.choice(("warranty-deed", "special-warranty-deed")),
+            company_or_person(rng, used),
+            company_or_person(rng, used),
+            neighbour,
+            day,
+            caption=caption,
+        )
     if "mortgage-easement" in traps or rng.random() < 0.5:
         for kind in rng.sample(("mortgage", "deed-of-trust", "easement"), rng.randint(1, 2)):
             index = rng.randrange(len(vesting))
@@ -374,7 +465,15 @@ def sample_history(rng: random.Random, recorder: RecorderStyle, periods: int, fo
                 deed("mortgage", "mortgage", owner, lender, subject, between(a, b), secured_party=lender)
             else:
                 lender = rng.choice(LENDERS)
-                deed("deed-of-trust", "deed-of-trust", owner, rng.choice(TRUSTEES), subject, between(a, b), secured_party=lender)
+                deed(
+                    "deed-of-trust",
+                    "deed-of-trust",
+                    owner,
+                    rng.choice(TRUSTEES),
+                    subject,
+                    between(a, b),
+                    secured_party=lender,
+                )
 
     for item in items:
         if not item.signer:
@@ -420,8 +519,10 @@ def stamp(rng: random.Random, recorder: RecorderStyle, items: list[TitleInstrume
     seen: set[str] = set()
     last = dt.datetime(1900, 1, 1)
     for item in items:
-        when = dt.datetime.combine(item.date + dt.timedelta(days=rng.randint(1, 30)),
-                                   dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
+        when = dt.datetime.combine(
+            item.date + dt.timedelta(days=rng.randint(1, 30)),
+            dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)),
+        )
         if when <= last:
             when = last + dt.timedelta(days=1)
         last = when
@@ -455,24 +556,37 @@ def granting_clause(item: TitleInstrument, form: str, consideration: str) -> lis
     grantor, grantee = item.grantor, item.grantee
     where = f"{item.parcel.county} County, {item.parcel.state}"
     if form == "comma":
-        return [f"{grantor}, Grantor, for and in consideration of {consideration}, {verb} to {grantee}, Grantee, the "
-                f"following described real property situated in {where}:"]
+        return [
+            f"{grantor}, Grantor, for and in consideration of {consideration}, {verb} to {grantee}, Grantee, the "
+            f"following described real property situated in {where}:"
+        ]
     if form == "presents":
-        return [f"KNOW ALL PERSONS BY THESE PRESENTS, that {grantor} (\"Grantor\"), for {consideration}, {verb} unto "
-                f"{grantee} (\"Grantee\"), and Grantee's successors and assigns forever, the real property in {where} "
-                "described as:"]
+        return [
+            f'KNOW ALL PERSONS BY THESE PRESENTS, that {grantor} ("Grantor"), for {consideration}, {verb} unto '
+            f'{grantee} ("Grantee"), and Grantee\'s successors and assigns forever, the real property in {where} '
+            "described as:"
+        ]
     if form == "labels":
-        return [f"GRANTOR: {grantor}", f"GRANTEE: {grantee}",
-                f"For {consideration}, Grantor {verb} to Grantee the following real property in {where}:"]
+        return [
+            f"GRANTOR: {grantor}",
+            f"GRANTEE: {grantee}",
+            f"For {consideration}, Grantor {verb} to Grantee the following real property in {where}:",
+        ]
     if form == "between":
-        return [f"THIS DEED is made {long_date(item.date)} between {grantor}, as grantor, and {grantee}, as grantee. "
-                f"WITNESSETH, that the grantor, for {consideration}, {verb} to the grantee the land in {where} "
-                "described as follows:"]
+        return [
+            f"THIS DEED is made {long_date(item.date)} between {grantor}, as grantor, and {grantee}, as grantee. "
+            f"WITNESSETH, that the grantor, for {consideration}, {verb} to the grantee the land in {where} "
+            "described as follows:"
+        ]
     if form == "defined":
-        return [f"{grantor} (the \"Grantor\") hereby {verb} to {grantee} (the \"Grantee\"), for {consideration}, "
-                f"the following described property located in {where}:"]
-    return [f"Grantor: {grantor}. Grantee: {grantee}. Consideration: {consideration}.",
-            f"Grantor {verb} to Grantee the real property in {where} described below:"]
+        return [
+            f'{grantor} (the "Grantor") hereby {verb} to {grantee} (the "Grantee"), for {consideration}, '
+            f"the following described property located in {where}:"
+        ]
+    return [
+        f"Grantor: {grantor}. Grantee: {grantee}. Consideration: {consideration}.",
+        f"Grantor {verb} to Grantee the real property in {where} described below:",
+    ]
 
 
 def body_of(item: TitleInstrument, form: str, rng: random.Random) -> list[str]:
@@ -484,20 +598,23 @@ def body_of(item: TitleInstrument, form: str, rng: random.Random) -> list[str]:
         return body + [
             f"{item.grantor}, Mortgagor, mortgages and warrants to {item.grantee}, Mortgagee, the real property "
             f"described below, to secure the payment of a promissory note of even date in the principal sum of "
-            f"${rng.randint(40, 900) * 1000:,}:", *parcel_paragraphs(item),
+            f"${rng.randint(40, 900) * 1000:,}:",
+            *parcel_paragraphs(item),
             "This mortgage is a lien on the property until the note is paid; it conveys no title to the Mortgagee.",
         ]
     if item.kind == "deed-of-trust":
         return body + [
             f"{item.grantor}, as Trustor, irrevocably grants to {item.grantee}, as Trustee, in trust, with power of "
             f"sale, for the benefit of {item.secured_party}, as Beneficiary, the real property described below, as "
-            f"security for a loan of ${rng.randint(40, 900) * 1000:,}:", *parcel_paragraphs(item),
+            f"security for a loan of ${rng.randint(40, 900) * 1000:,}:",
+            *parcel_paragraphs(item),
         ]
     if item.kind == "easement":
         return body + [
             f"{item.grantor}, Grantor, grants to {item.grantee}, Grantee, a perpetual non-exclusive easement ten feet "
             "wide along the rear line of the property described below, for the installation and maintenance of "
-            "underground utility lines, for good and valuable consideration:", *parcel_paragraphs(item),
+            "underground utility lines, for good and valuable consideration:",
+            *parcel_paragraphs(item),
             "Grantor keeps the fee title and every use of the easement area that does not interfere with the easement.",
         ]
     if item.recital:
@@ -505,8 +622,12 @@ def body_of(item: TitleInstrument, form: str, rng: random.Random) -> list[str]:
     body += granting_clause(item, form, consideration)
     body += parcel_paragraphs(item)
     if item.kind == "special-warranty-deed":
-        body.append("Grantor warrants title only against the lawful claims of persons claiming by, through or under Grantor.")
-    body.append("SUBJECT TO easements, restrictions and reservations of record, and general taxes for the current year.")
+        body.append(
+            "Grantor warrants title only against the lawful claims of persons claiming by, through or under Grantor."
+        )
+    body.append(
+        "SUBJECT TO easements, restrictions and reservations of record, and general taxes for the current year."
+    )
     return body
 
 
@@ -520,17 +641,39 @@ def to_instrument(item: TitleInstrument, template_name: str, recorder: RecorderS
         party = item.grantor
     signature = Signature(role, party, item.signer, item.capacity, "ink")
     expires = item.date + dt.timedelta(days=rng.randint(200, 1400))
-    acknowledgment = Acknowledgment(recorder.state, recorder.county, item.signer, item.capacity, person(rng), item.date,
-                                    expires, f"{rng.randint(100000, 999999)}", "ink")
-    recording = Recording(item.number, item.book, item.page, item.recorded,
-                          f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00")
-    return_to = ["When recorded, return to:", item.secured_party or item.grantee,
-                 f"{rng.randint(100, 9999)} {rng.choice(('Oak', 'Main', 'Harbor', 'Depot', 'Mill'))} Street"]
+    acknowledgment = Acknowledgment(
+        recorder.state,
+        recorder.county,
+        item.signer,
+        item.capacity,
+        person(rng),
+        item.date,
+        expires,
+        f"{rng.randint(100000, 999999)}",
+        "ink",
+    )
+    recording = Recording(
+        item.number, item.book, item.page, item.recorded, f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00"
+    )
+    return_to = [
+        "When recorded, return to:",
+        item.secured_party or item.grantee,
+        f"{rng.randint(100, 9999)} {rng.choice(('Oak', 'Main', 'Harbor', 'Depot', 'Mill'))} Street",
+    ]
     return Instrument(
-        kind=item.kind, title=item.title, scenario="recorded", template=chosen, recorder=recorder, date=item.date,
-        return_to=return_to, body=body_of(item, form, rng),
+        kind=item.kind,
+        title=item.title,
+        scenario="recorded",
+        template=chosen,
+        recorder=recorder,
+        date=item.date,
+        return_to=return_to,
+        body=body_of(item, form, rng),
         witness_clause=chosen.witness_clause.format(party=party, date=long_date(item.date)),
-        signatures=[signature], acknowledgments=[acknowledgment], recording=recording, apn=item.parcel.apn,
+        signatures=[signature],
+        acknowledgments=[acknowledgment],
+        recording=recording,
+        apn=item.parcel.apn,
     )
 
 
@@ -549,8 +692,15 @@ def cover_of(history: TitleHistory, style: CoverStyle, rng: random.Random) -> tu
     """The abstractor's index: every instrument, sometimes with one left out or one reference mistyped."""
     entries = []
     for item in history.instruments:
-        entries.append(IndexEntry(index_title(item.title), item.recorded.date(),
-                                  references_of(history.recorder, item)[0], item.grantor, item.grantee))
+        entries.append(
+            IndexEntry(
+                index_title(item.title),
+                item.recorded.date(),
+                references_of(history.recorder, item)[0],
+                item.grantor,
+                item.grantee,
+            )
+        )
     errors = []
     if len(entries) > 3 and rng.random() < 0.2:
         index = rng.randrange(1, len(entries))
@@ -561,23 +711,37 @@ def cover_of(history: TitleHistory, style: CoverStyle, rng: random.Random) -> tu
         entry = entries[index]
         digits = [i for i, ch in enumerate(entry.reference) if ch.isdigit()]
         at = digits[-1]
-        wrong = entry.reference[:at] + str((int(entry.reference[at]) + rng.randint(1, 8)) % 10) + entry.reference[at + 1:]
+        wrong = (
+            entry.reference[:at] + str((int(entry.reference[at]) + rng.randint(1, 8)) % 10) + entry.reference[at + 1 :]
+        )
         entries[index] = IndexEntry(entry.title, entry.recorded, wrong, entry.grantor, entry.grantee)
         errors.append("mistyped-reference")
-    cover = Cover(style, history.subject.description, history.subject.apn, tuple(entries),
-                  f"{rng.choice('ABCDEHKT')}{rng.randint(10000, 99999)}", dt.date(2024, 10, rng.randint(1, 28)))
+    cover = Cover(
+        style,
+        history.subject.description,
+        history.subject.apn,
+        tuple(entries),
+        f"{rng.choice('ABCDEHKT')}{rng.randint(10000, 99999)}",
+        dt.date(2024, 10, rng.randint(1, 28)),
+    )
     return cover, tuple(errors)
 
 
 def index_title(title: str) -> str:
-    """"DEED OF TRUST" as an index lists it: "Deed of Trust"."""
+    """ "DEED OF TRUST" as an index lists it: "Deed of Trust"."""
     small = {"of", "and", "on", "upon"}
     words = [word.lower() if word.lower() in small else word.capitalize() for word in title.split()]
     return " ".join(words)
 
 
-def render_packet(history: TitleHistory, seed: int, *labels: str | int, templates: Sequence[str], cover: CoverStyle,
-                  scan: Callable[[int], bool]) -> RenderedPacket:
+def render_packet(
+    history: TitleHistory,
+    seed: int,
+    *labels: str | int,
+    templates: Sequence[str],
+    cover: CoverStyle,
+    scan: Callable[[int], bool],
+) -> RenderedPacket:
     """The packet PDF: the cover page, then every instrument of the history in recording order,
     each laid out by one of `templates` and scanned when `scan(its index)` is true."""
     rng = make_random(seed, *labels, "packet")
