@@ -24,10 +24,9 @@ EXTRACT_DATASETS = [
     "envirobench/report-metadata-synthetic-v1",
     "envirobench/document-extraction-synthetic-v1",
 ]
-LEGAL_DATASETS = [
-    "envirobench/instrument-execution-synthetic-dev-v1",
-    "envirobench/instrument-execution-synthetic-test-v1",
-]
+LEGAL_TYPES = ("instrument-execution", "party-roles", "indemnity-terms", "chain-of-title", "use-limitations")
+LEGAL_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in LEGAL_TYPES for split in ("dev", "test")]
+EXTRACT_TYPES = ("table-separators", "table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
 
 
 def digests(directory: Path) -> dict[str, str]:
@@ -57,18 +56,18 @@ def test_the_checker_refuses_a_wheel_with_compiled_files(dist, tmp_path):
 
 
 CATEGORY_WHEELS = {
-    # distribution: (plugin name, a type it registers, its datasets, what scoring must not pull
+    # distribution: (plugin name, the types it registers, its datasets, what scoring must not pull
     # in, a regeneration command that needs the [generate] extra)
-    "envirobench-extract": ("extract", "table-separators", EXTRACT_DATASETS, ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"),
+    "envirobench-extract": ("extract", EXTRACT_TYPES, EXTRACT_DATASETS, ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"),
                             ("envirobench_extract.generate", "table-separators")),
-    "envirobench-legal": ("legal", "instrument-execution", LEGAL_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab"),
+    "envirobench-legal": ("legal", LEGAL_TYPES, LEGAL_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab"),
                           ("envirobench_legal.generate", "instrument-execution", "--dataset", "synthetic-dev-v1")),
 }
 
 
 @pytest.mark.parametrize("distribution", sorted(CATEGORY_WHEELS))
 def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(dist, tmp_path, distribution):
-    plugin, type_id, datasets, not_needed, generate = CATEGORY_WHEELS[distribution]
+    plugin, type_ids, datasets, not_needed, generate = CATEGORY_WHEELS[distribution]
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", str(dist)]
@@ -91,7 +90,7 @@ def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(di
         return done
 
     listed = run("envirobench", "plugins", "list").stdout
-    assert f"{plugin}  ({distribution}" in listed and type_id in listed
+    assert f"{plugin}  ({distribution}" in listed and all(type_id in listed for type_id in type_ids)
     for dataset in datasets:
         assert "valid: " + dataset in run("envirobench", "validate-dataset", dataset).stdout
     conformance = run("pytest", "-p", "no:cacheprovider", "--envirobench-conformance", "-q")
