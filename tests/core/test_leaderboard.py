@@ -26,6 +26,7 @@ from envirobench import leaderboard as lb
 from envirobench import plugins, rundir
 from envirobench.benchmark import CaseScore
 from envirobench.cli.leaderboard import leaderboard_command
+from envirobench.errors import EnviroBenchError
 from envirobench.hookspecs import hookimpl
 from envirobench.leaderboard import rendering as lb_render
 from envirobench.runs import RunSpec, execute_run
@@ -894,3 +895,39 @@ def test_main_cli_has_the_command(tmp_path, bench):
     result = CliRunner().invoke(main, ["leaderboard", str(tmp_path / "results"), "--format", "json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["scoring_version"] == cats.SCORING_VERSION
+
+
+def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unregistered):
+    """DESIGN §10: systems are developed on dev and measured on test; a board pins test."""
+    dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
+    test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v1")
+    types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]
+
+    def registry(dev_split, test_split):
+        class Splits:
+            @hookimpl
+            def envirobench_benchmark_types(self, register):
+                for cls in types:
+                    register(cls)
+
+            @hookimpl
+            def envirobench_datasets(self, register):
+                register("envirobench/table-separators-synthetic-dev-v1", dev, split=dev_split)
+                register("envirobench/table-separators-synthetic-test-v1", test, split=test_split)
+
+        return plugins.build_registry(extra=[("splits", Splits())])
+
+    results = tmp_path / "results"
+    unregistered.run(results, "on-test", "table-separators", 0.9, dataset=test)
+    unregistered.run(results, "on-dev", "table-separators", 0.7, dataset=dev)
+    with plugins.using_registry(registry("dev", "test")):
+        data, _ = board_json(results)
+    assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-v1 (test split)")
+    assert [Path(r["path"]).name for r in data["refused"]] == ["on-dev"]
+    assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(90)
+    # Without splits, two registered datasets are ambiguous, as before.
+    with plugins.using_registry(registry(None, None)):
+        result = invoke(results)
+    assert result.exit_code == 1 and "--pin table-separators=DATASET" in result.output + result.stderr
+    with pytest.raises(EnviroBenchError, match="split must be one of dev, test"):
+        registry("dev", "final")

@@ -182,3 +182,14 @@ def test_commands_warn_once_about_a_plugin_that_failed_to_load(installed, count_
     assert first.exit_code == 0
     assert "warning: plugin 'broken' (broken-dist 9.9) failed to load and is skipped: ImportError: No module named 'numpyy'" in first.stderr
     assert "warning" not in runner.invoke(main, ["benchmarks"]).stderr  # said once per registry
+
+
+@pytest.mark.parametrize(
+    ("folder", "split"),
+    [("synthetic-dev-v1", "dev"), ("synthetic-test-v1", "test"), ("synthetic-v1", None), ("devices-v1", None),
+     ("contest-v2", None), ("dev-and-test-v1", None)],
+)
+def test_a_dataset_folder_declares_its_split_by_a_word_of_its_name(folder, split):
+    from envirobench.package import split_of
+
+    assert split_of(folder) == split

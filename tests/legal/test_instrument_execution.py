@@ -233,3 +233,12 @@ def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(dat
         assert sorted(wrong) == sorted(mistakes) and len(mistakes) == len(MISTAKES)
         false_executed = {cid for cid, s in wrong.items() if s.metrics["false_executed"]}
         assert {mistakes[cid].scenario for cid in false_executed} == {"draft-marker", "blank-notary", "conformed-unrecorded"}
+
+
+def test_every_legal_dataset_is_registered_with_its_split():
+    """A leaderboard pins a task's test split (leaderboard/pins.py); the folders name it."""
+    registry = build_registry()
+    legal = {i: s for i, s in registry.datasets.items() if s.plugin == "legal"}
+    assert len(legal) == 2 * len(PACKAGE.types)
+    for dataset_id, source in legal.items():
+        assert source.split == ("dev" if dataset_id.endswith("-dev-v1") else "test"), dataset_id

@@ -519,7 +519,8 @@ RULES = (
     "**System** = adapter name + model + adapter options.",
     "**Pinned datasets**: the leaderboard pins one dataset identity (ID, version, digest) per "
     "task: `--pin TASK=DIGEST|DATASET` if given, else the dataset the installed plugins register "
-    "for the task (verified), else the one its runs agree on (for revisions of one dataset ID, the "
+    "for the task (verified; of a dev and a test split, the test split), else the one its runs "
+    "agree on (for revisions of one dataset ID, the "
     "highest). Runs that failed, cannot be scored, or used another identity are refused and "
     "listed with the reason.",
     "**Rescored, never taken on trust**: the leaderboard reads no score from a run directory. It "

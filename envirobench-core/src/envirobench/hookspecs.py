@@ -13,7 +13,10 @@ def envirobench_benchmark_types(register):
 
 @hookspec
 def envirobench_datasets(register):
-    """Register dataset sources: `register(dataset_id, directory, visibility="public", store=None)`.
+    """Register dataset sources: `register(dataset_id, directory, visibility="public", store=None, split=None)`.
+
+    `split` is "dev" (what systems are developed on) or "test" (what they are measured on) for a
+    type with both: a leaderboard pins a task's test split when several datasets are registered.
 
     `store` (a store URL or configured name) is where the dataset is published: `envirobench
     datasets push/pull ID` use it when no --store is given. A public dataset's store must be public.

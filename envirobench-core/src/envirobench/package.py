@@ -15,6 +15,9 @@ else about a type is found by convention, from the type's ID and the name of its
                                                         write_fixtures(dataset_dir, fixtures_dir)
     <package>/viewers/<name>.js (and .css)              each viewer the package registers
 
+A dataset folder named with `dev` or `test` as one of its hyphenated words (`synthetic-dev-v1`)
+is registered as that split (`split_of`): a leaderboard pins a task's test split.
+
 So adding a type to a package is: the type module, its generator, its data folder and one entry
 in the list. `envirobench.generation` builds the package's generator command from the same list;
 the conformance suite finds the fixtures by the same convention (`fixtures_dir_for`).
@@ -144,13 +147,21 @@ class BenchmarkPackage:
     def register_datasets(self, register: Callable[..., None]) -> None:
         for layout in self.layouts.values():
             for folder, dataset_id in layout.datasets.items():
-                register(dataset_id, layout.dataset_dir(folder), visibility=self.visibility, store=self.store)
+                register(dataset_id, layout.dataset_dir(folder), visibility=self.visibility, store=self.store, split=split_of(folder))
 
     def register_viewers(self, register: Callable[..., None]) -> None:
         for name in self.viewers:
             script = self.directory / VIEWERS_DIR / f"{name}.js"
             style = self.directory / VIEWERS_DIR / f"{name}.css"
             register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
+
+
+def split_of(folder: str) -> str | None:
+    """The split a dataset folder's name declares: "dev" or "test" as one of its hyphenated words
+    (`synthetic-dev-v1`, `synthetic-test-v1`), else None (a type with one dataset)."""
+    words = set(folder.split("-"))
+    found = [split for split in ("dev", "test") if split in words]
+    return found[0] if len(found) == 1 else None
 
 
 def _package_dir(package: str) -> Path:

@@ -57,6 +57,9 @@ class PluginFailure:
     error: str
 
 
+SPLITS = ("dev", "test")  # a dataset's split: developed on (dev), or measured on (test)
+
+
 @attrs.frozen
 class DatasetSource:
     id: str
@@ -64,6 +67,7 @@ class DatasetSource:
     visibility: str
     plugin: str
     store: str | None = None  # the store the dataset is published in (a URL or a configured name)
+    split: str | None = None  # "dev" or "test" (DESIGN §10: leaderboards pin the test split), or None
 
 
 @attrs.frozen
@@ -146,13 +150,16 @@ def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[.
         _claim(registry.benchmark_types, cls.ID, "benchmark type", plugin, lambda v: v[1])
         registry.benchmark_types[cls.ID] = (cls, plugin)
 
-    def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public", store: str | None = None) -> None:
+    def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public", store: str | None = None,
+                         split: str | None = None) -> None:
         if visibility not in ("public", "private"):
             raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} visibility must be public or private")
+        if split not in (None, *SPLITS):
+            raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} split must be one of {', '.join(SPLITS)} or None, not {split!r}")
         if store is not None and (not isinstance(store, str) or not store.strip()):
             raise EnviroBenchError(f"plugin {plugin!r}: dataset {dataset_id!r} store must be a store URL or name")
         _claim(registry.datasets, dataset_id, "dataset", plugin, lambda v: v.plugin)
-        registry.datasets[dataset_id] = DatasetSource(dataset_id, Path(directory), visibility, plugin, store)
+        registry.datasets[dataset_id] = DatasetSource(dataset_id, Path(directory), visibility, plugin, store, split)
 
     def register_viewer(name: str, script: str, style: str = "") -> None:
         _claim(registry.viewers, name, "viewer", plugin, lambda v: v.plugin)

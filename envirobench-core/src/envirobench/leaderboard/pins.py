@@ -4,8 +4,9 @@ In this order:
 
 1. `--pin TASK=DATASET`: a digest (`sha256:...`, compared with the run's `dataset.digest`) or a
    registered dataset ID / dataset directory, which is loaded and verified; its identity is pinned.
-2. The dataset the installed plugins register for the task (verified by loading it). Several
-   registered datasets for one task are ambiguous: choose one with `--pin`.
+2. The dataset the installed plugins register for the task (verified by loading it); of a
+   task's dev and test splits, the test split (DESIGN §10). Several registered datasets for one
+   task otherwise are ambiguous: choose one with `--pin`.
 3. Otherwise, from the runs themselves: their one identity when they agree; when they differ only
    by revision of one dataset ID, the highest revision (older runs must be re-keyed with
    `envirobench score`); anything else is ambiguous and needs `--pin`.
@@ -91,6 +92,9 @@ def resolve_pins(
         if task_id in pins:
             continue
         candidates = registered.get(task_id, [])
+        tests = [c for c in candidates if registry is not None and registry.datasets[c].split == "test"]
+        if len(candidates) > 1 and len(tests) == 1:
+            candidates = tests  # systems are measured on the test split; dev is what they were made on
         if len(candidates) > 1:
             raise EnviroBenchError(
                 f"task {task_id!r} has several registered datasets ({', '.join(candidates)}): "
@@ -101,7 +105,8 @@ def resolve_pins(
                 contents = datasets.load_contents(candidates[0], registry)
             except EnviroBenchError as exc:
                 raise EnviroBenchError(f"cannot pin task {task_id!r}: the registered dataset {candidates[0]!r} is not valid: {exc}") from None
-            pins[task_id] = Pin(task_id, _identity_of(contents.dataset), f"installed registered dataset {candidates[0]}", contents)
+            split = " (test split)" if candidates == tests else ""
+            pins[task_id] = Pin(task_id, _identity_of(contents.dataset), f"installed registered dataset {candidates[0]}{split}", contents)
             continue
         pins[task_id] = _pin_from_runs(task_id, [run for run in runs if run.task == task_id])
     return pins
