@@ -219,7 +219,8 @@ def legal_markers(benchmark: str) -> tuple[str, str]:
 
 
 def legal_spec(benchmark: str):
-    """The Legal type's table spec, benchmarks/legal_specs/<module>.py: BENCHMARK, UNIT, INTRO,
+    """The Legal type's table spec, benchmarks/legal_specs/<module>.py: BENCHMARK, UNIT (what a
+    case is, plural: the bootstrap resamples them), INTRO,
     BASELINES (name -> function(case input, answer) -> prediction), COLUMNS ((metric, title,
     format), the primary first), GROUP_METRIC, GROUP_TITLE and groups(case_id, category, answer)."""
     import importlib.util

@@ -4,7 +4,7 @@
 import re
 
 BENCHMARK = "party-roles"
-UNIT = "parties"
+UNIT = "instruments"  # a case: the bootstrap resamples instruments, each with its parties
 INTRO = (
     "The reference adapter (`solvers/party_roles.py`, rules developed on the dev split only) on both splits; "
     "the test split's law-firm templates, recorder styles and drafting wordings (how a party and its defined "
