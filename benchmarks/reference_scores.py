@@ -237,33 +237,47 @@ def legal_spec(benchmark: str):
     return module
 
 
-def legal_rows(spec, split: str, results: Path, limit: int | None) -> dict:
-    """The reference run on one split (through core) and the blind baselines (scored in process
-    with the installed type and core's bootstrap, on the cases the run scored, as metrics.json
-    has it)."""
+def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | None = None) -> dict:
+    """The reference run on one split (through core; or `made`, a finished run of the reference
+    adapter on this very dataset, checked) and the blind baselines (scored in process with the
+    installed type and core's bootstrap, on the cases the run scored, as metrics.json has it)."""
     # Internal modules: this script measures; plugins still import the public API only.
     from envirobench import build_registry, load_dataset, structure
     from envirobench import statistics as st
 
     benchmark = spec.BENCHMARK
     dataset_id = f"envirobench/{benchmark}-synthetic-{split}-v1"
-    run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
-    command = [
-        str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
-        "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
-        "--budget", "0", "--results", str(results), "--timeout", "7200", *(["--limit", str(limit)] if limit else []),
-    ]
-    completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-    run_dir = results / run_id
-    if not (run_dir / "metrics.json").is_file():
-        raise SystemExit(f"{benchmark} {split}: the run failed\n{completed.stdout}\n{completed.stderr}")
+    registry = build_registry()
+    dataset = load_dataset(dataset_id, registry)
+    if made is None:
+        run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
+        command = [
+            str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
+            "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
+            "--budget", "0", "--results", str(results), "--timeout", "7200", *(["--limit", str(limit)] if limit else []),
+        ]
+        completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
+        run_dir = results / run_id
+        if not (run_dir / "metrics.json").is_file():
+            raise SystemExit(f"{benchmark} {split}: the run failed\n{completed.stdout}\n{completed.stderr}")
+    else:
+        run_dir = made
     metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
     run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    if made is not None:
+        problems = [
+            what for what, bad in (
+                ("not completed", run["status"] != "completed"), ("a partial run", run.get("partial") is not None),
+                (f"not a {benchmark} run", run["benchmark"]["id"] != benchmark),
+                (f"not on {dataset_id} as installed", run["dataset"]["digest"] != dataset.identity.digest),
+                ("not the reference adapter", run["adapter"]["requested"] != "reference"),
+            ) if bad
+        ]
+        if problems:
+            raise SystemExit(f"--made {split}={made}: {', '.join(problems)}")
     profile = metrics["benchmark"]["profiles"][0]
     reference = {"headline": metrics["profiles"][profile]["headline"], "intervals": metrics["profiles"][profile]["intervals"]}
 
-    registry = build_registry()
-    dataset = load_dataset(dataset_id, registry)
     btype = registry.benchmark_type(benchmark)
     cases = {cid: case for cid, case in dataset.cases(btype).items() if cid in metrics["cases"]}
     answers = dataset.answers(btype)
@@ -337,9 +351,9 @@ def render_legal(spec, rows: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
-def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None) -> None:
+def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None, made: dict[str, Path] | None = None) -> None:
     spec = legal_spec(benchmark)
-    rows = [legal_rows(spec, split, results, limit) for split in LEGAL_SPLITS]
+    rows = [legal_rows(spec, split, results, limit, (made or {}).get(split)) for split in LEGAL_SPLITS]
     (results / f"legal-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
     text = output.read_text(encoding="utf-8") if output.is_file() else ""
     section = render_legal(spec, rows)
@@ -362,12 +376,18 @@ def main() -> None:
     parser.add_argument("--no-run", action="store_true", help="only rewrite the table from the summaries already saved")
     parser.add_argument("--legal", action="append", metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
     parser.add_argument("--limit", type=int, default=None, help="with --legal: only the first N cases of each split (a quick check, not for the docs)")
+    parser.add_argument("--made", action="append", default=[], metavar="SPLIT=RUN_DIR",
+                        help="with one --legal TYPE: use this finished reference run of the split (checked: completed, whole, "
+                             "on the installed dataset) instead of making one")
     args = parser.parse_args()
     if args.legal:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)
+        made = {split: Path(run_dir) for split, _, run_dir in (item.partition("=") for item in args.made)}
+        if made and (len(args.legal) != 1 or not set(made) <= set(LEGAL_SPLITS)):
+            parser.error("--made SPLIT=RUN_DIR (SPLIT: dev or test) goes with exactly one --legal TYPE")
         for benchmark in args.legal:
-            write_legal(benchmark, args.output, results, args.limit)
+            write_legal(benchmark, args.output, results, args.limit, made)
             print(f"wrote the Legal section of {benchmark} in {args.output}", file=sys.stderr)
         return
     wanted = args.benchmark or list(BENCHMARKS)
