@@ -898,7 +898,7 @@ def test_main_cli_has_the_command(tmp_path, bench):
 
 
 def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unregistered):
-    """DESIGN §10: systems are developed on dev and measured on test; a board pins test."""
+    """Systems are developed on dev and measured on test: a board pins test (docs/datasets.md)."""
     dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
     test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v1")
     types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]

@@ -67,7 +67,7 @@ class DatasetSource:
     visibility: str
     plugin: str
     store: str | None = None  # the store the dataset is published in (a URL or a configured name)
-    split: str | None = None  # "dev" or "test" (DESIGN §10: leaderboards pin the test split), or None
+    split: str | None = None  # "dev" or "test" (leaderboards pin the test split: docs/datasets.md), or None
 
 
 @attrs.frozen

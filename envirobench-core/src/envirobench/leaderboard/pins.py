@@ -5,7 +5,7 @@ In this order:
 1. `--pin TASK=DATASET`: a digest (`sha256:...`, compared with the run's `dataset.digest`) or a
    registered dataset ID / dataset directory, which is loaded and verified; its identity is pinned.
 2. The dataset the installed plugins register for the task (verified by loading it); of a
-   task's dev and test splits, the test split (DESIGN §10). Several registered datasets for one
+   task's dev and test splits, the test split (systems are measured on it). Several registered datasets for one
    task otherwise are ambiguous: choose one with `--pin`.
 3. Otherwise, from the runs themselves: their one identity when they agree; when they differ only
    by revision of one dataset ID, the highest revision (older runs must be re-keyed with
