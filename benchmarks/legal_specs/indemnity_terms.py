@@ -6,8 +6,8 @@ UNIT = "contracts"
 INTRO = (
     "The reference adapter (`solvers/indemnity_terms.py`, rules developed on the dev split only) on both splits; "
     "the test split's law-firm templates, drafting styles and defined terms never occur in dev. Beside it, blind "
-    "baselines that copy the two parties' names from the answer key (a blind reader could not form a prediction "
-    "otherwise) and give every contract the same terms. The score is the category's formula, "
+    "baselines that give every contract the same terms, with the two parties' names copied from the answer key "
+    "or, in the truly blind one, answered not found (null). The score is the category's formula, "
     "100 × max(0, (exact − 5 × overstating) ÷ contracts); *unclipped* drops the max(0, ·)."
 )
 
@@ -42,9 +42,15 @@ def _typical(executed: bool):
     return baseline
 
 
+def _abstaining(case_input, answer):
+    # Truly blind: no party found (null never overstates) and every term at its narrowest.
+    return {**_narrowest(case_input, answer), "indemnitor": None, "indemnitee": None}
+
+
 BASELINES = {
     "all liabilities, uncapped, forever, executed (parties from the key)": _boldest,
     "narrowest reading everywhere (parties from the key)": _narrowest,
+    "nothing found: parties null, narrowest terms (blind)": _abstaining,
     "typical terms: pre-closing, $1M cap, executed (parties from the key)": _typical(True),
     "typical terms, never executed (parties from the key)": _typical(False),
 }

@@ -138,6 +138,20 @@ def test_understating_errors_are_not_exact_but_do_not_overstate(change, error):
     assert result.metrics["contract_overstating"] == 0.0 and result.metrics["contract_exact"] == 0.0
 
 
+def test_a_party_not_found_is_not_exact_and_never_overstates():
+    """A system that cannot find the indemnity can say so (null) instead of naming someone."""
+    result = score(predict(indemnitor=None, indemnitee=None))
+    assert result.errors == (("indemnitor-not-found", TRUTH["indemnitor"]), ("indemnitee-not-found", TRUTH["indemnitee"]))
+    assert result.metrics["contract_overstating"] == 0.0 and result.metrics["contract_exact"] == 0.0
+    assert result.metrics["indemnitee_right"] == 0.0
+    # A name that is not the protected party's still overstates, whatever it says.
+    assert score(predict(indemnitee="unknown")).metrics["contract_overstating"] == 1.0
+    # The truth always names its parties.
+    with pytest.raises(EnviroBenchError, match=r"\$\.indemnitee"):
+        structure({**TRUTH, "form": "purchase-and-sale", "closing_date": "2020-03-15", "scanned": False, "traps": [],
+                   "indemnitee": None}, Answer, path="$")
+
+
 def test_understating_where_the_truth_has_none():
     bare = answer(cap=None, basket=None, de_minimis=None, survival_months=None, survival_end=None, exclusions=[],
                   executed=True)

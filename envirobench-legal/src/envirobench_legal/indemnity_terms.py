@@ -6,7 +6,8 @@ title, inspections, brokers, limitations), or a stand-alone environmental indemn
 delivered at a closing; and the date the contract is read on (`Input.as_of`, ISO 8601). A
 system returns the environmental indemnity's terms (`Prediction`):
 
-    indemnitor, indemnitee   the party that indemnifies and the party protected, by name.
+    indemnitor, indemnitee   the party that indemnifies and the party protected, by name, or
+                             null when the system cannot find it (not found: never overstating).
                              Names are compared after normalisation (`normalize_party`): case,
                              punctuation and "&"/"and" ignored, a leading "The" and entity
                              suffixes (LLC, L.L.C., Inc., Corp., Corporation, Company, Co., LP,
@@ -76,6 +77,8 @@ environmental protection look larger than it is (each names its error key):
     ("draft-read-as-binding",)               executed true on an unexecuted contract
 
 Every other error makes the contract not exact without overstating (it understates or misreads):
+("indemnitor-not-found", t) and ("indemnitee-not-found", t) (a party answered null: a system that
+cannot find the indemnity can say so, and answer the narrowest terms, without overstating),
 ("wrong-indemnitor", t, p), ("scope-narrower", t, p), ("cap-invented", p), ("cap-lower", t, p),
 ("basket-invented", p type), ("basket-higher", t, p), ("tipping-read-as-deductible",),
 ("de-minimis-invented", p), ("de-minimis-higher", t, p), ("survival-shorter", t, p) (a period
@@ -234,9 +237,18 @@ class Terms:
         _survival_pair(self)
 
 
+def _name_or_none(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
+    if value is not None:
+        _name(instance, attribute, value)
+
+
 @attrs.frozen
 class Prediction(Terms):
-    """A system's reading of the contract's environmental indemnity."""
+    """A system's reading of the contract's environmental indemnity. A party it cannot find is
+    null: not found claims no one is protected, so it is never a wrong indemnitee."""
+
+    indemnitor: str | None = attrs.field(validator=_name_or_none)
+    indemnitee: str | None = attrs.field(validator=_name_or_none)
 
 
 @attrs.frozen
@@ -275,9 +287,13 @@ def compare(answer: Terms, prediction: Terms, as_of: dt.date) -> tuple[list[tupl
         right[field] = False
         over = over or overstating
 
-    if normalize_party(prediction.indemnitor) != normalize_party(answer.indemnitor):
+    if prediction.indemnitor is None:
+        err("indemnitor", ("indemnitor-not-found", answer.indemnitor), False)
+    elif normalize_party(prediction.indemnitor) != normalize_party(answer.indemnitor):
         err("indemnitor", ("wrong-indemnitor", answer.indemnitor, prediction.indemnitor), False)
-    if normalize_party(prediction.indemnitee) != normalize_party(answer.indemnitee):
+    if prediction.indemnitee is None:
+        err("indemnitee", ("indemnitee-not-found", answer.indemnitee), False)
+    elif normalize_party(prediction.indemnitee) != normalize_party(answer.indemnitee):
         err("indemnitee", ("wrong-indemnitee", answer.indemnitee, prediction.indemnitee), True)
     if prediction.scope != answer.scope:
         wider = SCOPE_BREADTH.index(prediction.scope) > SCOPE_BREADTH.index(answer.scope)
