@@ -100,6 +100,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
+from .validators import not_blank, pdf_path
+
 DATASETS = {
     "synthetic-dev-v1": "envirobench/chain-of-title-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/chain-of-title-synthetic-test-v1",
@@ -142,34 +144,24 @@ def _iso_date(instance: Any, attribute: attrs.Attribute, value: str | None) -> N
         raise ValueError(f"{attribute.name} must be an ISO date (YYYY-MM-DD), got {value!r}")
 
 
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
-
-
 @attrs.frozen
 class Input:
     """One case: the packet (a dataset-relative PDF path) and the subject parcel's APN and short
     legal description."""
 
-    packet: str = attrs.field(validator=_pdf_path)
-    apn: str = attrs.field(validator=_not_blank)
-    parcel: str = attrs.field(validator=_not_blank)
+    packet: str = attrs.field(validator=pdf_path)
+    apn: str = attrs.field(validator=not_blank)
+    parcel: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
 class Period:
     """One ownership period, as a system states it."""
 
-    grantee: str = attrs.field(validator=_not_blank)
+    grantee: str = attrs.field(validator=not_blank)
     from_date: str = attrs.field(validator=_iso_date)
     to_date: str | None = attrs.field(validator=_iso_date)
-    instrument: str = attrs.field(validator=_not_blank)
+    instrument: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
@@ -177,10 +169,10 @@ class TruePeriod:
     """One true ownership period; `other_references` are further forms the stamp shows (a book
     and page beside the instrument number), accepted as the reference too."""
 
-    grantee: str = attrs.field(validator=_not_blank)
+    grantee: str = attrs.field(validator=not_blank)
     from_date: str = attrs.field(validator=_iso_date)
     to_date: str | None = attrs.field(validator=_iso_date)
-    instrument: str = attrs.field(validator=_not_blank)
+    instrument: str = attrs.field(validator=not_blank)
     other_references: tuple[str, ...] = ()
 
     def reference_keys(self) -> frozenset[str]:

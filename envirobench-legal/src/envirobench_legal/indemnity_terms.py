@@ -116,6 +116,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
+from .validators import pdf_path
+
 DATASETS = {
     "synthetic-dev-v1": "envirobench/indemnity-terms-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/indemnity-terms-synthetic-test-v1",
@@ -155,11 +157,6 @@ def normalize_party(name: str) -> str:
     while len(words) > 1 and words[-1] in ENTITY_SUFFIXES:
         words.pop()
     return " ".join(words).upper()
-
-
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
 
 
 def parse_date(value: str) -> dt.date:
@@ -214,7 +211,7 @@ class Basket:
 class Input:
     """One case: a contract (a dataset-relative PDF path) and the date it is read on."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
     as_of: str = attrs.field(validator=_iso_date)
 
 

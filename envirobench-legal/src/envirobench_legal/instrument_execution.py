@@ -65,6 +65,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
+from .validators import pdf_path
+
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
     "synthetic-dev-v1": "envirobench/instrument-execution-synthetic-dev-v1",
@@ -78,11 +80,6 @@ Kind = Literal[
     "warranty-deed", "special-warranty-deed", "quitclaim-deed", "release", "easement", "environmental-covenant"
 ]
 PENALTY = 5  # categories.INSTRUMENT_EXECUTION: one false "executed" cancels five correct statuses
-
-
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
 
 
 def _page_number(instance: Any, attribute: attrs.Attribute, value: int | None) -> None:
@@ -103,7 +100,7 @@ def _evidence_pages(instance: Any, attribute: attrs.Attribute, value: tuple[int,
 class Input:
     """One case: the copy of one instrument, a dataset-relative PDF path."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
 
 
 @attrs.frozen

@@ -89,6 +89,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
+from .validators import pdf_path
+
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
     "synthetic-dev-v1": "envirobench/party-roles-synthetic-dev-v1",
@@ -134,16 +136,11 @@ def _name(instance: Any, attribute: attrs.Attribute, value: str) -> None:
         raise ValueError(f"{attribute.name} is empty once normalised: {value!r}")
 
 
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 @attrs.frozen
 class Input:
     """One case: the copy of one instrument, a dataset-relative PDF path."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
 
 
 @attrs.frozen

@@ -78,6 +78,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
+from .validators import not_blank
+
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
     "synthetic-dev-v1": "envirobench/use-limitations-synthetic-dev-v1",
@@ -126,11 +128,6 @@ def _pdf_paths(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]
         raise ValueError(f"{attribute.name} names a file twice")
 
 
-def _non_empty(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
-
-
 def _distinct(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) -> None:
     if len(set(value)) != len(value):
         raise ValueError(f"{attribute.name} lists a restriction twice: {list(value)}")
@@ -143,8 +140,8 @@ def _sorted_distinct(instance: Any, attribute: attrs.Attribute, value: tuple[str
 
 @attrs.frozen
 class Parcel:
-    apn: str = attrs.field(validator=_non_empty)
-    legal_description: str = attrs.field(validator=_non_empty)
+    apn: str = attrs.field(validator=not_blank)
+    legal_description: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
@@ -161,15 +158,15 @@ class Limitation:
 
     type: LimitationType
     restrictions: tuple[Restriction, ...] = attrs.field(validator=_sorted_distinct)
-    holder: str = attrs.field(validator=_non_empty)
-    reference: str = attrs.field(validator=_non_empty)
+    holder: str = attrs.field(validator=not_blank)
+    reference: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
 class Excluded:
     """An instrument of the search that is not a current limitation, and why."""
 
-    reference: str = attrs.field(validator=_non_empty)
+    reference: str = attrs.field(validator=not_blank)
     reason: Reason
 
 
@@ -188,8 +185,8 @@ class Answer:
 class PredictedLimitation:
     type: LimitationType
     restrictions: tuple[Restriction, ...] = attrs.field(validator=_distinct)
-    holder: str = attrs.field(validator=_non_empty)
-    reference: str = attrs.field(validator=_non_empty)
+    holder: str = attrs.field(validator=not_blank)
+    reference: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
