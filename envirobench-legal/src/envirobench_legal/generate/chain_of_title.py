@@ -47,6 +47,7 @@ from envirobench_synth.legal.title import (
 from envirobench_synth.rng import make_random
 
 from ..chain_of_title import DATASETS, Answer, ChainOfTitle, Input, TruePeriod
+from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -208,14 +209,9 @@ MISTAKES: tuple[ChainMistake, ...] = (
 
 def planted(folder: str) -> dict[str, tuple[ChainMistake, TitleHistory]]:
     """Case ID -> the mistake wrong.json makes there, with the packet's history."""
-    cases = plan_packets(folder)
-    taken: dict[str, tuple[ChainMistake, TitleHistory]] = {}
-    for mistake in MISTAKES:
-        planned = next((p for p in cases if p.focus == mistake.focus and p.case_id not in taken), None)
-        if planned is None:
-            raise EnviroBenchError(f"no packet fits the deliberate mistake: {mistake.why}")
-        taken[planned.case_id] = (mistake, history_of(folder, planned))
-    return taken
+    cases = {planned.case_id: planned for planned in plan_packets(folder)}
+    taken = plant(MISTAKES, cases, lambda mistake, case_id: cases[case_id].focus == mistake.focus, unit="packet")
+    return {case_id: (mistake, history_of(folder, cases[case_id])) for case_id, mistake in taken.items()}
 
 
 def period_json(period: TruePeriod) -> dict:

@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from envirobench import (
-    EnviroBenchError,
     GeneratedCase,
     Generator,
     Manifest,
@@ -42,6 +41,7 @@ from envirobench_synth.legal.contracts import (
 from envirobench_synth.rng import make_random
 
 from ..indemnity_terms import DATASETS, Answer, Basket, IndemnityTerms, Input, parse_date
+from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -240,13 +240,7 @@ def prediction_of(answer: Answer) -> dict[str, Any]:
 def planted(dataset_dir: Path) -> dict[str, TermsMistake]:
     """Case ID -> the change wrong.json makes there."""
     answers = {record["id"]: record["answer"] for _, record in iter_jsonl(Path(dataset_dir) / "answers.jsonl")}
-    taken: dict[str, TermsMistake] = {}
-    for mistake in MISTAKES:
-        case_id = next((c for c, a in answers.items() if c not in taken and fits(mistake.name, a)), None)
-        if case_id is None:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-        taken[case_id] = mistake
-    return taken
+    return plant(MISTAKES, answers, lambda mistake, case_id: fits(mistake.name, answers[case_id]))
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, TermsMistake]:

@@ -20,12 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
-    EnviroBenchError,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
-    iter_jsonl,
     read_answers,
     write_by_case,
     write_dataset,
@@ -34,6 +32,7 @@ from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_
 from envirobench_synth.rng import make_random
 
 from ..instrument_execution import DATASETS, Answer, Input, InstrumentExecution
+from . import plant, read_categories
 
 SEED = 20261130
 VERSION = 1
@@ -159,20 +158,10 @@ MISTAKES: tuple[ExecutionMistake, ...] = (
 )
 
 
-def read_categories(dataset_dir: Path) -> dict[str, str]:
-    return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
-
-
 def planted(dataset_dir: Path) -> dict[str, ExecutionMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = read_categories(dataset_dir)
-    taken: dict[str, ExecutionMistake] = {}
-    for mistake in MISTAKES:
-        case_id = next((c for c, s in categories.items() if s == mistake.scenario and c not in taken), None)
-        if case_id is None:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-        taken[case_id] = mistake
-    return taken
+    return plant(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.scenario)
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExecutionMistake]:

@@ -24,7 +24,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    iter_jsonl,
     read_answers,
     structure,
     write_by_case,
@@ -41,6 +40,7 @@ from envirobench_synth.legal.parties import (
 from envirobench_synth.rng import make_random
 
 from ..party_roles import DATASETS, Answer, Input, PartyRoles, normalize_name
+from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -179,20 +179,10 @@ MISTAKES: tuple[RolesMistake, ...] = (
 )
 
 
-def read_categories(dataset_dir: Path) -> dict[str, str]:
-    return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
-
-
 def planted(answers: dict[str, Answer]) -> dict[str, RolesMistake]:
     """Case ID -> the mistake wrong.json makes there."""
-    taken: dict[str, RolesMistake] = {}
-    for mistake in MISTAKES:
-        case_id = next((c for c in sorted(answers) if mistake.trap in answers[c].traps and c not in taken
-                        and mistake.kind in (None, answers[c].kind)), None)
-        if case_id is None:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-        taken[case_id] = mistake
-    return taken
+    return plant(MISTAKES, sorted(answers), lambda mistake, case_id: (
+        mistake.trap in answers[case_id].traps and mistake.kind in (None, answers[case_id].kind)))
 
 
 def correct_prediction(answer: Answer) -> dict:

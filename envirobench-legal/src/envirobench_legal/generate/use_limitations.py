@@ -26,12 +26,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
-    EnviroBenchError,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
-    iter_jsonl,
     read_answers,
     write_by_case,
     write_dataset,
@@ -41,6 +39,7 @@ from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
 from ..use_limitations import DATASETS, Answer, Excluded, Input, Limitation, Parcel, UseLimitations
+from . import plant, read_categories
 
 SEED = 20261201
 VERSION = 1
@@ -182,20 +181,10 @@ MISTAKES: tuple[LimitationMistake, ...] = (
 )
 
 
-def read_categories(dataset_dir: Path) -> dict[str, str]:
-    return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
-
-
 def planted(dataset_dir: Path) -> dict[str, LimitationMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = read_categories(dataset_dir)
-    taken: dict[str, LimitationMistake] = {}
-    for mistake in MISTAKES:
-        case_id = next((c for c, s in categories.items() if s == mistake.focus and c not in taken), None)
-        if case_id is None:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-        taken[case_id] = mistake
-    return taken
+    return plant(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.focus)
 
 
 def prediction_of(answer: Answer) -> dict:
