@@ -4,13 +4,10 @@ reproducibly, splits by family, and the truth of each trap in a parcel's history
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 
 import pypdfium2 as pdfium
 import pytest
-from click.testing import CliRunner
 
-from envirobench import generator_command, read_manifest
 from envirobench_legal.generate.chain_of_title import SCAN_EVERY, plan
 from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import recorder
@@ -28,31 +25,6 @@ from envirobench_synth.rng import make_random
 
 LAYOUT = PACKAGE.layout("chain-of-title")
 DEV_TEMPLATES = ("hollis-drummond", "castellanos-fairbairn", "okonkwo-lindqvist")
-
-
-def digests(directory):
-    return {
-        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(directory.rglob("*"))
-        if path.is_file()
-    }
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", sorted(LAYOUT.datasets))
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, folder):
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(
-        generator_command(PACKAGE),
-        ["chain-of-title", "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)],
-    )
-    assert result.exit_code == 0, result.output
-    shipped = LAYOUT.dataset_dir(folder)
-    assert digests(output) == digests(shipped)
-    assert {e.path: e.sha256 for e in read_manifest(output).files} == {
-        e.path: e.sha256 for e in read_manifest(shipped).files
-    }
-    assert digests(fixtures) == digests(LAYOUT.fixtures_dir(folder))
 
 
 def history(focus, seed=5, style="marlow-or", periods=5):

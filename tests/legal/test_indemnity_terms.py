@@ -4,17 +4,14 @@ their fixtures, and the contracts generator."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from envirobench import (
     Case,
     EnviroBenchError,
     build_registry,
-    generator_command,
     load_dataset,
     read_json,
     structure,
@@ -353,24 +350,3 @@ def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(dat
                 expected = None if name == "correct" or cid not in mistakes else mistakes[cid].overstating
                 assert bool(result.errors) == (expected is not None), (name, cid)
                 assert result.metrics["contract_overstating"] == (1.0 if expected else 0.0), (name, cid)
-
-
-def digests(directory):
-    return {
-        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(directory.rglob("*"))
-        if path.is_file()
-    }
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", sorted(LAYOUT.datasets))
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, folder):
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(
-        generator_command(PACKAGE),
-        [TYPE.ID, "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)],
-    )
-    assert result.exit_code == 0, result.output
-    assert digests(output) == digests(LAYOUT.dataset_dir(folder))
-    assert digests(fixtures) == digests(LAYOUT.fixtures_dir(folder))

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 from click.testing import CliRunner
 
-from envirobench import generator_command, read_manifest
+from envirobench import generator_command
 from envirobench_legal.generate.instrument_execution import plan
 from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import (
@@ -21,32 +19,6 @@ from envirobench_synth.legal import (
 from envirobench_synth.rng import make_random
 
 LAYOUT = PACKAGE.layout("instrument-execution")
-
-
-def digests(directory):
-    return {
-        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(directory.rglob("*"))
-        if path.is_file()
-    }
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", sorted(LAYOUT.datasets))
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, folder):
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(
-        generator_command(PACKAGE),
-        ["instrument-execution", "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)],
-    )
-    assert result.exit_code == 0, result.output
-    shipped = LAYOUT.dataset_dir(folder)
-    assert digests(output) == digests(shipped)
-    manifest = read_manifest(output)
-    assert {entry.path: entry.sha256 for entry in manifest.files} == {
-        entry.path: entry.sha256 for entry in read_manifest(shipped).files
-    }
-    assert digests(fixtures) == digests(LAYOUT.fixtures_dir(folder))
 
 
 def test_generating_into_a_non_empty_directory_is_refused(tmp_path):

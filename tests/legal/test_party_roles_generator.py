@@ -2,40 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
-from click.testing import CliRunner
 
-from envirobench import generator_command, read_manifest
-from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import recorder, render_instrument, template
 from envirobench_synth.legal.parties import PARTY_KINDS, WORDINGS, sample_party_instrument, wording
 from envirobench_synth.rng import make_random
-
-
-def digests(directory):
-    return {
-        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in sorted(directory.rglob("*"))
-        if path.is_file()
-    }
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("folder", ["synthetic-dev-v1", "synthetic-test-v1"])
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, folder):
-    layout = PACKAGE.layout("party-roles")
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = CliRunner().invoke(
-        generator_command(PACKAGE),
-        ["party-roles", "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)],
-    )
-    assert result.exit_code == 0, result.output
-    shipped = layout.dataset_dir(folder)
-    assert digests(output) == digests(shipped)
-    assert read_manifest(output).files == read_manifest(shipped).files
-    assert digests(fixtures) == digests(layout.fixtures_dir(folder))
 
 
 def draw(kind, words, seed):

@@ -4,18 +4,14 @@ dev split."""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from legal_kit import dev_sample, reference_run
 
-from envirobench import Case, structure, write_manifest
+from envirobench import Case, structure
 from envirobench_legal.generate.indemnity_terms import answer_of
 from envirobench_legal.indemnity_terms import IndemnityTerms, Input, Prediction
-from envirobench_legal.package import PACKAGE
 from envirobench_reference_adapter.solvers import indemnity_terms as solver
 from envirobench_synth.legal import recorder, render_instrument
 from envirobench_synth.legal.contracts import (
@@ -26,9 +22,6 @@ from envirobench_synth.legal.contracts import (
 )
 from envirobench_synth.rng import make_random
 
-ENVIROBENCH = Path(sys.executable).with_name("envirobench")
-LAYOUT = PACKAGE.layout("indemnity-terms")
-DEV = LAYOUT.dataset_dir("synthetic-dev-v1")
 TYPE = IndemnityTerms()
 
 PREAMBLE = (
@@ -164,38 +157,11 @@ def test_the_solver_keys_on_no_string_of_the_generators_families():
     assert sorted(p for p in phrases if p in source) == []
 
 
-def subset(ids, root):
-    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
-    answers = [json.loads(line) for line in (DEV / "answers.jsonl").read_text().splitlines()]
-    chosen = [c for c in cases if c["id"] in ids]
-    (root / "assets").mkdir(parents=True)
-    for case in chosen:
-        shutil.copyfile(DEV / case["input"]["document"], root / case["input"]["document"])
-    (root / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in chosen))
-    (root / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers if a["id"] in ids))
-    write_manifest(root, dataset_id="test/indemnity-terms-subset", version=1, benchmark="indemnity-terms", title="subset")
-    return root
-
-
 @pytest.mark.slow
 def test_reference_adapter_runs_part_of_the_dev_split_through_core(tmp_path):
-    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
-    answers = {json.loads(line)["id"]: json.loads(line)["answer"] for line in (DEV / "answers.jsonl").read_text().splitlines()}
     # One born-digital contract of every scope: every rule, at a test's cost.
-    ids, seen = [], set()
-    for case in cases:
-        if case["category"] not in seen and not answers[case["id"]]["scanned"]:
-            seen.add(case["category"])
-            ids.append(case["id"])
-    dataset = subset(ids, tmp_path / "dataset")
-    completed = subprocess.run(
-        [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
-         "--benchmark", "indemnity-terms", "--dataset", f"indemnity-terms={dataset}", "--budget", "0",
-         "--results", str(tmp_path / "results")],
-        capture_output=True, text=True, timeout=900,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    metrics = json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+    ids = dev_sample("indemnity-terms", scanned=False)
+    metrics = reference_run(tmp_path, "indemnity-terms", ids)
     headline = metrics["profiles"]["terms"]["headline"]
     assert headline["contracts"] == len(ids) == 4
     assert headline["contracts_overstating"] == 0

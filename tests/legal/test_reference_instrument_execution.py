@@ -3,16 +3,11 @@ independence from the generator's families, and a run through core on part of th
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from legal_kit import dev_sample, reference_run
 
-from envirobench import write_manifest
-from envirobench_legal.package import PACKAGE
 from envirobench_reference_adapter.solvers import instrument_execution as solver
 from envirobench_synth.legal import (
     RECORDERS,
@@ -23,10 +18,6 @@ from envirobench_synth.legal import (
     template,
 )
 from envirobench_synth.rng import make_random
-
-ENVIROBENCH = Path(sys.executable).with_name("envirobench")
-LAYOUT = PACKAGE.layout("instrument-execution")
-DEV = LAYOUT.dataset_dir("synthetic-dev-v1")
 
 
 def solve(tmp_path, scenario, template_name="hollis-drummond", recorder_name="marlow-or", seed=11):
@@ -102,39 +93,11 @@ def test_the_solver_keys_on_no_string_of_the_generators_families():
     assert found == []
 
 
-def subset(ids, root):
-    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
-    answers = [json.loads(line) for line in (DEV / "answers.jsonl").read_text().splitlines()]
-    chosen = [c for c in cases if c["id"] in ids]
-    (root / "assets").mkdir(parents=True)
-    for case in chosen:
-        shutil.copyfile(DEV / case["input"]["document"], root / case["input"]["document"])
-    (root / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in chosen))
-    (root / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers if a["id"] in ids))
-    write_manifest(root, dataset_id="test/instrument-execution-subset", version=1, benchmark="instrument-execution", title="subset")
-    return root
-
-
 @pytest.mark.slow
 def test_reference_adapter_runs_the_dev_split_through_core(tmp_path):
-    cases = [json.loads(line) for line in (DEV / "cases.jsonl").read_text().splitlines()]
-    answers = {json.loads(line)["id"]: json.loads(line)["answer"] for line in (DEV / "answers.jsonl").read_text().splitlines()}
     # One born-digital copy of every scenario and one scanned copy: every rule, at a test's cost.
-    ids, seen = [], set()
-    for case in cases:
-        if case["category"] not in seen and not answers[case["id"]]["scanned"]:
-            seen.add(case["category"])
-            ids.append(case["id"])
-    ids.append(next(c["id"] for c in cases if answers[c["id"]]["scanned"]))
-    dataset = subset(ids, tmp_path / "dataset")
-    completed = subprocess.run(
-        [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
-         "--benchmark", "instrument-execution", "--dataset", f"instrument-execution={dataset}", "--budget", "0",
-         "--results", str(tmp_path / "results")],
-        capture_output=True, text=True, timeout=900,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    metrics = json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+    ids = dev_sample("instrument-execution", scanned=True)
+    metrics = reference_run(tmp_path, "instrument-execution", ids)
     headline = metrics["profiles"]["execution"]["headline"]
     assert headline["instruments"] == len(ids)
     assert headline["false_executed"] == 0

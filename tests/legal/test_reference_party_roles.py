@@ -4,24 +4,19 @@ on part of the dev split."""
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from legal_kit import dev_sample, reference_run
 
-from envirobench import Case, structure, write_manifest
-from envirobench_legal.package import PACKAGE
+from envirobench import Case, structure
 from envirobench_legal.party_roles import Answer, Input, PartyRoles, Prediction
 from envirobench_reference_adapter.solvers import party_roles as solver
 from envirobench_synth.legal import recorder, render_instrument, template
 from envirobench_synth.legal.parties import WORDINGS, sample_party_instrument, wording
 from envirobench_synth.rng import make_random
 
-ENVIROBENCH = Path(sys.executable).with_name("envirobench")
 TYPE = PartyRoles()
 
 
@@ -121,31 +116,8 @@ def test_the_solver_copies_no_sentence_of_the_generators_wordings():
 
 @pytest.mark.slow
 def test_reference_adapter_runs_part_of_the_dev_split_through_core(tmp_path):
-    dev = PACKAGE.layout("party-roles").dataset_dir("synthetic-dev-v1")
-    cases = [json.loads(line) for line in (dev / "cases.jsonl").read_text().splitlines()]
-    answers = {json.loads(line)["id"]: json.loads(line) for line in (dev / "answers.jsonl").read_text().splitlines()}
-    ids, seen = [], set()
-    for case in cases:  # one born-digital instrument of every kind and one scanned copy
-        if case["category"] not in seen and not answers[case["id"]]["answer"]["scanned"]:
-            seen.add(case["category"])
-            ids.append(case["id"])
-    ids.append(next(c["id"] for c in cases if answers[c["id"]]["answer"]["scanned"]))
-    root = tmp_path / "dataset"
-    (root / "assets").mkdir(parents=True)
-    chosen = [c for c in cases if c["id"] in ids]
-    for case in chosen:
-        shutil.copyfile(dev / case["input"]["document"], root / case["input"]["document"])
-    (root / "cases.jsonl").write_text("".join(json.dumps(c) + "\n" for c in chosen))
-    (root / "answers.jsonl").write_text("".join(json.dumps(answers[c["id"]]) + "\n" for c in chosen))
-    write_manifest(root, dataset_id="test/party-roles-subset", version=1, benchmark="party-roles", title="subset")
-    completed = subprocess.run(
-        [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
-         "--benchmark", "party-roles", "--dataset", f"party-roles={root}", "--budget", "0",
-         "--results", str(tmp_path / "results")],
-        capture_output=True, text=True, timeout=900,
-    )
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    metrics = json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+    # One born-digital instrument of every kind and one scanned copy.
+    metrics = reference_run(tmp_path, "party-roles", dev_sample("party-roles", scanned=True))
     headline = metrics["profiles"]["roles"]["headline"]
     assert headline["non_owners_called_owners"] == 0
     assert headline["party_roles_score"] >= 70.0
