@@ -55,10 +55,10 @@ from .instruments import (
     LENDERS,
     Acknowledgment,
     Instrument,
-    Recording,
     Signature,
     long_date,
     person,
+    sample_recording,
 )
 
 SCOPES = ("scheduled-matters-only", "breach-of-representations", "pre-closing-conditions", "all-environmental-liabilities")
@@ -804,13 +804,7 @@ def sample_contract(rng: random.Random, split: str, template: Template, executio
         expires = date + dt.timedelta(days=rng.randint(200, 1400))
         acknowledgments = [Acknowledgment(recorder.state, recorder.county, sig.signer, sig.capacity, notary, date, expires,
                                           f"{rng.randint(100000, 999999)}", "ink") for sig in signatures]
-        when = dt.datetime.combine(date + dt.timedelta(days=rng.randint(1, 20)),
-                                   dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
-        recording = Recording(
-            number=recorder.number_format.format(year=when.year, serial=rng.randint(1000, 9999999)) if recorder.number_label else "",
-            book=rng.randint(1000, 9999), page=rng.randint(1, 999), when=when,
-            fee=f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00",
-        )
+        recording = sample_recording(rng, recorder, date, max_days=20)
     blank_witness = execution in ("draft-marker", "bracketed-blanks")
     witness = template.blank_witness_clause if blank_witness else template.witness_clause.format(date=long_date(date), party="")
     instrument = Instrument(

@@ -146,6 +146,22 @@ class Instrument:
         return STATUS_OF[self.scenario]
 
 
+def recording_fee(rng: random.Random) -> str:
+    """A recorder's fee, as its stamp prints it."""
+    return f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00"
+
+
+def sample_recording(rng: random.Random, recorder: RecorderStyle, date: dt.date, max_days: int = 40) -> Recording:
+    """The recorder's data of an instrument signed on `date`, recorded within `max_days`: a clock
+    time, the instrument number where the style prints one, book and page, the fee."""
+    when = dt.datetime.combine(date + dt.timedelta(days=rng.randint(1, max_days)),
+                               dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
+    return Recording(
+        number=recorder.number_format.format(year=when.year, serial=rng.randint(1000, 9999999)) if recorder.number_label else "",
+        book=rng.randint(1000, 9999), page=rng.randint(1, 999), when=when, fee=recording_fee(rng),
+    )
+
+
 def person(rng: random.Random) -> str:
     return f"{rng.choice(FIRST)} {rng.choice('ABCDEFGHJKLMNPRSTW')}. {rng.choice(LAST)}"
 
@@ -304,13 +320,7 @@ def sample_instrument(
 
     recording = None
     if recorded:
-        when = dt.datetime.combine(date + dt.timedelta(days=rng.randint(1, 40)),
-                                   dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
-        recording = Recording(
-            number=recorder.number_format.format(year=when.year, serial=rng.randint(1000, 9999999)) if recorder.number_label else "",
-            book=rng.randint(1000, 9999), page=rng.randint(1, 999), when=when,
-            fee=f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00",
-        )
+        recording = sample_recording(rng, recorder, date)
     if scenario in ("draft-marker", "bracketed-blanks"):
         witness = template.blank_witness_clause.format(party=parties[0][1])
     else:

@@ -53,6 +53,7 @@ from .instruments import (
     legal_description,
     long_date,
     person,
+    recording_fee,
 )
 
 TYPES = (
@@ -271,8 +272,7 @@ class Builder:
                                      dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
         book = 400 + (when.year - 1980) * 45 + rng.randint(0, 44)
         number = self.recorder.number_format.format(year=moment.year, serial=serial) if self.recorder.number_label else ""
-        return Recording(number=number, book=book, page=rng.randint(1, 999), when=moment,
-                         fee=f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00")
+        return Recording(number=number, book=book, page=rng.randint(1, 999), when=moment, fee=recording_fee(rng))
 
     def instrument(self, kind: str, title: str, when: dt.date, body: list[str],
                    signers: list[tuple[str, str, str, str]], apn: str, description: str,

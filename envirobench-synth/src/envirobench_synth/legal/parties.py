@@ -50,11 +50,11 @@ from .instruments import (
     LAST,
     Acknowledgment,
     Instrument,
-    Recording,
     Signature,
     legal_description,
     long_date,
     person,
+    sample_recording,
 )
 
 ROLES = (
@@ -783,13 +783,7 @@ def sample_party_instrument(rng: random.Random, kind: str, template: Template, r
                                                   expires, f"{rng.randint(100000, 999999)}", "ink"))
     recording = None
     if recorded:
-        when = dt.datetime.combine(date + dt.timedelta(days=rng.randint(1, 40)),
-                                   dt.time(rng.randint(8, 16), rng.randint(0, 59), rng.randint(0, 59)))
-        recording = Recording(
-            number=recorder.number_format.format(year=when.year, serial=rng.randint(1000, 9999999)) if recorder.number_label else "",
-            book=rng.randint(1000, 9999), page=rng.randint(1, 999), when=when,
-            fee=f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00",
-        )
+        recording = sample_recording(rng, recorder, date)
     witness = template.witness_clause.format(party="each party" if len(signatures) > 1 else signatures[0].party,
                                              date=long_date(date))
     return_to = []

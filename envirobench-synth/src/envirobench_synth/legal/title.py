@@ -56,6 +56,7 @@ from .instruments import (
     Signature,
     long_date,
     person,
+    recording_fee,
 )
 from .packet import Cover, CoverStyle, IndexEntry, Packet, assemble_packet, render_cover
 from .render import render_instrument
@@ -652,9 +653,7 @@ def to_instrument(item: TitleInstrument, template_name: str, recorder: RecorderS
         f"{rng.randint(100000, 999999)}",
         "ink",
     )
-    recording = Recording(
-        item.number, item.book, item.page, item.recorded, f"{rng.randint(2, 12) * 10 + rng.choice((0, 1, 6))}.00"
-    )
+    recording = Recording(item.number, item.book, item.page, item.recorded, recording_fee(rng))
     return_to = [
         "When recorded, return to:",
         item.secured_party or item.grantee,
