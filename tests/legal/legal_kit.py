@@ -40,3 +40,21 @@ def reference_run(tmp_path: Path, type_id: str, ids: list[str]) -> dict[str, Any
     )
     assert completed.returncode == 0, completed.stdout + completed.stderr
     return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+
+
+def shipped_datasets(btype: Any) -> dict[str, tuple[Any, Any, dict[str, Any], dict[str, Any]]]:
+    """Folder -> (registry, dataset, cases, answers) of each shipped dataset of the type, loaded
+    through the registry the installed plugins make (whatever the test environment allows)."""
+    import pytest
+
+    from envirobench import build_registry, load_dataset
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
+        registry = build_registry()
+    layout = PACKAGE.layout(btype.ID)
+    out = {}
+    for folder in layout.datasets:
+        dataset = load_dataset(layout.dataset_dir(folder), registry)
+        out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
+    return out

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from legal_kit import shipped_datasets
 
-from envirobench import Case, EnviroBenchError, build_registry, load_dataset, read_json, structure
+from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import CHAIN_OF_TITLE, disagreements
 from envirobench_legal.chain_of_title import (
@@ -201,14 +202,7 @@ def test_an_answer_whose_periods_do_not_join_is_refused():
 
 @pytest.fixture(scope="module")
 def datasets():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    out = {}
-    for folder in LAYOUT.datasets:
-        dataset = load_dataset(LAYOUT.dataset_dir(folder), registry)
-        out[folder] = (registry, dataset, dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_trapped_and_scanned_in_part(datasets):

@@ -7,12 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from legal_kit import shipped_datasets
 
 from envirobench import (
     Case,
     EnviroBenchError,
-    build_registry,
-    load_dataset,
     read_json,
     structure,
 )
@@ -297,19 +296,12 @@ def test_every_execution_scenario_renders_reproducibly_with_its_truth(execution)
 
 @pytest.fixture(scope="module")
 def datasets():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    out = {}
-    for folder in LAYOUT.datasets:
-        dataset = load_dataset(LAYOUT.dataset_dir(folder), registry)
-        out[folder] = (dataset, dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_sized_scanned_in_part_and_set_every_trap(datasets):
     total = 0
-    for folder, (dataset, cases, answers) in datasets.items():
+    for folder, (_, dataset, cases, answers) in datasets.items():
         split = "dev" if "dev" in folder else "test"
         assert len(cases) == SIZES[split]
         assert {a.scope for a in answers.values()} == set(SCOPE_BREADTH)
@@ -326,7 +318,7 @@ def test_the_splits_are_sized_scanned_in_part_and_set_every_trap(datasets):
 
 
 def test_the_blind_maximal_reading_scores_zero_on_every_split(datasets):
-    for _, (_, cases, answers) in datasets.items():
+    for _, (_, _, cases, answers) in datasets.items():
         scores = []
         for cid, case in cases.items():
             a = answers[cid]
@@ -339,7 +331,7 @@ def test_the_blind_maximal_reading_scores_zero_on_every_split(datasets):
 
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
-    for folder, (_, cases, answers) in datasets.items():
+    for folder, (_, _, cases, answers) in datasets.items():
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert len(mistakes) == len(MISTAKES)
         for name in ("correct", "wrong"):

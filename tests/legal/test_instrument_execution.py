@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from legal_kit import shipped_datasets
 
-from envirobench import Case, EnviroBenchError, build_registry, load_dataset, read_json, structure
+from envirobench import Case, EnviroBenchError, build_registry, read_json, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import INSTRUMENT_EXECUTION, disagreements
 from envirobench_legal.generate.instrument_execution import (
@@ -179,14 +180,7 @@ def test_an_input_must_name_a_pdf():
 
 @pytest.fixture(scope="module")
 def datasets():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    out = {}
-    for folder in LAYOUT.datasets:
-        dataset = load_dataset(LAYOUT.dataset_dir(folder), registry)
-        out[folder] = (registry, dataset, dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_and_scanned_in_part(datasets):

@@ -4,8 +4,9 @@ the shipped datasets (splits by family, sizes, scans, traps) and their fixtures.
 from __future__ import annotations
 
 import pytest
+from legal_kit import shipped_datasets
 
-from envirobench import Case, EnviroBenchError, build_registry, load_dataset, read_json, structure
+from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import PARTY_ROLES, disagreements
 from envirobench_legal.generate.party_roles import SIZES, plan, planted
@@ -198,14 +199,7 @@ def test_the_splits_keep_families_apart_and_scan_every_fifth():
 
 @pytest.fixture(scope="module")
 def datasets():
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    out = {}
-    for folder in layout().datasets:
-        dataset = load_dataset(layout().dataset_dir(folder), registry)
-        out[folder] = (registry, dataset, dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return shipped_datasets(TYPE)
 
 
 def test_the_shipped_datasets_are_registered_sized_and_hold_their_traps(datasets):
