@@ -19,11 +19,20 @@ The numbers are whatever the adapter scores: nothing is tuned here. Runs take a 
 (OCR: about 15 minutes for all six); `--benchmark` limits the set, the summaries of benchmarks not
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
 
-`--legal TYPE` instead (re)writes only that Legal type's section of the page (between its
-markers, the rest untouched): the reference adapter on the dev and the test split, beside the
-blind baselines of benchmarks/legal_specs/<type module>.py, each with its bootstrap 95 % interval
-as core computes it for metrics.json, and the reference's accuracy per group (scenario, copy).
-`--limit N` makes a quick check on each split's first N cases (not numbers for the docs).
+`--legal TYPE` or `--extract TYPE` instead (re)writes only that type's section of the page
+(between its markers, the rest untouched): the reference adapter on the dev and the test split
+(Legal's `synthetic-{dev,test}-v1`, Extract's `synthetic-{dev,test}-v2`), beside the blind or
+trivial baselines of benchmarks/legal_specs/<type module>.py or benchmarks/extract_specs/<type
+module>.py, each with its bootstrap 95 % interval as core computes it for metrics.json, and the
+reference's score per group (scenario, copy, family) where the spec defines groups. One function
+(`write_split_section`) serves both categories.
+`--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
+`--split NAME=DATASET` replaces the dev and test datasets (a check on another dataset; `{benchmark}`
+in DATASET is the type, e.g. `--split v1=envirobench/{benchmark}-synthetic-v1`);
+`--no-reference` scores the baselines alone (no adapter run).
+
+    .venv/bin/python benchmarks/reference_scores.py --extract document-extraction --extract table-records \\
+        --extract table-separators --extract table-structure --extract table-cells --extract report-metadata
 """
 
 from __future__ import annotations
@@ -207,63 +216,91 @@ def render(summaries: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
-# -- Legal: dev and test splits, blind baselines, intervals ----------------------------------------
+# -- Dev and test splits, blind baselines, intervals (Legal and Extract v2) ------------------------
 
-SPECS_DIR = Path(__file__).resolve().parent / "legal_specs"
-LEGAL_SPLITS = ("dev", "test")
+SPECS_DIRS = {"legal": Path(__file__).resolve().parent / "legal_specs", "extract": Path(__file__).resolve().parent / "extract_specs"}
+SPLITS = ("dev", "test")
+# The datasets of a split section, per category: Legal's v1 and Extract's v2 datasets have the splits.
+DATASET_IDS = {"legal": "envirobench/{benchmark}-synthetic-{split}-v1", "extract": "envirobench/{benchmark}-synthetic-{split}-v2"}
+CATEGORY_TITLES = {"legal": "Legal", "extract": "Extract v2"}
+
+
+def section_markers(category: str, benchmark: str) -> tuple[str, str]:
+    return (f"<!-- {category}-{benchmark}:begin (benchmarks/reference_scores.py --{category} {benchmark}) -->",
+            f"<!-- {category}-{benchmark}:end -->")
 
 
 def legal_markers(benchmark: str) -> tuple[str, str]:
-    return (f"<!-- legal-{benchmark}:begin (benchmarks/reference_scores.py --legal {benchmark}) -->",
-            f"<!-- legal-{benchmark}:end -->")
+    return section_markers("legal", benchmark)
 
 
-def legal_spec(benchmark: str):
-    """The Legal type's table spec, benchmarks/legal_specs/<module>.py: BENCHMARK, UNIT (what a
-    case is, plural: the bootstrap resamples them), INTRO,
-    BASELINES (name -> function(case input, answer) -> prediction), COLUMNS ((metric, title,
-    format), the primary first), GROUP_METRIC, GROUP_TITLE and groups(case_id, category, answer)."""
+def split_spec(category: str, benchmark: str):
+    """The type's table spec, benchmarks/<category>_specs/<module>.py: BENCHMARK, UNIT (what a
+    case is, plural: the bootstrap resamples them), INTRO, BASELINES (name -> function(case input,
+    answer) -> prediction); optionally COLUMNS ((metric, title, format), the primary first; by
+    default every headline metric of the type's first profile), GROUP_METRIC ((numerator,
+    denominator): metric names, a tuple of names to add up, or None to count cases), GROUP_TITLE
+    and groups(case_id, category, answer), for a table of the reference per group."""
     import importlib.util
 
-    path = SPECS_DIR / f"{benchmark.replace('-', '_')}.py"
+    folder = SPECS_DIRS[category]
+    path = folder / f"{benchmark.replace('-', '_')}.py"
     if not path.is_file():
-        known = sorted(p.stem.replace("_", "-") for p in SPECS_DIR.glob("*.py"))
-        raise SystemExit(f"no Legal table spec for {benchmark!r} ({path}); known: {', '.join(known)}")
-    loaded = importlib.util.spec_from_file_location(f"legal_specs.{path.stem}", path)
+        known = sorted(p.stem.replace("_", "-") for p in folder.glob("*.py") if not p.stem.startswith("_"))
+        raise SystemExit(f"no {CATEGORY_TITLES[category]} table spec for {benchmark!r} ({path}); known: {', '.join(known)}")
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))  # specs of one category share helpers (extract_specs/_records.py)
+    loaded = importlib.util.spec_from_file_location(f"{category}_specs.{path.stem}", path)
     module = importlib.util.module_from_spec(loaded)
     loaded.loader.exec_module(module)
     if benchmark != module.BENCHMARK:
         raise SystemExit(f"{path}: BENCHMARK is {module.BENCHMARK!r}, not {benchmark!r}")
+    module.CATEGORY = category
     return module
 
 
-def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | None = None) -> dict:
-    """The reference run on one split (through core; or `made`, a finished run of the reference
-    adapter on this very dataset, checked) and the blind baselines (scored in process with the
-    installed type and core's bootstrap, on the cases the run scored, as metrics.json has it)."""
+def legal_spec(benchmark: str):
+    return split_spec("legal", benchmark)
+
+
+def _summed(case_metrics: dict, names) -> float:
+    if names is None:
+        return 1.0
+    return sum(case_metrics[n] for n in ((names,) if isinstance(names, str) else names))
+
+
+def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | None = None, *,
+               dataset_id: str | None = None, reference: bool = True) -> dict:
+    """One split: the reference run (through core; or `made`, a finished run of the reference
+    adapter on this very dataset, checked; none with reference=False) and the blind baselines
+    (scored in process with the installed type and core's bootstrap, on the cases the run scored,
+    as metrics.json has it, or on the first `limit` cases without a run)."""
     # Internal modules: this script measures; plugins still import the public API only.
     from envirobench import build_registry, load_dataset, structure
     from envirobench import statistics as st
 
     benchmark = spec.BENCHMARK
-    dataset_id = f"envirobench/{benchmark}-synthetic-{split}-v1"
+    dataset_id = (dataset_id or DATASET_IDS[spec.CATEGORY]).format(benchmark=benchmark, split=split)
     registry = build_registry()
     dataset = load_dataset(dataset_id, registry)
-    if made is None:
+    btype = registry.benchmark_type(benchmark)
+    every_case = dataset.cases(btype)
+    metrics = run = None
+    run_dir = made
+    if reference and made is None:
         run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
         command = [
             str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
             "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
-            "--budget", "0", "--results", str(results), "--timeout", "7200", *(["--limit", str(limit)] if limit else []),
+            "--budget", "0", "--results", str(results), "--timeout", "14400", *(["--limit", str(limit)] if limit else []),
         ]
         completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
         run_dir = results / run_id
         if not (run_dir / "metrics.json").is_file():
             raise SystemExit(f"{benchmark} {split}: the run failed\n{completed.stdout}\n{completed.stderr}")
-    else:
-        run_dir = made
-    metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
-    run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
+    if run_dir is not None:
+        metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
+        run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
     if made is not None:
         problems = [
             what for what, bad in (
@@ -275,11 +312,14 @@ def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
         ]
         if problems:
             raise SystemExit(f"--made {split}={made}: {', '.join(problems)}")
-    profile = metrics["benchmark"]["profiles"][0]
-    reference = {"headline": metrics["profiles"][profile]["headline"], "intervals": metrics["profiles"][profile]["intervals"]}
+    profile = metrics["benchmark"]["profiles"][0] if metrics else btype.PROFILES[0]
+    reference_row = None
+    if metrics:
+        reference_row = {"headline": metrics["profiles"][profile]["headline"], "intervals": metrics["profiles"][profile]["intervals"]}
+        cases = {cid: case for cid, case in every_case.items() if cid in metrics["cases"]}
+    else:
+        cases = dict(list(every_case.items())[:limit] if limit else every_case.items())
 
-    btype = registry.benchmark_type(benchmark)
-    cases = {cid: case for cid, case in dataset.cases(btype).items() if cid in metrics["cases"]}
     answers = dataset.answers(btype)
     units = st.Units.of(btype, cases)
     baselines = {}
@@ -293,22 +333,29 @@ def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
             "headline": btype.summarize(profile, scores),
             "intervals": {m: [i.low, i.high] for m, i in intervals.items()},
         }
-    numerator, denominator = spec.GROUP_METRIC
     by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
-    for cid, case in metrics["cases"].items():
-        case_metrics = case["runs"]["candidate"][profile]["metrics"]
-        for group in spec.groups(cid, case.get("category"), answers[cid]):
-            by_group[group][0] += case_metrics[numerator]
-            by_group[group][1] += case_metrics[denominator] if denominator else 1
+    if metrics and hasattr(spec, "GROUP_METRIC"):
+        numerator, denominator = spec.GROUP_METRIC
+        for cid, case in metrics["cases"].items():
+            case_metrics = case["runs"]["candidate"][profile]["metrics"]
+            for group in spec.groups(cid, case.get("category"), answers[cid]):
+                by_group[group][0] += _summed(case_metrics, numerator)
+                by_group[group][1] += _summed(case_metrics, denominator)
     return {
         "split": split,
         "dataset": dataset_id,
+        "profile": profile,
+        "headline_metrics": list(btype.HEADLINE),
         "cases": len(cases),
-        "adapter_wall_time_s": run["adapter_wall_time_s"],
-        "reference": reference,
+        "adapter_wall_time_s": run["adapter_wall_time_s"] if run else None,
+        "reference": reference_row,
         "baselines": baselines,
         "groups": dict(by_group),
     }
+
+
+def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | None = None) -> dict:
+    return split_rows(spec, split, results, limit, made)
 
 
 def _cell(value: float, interval, fmt: str) -> str:
@@ -319,45 +366,72 @@ def _cell(value: float, interval, fmt: str) -> str:
     return f"{text} [{format(low, fmt)}, {format(high, fmt)}]"
 
 
-def render_legal(spec, rows: list[dict]) -> str:
-    begin, end = legal_markers(spec.BENCHMARK)
+def _columns(spec, rows: list[dict]) -> list[tuple[str, str, str]]:
+    if hasattr(spec, "COLUMNS"):
+        return list(spec.COLUMNS)
+    first = rows[0]["reference"] or next(iter(rows[0]["baselines"].values()))
+    # The type's headline order (its primary metric first), then any other headline metric.
+    ordered = [m for m in rows[0]["headline_metrics"] if m in first["headline"]]
+    ordered += [m for m in first["headline"] if m not in ordered and "@" not in m]
+    return [(metric, metric.replace("_", " "), ".3f") for metric in ordered]
+
+
+def render_split_section(spec, rows: list[dict]) -> str:
+    begin, end = section_markers(spec.CATEGORY, spec.BENCHMARK)
+    columns = _columns(spec, rows)
+    profiles = sorted({r["profile"] for r in rows})
     out = [
         begin,
-        f"## Legal: {spec.BENCHMARK}",
+        f"## {CATEGORY_TITLES[spec.CATEGORY]}: {spec.BENCHMARK}",
         "",
         spec.INTRO,
-        f"Brackets: the bootstrap 95 % interval over {spec.UNIT} (core's bootstrap, 1,000 resamples, as in",
-        f"metrics.json). Made with `python benchmarks/reference_scores.py --legal {spec.BENCHMARK}`.",
+        f"Profile {', '.join(profiles)} (the type's first). Brackets: the bootstrap 95 % interval over {spec.UNIT} (core's",
+        f"bootstrap, 1,000 resamples, as in metrics.json). Made with `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}`.",
         "",
-        "| split | system | " + " | ".join(title for _, title, _ in spec.COLUMNS) + " |",
-        "| --- | --- |" + " --- |" * len(spec.COLUMNS),
+        "| split | system | " + " | ".join(title for _, title, _ in columns) + " |",
+        "| --- | --- |" + " --- |" * len(columns),
     ]
     for row in rows:
-        for name, system in [("reference adapter", row["reference"]), *row["baselines"].items()]:
+        systems = ([("reference adapter", row["reference"])] if row["reference"] else []) + list(row["baselines"].items())
+        for name, system in systems:
             h, i = system["headline"], system["intervals"]
-            cells = [_cell(h[metric], i.get(metric), fmt) for metric, _, fmt in spec.COLUMNS]
+            cells = [_cell(h[metric], i.get(metric), fmt) if h.get(metric) is not None else "—" for metric, _, fmt in columns]
             out.append(f"| {row['split']} | {name} | " + " | ".join(cells) + " |")
-    out += ["", "Reference adapter wall time: " + ", ".join(
-        f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} {spec.UNIT})" for r in rows) + ".", ""]
-    out += [f"{spec.GROUP_TITLE}:", ""]
-    out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
-    for group in sorted({g for r in rows for g in r["groups"]}):
-        cells = []
-        for r in rows:
-            right, total = r["groups"].get(group, (0, 0))
-            cells.append(f"{right:.0f}/{total:.0f}" if total else "—")
-        out.append(f"| {group} | " + " | ".join(cells) + " |")
+    timed = [r for r in rows if r["adapter_wall_time_s"] is not None]
+    if timed:
+        out += ["", "Reference adapter wall time: " + ", ".join(
+            f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} cases)" for r in timed) + "."]
+    out.append("")
+    if any(r["groups"] for r in rows):
+        out += [f"{spec.GROUP_TITLE}:", ""]
+        out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
+        for group in sorted({g for r in rows for g in r["groups"]}):
+            cells = []
+            for r in rows:
+                right, total = r["groups"].get(group, (0, 0))
+                cells.append(f"{right:.0f}/{total:.0f}" if total else "—")
+            out.append(f"| {group} | " + " | ".join(cells) + " |")
     out.append(end)
     return "\n".join(out) + "\n"
 
 
-def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None, made: dict[str, Path] | None = None) -> None:
-    spec = legal_spec(benchmark)
-    rows = [legal_rows(spec, split, results, limit, (made or {}).get(split)) for split in LEGAL_SPLITS]
-    (results / f"legal-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+def render_legal(spec, rows: list[dict]) -> str:
+    return render_split_section(spec, rows)
+
+
+def write_split_section(category: str, benchmark: str, output: Path, results: Path, limit: int | None = None,
+                        made: dict[str, Path] | None = None, datasets: dict[str, str] | None = None,
+                        reference: bool = True) -> None:
+    """(Re)write TYPE's section of `output` between its markers, the rest untouched. `datasets`
+    (split name -> dataset ID or directory) replaces the default dev and test datasets."""
+    spec = split_spec(category, benchmark)
+    splits = datasets or {split: None for split in SPLITS}
+    rows = [split_rows(spec, split, results, limit, (made or {}).get(split), dataset_id=dataset_id, reference=reference)
+            for split, dataset_id in splits.items()]
+    (results / f"{category}-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
     text = output.read_text(encoding="utf-8") if output.is_file() else ""
-    section = render_legal(spec, rows)
-    begin, end = legal_markers(benchmark)
+    section = render_split_section(spec, rows)
+    begin, end = section_markers(category, benchmark)
     if begin in text and end in text:
         before, _, rest = text.partition(begin)
         _, _, after = rest.partition(end + "\n")
@@ -367,6 +441,10 @@ def write_legal(benchmark: str, output: Path, results: Path, limit: int | None =
     output.write_text(text, encoding="utf-8")
 
 
+def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None, made: dict[str, Path] | None = None) -> None:
+    write_split_section("legal", benchmark, output, results, limit, made)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--results", type=Path, default=None, help="where to keep the runs (default: a temporary directory)")
@@ -374,21 +452,31 @@ def main() -> None:
     parser.add_argument("--benchmark", action="append", choices=BENCHMARKS, help="only these (repeatable)")
     parser.add_argument("--summaries", type=Path, default=None, help="also write the summaries as JSON here")
     parser.add_argument("--no-run", action="store_true", help="only rewrite the table from the summaries already saved")
-    parser.add_argument("--legal", action="append", metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
-    parser.add_argument("--limit", type=int, default=None, help="with --legal: only the first N cases of each split (a quick check, not for the docs)")
+    parser.add_argument("--legal", action="append", default=[], metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
+    parser.add_argument("--extract", action="append", default=[], metavar="TYPE",
+                        help="only (re)write the Extract v2 section of TYPE (repeatable): dev and test, baselines, intervals")
+    parser.add_argument("--limit", type=int, default=None, help="with --legal/--extract: only the first N cases of each split (a quick check, not for the docs)")
     parser.add_argument("--made", action="append", default=[], metavar="SPLIT=RUN_DIR",
-                        help="with one --legal TYPE: use this finished reference run of the split (checked: completed, whole, "
+                        help="with one --legal/--extract TYPE: use this finished reference run of the split (checked: completed, whole, "
                              "on the installed dataset) instead of making one")
+    parser.add_argument("--split", action="append", default=[], metavar="NAME=DATASET",
+                        help="with --legal/--extract: these splits (a dataset ID or directory each) instead of the type's dev and test")
+    parser.add_argument("--no-reference", action="store_true", help="with --legal/--extract: the baselines only, no reference run")
     args = parser.parse_args()
-    if args.legal:
+    if args.legal or args.extract:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)
         made = {split: Path(run_dir) for split, _, run_dir in (item.partition("=") for item in args.made)}
-        if made and (len(args.legal) != 1 or not set(made) <= set(LEGAL_SPLITS)):
-            parser.error("--made SPLIT=RUN_DIR (SPLIT: dev or test) goes with exactly one --legal TYPE")
-        for benchmark in args.legal:
-            write_legal(benchmark, args.output, results, args.limit, made)
-            print(f"wrote the Legal section of {benchmark} in {args.output}", file=sys.stderr)
+        splits = {name: dataset for name, _, dataset in (item.partition("=") for item in args.split)} or None
+        if splits and not all(splits.values()):
+            parser.error("--split NAME=DATASET needs both a name and a dataset")
+        known = set(splits or SPLITS)
+        if made and (len(args.legal) + len(args.extract) != 1 or not set(made) <= known):
+            parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one --legal or --extract TYPE")
+        for category, benchmarks in (("legal", args.legal), ("extract", args.extract)):
+            for benchmark in benchmarks:
+                write_split_section(category, benchmark, args.output, results, args.limit, made, splits, not args.no_reference)
+                print(f"wrote the {CATEGORY_TITLES[category]} section of {benchmark} in {args.output}", file=sys.stderr)
         return
     wanted = args.benchmark or list(BENCHMARKS)
     results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
@@ -403,11 +491,11 @@ def main() -> None:
         print(f"{benchmark}: done in {time.perf_counter() - started:.0f} s ({run_dir})", file=sys.stderr)
     ordered = [summaries[b] for b in BENCHMARKS if b in summaries]
     text = render(ordered)
-    # The Legal sections, made by --legal, follow the Extract tables; rewriting these keeps them.
+    # The split sections, made by --extract and --legal, follow the v1 tables; rewriting these keeps them.
     previous = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
-    legal = previous.find("<!-- legal-")
-    if legal >= 0:
-        text += "\n" + previous[legal:]
+    kept = [at for at in (previous.find("<!-- extract-"), previous.find("<!-- legal-")) if at >= 0]
+    if kept:
+        text += "\n" + previous[min(kept):]
     args.output.write_text(text, encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
 

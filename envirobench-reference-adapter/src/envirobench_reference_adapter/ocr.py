@@ -205,7 +205,7 @@ def plausible_break(before: str, after: str) -> bool:
 
 def space_cuts(text: str, profile: np.ndarray, em: float) -> list[tuple[int, int, int]]:
     """Where the recogniser dropped a space that the ink shows: (character index, blank start,
-    blank end), the blank in pixels of `profile` (one flag per pixel column: any ink).
+    blank end), the blank in pixels of `profile` (one boolean per pixel column: any ink).
 
     A blank in the ink at least SPACE_EMS ems wide is a word space (letters and digits are set
     far closer). It becomes a space at the character boundary nearest its proportional position

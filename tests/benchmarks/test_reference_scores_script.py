@@ -1,0 +1,105 @@
+"""benchmarks/reference_scores.py's split sections run, fast: the script that writes the Extract v2
+and Legal tables of docs/reference-scores.md must not rot between two measurements (issue 20
+found a benchmark script that no longer ran). Here on a few cases of the shipped v1 Extract
+datasets (`--split`), so the check does not wait on the v2 datasets: every baseline of every
+Extract spec in benchmarks/extract_specs scores with its interval, and a reference run through
+core lands in its section, which a second run replaces instead of appending."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SCRIPT = REPO / "benchmarks" / "reference_scores.py"
+SPECS = REPO / "benchmarks" / "extract_specs"
+V1 = "v1=envirobench/{benchmark}-synthetic-v1"
+
+
+def run(*args: str, cwd: Path) -> str:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], cwd=cwd, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stderr
+
+
+def extract_specs() -> list[str]:
+    return sorted(
+        p.stem.replace("_", "-") for p in SPECS.glob("*.py") if not p.stem.startswith("_")
+    )
+
+
+def test_the_record_types_have_their_specs():
+    assert {"document-extraction", "table-records"} <= set(extract_specs())
+
+
+def test_every_extract_baseline_scores_with_an_interval(tmp_path):
+    output = tmp_path / "reference-scores.md"
+    output.write_text("# Reference scores\n\nThe v1 tables.\n", encoding="utf-8")
+    args = [arg for benchmark in extract_specs() for arg in ("--extract", benchmark)]
+    err = run(
+        *args,
+        "--split",
+        V1,
+        "--no-reference",
+        "--limit",
+        "3",
+        "--output",
+        str(output),
+        "--results",
+        str(tmp_path / "r"),
+        cwd=tmp_path,
+    )
+    text = output.read_text(encoding="utf-8")
+    assert text.startswith("# Reference scores\n\nThe v1 tables.\n")
+    for benchmark in extract_specs():
+        assert f"wrote the Extract v2 section of {benchmark}" in err
+        assert (
+            text.count(f"<!-- extract-{benchmark}:begin") == 1
+            and f"<!-- extract-{benchmark}:end -->" in text
+        )
+        rows = json.loads(
+            (tmp_path / "r" / f"extract-{benchmark}.json").read_text(encoding="utf-8")
+        )
+        assert (
+            [row["split"] for row in rows] == ["v1"]
+            and rows[0]["cases"] == 3
+            and rows[0]["reference"] is None
+        )
+        assert rows[0]["baselines"]
+        for name, baseline in rows[0]["baselines"].items():
+            primary = rows[0]["headline_metrics"][0]
+            low, high = baseline["intervals"][primary]
+            assert low <= baseline["headline"][primary] <= high, (benchmark, name)
+            assert f"| v1 | {name} |" in text
+    assert (
+        "| v1 | no records (empty output) | 0.000 [0.000, 0.000] |" in text
+    )  # record_f1 first, the floor
+
+
+def test_a_reference_run_fills_its_section_and_a_rerun_replaces_it(tmp_path):
+    output = tmp_path / "reference-scores.md"
+    args = (
+        "--extract",
+        "document-extraction",
+        "--split",
+        V1,
+        "--limit",
+        "1",
+        "--output",
+        str(output),
+        "--results",
+        str(tmp_path / "r"),
+    )
+    run(*args, cwd=tmp_path)
+    text = output.read_text(encoding="utf-8")
+    assert "| v1 | reference adapter |" in text and "Reference adapter wall time: v1" in text
+    rows = json.loads(
+        (tmp_path / "r" / "extract-document-extraction.json").read_text(encoding="utf-8")
+    )
+    assert rows[0]["reference"]["intervals"]["record_f1"] and rows[0]["groups"]
+    run(*args, cwd=tmp_path)
+    assert output.read_text(encoding="utf-8").count("<!-- extract-document-extraction:begin") == 1
