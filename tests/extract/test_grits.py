@@ -128,12 +128,13 @@ def test_a_merged_header_cell_read_as_two():
 
 def test_a_cell_merged_across_instead_of_down():
     # Gold: the top-left cell spans two columns; predicted: it spans two rows. Position (0,0):
-    # [0,0,2,1] vs [0,0,1,2], IoU 1/3 (the paper's IoU; the reference code's enclosing box would
-    # give 1/4); (0,1): [-1,0,1,1] vs U, 1/2; (1,0): U vs [0,-1,1,1], 1/2; (1,1): 1.
-    # S = 7/3; GriTS = 2 * (7/3) / 8 = 7/12.
+    # [0,0,2,1] vs [0,0,1,2], IoU 1/3 by the paper's union, 1/4 by the reference code's enclosing
+    # box (the default); (0,1): [-1,0,1,1] vs U, 1/2; (1,0): U vs [0,-1,1,1], 1/2; (1,1): 1.
+    # S = 7/3 (paper) or 9/4 (reference); GriTS = 2 * S / 8 = 7/12 or 9/16.
     across = (2, 2, [(0, 0, 1, 2), (1, 0, 1, 1), (1, 1, 1, 1)])
     down = (2, 2, [(0, 0, 2, 1), (0, 1, 1, 1), (1, 1, 1, 1)])
-    assert grits_top(across, down).score == approx(Fraction(7, 12))
+    assert grits_top(across, down, iou).score == approx(Fraction(7, 12))
+    assert grits_top(across, down).score == approx(Fraction(9, 16))
 
 
 def test_a_transposed_table():
@@ -149,7 +150,8 @@ def test_a_transposed_table_with_a_spanning_header():
     # Predicted: its transpose, 3 x 2: the title down column 0, three 1x1 cells in column 1.
     # Gold row 0 spans A0..A2 = [0,0,3,1], [-1,0,2,1], [-2,0,1,1]; predicted column 0 spans
     # B0..B2 = [0,0,1,3], [0,-1,1,2], [0,-2,1,1]. Every A and B has area 3 and holds U, so
-    # IoU(A, U) = IoU(U, B) = 1/3, and IoU(A, B) = 1 / (3 + 3 - 1) = 1/5 (they cross in U).
+    # IoU(A, U) = IoU(U, B) = 1/3, and IoU(A, B) = 1 / (3 + 3 - 1) = 1/5 by the paper's union (they
+    # cross in U), 1/9 by the reference's enclosing 3 x 3 box. By the paper:
     #
     # Rows (gold row vs predicted row, best 1D alignment): row 0 vs (B, U): A~B + A~U
     # = 1/5 + 1/3 = 8/15; row 1 vs (B, U): U~B + U~U = 1/3 + 1 = 4/3. Gold row 0 then row 1
@@ -159,13 +161,17 @@ def test_a_transposed_table_with_a_spanning_header():
     # vs (U, U, U): 1/3 + 1 = 4/3; likewise the columns pair (1, 0) and (2, 1).
     # Entries of the aligned substructures: G[0][1]~P[1][0] = A1~B1 = 1/5, G[0][2]~P[1][1] =
     # A2~U = 1/3, G[1][1]~P[2][0] = U~B2 = 1/3, G[1][2]~P[2][1] = 1. S = 28/15 and
-    # GriTS = 2 * (28/15) / (6 + 6) = 14/45.
+    # GriTS = 2 * (28/15) / (6 + 6) = 14/45. By the reference, the same alignment (1/9 + 1/3 <
+    # 4/3 still) and S = 1/9 + 1/3 + 1/3 + 1 = 16/9: GriTS = 2 * (16/9) / 12 = 8/27.
     gold = (2, 3, [(0, 0, 1, 3), (1, 0, 1, 1), (1, 1, 1, 1), (1, 2, 1, 1)])
     predicted = (3, 2, [(0, 0, 3, 1), (0, 1, 1, 1), (1, 1, 1, 1), (2, 1, 1, 1)])
-    result = grits_top(gold, predicted)
+    result = grits_top(gold, predicted, iou)
     assert result.rows == ((0, 1), (1, 2))
     assert result.columns == ((1, 0), (2, 1))
     assert result.score == approx(Fraction(14, 45))
+    reference = grits_top(gold, predicted)
+    assert (reference.rows, reference.columns) == (result.rows, result.columns)
+    assert reference.score == approx(Fraction(8, 27))
 
 
 def test_an_unrelated_prediction_still_scores_its_overlap():

@@ -52,9 +52,9 @@ def test_the_type_is_well_formed():
         "id": "table-structure",
         "label": "Table structure",
         "format": "envirobench.table-structure.v1",
-        "scoring_version": "envirobench.table-structure.scores.v1",
+        "scoring_version": "envirobench.table-structure.scores.v2",
         "tier": "component",
-        "profiles": ["topology"],
+        "profiles": ["topology", "topology-paper"],
         "headline": [
             "grits_top",
             "tables_exact",

@@ -21,14 +21,22 @@ table's grid (`TableGrid`, the format of answers and predictions alike):
 A grid that breaks any of these rules is refused when it is read (a prediction: a technical
 failure of the run, never a score).
 
-Scoring (profile `topology`, the only one):
+Scoring, in two profiles that differ only in how GriTS compares two spans:
 
-- `grits_top`: GriTS_Top (Smock et al., the measure of PubTables-1M; see `grits.py`) between
-  the gold and the predicted grid: each grid position carries the span of its cell relative to
-  the position, positions are compared by intersection over union, and the score is
-  2·Σ similarity / (gold positions + predicted positions) over the factored most similar
-  substructures. 1.0 for an identical grid, degrading gracefully with a missed row, a merged
-  or split cell. Also `grits_top_precision` and `grits_top_recall`.
+- `topology` (the default gate): `grits_top` is GriTS_Top (Smock et al., the measure of
+  PubTables-1M; see `grits.py`) exactly as table-transformer's `grits.py` computes it: each
+  grid position carries the span of its cell relative to the position, two positions are
+  compared by the area their spans share over the area of the smallest box enclosing both (the
+  reference code's "iou"), and the score is 2·Σ similarity / (gold positions + predicted
+  positions) over the factored most similar substructures. 1.0 for an identical grid,
+  degrading gracefully with a missed row, a merged or split cell. Also `grits_top_precision`
+  and `grits_top_recall`.
+- `topology-paper`: the same with the paper's intersection over union. It differs from
+  `topology` only where two spans cross (a cell spanning two columns against one spanning two
+  rows), by a few thousandths at most, and gives the numbers of scoring version v1 (whose
+  `topology` it was).
+
+The errors and every other metric are the same in both profiles.
 - Errors, each naming what is wrong in gold terms, so the same mistake is the same error in
   every run:
 
@@ -58,7 +66,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, ErrorKey, share
 
-from .grits import grits_top
+from .grits import grits_top, iou, reference_iou
 from .validators import not_negative, positive
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -133,14 +141,17 @@ class TableGrid:
 Answer = TableGrid
 Prediction = TableGrid
 
+# How each profile's GriTS compares two relative spans (see the module docstring).
+PROFILE_OVERLAP = {"topology": reference_iou, "topology-paper": iou}
+
 
 class TableStructure(envirobench.BenchmarkType):
     ID = "table-structure"
     FORMAT = "envirobench.table-structure.v1"
     LABEL = "Table structure"
-    SCORING_VERSION = "envirobench.table-structure.scores.v1"
+    SCORING_VERSION = "envirobench.table-structure.scores.v2"
     TIER = "component"
-    PROFILES = ("topology",)
+    PROFILES = ("topology", "topology-paper")
     HEADLINE = (
         "grits_top",
         "tables_exact",
@@ -161,7 +172,6 @@ class TableStructure(envirobench.BenchmarkType):
     def score_case(
         self, case: Case, answer: TableGrid, prediction: TableGrid
     ) -> dict[str, CaseScore]:
-        similarity = grits_top(answer.spans(), prediction.spans())
         errors: list[ErrorKey] = []
         if prediction.header_rows != answer.header_rows:
             errors.append(("wrong-header-rows",))
@@ -176,16 +186,23 @@ class TableStructure(envirobench.BenchmarkType):
             errors.append(("extra-rows",))
         if prediction.columns > answer.columns:
             errors.append(("extra-columns",))
-        metrics = {
-            "grits_top": similarity.score,
-            "grits_top_precision": similarity.precision,
-            "grits_top_recall": similarity.recall,
+        shared = {
             "cells": float(len(answer.cells)),
             "cells_right": float(len(answer.cells) - len(wrong)),
             "header_rows_right": 0.0 if prediction.header_rows != answer.header_rows else 1.0,
             "exact": 0.0 if errors else 1.0,
         }
-        return {"topology": CaseScore(errors=tuple(errors), metrics=metrics)}
+        out = {}
+        for profile, overlap in PROFILE_OVERLAP.items():
+            similarity = grits_top(answer.spans(), prediction.spans(), overlap)
+            metrics = {
+                "grits_top": similarity.score,
+                "grits_top_precision": similarity.precision,
+                "grits_top_recall": similarity.recall,
+                **shared,
+            }
+            out[profile] = CaseScore(errors=tuple(errors), metrics=metrics)
+        return out
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
         if not cases:
