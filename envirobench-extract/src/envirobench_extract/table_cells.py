@@ -25,9 +25,13 @@ the answer never repeats a field of the input.)
 
 Profiles compare a predicted text with the gold text of the same cell:
 
-- `exact` (the default gate): equal after `values.normalise_text` on both: Unicode NFC, every
-  run of whitespace one space, the ends stripped. Whitespace is collapsed, never removed, so
-  `< 0.005` does not equal `<0.005`, and the micro sign does not equal the Greek mu.
+- `exact` (the default gate): equal after `fold_text` on both: Unicode NFKC (compatibility
+  forms folded: the micro sign U+00B5 is the Greek mu U+03BC, `m³` is `m3`, a full-width `＜`
+  is `<`), every run of whitespace one space, the ends stripped, and no space after a
+  comparison sign (`<`, `>`, `≤`, `≥`): `< 0.005` equals `<0.005`, `µg/L` equals `μg/L`.
+  Whitespace is otherwise collapsed, never removed, and nothing else is read: `1200` does not
+  equal `1,250`, `ug/L` does not equal `µg/L`. (Scoring version v1 compared after NFC only,
+  so those two pairs were wrong there: glyphs a reader cannot tell apart cost points.)
 - `value`: where the gold text is a printed result (`values.parse_value`: `<0.50`, `0.50 U`,
   `ND (0.5)`, `1,250`, `1.2 J`, ...), the prediction must be a printed result with the same
   value, non-detect, qualifiers, unit and named limit: `< 0.005` equals `<0.005` and `1250`
@@ -35,6 +39,9 @@ Profiles compare a predicted text with the gold text of the same cell:
   the gold text is a unit alone (`values.parse_unit`), the prediction must be the same unit
   (`ug/L` equals `µg/L`, `mg/Kg` equals `mg/kg`). Any other cell (names, CAS numbers, methods,
   headers, qualifier letters, empty cells) is compared as in `exact`.
+
+Table-cells reports no precision: every predicted text belongs to a given cell or is an extra
+position, counted as `extra_cells`; an empty prediction has every cell missing.
 
 Errors, listed by position (row, then column):
 
@@ -50,6 +57,8 @@ the share of gold cells the predictions left out; `extra_cells`, extra positions
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -59,7 +68,7 @@ import envirobench
 from envirobench import Case, CaseScore, ErrorKey, share
 
 from .validators import not_negative, positive
-from .values import normalise_text, parse_unit, parse_value
+from .values import parse_unit, parse_value
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {"synthetic-v1": "envirobench/table-cells-synthetic-v1"}
@@ -158,8 +167,17 @@ class Answer:
         }
 
 
+_AFTER_SIGN = re.compile(r"([<>\u2264\u2265]) +")
+
+
+def fold_text(text: str) -> str:
+    """A cell's text as `exact` compares it: NFKC, whitespace runs as one space, the ends
+    stripped, no space after a comparison sign."""
+    return _AFTER_SIGN.sub(r"\1", " ".join(unicodedata.normalize("NFKC", text).split()))
+
+
 def exact_match(gold: str, predicted: str) -> bool:
-    return normalise_text(gold) == normalise_text(predicted)
+    return fold_text(gold) == fold_text(predicted)
 
 
 def value_match(gold: str, predicted: str) -> bool:
@@ -180,7 +198,7 @@ class TableCells(envirobench.BenchmarkType):
     ID = "table-cells"
     FORMAT = "envirobench.table-cells.v1"
     LABEL = "Table cells"
-    SCORING_VERSION = "envirobench.table-cells.scores.v1"
+    SCORING_VERSION = "envirobench.table-cells.scores.v2"
     TIER = "component"
     PROFILES = ("exact", "value")
     HEADLINE = ("cells_right", "tables_exact", "cells_missing", "extra_cells")

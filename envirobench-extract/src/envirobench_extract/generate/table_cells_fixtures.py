@@ -5,11 +5,13 @@
 is the same except for the edits below, at most one mistake per case; the tests assert the
 errors each gives, case by case and profile by profile:
 
-- EXACT_ONLY: the same result or unit written another way (a space after `<`, no thousands
-  separator, the Greek mu for the micro sign, `ug` for `µg`): wrong in `exact`, right in `value`.
+- EXACT_ONLY: the same result or unit written another way (no thousands separator, `ug` for
+  `µg`): wrong in `exact`, right in `value`.
 - BOTH: a different value or a lost qualifier (`0.0050 U` read as `0.0050`, `ND (2.5)` as `ND`,
   `0.0010` as `0.010`), a misspelt name, a cell left out and a position invented: wrong in both.
-- HARMLESS: a line break inside a cell written as a space, which is no error in either profile.
+- HARMLESS: a line break inside a cell written as a space, a space after `<` and the Greek mu
+  for the micro sign, which are no error in either profile (the last two were `exact` errors in
+  scoring version v1, before `exact` folded compatibility forms and spaces after signs).
 
 Both files are prediction maps over every case: {case_id: {"cells": [{"row", "column", "text"}]}}.
 """
@@ -40,9 +42,7 @@ class DeliberateEdit:
 
 
 EXACT_ONLY: tuple[DeliberateEdit, ...] = (
-    DeliberateEdit("tc-0001", "replace", 5, 1, "<0.050", "< 0.050", "a space after <"),
     DeliberateEdit("tc-0007", "replace", 6, 2, "1,200", "1200", "no thousands separator"),
-    DeliberateEdit("tc-0009", "replace", 1, 3, "µg/L", "\u03bcg/L", "Greek mu for the micro sign"),
     DeliberateEdit("tc-0015", "replace", 1, 4, "ug/L", "µg/L", "µg for the printed ug"),
 )
 BOTH: tuple[DeliberateEdit, ...] = (
@@ -57,6 +57,8 @@ BOTH: tuple[DeliberateEdit, ...] = (
     DeliberateEdit("tc-0057", "add", 0, 7, None, "Method", "a column invented beside the table"),
 )
 HARMLESS: tuple[DeliberateEdit, ...] = (
+    DeliberateEdit("tc-0001", "replace", 5, 1, "<0.050", "< 0.050", "a space after <"),
+    DeliberateEdit("tc-0009", "replace", 1, 3, "µg/L", "\u03bcg/L", "Greek mu for the micro sign"),
     DeliberateEdit(
         "tc-0034", "replace", 1, 4, "SW-846\n8015D", "SW-846 8015D", "a line break as a space"
     ),
