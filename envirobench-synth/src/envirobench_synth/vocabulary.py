@@ -107,6 +107,24 @@ LABEL_TERMS: dict[str, tuple[Term, ...]] = {
     "approver": _terms(
         ("Approved By", "Reviewed By"), ("Authorized By", "Released By", "Certified By")
     ),
+    "status": _terms(
+        ("Report Status", "Status"), ("Report Type", "Issue Status", "Document Status")
+    ),
+    "printed": _terms(("Printed", "Print Date"), ("Date Printed", "Run Date", "Printed On")),
+    "supersedes": _terms(("Supersedes", "Replaces"), ("Supersedes Report", "Replaces Report No.")),
+    "po_number": _terms(("PO No.", "Purchase Order"), ("P.O. #", "Client PO", "Customer PO")),
+    "laboratory": _terms(("Laboratory", "Lab"), ("Testing Laboratory", "Performing Lab")),
+    "analysed": _terms(("Date Analyzed", "Analyzed"), ("Analysis Date", "Date of Analysis")),
+    "sampler": _terms(("Sampled By", "Collected By"), ("Sampler Name", "Field Staff")),
+}
+
+# How a report states its status (report-metadata's `status`), by status.
+STATUS_TERMS: dict[str, tuple[Term, ...]] = {
+    "draft": _terms(
+        ("DRAFT", "Draft", "Preliminary"), ("Provisional", "Interim Report", "Not Final")
+    ),
+    "final": _terms(("Final", "FINAL"), ("Final Issue", "Certified Final", "Issued Final")),
+    "revised": _terms(("Revised", "Revision"), ("Amended", "Reissued", "Corrected Report")),
 }
 
 # Names of one compound, by CAS Registry Number (the catalogue's `Analyte.name` is always `dev`).
@@ -166,6 +184,7 @@ def test_only_terms() -> frozenset[str]:
     groups = [
         *COLUMN_TERMS.values(),
         *LABEL_TERMS.values(),
+        *STATUS_TERMS.values(),
         *ANALYTE_SYNONYMS.values(),
         NOT_RESULT_TERMS,
     ]
