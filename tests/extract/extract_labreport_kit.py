@@ -17,12 +17,12 @@ from envirobench import (
 from envirobench_extract.package import PACKAGE
 
 
-def shipped(type_id):
-    """(registry, dataset, cases, answers) of a type's shipped dataset."""
+def shipped(type_id, folder="synthetic-v1"):
+    """(registry, dataset, cases, answers) of a type's shipped dataset (v1 unless named)."""
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
         registry = build_registry()
-    dataset = load_dataset(PACKAGE.layout(type_id).dataset_dir(), registry)
+    dataset = load_dataset(PACKAGE.layout(type_id).dataset_dir(folder), registry)
     btype = registry.benchmark_type(dataset.manifest.benchmark)
     return registry, dataset, dataset.cases(btype), dataset.answers(btype)
 
@@ -58,13 +58,13 @@ def generate(*args):
     return CliRunner().invoke(generator_command(PACKAGE), [str(arg) for arg in args])
 
 
-def assert_regenerates(type_id, tmp_path):
+def assert_regenerates(type_id, tmp_path, folder="synthetic-v1"):
     """Regenerating a type's dataset and fixtures with the package's generator command
-    reproduces every shipped file."""
+    reproduces every shipped file (of the v1 dataset unless named)."""
     layout = PACKAGE.layout(type_id)
-    dataset_dir, fixtures_dir = layout.dataset_dir(), layout.fixtures_dir()
+    dataset_dir, fixtures_dir = layout.dataset_dir(folder), layout.fixtures_dir(folder)
     output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = generate(type_id, "--output", output, "--fixtures", fixtures)
+    result = generate(type_id, "--dataset", folder, "--output", output, "--fixtures", fixtures)
     assert result.exit_code == 0, result.output
     shipped = read_manifest(dataset_dir)
     regenerated = read_manifest(output)
