@@ -14,8 +14,9 @@ from envirobench_synth.labreport import LAYOUTS
 
 TYPE = DocumentExtraction()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+V1 = "synthetic-v1"
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
+FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
 
 
 def rec(analyte, result=1.0):
@@ -28,10 +29,20 @@ def test_the_type_is_well_formed():
         "id": "document-extraction",
         "label": "Document extraction",
         "format": "envirobench.document-extraction.v1",
-        "scoring_version": "envirobench.document-extraction.scores.v1",
+        "scoring_version": "envirobench.document-extraction.scores.v2",
         "tier": "document",
-        "profiles": ["exact", "value"],
-        "headline": ["record_f1", "documents_exact", "record_precision", "record_recall"],
+        "profiles": ["semantic", "exact", "value"],
+        "headline": [
+            "record_f1",
+            "documents_exact",
+            "record_precision",
+            "record_recall",
+            "value_f1",
+            "unit_f1",
+            "qualifier_f1",
+            "reporting_limit_f1",
+            "sample_f1",
+        ],
         "viewer": "json",
     }
     assert TYPE.source_files(Input(document="assets/de-0001.pdf")) == ("assets/de-0001.pdf",)
@@ -58,6 +69,13 @@ def test_summary_pools_counts_and_gives_f1_by_layout():
         "record_recall": pytest.approx(2 / 4),
         "record_f1@landscape": 1.0,
         "record_f1@scanned": 0.0,
+        # Field F1 = 2 x pairs with the field right / (gold + predicted records) = 2r / 7: the
+        # value is right on the two perfect records, every other field on three.
+        "value_f1": pytest.approx(4 / 7),
+        "unit_f1": pytest.approx(6 / 7),
+        "qualifier_f1": pytest.approx(6 / 7),
+        "reporting_limit_f1": pytest.approx(6 / 7),
+        "sample_f1": pytest.approx(6 / 7),
     }
     assert TYPE.summarize("exact", []) == {}
 

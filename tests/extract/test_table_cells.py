@@ -27,8 +27,9 @@ from envirobench_extract.values import parse_value
 
 TYPE = TableCells()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+V1 = "synthetic-v1"
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
+FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
 
 # A 3 x 3 table whose header row is one merged cell over all three columns.
 ANSWER = Answer(

@@ -16,8 +16,9 @@ from envirobench_synth.labreport import LAYOUTS
 
 TYPE = TableRecords()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+V1 = "synthetic-v1"
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
+FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
 
 
 def test_the_type_is_well_formed():
@@ -26,10 +27,20 @@ def test_the_type_is_well_formed():
         "id": "table-records",
         "label": "Table records",
         "format": "envirobench.table-records.v1",
-        "scoring_version": "envirobench.table-records.scores.v1",
+        "scoring_version": "envirobench.table-records.scores.v2",
         "tier": "component",
-        "profiles": ["exact", "value"],
-        "headline": ["record_f1", "tables_exact", "record_precision", "record_recall"],
+        "profiles": ["semantic", "exact", "value"],
+        "headline": [
+            "record_f1",
+            "tables_exact",
+            "record_precision",
+            "record_recall",
+            "value_f1",
+            "unit_f1",
+            "qualifier_f1",
+            "reporting_limit_f1",
+            "sample_f1",
+        ],
         "viewer": "json",
     }
 
@@ -94,12 +105,7 @@ def test_correct_fixture_has_no_errors_in_any_profile(dataset):
     for profile in TYPE.PROFILES:
         assert errors_by_case(scores, profile) == {}
         summary = TYPE.summarize(profile, [s[profile] for s in scores.values()])
-        assert summary == {
-            "record_f1": 1.0,
-            "tables_exact": 1.0,
-            "record_precision": 1.0,
-            "record_recall": 1.0,
-        }
+        assert summary == {name: 1.0 for name in TYPE.HEADLINE}
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):

@@ -24,8 +24,9 @@ from envirobench_extract.table_structure import (
 
 TYPE = TableStructure()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+V1 = "synthetic-v1"
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
+FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
 CASE = Case("t-1", "spanning-headers", Input(image="assets/t-1.png", width=300, height=120))
 
 

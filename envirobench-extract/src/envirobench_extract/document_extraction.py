@@ -8,13 +8,19 @@ results are not records. The record format, its normalisation and the matching a
 optimal assignment where a key repeats (re-analyses), a record found with any wrong field is one
 false positive and one false negative, and each wrong field is named.
 
-Profiles: `exact` (the default gate: every field as printed) and `value` (result and reporting
-limit compared after unit conversion, µg/L = 0.001 mg/L; see records.py).
+Profiles (scoring version v2; see records.py): `semantic` (the default gate and the category
+score: a record scored for what it means: a non-detect however written, CAS optional where the
+name says the compound, synonyms of one compound alike, units converted), `exact` (every field
+as printed; the gate of v1) and `value` (result and reporting limit compared after unit
+conversion, µg/L = 0.001 mg/L).
 
 Metrics per case: `tp`, `fp`, `fn`, `exact` (1.0 without any error), `wrong_<field>` (pairs with
-that field wrong) and the same three counts under the case's layout, `tp@<layout>`, `fp@<layout>`,
-`fn@<layout>`, so that the summary can give F1 by layout. Headline: `record_f1` (primary: F1
-over counts pooled across the run), `documents_exact`, `record_precision`, `record_recall`, and
+that field wrong), `right_<field>` (located pairs with value, unit, qualifier, reporting_limit
+right; `right_sample`: every located pair) and the same three counts under the case's layout,
+`tp@<layout>`, `fp@<layout>`, `fn@<layout>`, so that the summary can give F1 by layout.
+Headline: `record_f1` (primary: F1 over counts pooled across the run), `documents_exact`,
+`record_precision` (absent when nothing was predicted), `record_recall`, the per-field
+`value_f1`, `unit_f1`, `qualifier_f1`, `reporting_limit_f1`, `sample_f1`, and
 `record_f1@<layout>` for every layout in the run.
 """
 
@@ -27,7 +33,14 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, f1
 
-from .records import PROFILES, Record, case_scores, check_answer_records, pooled
+from .records import (
+    FIELD_HEADLINE,
+    PROFILES,
+    Record,
+    case_scores,
+    check_answer_records,
+    pooled,
+)
 from .validators import pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -62,10 +75,10 @@ class DocumentExtraction(envirobench.BenchmarkType):
     ID = "document-extraction"
     FORMAT = "envirobench.document-extraction.v1"
     LABEL = "Document extraction"
-    SCORING_VERSION = "envirobench.document-extraction.scores.v1"
+    SCORING_VERSION = "envirobench.document-extraction.scores.v2"
     TIER = "document"
     PROFILES = PROFILES
-    HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall")
+    HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
     VIEWER = "json"
 
     Input = Input

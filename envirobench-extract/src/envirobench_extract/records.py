@@ -57,12 +57,57 @@ else in normalised form, so the same mistake gives the same error in every run. 
 records of one key share (both re-analyses missing) is listed once; the counts count both.
 Errors come in answer order, then the extra records in key order.
 
-Profiles: `exact` compares every field as above. `value` is the same except that the result and
-the reporting limit are compared after converting each to the canonical unit of its kind (mass
-per volume to µg/L, mass per mass to mg/kg, mass per cubic metre to µg/m³; relative tolerance
-1e-9), and the unit is right when its kind is: a system that reports 0.0012 mg/L for a printed
-1.2 µg/L is right in `value` and wrong in `exact`. A unit of another kind (mg/kg for µg/L) is a
-wrong unit, and then the numbers compare as printed; units of no known kind compare as in `exact`.
+Profiles (scoring version v2; the first is the default gate and gives the category score):
+
+- `semantic` (primary): a record scored for what it means, so that a system is not marked
+  down for writing the same result another way. Records are keyed by sample and *compound*:
+  an analyte name is resolved through the synonym table of `analytes.py` (PCE =
+  Tetrachloroethene = Perchloroethylene, TPH-GRO = TPH-Gasoline Range Organics (C6-C10)); a
+  name the table does not know stands for itself (and "Lead, Dissolved" is not Lead). Then:
+  - a non-detect is a non-detect however written: `nondetect` true, or a qualifier holding
+    `U` (`U`, `UJ`), or `ND`, `BRL`, `BDL`, or starting with `<` (`<RL`); the result of a
+    non-detect is not read (its number, when written as the result with no reporting limit,
+    `0.50 U`, is taken as its reporting limit);
+  - the qualifier is the set of flags other than that non-detect mark: a gold non-detect with
+    qualifier null matches a predicted one with `U`, and `UJ` matches `J` on a non-detect;
+    `JB` = `BJ`;
+  - `cas` is optional: null is right (the key already names the compound), a number given
+    must be the gold one, or the compound's own where the report printed none;
+  - units convert within a kind, as in `value` (µg/L = 0.001 mg/L, mg/kg = 1000 µg/kg, every
+    spelling of micro alike), with the basis part of the kind (`mg/kg dry` = `mg/kg-dry` =
+    1000 µg/kg dry, but not mg/kg), and `ppm` and `ppb` read only where they are unambiguous:
+    as mg/kg and µg/kg against a mass-per-mass unit (exact by definition) and as mg/L and µg/L
+    against a mass-per-volume one (the dilute-water convention of laboratory reports), never
+    against air units (`ppmv`, `ppbv` need the molar mass) and `ppt` never (thousand or
+    trillion); the result and reporting limit compare after conversion at a relative tolerance
+    of 1e-6 (`SEMANTIC_TOLERANCE`: float noise of a conversion, not rounding);
+  - errors are those of `exact` (an extra record is named by the prediction's normalised
+    sample and analyte name, the least one where several names of one compound are extra).
+- `exact`: every field as printed, as described above (unchanged from v1).
+- `value`: the same except that the result and the reporting limit are compared after
+  converting each to the canonical unit of its kind (mass per volume to µg/L, mass per mass to
+  mg/kg, mass per cubic metre to µg/m³; relative tolerance 1e-9), and the unit is right when its
+  kind is: a system that reports 0.0012 mg/L for a printed 1.2 µg/L is right in `value` and
+  wrong in `exact`. A unit of another kind (mg/kg for µg/L) is a wrong unit, and then the
+  numbers compare as printed; units of no known kind compare as in `exact` (unchanged from v1).
+
+Why `semantic` is primary: the category score should say whether a system's records can be
+relied on, not whether it follows this benchmark's transcription conventions. Under `exact`,
+the v1 answer key itself, rewritten with an explicit "U" on each non-detect, scores record F1
+0.756, and with the CAS numbers left out 0.076, although nothing a user needs is lost; under
+`semantic` both score 1.0. A wrong value, a lost J flag, a non-detect read as a detection, a
+wrong sample or a wrong reporting limit remain errors there. `exact` stays for anyone who
+needs the report's own notation (and is what v1 gated on), and `value` isolates unit handling.
+
+Per-field F1 (every profile; in the headline after the record measures): for each of `value`
+(result and non-detect together), `unit`, `qualifier`, `reporting_limit` and `sample`, the
+located pairs with that field right, `right_<field>` per case, pooled as
+2·right / (gold records + predicted records). `sample` counts every located pair: records are
+keyed by sample and analyte, so a record under the wrong sample is a miss and an extra, and
+`sample_f1` is the F1 of records found under the right sample (and compound) whatever their
+fields. Precision is undefined (left out of the headline, as core leaves out an undefined
+metric) when nothing was predicted, and recall when there was nothing to find; v1 reported
+precision 1.0 for an empty prediction.
 """
 
 from __future__ import annotations
@@ -77,9 +122,11 @@ from functools import lru_cache
 
 import attrs
 
-from envirobench import CaseScore, ErrorKey, f1, share
+from envirobench import CaseScore, ErrorKey, f1
 
-PROFILES = ("exact", "value")
+from .analytes import cas_of, compound_of_normalised
+
+PROFILES = ("semantic", "exact", "value")
 FIELDS = ("cas", "result", "nondetect", "unit", "qualifier", "reporting_limit")
 _N_FIELDS = len(FIELDS)
 
@@ -184,19 +231,23 @@ UNIT_KINDS: dict[str, tuple[str, float]] = {
 
 @dataclass(frozen=True, slots=True)
 class Prepared:
-    """A record normalised for comparison."""
+    """A record normalised for comparison: `key` groups the records that may pair, `label` names
+    the record in errors, `fields` are compared position by position (FIELDS' order)."""
 
     key: tuple[str, str]
     fields: tuple  # (cas, result, nondetect, unit, qualifier, reporting_limit), normalised
     kind: str
     factor: float
+    label: tuple[str, str]
 
 
 def prepare(record: Record) -> Prepared:
+    """A record as profiles `exact` and `value` compare it (keyed by sample and name)."""
     unit = normalise_unit(record.unit)
     kind, factor = UNIT_KINDS.get(unit, (unit, 1.0))
+    key = (normalise_name(record.sample_id), normalise_name(record.analyte))
     return Prepared(
-        (normalise_name(record.sample_id), normalise_name(record.analyte)),
+        key,
         (
             normalise_cas(record.cas),
             record.result,
@@ -207,14 +258,129 @@ def prepare(record: Record) -> Prepared:
         ),
         kind,
         factor,
+        key,
     )
+
+
+# -- the semantic profile's reading of a record ---------------------------------------------------
+
+SEMANTIC_TOLERANCE = 1e-6  # relative, for amounts compared after converting units
+NONDETECT_WORDS = frozenset({"ND", "BRL", "BDL", "BQL", "BLQ", "NOTDETECTED"})
+# Parts per million or billion by mass: mg/kg and µg/kg exactly, mg/L and µg/L in dilute water.
+# Factor to the canonical unit of each kind they may stand for.
+PARTS = {"ppm": {"mass/mass": 1.0, "mass/volume": 1000.0}, "ppb": {"mass/mass": 0.001, "mass/volume": 1.0}}
+_BASIS = re.compile(r"^(?P<unit>.+?)[-(]?(?P<basis>dry|wet)\)?$")
+
+
+@lru_cache(maxsize=4096)
+def semantic_unit(text: str) -> tuple[str, str, float]:
+    """(unit as compared, kind, factor to the kind's canonical unit) of a printed unit: `value`'s
+    kinds, a basis suffix (`mg/kg dry`, `mg/kg-dry`, `mg/kg (dry)`) kept apart as part of the
+    kind, `ppm` and `ppb` as kinds of their own that `_unit_terms` resolves against the other
+    record's unit."""
+    unit = normalise_unit(text)
+    basis = ""
+    match = _BASIS.match(unit)
+    if match is not None and (match.group("unit") in UNIT_KINDS or match.group("unit") in PARTS):
+        unit, basis = match.group("unit"), " " + match.group("basis")
+    if unit in PARTS:
+        return unit + basis, unit + basis, 1.0
+    kind, factor = UNIT_KINDS.get(unit, (unit, 1.0))
+    return unit + basis, kind + basis, factor
+
+
+@lru_cache(maxsize=4096)
+def semantic_qualifier(code: str | None) -> tuple[bool, str | None]:
+    """(marks a non-detect, the other flags as sorted characters or None) of a normalised
+    qualifier: `U` in a code (`U`, `UJ`), `ND`, `BRL`, `BDL` or a code starting with `<` mark a
+    non-detect; `JB` and `BJ` are the same flags."""
+    if code is None:
+        return False, None
+    if code in NONDETECT_WORDS or code.startswith("<"):
+        return True, None
+    if "U" in code:
+        return True, "".join(sorted(code.replace("U", ""))) or None
+    return False, "".join(sorted(code))
+
+
+def prepare_semantic(record: Record) -> Prepared:
+    """A record as profile `semantic` reads it: keyed by sample and compound (the synonym table
+    of `analytes`, else the name), a non-detect however written, the limit of a non-detect
+    written as its result taken as its reporting limit (`0.50 U`), the flags without the
+    non-detect mark, the unit by kind and basis."""
+    sample, name = normalise_name(record.sample_id), normalise_name(record.analyte)
+    compound = compound_of_normalised(name)
+    marked, flags = semantic_qualifier(normalise_qualifier(record.qualifier))
+    nondetect = bool(record.nondetect) or marked
+    result = None if nondetect else record.result
+    limit = record.reporting_limit
+    if nondetect and limit is None:
+        limit = record.result
+    unit, kind, factor = semantic_unit(record.unit)
+    cas = normalise_cas(record.cas)
+    return Prepared(
+        (sample, compound if compound is not None else name),
+        (cas, result, nondetect, unit, flags, limit),
+        kind,
+        factor,
+        (sample, name),
+    )
+
+
+def _unit_terms(gold: Prepared, predicted: Prepared) -> tuple[bool, float, float]:
+    """(same kind, gold factor, predicted factor): ppm and ppb take the kind of the other side
+    where that is mass per mass or mass per volume (same basis); across kinds amounts compare as
+    printed."""
+    gk, pk = gold.kind, predicted.kind
+    if gk == pk:
+        return True, gold.factor, predicted.factor
+    g_base, _, g_basis = gk.partition(" ")
+    p_base, _, p_basis = pk.partition(" ")
+    if g_basis == p_basis:
+        if p_base in PARTS and g_base in PARTS[p_base]:
+            return True, gold.factor, PARTS[p_base][g_base]
+        if g_base in PARTS and p_base in PARTS[g_base]:
+            return True, PARTS[g_base][p_base], predicted.factor
+    return False, 1.0, 1.0
+
+
+def semantic_wrong_fields(gold: Prepared, predicted: Prepared) -> tuple[int, ...]:
+    """Indices into FIELDS of the fields `predicted` has wrong in profile `semantic`."""
+    a, b = gold.fields, predicted.fields
+    if a == b:
+        return ()
+    same_kind, fa, fb = _unit_terms(gold, predicted)
+    out = []
+    # CAS: optional (the key already names the compound); a CAS given must be the compound's.
+    if b[0] is not None and b[0] != a[0] and b[0] != cas_of(gold.key[1]):
+        out.append(0)
+    if not _close(a[1], fa, b[1], fb):
+        out.append(1)
+    if a[2] != b[2]:
+        out.append(2)
+    if not same_kind and a[3] != b[3]:
+        out.append(3)
+    if a[4] != b[4]:
+        out.append(4)
+    if not _close(a[5], fa, b[5], fb):
+        out.append(5)
+    return tuple(out)
+
+
+def _close(x: float | None, fx: float, y: float | None, fy: float) -> bool:
+    if x is None or y is None:
+        return x is y
+    return math.isclose(x * fx, y * fy, rel_tol=SEMANTIC_TOLERANCE, abs_tol=0.0)
 
 
 # -- comparing two records ----------------------------------------------------------------------
 
 
 def wrong_fields(profile: str, gold: Prepared, predicted: Prepared) -> tuple[int, ...]:
-    """Indices into FIELDS of the fields the prediction has wrong."""
+    """Indices into FIELDS of the fields the prediction has wrong (both prepared for `profile`:
+    `prepare_semantic` for `semantic`, `prepare` for the others)."""
+    if profile == "semantic":
+        return semantic_wrong_fields(gold, predicted)
     a, b = gold.fields, predicted.fields
     if a == b:
         return ()
@@ -303,6 +469,16 @@ def max_weight_assignment(weights: Sequence[Sequence[int]]) -> list[tuple[int, i
 
 # -- scoring a set of records -------------------------------------------------------------------
 
+# The fields each per-field F1 counts: `value` is the result and the non-detect together;
+# `sample` counts a record found under its sample (and compound), whatever its fields.
+FIELD_SCORES: dict[str, tuple[int, ...]] = {
+    "value": (1, 2),
+    "unit": (3,),
+    "qualifier": (4,),
+    "reporting_limit": (5,),
+    "sample": (),
+}
+
 
 @dataclass
 class Tally:
@@ -313,12 +489,15 @@ class Tally:
     fn: int = 0
     errors: list[ErrorKey] = field(default_factory=list)
     wrong: Counter = field(default_factory=Counter)  # field name -> wrong pairs
+    right: Counter = field(default_factory=Counter)  # FIELD_SCORES name -> pairs with it right
 
     def metrics(self) -> dict[str, float]:
         out = {"tp": float(self.tp), "fp": float(self.fp), "fn": float(self.fn)}
         out["exact"] = 0.0 if self.errors else 1.0
         for name in FIELDS:
             out[f"wrong_{name}"] = float(self.wrong[name])
+        for name in FIELD_SCORES:
+            out[f"right_{name}"] = float(self.right[name])
         return out
 
 
@@ -331,8 +510,29 @@ def score_records(
     gold: Sequence[Record], predicted: Sequence[Record], profiles: Sequence[str] = PROFILES
 ) -> dict[str, Tally]:
     """Match `predicted` against `gold` and tally every profile (see the module docstring)."""
-    gold_p = [prepare(r) for r in gold]
-    pred_p = [prepare(r) for r in predicted]
+    tallies = {profile: Tally() for profile in profiles}
+    by_name = [profile for profile in profiles if profile != "semantic"]
+    if by_name:
+        _score(gold, [prepare(r) for r in gold], [prepare(r) for r in predicted], by_name, tallies)
+    if "semantic" in profiles:
+        _score(
+            gold,
+            [prepare_semantic(r) for r in gold],
+            [prepare_semantic(r) for r in predicted],
+            ["semantic"],
+            tallies,
+        )
+    return tallies
+
+
+def _score(
+    gold: Sequence[Record],
+    gold_p: Sequence[Prepared],
+    pred_p: Sequence[Prepared],
+    profiles: Sequence[str],
+    tallies: dict[str, Tally],
+) -> None:
+    """Tally `profiles`, which share one preparation (and so one grouping by key)."""
     gold_groups: dict[tuple[str, str], list[int]] = {}
     for i, p in enumerate(gold_p):
         gold_groups.setdefault(p.key, []).append(i)
@@ -344,7 +544,6 @@ def score_records(
         first = gold[indices[0]]
         names[key] = (first.sample_id, first.analyte)
 
-    tallies = {profile: Tally() for profile in profiles}
     # Error rank: the position of the answer record it concerns; extras after every answer record.
     ranked: dict[str, list[tuple[tuple, ErrorKey]]] = {profile: [] for profile in profiles}
     for key, g_indices in gold_groups.items():
@@ -360,7 +559,7 @@ def score_records(
             g, p = gold_p[i], pred_p[p_indices[0]]
             if g.fields == p.fields:
                 for profile in profiles:
-                    tallies[profile].tp += 1
+                    _tally_pair(tallies[profile], ranked[profile], i, (), sample, analyte)
                 continue
             for profile in profiles:
                 _tally_pair(
@@ -402,18 +601,22 @@ def score_records(
     end = len(gold)
     for key in sorted(k for k in pred_groups if k not in gold_groups):
         count = len(pred_groups[key])
+        # Named by the least of the names its records give (the key itself for exact and value).
+        label = min(pred_p[j].label for j in pred_groups[key])
         for profile in profiles:
             tallies[profile].fp += count
-            ranked[profile].append(((end, 3, key), ("extra-record", key[0], key[1])))
+            ranked[profile].append(((end, 3, key), ("extra-record", label[0], label[1])))
     for profile in profiles:
         ranked[profile].sort(key=lambda item: item[0])
         tallies[profile].errors = list(dict.fromkeys(error for _, error in ranked[profile]))
-    return tallies
 
 
 def _tally_pair(
     tally: Tally, out: list, i: int, wrong: tuple[int, ...], sample: str, analyte: str
 ) -> None:
+    for name, indices in FIELD_SCORES.items():
+        if not any(f in wrong for f in indices):
+            tally.right[name] += 1
     if not wrong:
         tally.tp += 1
         return
@@ -447,13 +650,26 @@ def case_scores(
     return out
 
 
-def pooled(totals: Mapping[str, float], cases: int, *, prefix: str = "record", exact_name: str = "exact") -> dict[str, float]:
-    """Pooled record F1, precision and recall, and the share of cases without an error, from the
-    sums of the per-case metrics over `cases` cases (`BenchmarkType.summarize_totals`)."""
+# Headline measures after the type's own first four (record F1, the exact share, precision,
+# recall): the F1 of each field (FIELD_SCORES).
+FIELD_HEADLINE = tuple(f"{name}_f1" for name in FIELD_SCORES)
+
+
+def pooled(
+    totals: Mapping[str, float], cases: int, *, prefix: str = "record", exact_name: str = "exact"
+) -> dict[str, float]:
+    """Pooled record F1, precision and recall, the share of cases without an error, and the F1
+    of each field, from the sums of the per-case metrics over `cases` cases
+    (`BenchmarkType.summarize_totals`). Precision is left out (undefined) when nothing was
+    predicted, recall when there was nothing to find."""
     tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
-    return {
-        f"{prefix}_f1": f1(tp, fp, fn),
-        exact_name: totals["exact"] / cases,
-        f"{prefix}_precision": share(tp, tp + fp),
-        f"{prefix}_recall": share(tp, tp + fn),
-    }
+    out = {f"{prefix}_f1": f1(tp, fp, fn), exact_name: totals["exact"] / cases}
+    if tp + fp:
+        out[f"{prefix}_precision"] = tp / (tp + fp)
+    if tp + fn:
+        out[f"{prefix}_recall"] = tp / (tp + fn)
+    for name in FIELD_SCORES:
+        # A field right on `right` records of tp + fp predicted and tp + fn gold ones.
+        right = totals.get(f"right_{name}", 0.0)
+        out[f"{name}_f1"] = 1.0 if not 2 * tp + fp + fn else 2 * right / (2 * tp + fp + fn)
+    return out

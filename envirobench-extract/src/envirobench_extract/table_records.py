@@ -8,12 +8,17 @@ comes from (samples as columns, landscape, sideways, scanned, qualifier footnote
 
 A system returns the table's records (`Prediction.records`): the header context applied to each
 row (sample, analyte, unit, qualifier from a column or a footnote marker, reporting limit).
-Format, normalisation and matching are those of `envirobench_extract.records`; profiles `exact`
-(default gate) and `value` (result and reporting limit compared after unit conversion).
+Format, normalisation and matching are those of `envirobench_extract.records`; profiles
+(scoring version v2) `semantic` (default gate and category score: a record scored for what it
+means: non-detects however written, CAS optional, synonyms, units converted), `exact` (every
+field as printed; the gate of v1) and `value` (result and reporting limit compared after unit
+conversion).
 
-Metrics per case: `tp`, `fp`, `fn`, `exact` (1.0 without any error) and `wrong_<field>`.
-Headline: `record_f1` (primary, F1 over counts pooled across the run), `tables_exact`,
-`record_precision`, `record_recall`.
+Metrics per case: `tp`, `fp`, `fn`, `exact` (1.0 without any error), `wrong_<field>` and
+`right_<field>` (see records.py). Headline: `record_f1` (primary, F1 over counts pooled across
+the run), `tables_exact`, `record_precision` (absent when nothing was predicted),
+`record_recall`, and the per-field `value_f1`, `unit_f1`, `qualifier_f1`,
+`reporting_limit_f1`, `sample_f1`.
 """
 
 from __future__ import annotations
@@ -25,7 +30,14 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore
 
-from .records import PROFILES, Record, case_scores, check_answer_records, pooled
+from .records import (
+    FIELD_HEADLINE,
+    PROFILES,
+    Record,
+    case_scores,
+    check_answer_records,
+    pooled,
+)
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {"synthetic-v1": "envirobench/table-records-synthetic-v1"}
@@ -94,10 +106,10 @@ class TableRecords(envirobench.BenchmarkType):
     ID = "table-records"
     FORMAT = "envirobench.table-records.v1"
     LABEL = "Table records"
-    SCORING_VERSION = "envirobench.table-records.scores.v1"
+    SCORING_VERSION = "envirobench.table-records.scores.v2"
     TIER = "component"
     PROFILES = PROFILES
-    HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall")
+    HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
     VIEWER = "json"
     CLUSTER_UNIT = "document"
 

@@ -191,6 +191,17 @@ class RecordMistake:
             return [("wrong-field", s, a, f) for f in fields]
 
         name = self.name
+        if name == "reverse-duplicates":
+            # The flag lost is that of the second record of the pair. In `semantic` a non-detect
+            # written without its U is still a non-detect: no error when U was all it carried.
+            j = next(k for k in range(i + 1, len(records)) if _key_of(records[k]) == _key_of(r))
+            second = records[j]
+            only_u = second.nondetect and (second.qualifier or "").strip().upper() == "U"
+            return {
+                "semantic": [] if only_u else wrong("qualifier"),
+                "exact": wrong("qualifier"),
+                "value": wrong("qualifier"),
+            }
         if name == "drop":
             both = [("missing-record", s, a)]
         elif name == "wrong-sample":
@@ -203,20 +214,29 @@ class RecordMistake:
         elif name == "nondetect-as-detected":
             both = wrong("result", "nondetect")
         elif name == "convert-unit":
-            return {"exact": wrong("result", "unit", "reporting_limit"), "value": []}
+            return {
+                "semantic": [],
+                "exact": wrong("result", "unit", "reporting_limit"),
+                "value": [],
+            }
         elif name == "swap-result-rl":
             both = wrong("result", "reporting_limit")
-        elif name in ("drop-qualifier", "reverse-duplicates"):
+        elif name == "drop-qualifier":
             both = wrong("qualifier")
         elif name == "misread-thousands":
             both = wrong("result")
         else:
             raise ValueError(f"unknown mistake {name!r}")
-        return {"exact": both, "value": list(both)}
+        # Every other mistake changes what the record means: wrong alike in every profile.
+        return {"semantic": list(both), "exact": both, "value": list(both)}
 
 
 def _key(record: dict[str, Any]) -> tuple[str, str]:
     return normalise_name(record["sample_id"]), normalise_name(record["analyte"])
+
+
+def _key_of(record: Record) -> tuple[str, str]:
+    return normalise_name(record.sample_id), normalise_name(record.analyte)
 
 
 @dataclass(frozen=True)
