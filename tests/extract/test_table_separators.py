@@ -19,8 +19,9 @@ from envirobench_extract.table_separators import (
 
 TYPE = TableSeparators()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+V1 = "synthetic-v1"
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
+FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
 
 # Rows: bands [10, 20) [30, 40) [50, 60), gold 25 and 45. Columns: bands [5, 50) [70, 100), gold 60.
 ANSWER = Answer(
@@ -50,7 +51,7 @@ def test_the_type_is_well_formed():
         "id": "table-separators",
         "label": "Table separators",
         "format": "envirobench.table-separators.v1",
-        "scoring_version": "envirobench.table-separators.scores.v1",
+        "scoring_version": "envirobench.table-separators.scores.v2",
         "tier": "component",
         "profiles": ["logical", "strict"],
         "headline": ["separator_f1", "tables_exact"],
@@ -131,14 +132,15 @@ def test_empty_predictions_miss_every_separator():
     summary = TYPE.summarize("logical", [result["logical"]])
     assert summary["separator_f1"] == 0.0 and summary["tables_exact"] == 0.0
     assert summary["separator_recall"] == 0.0
-    assert summary["separator_precision"] == 1.0  # nothing claimed, nothing wrong
+    assert "separator_precision" not in summary  # nothing claimed: undefined (v1: 1.0)
 
 
 def test_a_one_cell_table_has_nothing_to_find():
     single = Answer(rows=(), columns=(), row_bands=(Band(3, 9),), column_bands=(Band(4, 40),))
     result = score([], [], answer=single)
     assert result["logical"].errors == ()
-    assert TYPE.summarize("logical", [result["logical"]])["separator_f1"] == 1.0
+    summary = TYPE.summarize("logical", [result["logical"]])
+    assert summary == {"separator_f1": 1.0, "tables_exact": 1.0}  # precision, recall undefined
     assert score([5], [], answer=single)["logical"].errors == (("separator-on-content", "row", 0),)
 
 

@@ -37,8 +37,10 @@ when the match in gap i is more than STRICT_TOLERANCE pixels from the gold posit
 Metrics per case: `tp` (matched separators), `fp` (unmatched predictions), `fn` (gold separators
 without a match) and `exact` (1.0 when the case has no error, else 0.0). In `strict` a misplaced
 match counts as one fp and one fn instead of a tp. Headline: `separator_f1` is F1 over counts
-pooled across the run (with `separator_precision` and `separator_recall`), `tables_exact` the
-share of tables without any error.
+pooled across the run (with `separator_precision` and `separator_recall`, each left out as
+undefined when its denominator is 0: precision when nothing was predicted, recall when there was
+nothing to find; scoring version v1 reported 1.0 there), `tables_exact` the share of tables
+without any error.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, ErrorKey, share
+from envirobench import Case, CaseScore, ErrorKey
 
 STRICT_TOLERANCE = 3  # pixels; a match 3 px off is placed, 4 px off is misplaced
 
@@ -196,7 +198,7 @@ class TableSeparators(envirobench.BenchmarkType):
     ID = "table-separators"
     FORMAT = "envirobench.table-separators.v1"
     LABEL = "Table separators"
-    SCORING_VERSION = "envirobench.table-separators.scores.v1"
+    SCORING_VERSION = "envirobench.table-separators.scores.v2"
     TIER = "component"
     PROFILES = ("logical", "strict")
     HEADLINE = ("separator_f1", "tables_exact")
@@ -240,12 +242,12 @@ class TableSeparators(envirobench.BenchmarkType):
         if not cases:
             return {}
         tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
-        return {
-            "separator_f1": envirobench.f1(tp, fp, fn),
-            "tables_exact": totals["exact"] / cases,
-            "separator_precision": share(tp, tp + fp),
-            "separator_recall": share(tp, tp + fn),
-        }
+        out = {"separator_f1": envirobench.f1(tp, fp, fn), "tables_exact": totals["exact"] / cases}
+        if tp + fp:
+            out["separator_precision"] = tp / (tp + fp)
+        if tp + fn:
+            out["separator_recall"] = tp / (tp + fn)
+        return out
 
 
 def _case_score(errors: list[ErrorKey], tp: int, fp: int, fn: int) -> CaseScore:
