@@ -44,7 +44,10 @@ from .records import (
 from .validators import pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/document-extraction-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/document-extraction-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/document-extraction-synthetic-dev-v2",
+}
 
 
 @attrs.frozen

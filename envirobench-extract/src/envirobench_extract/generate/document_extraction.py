@@ -21,6 +21,7 @@ from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, write
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..document_extraction import DATASETS, Answer, DocumentExtraction, Input
+from . import labreport_families as families
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240807
@@ -82,6 +83,8 @@ def render_case(case_id: str, layout: str) -> RenderedReport:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset in families.V2_FOLDERS:
+        return generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -104,4 +107,61 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
-    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES)
+    v2 = families.is_v2(dataset_dir)
+    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES_V2 if v2 else MISTAKES)
+
+
+# -- v2: the report families (generate/labreport_families.py) -----------------------------------
+
+V2_VERSION = 1
+V2_TITLES = {
+    "synthetic-dev-v2": "Document extraction, synthetic v2 (dev split)",
+    "synthetic-test-v2": "Document extraction, synthetic v2 (test split)",
+}
+V2_DESCRIPTION = (
+    "{count} synthetic laboratory-report PDFs of the {split} report families ({families}): "
+    "each its own skeleton, vocabulary and conventions, with the traps of real reports (QC "
+    "inside the results pages, field QC, re-analyses, non-detects at the MDL, dry weight and "
+    "leachates, superseded data, cells that are not results, awkward IDs, decimal commas, "
+    "validator flags, stapled reports) and scanned pages. The answer is every measurement record "
+    "of the report's samples, by the truth rules of envirobench_synth.labreport.families. The "
+    "category is <family>:<main trap>."
+)
+
+# wrong.json of the v2 splits: each mistake on the first case it fits.
+MISTAKES_V2: tuple[RecordMistake, ...] = (
+    RecordMistake("drop", "a record missed"),
+    RecordMistake("invent", "a record for an analyte the report does not have"),
+    RecordMistake("nondetect-as-detected", "a non-detect read as a detection at the limit"),
+    RecordMistake(
+        "convert-unit", "a µg/L result converted to mg/L: wrong in exact, right in value"
+    ),
+    RecordMistake("swap-result-rl", "result and reporting limit swapped"),
+    RecordMistake("drop-qualifier", "a J flag lost"),
+    RecordMistake("wrong-sample", "the sample ID misread"),
+)
+
+
+def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    split = families.split_of(dataset)
+    names = ", ".join(f.name for f in families.families_of(split))
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
+        for case, rendered, category in families.document_cases(dataset):
+            path = f"assets/{case.case_id}.pdf"
+            (output_dir / path).write_bytes(rendered.pdf)
+            answer = Answer(records=families.records_of(rendered))
+            yield case.case_id, category, Input(document=path), answer
+
+    return write_dataset(
+        output_dir,
+        _cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=V2_VERSION,
+        benchmark=DocumentExtraction.ID,
+        title=V2_TITLES[dataset],
+        description=V2_DESCRIPTION.format(
+            count=families.DOCUMENTS[split], split=split, families=names
+        ),
+        generator=Generator(name=__name__, seed=families.SEED),
+    )

@@ -18,7 +18,7 @@ from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from .draft import BOLD, REGULAR, Box, Line, PageDraft, Text, register_fonts
+from .draft import Box, Line, PageDraft, Text, font_name, register_fonts
 
 PDF_TITLE = "Laboratory Analytical Report"
 PDF_CREATOR = "EnviroBench synthetic laboratory report"
@@ -80,9 +80,22 @@ def _emit(canvas: Canvas, pages: Sequence[PageDraft], images: Mapping[int, Image
     canvas.save()
 
 
+def draw_draft(canvas: Canvas, page: PageDraft) -> None:
+    """Draw `page` on the canvas's current sheet (already sized), a sideways page turned, as
+    `emit_pdf` draws each text page (for emitters of their own, such as scans.emit_document)."""
+    sheet_w, _ = physical_size(page)
+    canvas.saveState()
+    if page.rotated:
+        canvas.translate(sheet_w, 0)
+        canvas.rotate(90)
+    for item in page.items:
+        _draw(canvas, item, page.height)
+    canvas.restoreState()
+
+
 def _draw(canvas: Canvas, item: Text | Line | Box, height: float) -> None:
     if isinstance(item, Text):
-        canvas.setFont(BOLD if item.bold else REGULAR, item.size)
+        canvas.setFont(font_name(item.bold), item.size)
         canvas.setFillGray(item.grey / 255)
         draw = {
             "left": canvas.drawString,
