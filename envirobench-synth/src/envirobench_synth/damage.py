@@ -198,7 +198,9 @@ def sample_damage(rng: random.Random, kind: str, *, date: str | None = None) -> 
     """Plausible parameters for one damage of `kind`. `date` (text as it should appear) makes a
     stamp a dated one ("RECEIVED" over "NOV 03 2025"); without it stamps carry a word only."""
     if kind == "bitonal":
-        return Damage(kind, {"threshold": rng.randint(120, 175), "dither": rng.random() < 0.2})
+        # Below ~150 the thin strokes of a typewriter face (Courier) break up and a page stops
+        # being legible; above ~200 grey paper starts to turn black.
+        return Damage(kind, {"threshold": rng.randint(150, 200), "dither": rng.random() < 0.2})
     if kind == "jpeg":
         return Damage(kind, {"quality": rng.choice((8, 12, 15, 20, 25, 30))})
     if kind == "fax":
