@@ -272,13 +272,16 @@ PARTS = {"ppm": {"mass/mass": 1.0, "mass/volume": 1000.0}, "ppb": {"mass/mass": 
 _BASIS = re.compile(r"^(?P<unit>.+?)[-(]?(?P<basis>dry|wet)\)?$")
 
 
-@lru_cache(maxsize=4096)
 def semantic_unit(text: str) -> tuple[str, str, float]:
     """(unit as compared, kind, factor to the kind's canonical unit) of a printed unit: `value`'s
     kinds, a basis suffix (`mg/kg dry`, `mg/kg-dry`, `mg/kg (dry)`) kept apart as part of the
     kind, `ppm` and `ppb` as kinds of their own that `_unit_terms` resolves against the other
     record's unit."""
-    unit = normalise_unit(text)
+    return _semantic_unit(normalise_unit(text))
+
+
+@lru_cache(maxsize=4096)
+def _semantic_unit(unit: str) -> tuple[str, str, float]:
     basis = ""
     match = _BASIS.match(unit)
     if match is not None and (match.group("unit") in UNIT_KINDS or match.group("unit") in PARTS):
@@ -308,22 +311,27 @@ def prepare_semantic(record: Record) -> Prepared:
     of `analytes`, else the name), a non-detect however written, the limit of a non-detect
     written as its result taken as its reporting limit (`0.50 U`), the flags without the
     non-detect mark, the unit by kind and basis."""
-    sample, name = normalise_name(record.sample_id), normalise_name(record.analyte)
+    return semantic_of(prepare(record))
+
+
+def semantic_of(prepared: Prepared) -> Prepared:
+    """`prepare_semantic` from the record as `prepare` made it (whose normalised parts it reuses)."""
+    sample, name = prepared.key
+    cas, result, nondetect, unit, qualifier, limit = prepared.fields
     compound = compound_of_normalised(name)
-    marked, flags = semantic_qualifier(normalise_qualifier(record.qualifier))
-    nondetect = bool(record.nondetect) or marked
-    result = None if nondetect else record.result
-    limit = record.reporting_limit
-    if nondetect and limit is None:
-        limit = record.result
-    unit, kind, factor = semantic_unit(record.unit)
-    cas = normalise_cas(record.cas)
+    marked, flags = semantic_qualifier(qualifier)
+    if marked or nondetect:
+        nondetect = True
+        if limit is None:
+            limit = result
+        result = None
+    unit, kind, factor = _semantic_unit(unit)
     return Prepared(
-        (sample, compound if compound is not None else name),
-        (cas, result, nondetect, unit, flags, limit),
+        (sample, compound or name),
+        (cas, result, bool(nondetect), unit, flags, limit),
         kind,
         factor,
-        (sample, name),
+        prepared.key,
     )
 
 
@@ -489,7 +497,10 @@ class Tally:
     fn: int = 0
     errors: list[ErrorKey] = field(default_factory=list)
     wrong: Counter = field(default_factory=Counter)  # field name -> wrong pairs
-    right: Counter = field(default_factory=Counter)  # FIELD_SCORES name -> pairs with it right
+    pairs: int = 0  # answer records paired with a predicted one (right or not)
+    # FIELD_SCORES name -> pairs with one of its fields wrong (counted on wrong pairs only, so
+    # that the common right pair costs one increment)
+    wrong_scored: Counter = field(default_factory=Counter)
 
     def metrics(self) -> dict[str, float]:
         out = {"tp": float(self.tp), "fp": float(self.fp), "fn": float(self.fn)}
@@ -497,7 +508,7 @@ class Tally:
         for name in FIELDS:
             out[f"wrong_{name}"] = float(self.wrong[name])
         for name in FIELD_SCORES:
-            out[f"right_{name}"] = float(self.right[name])
+            out[f"right_{name}"] = float(self.pairs - self.wrong_scored[name])
         return out
 
 
@@ -511,17 +522,13 @@ def score_records(
 ) -> dict[str, Tally]:
     """Match `predicted` against `gold` and tally every profile (see the module docstring)."""
     tallies = {profile: Tally() for profile in profiles}
+    gold_p, pred_p = [prepare(r) for r in gold], [prepare(r) for r in predicted]
     by_name = [profile for profile in profiles if profile != "semantic"]
     if by_name:
-        _score(gold, [prepare(r) for r in gold], [prepare(r) for r in predicted], by_name, tallies)
+        _score(gold, gold_p, pred_p, by_name, tallies)
     if "semantic" in profiles:
-        _score(
-            gold,
-            [prepare_semantic(r) for r in gold],
-            [prepare_semantic(r) for r in predicted],
-            ["semantic"],
-            tallies,
-        )
+        gold_s, pred_s = [semantic_of(p) for p in gold_p], [semantic_of(p) for p in pred_p]
+        _score(gold, gold_s, pred_s, ["semantic"], tallies)
     return tallies
 
 
@@ -559,7 +566,9 @@ def _score(
             g, p = gold_p[i], pred_p[p_indices[0]]
             if g.fields == p.fields:
                 for profile in profiles:
-                    _tally_pair(tallies[profile], ranked[profile], i, (), sample, analyte)
+                    tally = tallies[profile]
+                    tally.tp += 1
+                    tally.pairs += 1
                 continue
             for profile in profiles:
                 _tally_pair(
@@ -614,14 +623,15 @@ def _score(
 def _tally_pair(
     tally: Tally, out: list, i: int, wrong: tuple[int, ...], sample: str, analyte: str
 ) -> None:
-    for name, indices in FIELD_SCORES.items():
-        if not any(f in wrong for f in indices):
-            tally.right[name] += 1
+    tally.pairs += 1
     if not wrong:
         tally.tp += 1
         return
     tally.fp += 1
     tally.fn += 1
+    for name, indices in FIELD_SCORES.items():
+        if any(f in wrong for f in indices):
+            tally.wrong_scored[name] += 1
     for f in wrong:
         tally.wrong[FIELDS[f]] += 1
         out.append(((i, 1, f), ("wrong-field", sample, analyte, FIELDS[f])))
