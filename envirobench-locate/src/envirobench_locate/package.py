@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .passage_rerank import PassageRerank
+
 PACKAGE = BenchmarkPackage(
     "envirobench_locate",
-    types=(),
-    viewers=(),
+    types=(PassageRerank,),
+    viewers=("ranked-list",),
 )

@@ -1,0 +1,145 @@
+"""Reference solver for `passage-rerank`: a question's candidate passages ranked by BM25.
+
+The question is the query; each candidate passage (its text and the name of the document it
+comes from) is a document of a corpus made of the question's candidates alone, scored with
+Okapi BM25 (rank_bm25's BM25Okapi, k1 = 1.5, b = 0.75: the textbook parameters, not tuned).
+Every passage is returned, by score, best first; equal scores keep the order the passages were
+offered in, so the ranking is deterministic.
+
+Tokens: lower-cased runs of letters or of digits (a well `MW-3` gives `mw` and `3`, a date
+`03/14/2019` gives `03`, `14` and `2019`), without the commonest English function words. No
+synonym, stemming or domain list: BM25 sees the words as written, so a passage that names the
+well or the date in other words than the question is scored on the words they share.
+
+Variants: `v1` (the default; `default` is its alias).
+
+Weaknesses: lexical only. A passage that states the fact in other words ("the first quarter"
+for "March", "well No. 3" for "MW-3", "ug/L" for "µg/L") loses to a hard negative that repeats
+the question's words about another well, date or site; grades are not modelled (a passage that
+points to a table scores like one that states the value).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rank_bm25 import BM25Okapi
+
+from .. import inputs
+
+BENCHMARK_ID = "passage-rerank"
+FORMAT = "envirobench.passage-rerank.v1"
+VARIANTS = ("v1",)
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+TOKEN = re.compile(r"[a-z]+|[0-9]+")
+# The commonest English function words (articles, prepositions, auxiliaries, pronouns).
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "in",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "that",
+        "the",
+        "their",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "with",
+        "how",
+        "much",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Passage:
+    id: str
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class RerankInput:
+    question: str
+    passages: tuple[Passage, ...]
+
+
+def parse_input(raw: Any, where: str) -> RerankInput:
+    data = inputs.fields(raw, where, ("question", "passages"))
+    question = inputs.string(data["question"], f"{where}.question")
+    if not isinstance(data["passages"], list) or not data["passages"]:
+        raise ValueError(f"{where}.passages: must be a non-empty list")
+    passages = []
+    for index, item in enumerate(data["passages"]):
+        at = f"{where}.passages[{index}]"
+        fields = inputs.fields(item, at, ("id", "text", "source"))
+        passages.append(
+            Passage(
+                *(inputs.string(fields[name], f"{at}.{name}") for name in ("id", "text", "source"))
+            )
+        )
+    return RerankInput(question, tuple(passages))
+
+
+def source_files(case_input: RerankInput) -> list[str]:
+    return []
+
+
+def tokens(text: str) -> list[str]:
+    return [t for t in TOKEN.findall(text.lower()) if t not in STOPWORDS]
+
+
+def rank(case_input: RerankInput) -> list[str]:
+    """Passage IDs by BM25 score of the question, best first; ties in the offered order."""
+    corpus = [tokens(f"{p.text} {p.source}") for p in case_input.passages]
+    if not any(corpus):
+        return [p.id for p in case_input.passages]
+    scores = BM25Okapi(corpus).get_scores(tokens(case_input.question))
+    order = sorted(range(len(case_input.passages)), key=lambda i: (-float(scores[i]), i))
+    return [case_input.passages[i].id for i in order]
+
+
+def solve(
+    case_input: RerankInput,
+    sources: Mapping[str, Path],
+    variant: str,
+    jitter: np.random.Generator | None = None,
+) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    return {"ranking": rank(case_input)}
