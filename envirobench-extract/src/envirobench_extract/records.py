@@ -268,7 +268,10 @@ SEMANTIC_TOLERANCE = 1e-6  # relative, for amounts compared after converting uni
 NONDETECT_WORDS = frozenset({"ND", "BRL", "BDL", "BQL", "BLQ", "NOTDETECTED"})
 # Parts per million or billion by mass: mg/kg and µg/kg exactly, mg/L and µg/L in dilute water.
 # Factor to the canonical unit of each kind they may stand for.
-PARTS = {"ppm": {"mass/mass": 1.0, "mass/volume": 1000.0}, "ppb": {"mass/mass": 0.001, "mass/volume": 1.0}}
+PARTS = {
+    "ppm": {"mass/mass": 1.0, "mass/volume": 1000.0},
+    "ppb": {"mass/mass": 0.001, "mass/volume": 1.0},
+}
 _BASIS = re.compile(r"^(?P<unit>.+?)[-(]?(?P<basis>dry|wet)\)?$")
 
 
