@@ -115,7 +115,7 @@ LABEL_TERMS: dict[str, tuple[Term, ...]] = {
     "po_number": _terms(("PO No.", "Purchase Order"), ("P.O. #", "Client PO", "Customer PO")),
     "laboratory": _terms(("Laboratory", "Lab"), ("Testing Laboratory", "Performing Lab")),
     "analysed": _terms(("Date Analyzed", "Analyzed"), ("Analysis Date", "Date of Analysis")),
-    "sampler": _terms(("Sampled By", "Collected By"), ("Sampler Name", "Field Staff")),
+    "sampler": _terms(("Collected By", "Field Sampler"), ("Sampler Name", "Field Staff")),
 }
 
 # How a report states its status (report-metadata's `status`), by status.
