@@ -18,8 +18,8 @@ from envirobench_extract.report_metadata import FIELDS, Answer, Input, Predictio
 
 TYPE = ReportMetadata()
 LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(), LAYOUT.dataset_dir()
-FIXTURES_DIR = LAYOUT.fixtures_dir()
+DATASET_ID, DATASET_DIR = LAYOUT.dataset_id("synthetic-v1"), LAYOUT.dataset_dir("synthetic-v1")
+FIXTURES_DIR = LAYOUT.fixtures_dir("synthetic-v1")
 ANSWER = {
     "laboratory": "Quillmere Analytical Laboratories",
     "work_order": "23C0412",

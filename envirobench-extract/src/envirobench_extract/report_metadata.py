@@ -40,7 +40,11 @@ from .records import normalise_name
 from .validators import pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/report-metadata-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/report-metadata-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/report-metadata-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/report-metadata-synthetic-test-v2",
+}
 
 Status = Literal["draft", "final", "revised"]
 FIELDS = (

@@ -8,10 +8,26 @@ answer is the laboratory, work order, client, project, report date, sampling dat
 
 Each report draws from its own stream, make_random(SEED, "metadata", case_id, attempt);
 regenerating reproduces every file byte for byte.
+
+v2 (`synthetic-dev-v2`, `synthetic-test-v2`; the `generate` path is chosen by the dataset folder,
+and v1's output is unchanged): short reports in six front-matter families
+(`envirobench_synth.labreport.frontmatter`: three dev-only, three test-only, with the words of
+`envirobench_synth.vocabulary` by split), statuses in the shares of V2_STATUS_SHARES, the
+metadata traps of that module (status only in a footer, drafts without a watermark, revisions
+naming the report they supersede, client and laboratory addresses, project name and number,
+work order beside laboratory sample IDs and PO numbers, received/analysed/printed dates, several
+reports stapled into one PDF, sampling over several days, dates in several formats) and scanned
+pages (`envirobench_synth.scans`: bitonal or grayscale, 2-5 degrees of skew, stamps, pen marks,
+fax and JPEG damage; at least a quarter of the test split's pages). The case category is the
+family. Truth rules: the frontmatter module's docstring (the answer is the FIRST report's).
+Each report draws from make_random(V2_SEED, split, case_id).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +38,15 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    iter_jsonl,
     read_answers,
     unstructure,
     write_dataset,
     write_json,
 )
-from envirobench_synth.labreport import LAYOUTS, RenderedReport
+from envirobench_synth.labreport import LAYOUTS, RenderedReport, frontmatter
+from envirobench_synth.rng import make_random
+from envirobench_synth.scans import emit_document, sample_scan_settings, scan_document
 
 from ..report_metadata import DATASETS, FIELDS, Answer, Input, ReportMetadata
 from .labreports import draw_report
@@ -91,6 +110,8 @@ def answer_of(rendered: RenderedReport) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset in V2_SPLIT_OF:
+        return generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
@@ -211,7 +232,7 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, MetadataM
         case_id: {name: unstructure(getattr(a, name)) for name in FIELDS}
         for case_id, a in answers.items()
     }
-    mistakes = planted(dataset_dir)
+    mistakes = planted_v2(dataset_dir) if is_v2(dataset_dir) else planted(dataset_dir)
     wrong = {
         case_id: apply(mistakes[case_id], p) if case_id in mistakes else p
         for case_id, p in correct.items()
@@ -219,3 +240,258 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, MetadataM
     write_json(Path(fixtures_dir) / "correct.json", correct)
     write_json(Path(fixtures_dir) / "wrong.json", wrong)
     return mistakes
+
+
+# -- v2: front-matter families, metadata traps, scans ----------------------------------------------
+
+V2_SEED = 20261201
+V2_VERSION = 1
+V2_SPLIT_OF = {"synthetic-dev-v2": "dev", "synthetic-test-v2": "test"}
+V2_SIZES = {"dev": 90, "test": 210}
+# Statuses per 100 reports: "final" is under half, so "every report final" gets status wrong
+# more often than right.
+V2_STATUS_SHARES = {"final": 44, "draft": 26, "revised": 30}
+# Reports with scanned pages, per 100: a third of them only the front matter, two thirds every
+# page of the first report (a report scanned whole), so that a quarter of the pages are images.
+V2_SCANNED_SHARES = {"dev": 36, "test": 42}
+MIN_SCANNED_PAGE_SHARE = {"dev": 0.2, "test": 0.25}
+GRAY_SHARE = 0.2
+PDF_TITLE = "Laboratory Report"
+PDF_CREATOR = "EnviroBench synthetic laboratory report (front matter v2)"
+
+
+@dataclass(frozen=True)
+class PlannedReport:
+    case_id: str
+    family: str
+    status: str
+    scan: str  # "none", "front" (the first report's front matter) or "all" (every page of it)
+
+
+def plan_v2(folder: str) -> list[PlannedReport]:
+    """The reports of dataset `folder`: statuses shuffled, families in turn, scans spread."""
+    split = V2_SPLIT_OF[folder]
+    size = V2_SIZES[split]
+    statuses = [s for s, share in V2_STATUS_SHARES.items() for _ in range(share * size // 100)]
+    statuses += ["final"] * (size - len(statuses))
+    make_random(V2_SEED, split, "order").shuffle(statuses)
+    scanned = V2_SCANNED_SHARES[split] * size // 100
+    scans = (["front", "all", "all"] * scanned)[:scanned]
+    scans += ["none"] * (size - len(scans))
+    make_random(V2_SEED, split, "scans").shuffle(scans)
+    families = frontmatter.SPLIT_FAMILIES[split]
+    return [
+        PlannedReport(f"rm-{split}-{i + 1:04d}", families[i % len(families)], status, scan)
+        for i, (status, scan) in enumerate(zip(statuses, scans, strict=True))
+    ]
+
+
+@dataclass(frozen=True)
+class RenderedMetadataReport:
+    pdf: bytes
+    report: frontmatter.MetadataReport
+    pages: int
+    scanned_pages: tuple[int, ...]
+    stamps: int
+
+
+def _place_marks(settings, sheet: frontmatter.Sheet):
+    """Stamps and pen marks go where the page is blank (never over a fact); none if it is full."""
+    region = sheet.free_region()
+    damages = []
+    for damage in settings.damages:
+        if damage.kind in ("stamp", "handwriting"):
+            if region is None:
+                continue
+            damage = dataclasses.replace(damage, params={**damage.params, "region": region})
+        damages.append(damage)
+    return dataclasses.replace(settings, damages=tuple(damages))
+
+
+def render_v2(folder: str, planned: PlannedReport) -> RenderedMetadataReport:
+    split = V2_SPLIT_OF[folder]
+    rng = make_random(V2_SEED, split, planned.case_id)
+    report = frontmatter.sample_metadata_report(rng, planned.family, planned.status)
+    pages = frontmatter.render_pages(report, V2_SEED, split, planned.case_id)
+    sizes = [frontmatter.PAGE] * len(pages.sheets)
+    if planned.scan == "none":
+        pdf = emit_document(pages.draw_page, sizes, {}, title=PDF_TITLE, creator=PDF_CREATOR)
+        return RenderedMetadataReport(pdf, report, len(sizes), (), 0)
+    first_report_end = pages.starts[1] if len(pages.starts) > 1 else len(sizes)
+    indexes = pages.front if planned.scan == "front" else tuple(range(first_report_end))
+    # A client's RECEIVED stamp carries the day the report reached the client: a date that is
+    # none of the report's own.
+    arrival = report.facts.report_date + dt.timedelta(days=rng.randint(1, 9))
+    # One scanner per report: grayscale one report in five (JPEG pages cost four times a
+    # bitonal page's bytes), at 120 dpi.
+    gray = make_random(V2_SEED, split, planned.case_id, "scanner").random() < GRAY_SHARE
+    settings = {}
+    for index in indexes:
+        scan_rng = make_random(V2_SEED, split, planned.case_id, "scan", index)
+        sampled = sample_scan_settings(
+            scan_rng,
+            mode="gray" if gray else "bitonal",
+            dpi=120 if gray else 150,
+            stamp_date=arrival.strftime("%b %d %Y").upper() if index == 0 else None,
+            stamp_chance=0.6 if index == 0 else 0.2,
+        )
+        settings[index] = _place_marks(sampled, pages.sheets[index])
+    result = scan_document(
+        pages.draw_page,
+        sizes,
+        settings,
+        V2_SEED,
+        split,
+        planned.case_id,
+        title=PDF_TITLE,
+        creator=PDF_CREATOR,
+    )
+    stamps = sum(m.kind == "stamp" for page in result.pages.values() for m in page.marks)
+    return RenderedMetadataReport(result.pdf, report, len(sizes), tuple(sorted(settings)), stamps)
+
+
+def answer_v2(report: frontmatter.MetadataReport) -> Answer:
+    f = report.facts
+    return Answer(
+        laboratory=f.laboratory,
+        work_order=f.work_order,
+        client=f.client,
+        project=f.project,
+        report_date=f.report_date.isoformat(),
+        sampling_dates=tuple(d.isoformat() for d in f.sampling_dates()),
+        status=f.status,
+    )
+
+
+def describe_v2(folder: str, rendered: list[RenderedMetadataReport]) -> str:
+    split = V2_SPLIT_OF[folder]
+    families = frontmatter.SPLIT_FAMILIES[split]
+    traps = Counter(t for r in rendered for t in r.report.traps)
+    statuses = Counter(r.report.facts.status for r in rendered)
+    pages = sum(r.pages for r in rendered)
+    scanned = sum(len(r.scanned_pages) for r in rendered)
+    return (
+        f"{len(rendered)} short synthetic laboratory-report PDFs, the {split} split of report "
+        f"metadata v2: front-matter families {', '.join(families)}; statuses "
+        + ", ".join(f"{s} {statuses[s]}" for s in frontmatter.STATUSES)
+        + "; traps "
+        + ", ".join(f"{t} {traps[t]}" for t in frontmatter.TRAPS)
+        + f"; {scanned} of {pages} pages scanned ({sum(bool(r.scanned_pages) for r in rendered)} "
+        "reports). The answer is the first report's laboratory, work order, client, project, "
+        "report date, sampling dates and status."
+    )
+
+
+def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    split = V2_SPLIT_OF[dataset]
+    planned = plan_v2(dataset)
+    rendered: list[RenderedMetadataReport] = []
+    # The description counts what was drawn, so every case is rendered before anything is
+    # written.
+    cases = []
+    pdfs = {}
+    for case in planned:
+        out = render_v2(dataset, case)
+        rendered.append(out)
+        pdfs[case.case_id] = out.pdf
+        cases.append(
+            (
+                case.case_id,
+                case.family,
+                Input(document=f"assets/{case.case_id}.pdf"),
+                answer_v2(out.report),
+            )
+        )
+    pages = sum(r.pages for r in rendered)
+    scanned = sum(len(r.scanned_pages) for r in rendered)
+    if scanned < MIN_SCANNED_PAGE_SHARE[split] * pages:
+        raise EnviroBenchError(f"{dataset}: only {scanned} of {pages} pages scanned")
+
+    def _written(root: Path) -> Iterator[GeneratedCase]:
+        for case_id, category, case_input, answer in cases:
+            (root / case_input.document).write_bytes(pdfs[case_id])
+            yield case_id, category, case_input, answer
+
+    return write_dataset(
+        output_dir,
+        _written,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=V2_VERSION,
+        benchmark=ReportMetadata.ID,
+        title=f"Report metadata, synthetic {split} v2",
+        description=describe_v2(dataset, rendered),
+        generator=Generator(name=__name__, seed=V2_SEED),
+    )
+
+
+def is_v2(dataset_dir: Path) -> bool:
+    """Whether a dataset folder holds v2 cases (their categories are front-matter families)."""
+    categories = {record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
+    return categories <= set(frontmatter.FAMILIES)
+
+
+@dataclass(frozen=True)
+class MetadataMistakeV2:
+    """A deliberate v2 mistake, on the first case (in order) whose answer has `status` and that no
+    other mistake took."""
+
+    status: str
+    change: dict
+    errors: tuple[str, ...]
+    why: str
+
+
+MISTAKES_V2: tuple[MetadataMistakeV2, ...] = (
+    MetadataMistakeV2("revised", {"status": "final"}, ("status",), "a revision read as final"),
+    MetadataMistakeV2(
+        "draft", {"status": "final"}, ("status",), "a draft without its watermark read as final"
+    ),
+    MetadataMistakeV2(
+        "revised",
+        {"report_date": "first-sampling-date"},
+        ("report_date",),
+        "a sampling date taken for the report date",
+    ),
+    MetadataMistakeV2(
+        "final",
+        {"client": "laboratory", "laboratory": "shout"},
+        ("client",),
+        "the laboratory given as the client; the laboratory in capitals with extra spaces is still right",
+    ),
+    MetadataMistakeV2(
+        "final",
+        {"work_order": None, "sampling_dates": "reversed"},
+        ("work_order",),
+        "the work order not found; sampling dates listed in reverse are still right",
+    ),
+    MetadataMistakeV2(
+        "draft",
+        {"sampling_dates": "add-report-date"},
+        ("sampling_dates",),
+        "the report date counted as a sampling date",
+    ),
+)
+
+
+def planted_v2(dataset_dir: Path) -> dict[str, MetadataMistakeV2]:
+    answers = read_answers(dataset_dir, Answer)
+    taken: dict[str, MetadataMistakeV2] = {}
+    for mistake in MISTAKES_V2:
+        for case_id, answer in answers.items():
+            if case_id in taken or answer.status != mistake.status:
+                continue
+            if (
+                mistake.change.get("sampling_dates") == "add-report-date"
+                and answer.report_date in answer.sampling_dates
+            ):
+                continue
+            if (
+                mistake.change.get("report_date") == "first-sampling-date"
+                and answer.sampling_dates[0] == answer.report_date
+            ):
+                continue
+            taken[case_id] = mistake
+            break
+        else:
+            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
+    return taken

@@ -1,0 +1,52 @@
+"""Every Extract v2 dataset regenerates byte for byte: core's generator command, run on each v2
+dataset folder, writes the pinned files (their SHA-256s and the manifest's entries) and the
+fixtures again. Each helper adds the (type, folder) pairs of its own datasets to V2_DATASETS."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from click.testing import CliRunner
+
+from envirobench import generator_command, read_manifest
+from envirobench_extract.package import PACKAGE
+
+V2_DATASETS = [
+    ("document-extraction", "synthetic-dev-v2"),
+    ("document-extraction", "synthetic-test-v2"),
+    ("table-records", "synthetic-dev-v2"),
+    ("table-records", "synthetic-test-v2"),
+    ("table-separators", "synthetic-dev-v2"),
+    ("table-separators", "synthetic-test-v2"),
+    ("table-structure", "synthetic-dev-v2"),
+    ("table-structure", "synthetic-test-v2"),
+    ("table-cells", "synthetic-dev-v2"),
+    ("table-cells", "synthetic-test-v2"),
+    ("report-metadata", "synthetic-dev-v2"),
+    ("report-metadata", "synthetic-test-v2"),
+]
+
+
+def digests(directory):
+    return {
+        str(path.relative_to(directory)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(directory.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("type_id", "folder"), V2_DATASETS)
+def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, type_id, folder):
+    layout = PACKAGE.layout(type_id)
+    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
+    result = CliRunner().invoke(
+        generator_command(PACKAGE),
+        [type_id, "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)],
+    )
+    assert result.exit_code == 0, result.output
+    shipped = layout.dataset_dir(folder)
+    assert digests(output) == digests(shipped)
+    assert read_manifest(output).files == read_manifest(shipped).files
+    assert digests(fixtures) == digests(layout.fixtures_dir(folder))
