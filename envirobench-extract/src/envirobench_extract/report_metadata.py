@@ -13,6 +13,14 @@ A case is one lab-report PDF (`Input.document`). A system returns seven fields:
     sampling_dates  the dates the report's samples were collected, ISO, each once
     status          "draft", "final" or "revised": what the site tier needs to reconcile reprints
 
+Truth rules where a report is unclear (the v2 datasets' traps; envirobench_synth.labreport.
+frontmatter holds the full list): a PDF of several reports stapled together is answered for the
+FIRST report (the one beginning on page 1), its samples only; `project` is the name even where
+one field prints number and name (`2024-117 / Former Riverside Dry Cleaners`); `report_date` is
+never a received, analysed, printed or stamp date; `status` is "draft" wherever the report says
+so (a watermark, a label, a title or only the footer), "revised" when it says revised or amended
+or names the report it supersedes, and "final" otherwise, also when it never names its status.
+
 Every field of a prediction may be null (not found), which is wrong. Profile `exact` (the only
 one, the default gate) compares `laboratory`, `work_order`, `client` and `project` after Unicode
 NFKC, ASCII quotes, whitespace runs as one space and case folding; `report_date` exactly after
