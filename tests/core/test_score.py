@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 from pathlib import Path
@@ -230,3 +231,20 @@ def test_a_run_directory_that_does_not_read_says_how_to_rescore_it(tmp_path, toy
     message = str(refused.value)
     assert "metrics.json" in message and "$.profiles['exact'].regressions" in message
     assert f"envirobench score --run {run}" in message
+
+
+def test_a_headline_metric_left_out_as_undefined_reads_n_a_in_the_summary(make_run, results, toy_registry):
+    # A type leaves a metric out of its headline where it is undefined (precision when nothing was
+    # predicted); the summary says n/a there instead of failing to be written.
+    make_run("base", off="c000001:1")
+    make_run("cand", off="c000002:1")
+    rescore_run(results / "cand", toy_registry, baseline=results / "base")
+    record, read = read_run(results / "cand"), read_metrics(results / "cand")
+    counted = toy_registry.benchmark_type("count-words")
+    btype = copy.copy(counted)  # the same type, its headline naming one more metric
+    btype.HEADLINE = (*counted.HEADLINE, "precision")
+    assert all("precision" not in m.headline for m in read.profiles.values())
+    cases = ds.load_dataset(record.dataset.id, toy_registry).cases(btype)
+    summary = render_summary(record, btype, read, cases)
+    assert "| exact (gated) | precision | n/a | n/a | n/a |" in summary
+    assert "| exact (gated) | accuracy | 0.9167 [" in summary
