@@ -292,7 +292,8 @@ class RenderedMetadataReport:
     report: frontmatter.MetadataReport
     pages: int
     scanned_pages: tuple[int, ...]
-    stamps: int
+    marks: tuple[str, ...]  # the kinds of what was drawn on scanned pages (stamp, initials, ...)
+    damages: tuple[str, ...]  # per scanned page: mode, turn and transit damage, for the docs
 
 
 def _place_marks(settings, sheet: frontmatter.Sheet):
@@ -316,7 +317,7 @@ def render_v2(folder: str, planned: PlannedReport) -> RenderedMetadataReport:
     sizes = [frontmatter.PAGE] * len(pages.sheets)
     if planned.scan == "none":
         pdf = emit_document(pages.draw_page, sizes, {}, title=PDF_TITLE, creator=PDF_CREATOR)
-        return RenderedMetadataReport(pdf, report, len(sizes), (), 0)
+        return RenderedMetadataReport(pdf, report, len(sizes), (), (), ())
     first_report_end = pages.starts[1] if len(pages.starts) > 1 else len(sizes)
     indexes = pages.front if planned.scan == "front" else tuple(range(first_report_end))
     # A client's RECEIVED stamp carries the day the report reached the client: a date that is
@@ -346,8 +347,16 @@ def render_v2(folder: str, planned: PlannedReport) -> RenderedMetadataReport:
         title=PDF_TITLE,
         creator=PDF_CREATOR,
     )
-    stamps = sum(m.kind == "stamp" for page in result.pages.values() for m in page.marks)
-    return RenderedMetadataReport(result.pdf, report, len(sizes), tuple(sorted(settings)), stamps)
+    marks = tuple(m.kind for page in result.pages.values() for m in page.marks)
+    damages = tuple(
+        " ".join(
+            [s.mode, f"turn{s.turn}"] + [d.kind for d in s.damages if d.kind in ("fax", "jpeg")]
+        )
+        for s in settings.values()
+    )
+    return RenderedMetadataReport(
+        result.pdf, report, len(sizes), tuple(sorted(settings)), marks, damages
+    )
 
 
 def answer_v2(report: frontmatter.MetadataReport) -> Answer:
