@@ -47,6 +47,7 @@ from .validators import pdf_path
 DATASETS = {
     "synthetic-v1": "envirobench/document-extraction-synthetic-v1",
     "synthetic-dev-v2": "envirobench/document-extraction-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/document-extraction-synthetic-test-v2",
 }
 
 

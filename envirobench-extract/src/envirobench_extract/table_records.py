@@ -40,7 +40,11 @@ from .records import (
 )
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/table-records-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/table-records-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/table-records-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/table-records-synthetic-test-v2",
+}
 
 
 @attrs.frozen

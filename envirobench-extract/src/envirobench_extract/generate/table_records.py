@@ -30,6 +30,7 @@ from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
 from envirobench_synth.png import write_png
 
 from ..table_records import DATASETS, Answer, Input, TableRecords
+from . import labreport_families as families
 from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
 
 SEED = 20240808
@@ -106,6 +107,8 @@ def cuts_for(layout: str) -> list[Cut]:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset in families.V2_FOLDERS:
+        return generate_v2(output_dir, dataset)
     per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
@@ -146,4 +149,60 @@ def _input_json(case_input: Input) -> dict:
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
-    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES)
+    mistakes = MISTAKES_V2 if families.is_v2(dataset_dir) else MISTAKES
+    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, mistakes)
+
+
+# -- v2: the report families (generate/labreport_families.py) -----------------------------------
+
+V2_VERSION = 1
+V2_TITLES = {
+    "synthetic-dev-v2": "Table records, synthetic v2 (dev split)",
+    "synthetic-test-v2": "Table records, synthetic v2 (test split)",
+}
+V2_DESCRIPTION = (
+    "{count} results pages of synthetic laboratory reports of the {split} report families "
+    "({families}), each case a page of a PDF that holds the source report's results pages "
+    "(document + page, so no binary is stored twice); scanned pages where the source report is "
+    "scanned. The answer is the measurement records the page's results tables show, by the "
+    "truth rules of envirobench_synth.labreport.families (QC rows, rejected, superseded and "
+    "not-result cells are not records). The category is <family>:<scanned|text>."
+)
+
+MISTAKES_V2: tuple[RecordMistake, ...] = (
+    RecordMistake("drop", "a row missed"),
+    RecordMistake("wrong-sample", "the sample ID misread"),
+    RecordMistake("nondetect-as-detected", "a non-detect read as a detection at the limit"),
+    RecordMistake(
+        "convert-unit", "a µg/L result converted to mg/L: wrong in exact, right in value"
+    ),
+    RecordMistake("swap-result-rl", "result and reporting limit swapped"),
+    RecordMistake("drop-qualifier", "a J flag lost"),
+)
+
+
+def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    split = families.split_of(dataset)
+    names = ", ".join(f.name for f in families.families_of(split))
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
+        for source, pdf, pages in families.table_sources(dataset):
+            path = f"assets/{source}.pdf"
+            (output_dir / path).write_bytes(pdf)
+            for page in pages:
+                case_input = Input(document=path, page=page.page)
+                yield page.case_id, page.category, case_input, Answer(records=page.records)
+
+    return write_dataset(
+        output_dir,
+        _cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=V2_VERSION,
+        benchmark=TableRecords.ID,
+        title=V2_TITLES[dataset],
+        description=V2_DESCRIPTION.format(
+            count=families.TABLES[split], split=split, families=names
+        ),
+        generator=Generator(name=__name__, seed=families.SEED),
+        input_json=_input_json,
+    )
