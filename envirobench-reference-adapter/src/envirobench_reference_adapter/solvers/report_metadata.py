@@ -7,13 +7,17 @@ print them:
 
 - `laboratory`: the top line of the cover (the letterhead); when the cover has no text, the
   left part of the running header of the next page;
-- labelled fields, `Label: value` lines: `Client`, `Project` (not `Project No.`), the work
-  order under any of its names (Work Order, Work Order No., Lab Job No., Laboratory Project
-  No., SDG, Report No., Job No.), and the report date (Report Date, Date Reported, Date Issued,
-  Issue Date; never Date Received);
-- `sampling_dates`: the "Date Collected" column of the sample summary (the column under that
-  title, read down while the rows hold dates); failing that, every "Date Collected:" caption on
-  the pages read;
+- labelled fields, `Label: value` lines, each label read by its words (`label_field`), not
+  looked up in a list of one laboratory's labels: the client (a label saying client, or whom
+  the report is *for*), the project (project or site, without a number word),
+  the work order (the laboratory's own number: work order, job, login, submission, delivery
+  group, the laboratory's project or report number, written with a number word or as an
+  abbreviation of such words), and the date of the report (labelled with a date word and one
+  of reporting or issuing: printed, issued, released, completed or a word of the report
+  itself; never the day samples were received, collected or analysed);
+- `sampling_dates`: the sample summary's column titled with a date word and a collection word
+  (read down while the rows hold dates); failing that, every caption so labelled (`<date word>
+  <collection word>: ...`) on the pages read;
 - `status`: "draft" when the cover says DRAFT or preliminary, "revised" when it says revised
   report or revision, else "final" when it says final report;
 - dates in any of the usual printed forms (`03/26/2018`, `26-Mar-2018`, `March 26, 2018`,
@@ -57,12 +61,12 @@ DATE_PATTERN = re.compile(
     r"(\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}-[A-Za-z]{3}-\d{2,4}|"
     r"[A-Z][a-z]+\.?\s+\d{1,2},\s*\d{4}|\d{1,2}\s+[A-Z][a-z]+\s+\d{4})"
 )
-WORK_ORDER_LABELS = re.compile(
-    r"^(work\s*order(\s*no\.?|\s*number|\s*#)?|lab(oratory)?\s*job\s*(no\.?|number|#)|laboratory\s*project\s*no\.?|"
-    r"sdg(\s*no\.?)?|report\s*(no\.?|number)|job\s*(no\.?|number))$",
-    re.I,
-)
-REPORT_DATE_LABELS = re.compile(r"^(report\s*date|date\s*reported|date\s*issued|issue\s*date|date\s*of\s*report)$", re.I)
+NUMBER_WORDS = frozenset({"no", "number", "num", "#", "id", "ref", "reference"})
+ORDER_WORDS = frozenset({"work", "order", "job", "login", "submission", "delivery", "file", "batch", "reference", "ref"})
+LAB_WORDS = frozenset({"lab", "laboratory", "labs"})
+REPORT_WORDS = frozenset({"report", "reported", "issued", "issue", "released", "release", "printed", "completed", "final"})
+OTHER_DATE_WORDS = frozenset({"received", "collected", "sampling", "analyzed", "analysed", "prepared", "extracted", "due"})
+CLIENT_WORDS = frozenset({"client"})
 LABEL_LINE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .#/]{0,40}?)\s*:\s*(?P<value>.+)$")
 
 
@@ -136,16 +140,36 @@ def labelled(line: Line, em: float) -> list[tuple[str, str]]:
     return pairs
 
 
+def label_words(label: str) -> list[str]:
+    return re.findall(r"#|[a-z0-9]+", label.lower())
+
+
 def label_field(label: str) -> str | None:
-    lowered = label.lower().strip()
-    if lowered == "client":
+    """The field a label names, from its words (see the module docstring), or None."""
+    words = label_words(label)
+    if not words or len(words) > 5:
+        return None
+    found = set(words)
+    numbered = bool(found & NUMBER_WORDS)
+    if "date" in found or found & {"dated"}:
+        return "report_date" if found & REPORT_WORDS and not found & OTHER_DATE_WORDS else None
+    if found & CLIENT_WORDS and not numbered and not found & {"sample", "project", "contact", "address", "phone"}:
         return "client"
-    if lowered in ("project", "project name", "site", "project/site"):
-        return "project"
-    if WORK_ORDER_LABELS.match(lowered):
+    if words[-1] == "for" and found & {"prepared", "report", "submitted", "reported", "issued"}:
+        return "client"  # whom the report is for
+    if "project" in found or "site" in found:
+        if found & LAB_WORDS and numbered:
+            return "work_order"  # the laboratory's project number is its work order
+        return None if numbered or found & CLIENT_WORDS or len(words) > 2 else "project"
+    if found & REPORT_WORDS and numbered and not found & {"sample"}:
         return "work_order"
-    if REPORT_DATE_LABELS.match(lowered):
-        return "report_date"
+    if found & ORDER_WORDS and (numbered or {"work", "order"} <= found or found & LAB_WORDS):
+        return "work_order"
+    if found & {"delivery"} and "group" in found:
+        return "work_order"
+    # An abbreviation of such words, one to four capitals (a delivery group, a job or work order).
+    if re.fullmatch(r"[A-Z]{2,4}", label.strip()) and label.strip()[-1] in "GJO" and not label.strip().startswith("P"):
+        return "work_order"
     return None
 
 
@@ -196,11 +220,11 @@ def summary_dates(page_lines: list[list[Line]]) -> list[str]:
     for lines in page_lines:
         for index, line in enumerate(lines):
             words = line.words
-            starts = [k for k in range(len(words) - 1) if words[k].text.lower() == "date" and words[k + 1].text.lower().startswith("collected")]
+            starts = [k for k in range(len(words) - 1) if is_sampling_title(words[k].text, words[k + 1].text)]
             if not starts or ":" in words[starts[0] + 1].text:
                 continue
             em = em_size(words)
-            left = words[starts[0]].x0 - 0.5 * em
+            left = min(words[starts[0]].x0, words[starts[0] + 1].x0) - 0.5 * em
             later = [w.x0 for w in words[starts[0] + 2 :]]
             right = later[0] - 0.3 * em if later else float("inf")
             for row in lines[index + 1 :]:
@@ -212,13 +236,26 @@ def summary_dates(page_lines: list[list[Line]]) -> list[str]:
     return dates
 
 
+SAMPLING_WORDS = ("collect", "sampl")  # word beginnings: collected, collection, sampling ...
+
+
+def is_sampling_title(first: str, second: str) -> bool:
+    """Two words titling the sampling date: a date word and a collection word, either order."""
+    pair = {re.sub(r"[^a-z]", "", first.lower()), re.sub(r"[^a-z]", "", second.lower())}
+    return bool(pair & {"date", "time"}) and any(word.startswith(SAMPLING_WORDS) for word in pair)
+
+
 def caption_dates(page_lines: list[list[Line]]) -> list[str]:
-    """Dates of "Date Collected:" captions (results pages print one per sample)."""
+    """Dates of sampling-date captions (`<date word> <collection word>: ...`; results pages print
+    one per sample)."""
     dates = []
+    caption = re.compile(r"\b(\w+)\s+(\w+)\s*:\s*(.+?)(?:\s{2,}|$)")
     for lines in page_lines:
         for line in lines:
-            for match in re.finditer(r"date collected\s*:\s*(.+?)(?:\s{2,}|$)", normalize_space(line.text), re.I):
-                date = iso_date(match.group(1))
+            for match in caption.finditer(normalize_space(line.text)):
+                if not is_sampling_title(match.group(1), match.group(2)):
+                    continue
+                date = iso_date(match.group(3))
                 if date:
                     dates.append(date)
     return dates
