@@ -237,3 +237,38 @@ def test_stapled_reports_keep_every_report_s_records_and_page_numbers():
     assert f"Page 1 of {len(alone[0].pages)}" in texts[0].replace("\r\n", " ") or any(
         f"Page 1 of {len(alone[0].pages)}" in t for t in texts
     )
+
+
+def test_exceedances_are_shaded_and_shading_is_no_part_of_a_record():
+    family = next(f for f in FAMILIES if f.name == "test-wide-summary")
+    for n in range(20):
+        report = sample_family_report(make_random(SEED, "shade", n), family, "test")
+        if report.conventions.screening:
+            break
+    out = render_family_reports([report], SEED, "shade")
+    shaded = [
+        item
+        for page in out.drafts
+        for item in page.items
+        if type(item).__name__ == "Box" and item.fill == 205
+    ]
+    exceeding = [
+        r
+        for (b, s, a), cell in report.cells.items()
+        if (r := cell.truth) is not None
+        and r.result is not None
+        and (s, a) in report.screening
+        and r.result > read_number(report.screening[(s, a)], report.conventions.decimal_comma)
+    ]
+    assert len(shaded) == len(exceeding) > 0
+    assert all(r.qualifier is None or "*" not in r.qualifier for r in out.records)
+
+
+def test_each_results_page_knows_the_traps_its_rows_show():
+    for report, out in all_rendered():
+        inline = report.conventions.qc_inline
+        shown = {t for table in out.tables for t in table.traps}
+        if inline:
+            assert any(t.startswith("qc-") for t in shown), report.family.name
+        if any(b.kind == "dl" for b in report.blocks):
+            assert "reanalysis-dl" in shown

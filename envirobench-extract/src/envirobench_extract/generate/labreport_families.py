@@ -21,7 +21,6 @@ from (SEED, stream, split, case ID, attempt).
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -167,6 +166,23 @@ class TablePage:
     page: int  # 1-based, in that PDF
     records: tuple[Record, ...]
     category: str
+    traps: tuple[str, ...]  # the traps its rows show
+
+
+def table_main_trap(traps: tuple[str, ...]) -> str:
+    """scanned, qc-inline, reanalysis, not-result, field-qc or plain: the first that applies."""
+    shown = set(traps)
+    if "scanned-page" in shown:
+        return "scanned"
+    if any(t.startswith("qc-") for t in shown):
+        return "qc-inline"
+    if shown & {"reanalysis-dl", "reanalysis-re", "e-flag"}:
+        return "reanalysis"
+    if shown & {"not-result-cell", "rejected-r", "narrative-invalidated"}:
+        return "not-result"
+    if shown & {"field-duplicate", "field-blank"}:
+        return "field-qc"
+    return "plain"
 
 
 def table_sources(dataset: str) -> Iterator[tuple[str, bytes, list[TablePage]]]:
@@ -192,7 +208,9 @@ def table_sources(dataset: str) -> Iterator[tuple[str, bytes, list[TablePage]]]:
                 continue
             numbers.append(page.number)
             indices = tuple(i for t in regions for i in t.records)
-            kind = "scanned" if page.scanned else "text"
+            traps = tuple(sorted({t for region in regions for t in region.traps}))
+            if page.scanned:
+                traps = (*traps, "scanned-page")
             made += 1
             pages.append(
                 TablePage(
@@ -200,7 +218,8 @@ def table_sources(dataset: str) -> Iterator[tuple[str, bytes, list[TablePage]]]:
                     case.case_id,
                     len(numbers),
                     records_of(rendered, indices),
-                    f"{case.family.name}:{kind}",
+                    f"{case.family.name}:{table_main_trap(traps)}",
+                    traps,
                 )
             )
             if made >= TABLES[split]:
@@ -219,19 +238,29 @@ def trap_counts(dataset: str, kind: str) -> Counter[str]:
             counts["records"] += len(rendered.records)
             counts["pages"] += len(rendered.pages)
             counts["reports"] += 1
+    elif kind == "table-records":
+        for _source, _pdf, pages in table_sources(dataset):
+            for page in pages:
+                counts.update(page.traps)  # pages showing each trap
+                counts["records"] += len(page.records)
+                counts["tables"] += 1
     else:
-        raise ValueError(f"kind {kind!r}: only document-extraction reports are counted whole")
+        raise ValueError(f"kind {kind!r}: document-extraction or table-records")
     return counts
 
 
 def main() -> None:
-    folders = sys.argv[1:] or list(V2_FOLDERS)
-    tables = {folder: trap_counts(folder, "document-extraction") for folder in folders}
+    """Print the trap counts of the four v2 datasets as a Markdown table (document-extraction:
+    rows, reports or pages showing each trap; table-records: pages showing it)."""
+    columns = [
+        (kind, folder) for kind in ("document-extraction", "table-records") for folder in V2_FOLDERS
+    ]
+    tables = {column: trap_counts(column[1], column[0]) for column in columns}
     names = sorted(set().union(*tables.values()))
-    print("| trap | " + " | ".join(folders) + " |")
-    print("|---|" + "---|" * len(folders))
+    print("| trap | " + " | ".join(f"{k} {f}" for k, f in columns) + " |")
+    print("|---|" + "---:|" * len(columns))
     for name in names:
-        print(f"| {name} | " + " | ".join(str(tables[f].get(name, 0)) for f in folders) + " |")
+        print(f"| {name} | " + " | ".join(str(tables[c].get(name, 0)) for c in columns) + " |")
 
 
 if __name__ == "__main__":

@@ -166,7 +166,8 @@ V2_DESCRIPTION = (
     "(document + page, so no binary is stored twice); scanned pages where the source report is "
     "scanned. The answer is the measurement records the page's results tables show, by the "
     "truth rules of envirobench_synth.labreport.families (QC rows, rejected, superseded and "
-    "not-result cells are not records). The category is <family>:<scanned|text>."
+    "not-result cells are not records). The category is <family>:<main trap of the page> "
+    "(scanned, qc-inline, reanalysis, not-result, field-qc or plain)."
 )
 
 MISTAKES_V2: tuple[RecordMistake, ...] = (

@@ -165,6 +165,7 @@ class TableSpec:
     title: str = ""
     footnotes: list[str] = field(default_factory=list)
     row_records: list[tuple[int, ...]] | None = None  # None: not a results table
+    shaded: frozenset[tuple[int, int]] = frozenset()  # (row, column) cells printed on grey
 
 
 @dataclass(frozen=True)
@@ -323,6 +324,8 @@ def draw_part(
         baseline = cursor + metrics.row_h * 0.5 + size * 0.35
         for c, column in enumerate(spec.columns):
             cell = spec.rows[r][c]
+            if (r, c) in spec.shaded:  # an exceedance, shaded as summary tables do
+                items.append(Box(edges[c], cursor, edges[c + 1] - edges[c], metrics.row_h, 205))
             if not cell.text and not cell.marker:
                 continue
             marker_w = _marker_width(cell, size)

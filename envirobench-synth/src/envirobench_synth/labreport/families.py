@@ -65,7 +65,14 @@ from typing import Literal
 
 from .. import catalogue
 from ..catalogue import MATRICES, Analyte
-from ..vocabulary import ANALYTE_SYNONYMS, COLUMN_TERMS, NOT_RESULT_TERMS, Split, choose
+from ..vocabulary import (
+    ANALYTE_SYNONYMS,
+    COLUMN_TERMS,
+    LABEL_TERMS,
+    NOT_RESULT_TERMS,
+    Split,
+    choose,
+)
 from . import names
 from .model import TruthRecord
 
@@ -105,6 +112,20 @@ TRAPS: tuple[str, ...] = (
     "draft-no-watermark",  # a draft that says so only in words
     "status-footer-only",  # the report status printed only in the footer
     "stapled",  # several reports in one PDF
+)
+
+# The cover and header labels a report prints, drawn in this order (a fixed list: roles appended
+# to the vocabulary later must not shift these draws).
+LABEL_ROLES: tuple[str, ...] = (
+    "work_order",
+    "report_date",
+    "received_date",
+    "client",
+    "project",
+    "project_number",
+    "collected",
+    "matrix",
+    "approver",
 )
 
 CAL_FACTOR = 100  # the calibration range tops out at this many reporting limits (dilution 1)
@@ -258,8 +279,8 @@ FAMILIES: tuple[Family, ...] = (
         "test",
         "sample-columns",
         "data summary reports of public-sector laboratories: samples as columns with the "
-        "sampling date in the header, unit and method per row, 'not analyzed' cells, QC as "
-        "extra columns",
+        "sampling date in the header, the unit on every row, 'not analyzed' cells, laboratory "
+        "QC (duplicates, spikes, blanks) as extra columns",
         ("groundwater", "soil"),
         (3, 5),
         (4, 7),
@@ -542,9 +563,7 @@ def sample_family_report(rng: random.Random, family: Family, split: Split) -> Fa
         approver=f"{rng.choice(names.FIRST_NAMES)} {rng.choice(names.LAST_NAMES)}",
         matrix=matrix,
     )
-    from ..vocabulary import LABEL_TERMS
-
-    labels = {role: choose(rng, terms, split) for role, terms in LABEL_TERMS.items()}
+    labels = {role: choose(rng, LABEL_TERMS[role], split) for role in LABEL_ROLES}
     return FamilyReport(
         family,
         split,

@@ -12,7 +12,7 @@ Three skeletons, each drawn in its family's conventions:
   when inline;
 - `sample-columns`: per method a table with analytes as rows and a column per sample, a
   multi-row header (sample, lab ID, date), an optional screening-level column with exceedances
-  marked.
+  shaded.
 
 Every report has a cover, a case narrative with the sample summary, the results, QC pages (when
 QC is not inline) and, for a revision, the superseded original pages appended. Text is drawn in
@@ -82,6 +82,7 @@ class FamilyPage:
 class FamilyTable:
     page: int
     records: tuple[int, ...]  # indices into RenderedFamilyReport.records
+    traps: tuple[str, ...] = ()  # the traps its rows show (records and rows that are not)
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,18 +112,32 @@ class RenderedFamilyReport:
 
 
 class _Ledger:
-    """The truth as the pages are drafted: records in print order, traps counted."""
+    """The truth as the pages are drafted: records in print order, traps counted.
+
+    A row returns what its table part remembers: the index of its record, or, for a row that
+    is not a record but shows a trap (a QC row, a rejected result), a negative index into
+    `shadow`, so that each page knows the traps it shows. Negative indices never leave here.
+    """
 
     def __init__(self) -> None:
         self.records: list[TruthRecord] = []
+        self.record_traps: list[tuple[str, ...]] = []
+        self.shadow: list[tuple[str, ...]] = []
         self.traps: Counter[str] = Counter()
 
     def row(self, truth: TruthRecord | None, traps: Sequence[str] = ()) -> tuple[int, ...]:
         self.traps.update(traps)
         if truth is None:
-            return ()
+            if not traps:
+                return ()
+            self.shadow.append(tuple(traps))
+            return (-len(self.shadow),)
         self.records.append(truth)
+        self.record_traps.append(tuple(traps))
         return (len(self.records) - 1,)
+
+    def traps_of(self, index: int) -> tuple[str, ...]:
+        return self.record_traps[index] if index >= 0 else self.shadow[-index - 1]
 
 
 def render_family_reports(
@@ -209,9 +224,11 @@ def render_family_reports(
         sheet = scans[i].sheet if i in scans else physical_size(page)
         pages.append(FamilyPage(i + 1, page.kind, owner[i], i in scans, sheet))
         for part in page.parts:
-            if part.records:
-                tables.append(FamilyTable(i + 1, part.records))
-            for r in part.records:
+            records = tuple(r for r in part.records if r >= 0)
+            shown = tuple(sorted({t for r in part.records for t in ledger.traps_of(r)}))
+            if records:
+                tables.append(FamilyTable(i + 1, records, shown))
+            for r in records:
                 record_pages[r] = i + 1
     if 0 in record_pages:
         raise ValueError("a record was drafted on no page")
@@ -539,6 +556,7 @@ def _sample_columns(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
                 columns.append(Column(f"{block.label}\n{block.lab_id}\n{date}", "right"))
             rows: list[list[Cell]] = []
             records: list[tuple[int, ...]] = []
+            shaded: set[tuple[int, int]] = set()
             for a, (name, cas) in enumerate(section.analytes):
                 level = report.screening.get((s, a), "")
                 row = [
@@ -559,13 +577,17 @@ def _sample_columns(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
                         and cell.truth.result is not None
                         and cell.truth.result > read_number(level, c.decimal_comma)
                     )
-                    row.append(Cell(text, "*" if over else ""))
+                    if over:
+                        shaded.add((len(rows), len(row)))
+                    row.append(Cell(text))
                     indices += ledger.row(cell.truth, cell.traps)
                 rows.append(row)
                 records.append(indices)
-            notes = ["* exceeds the screening level"] if c.screening else []
+            notes = ["Shaded results exceed the screening level."] if c.screening else []
             title = _heading(section, report, family.units_in_header)
-            spec = TableSpec(columns, rows, [], title, notes, row_records=records)
+            spec = TableSpec(
+                columns, rows, [], title, notes, row_records=records, shaded=frozenset(shaded)
+            )
             flow.table(spec, fit(spec, c.font_size, flow.width), c.look, table_index=index)  # type: ignore[arg-type]
             index += 1
 
