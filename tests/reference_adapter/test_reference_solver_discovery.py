@@ -59,8 +59,9 @@ def make_package(tmp_path, monkeypatch):
 def test_every_module_of_solvers_is_one_benchmark_type():
     found = solvers.discover()
     assert sorted(found) == [
-        "chain-of-title", "document-extraction", "indemnity-terms", "instrument-execution", "party-roles", "report-metadata",
-        "table-cells", "table-records", "table-separators", "table-structure", "use-limitations",
+        "chain-of-title", "document-extraction", "document-split", "indemnity-terms", "instrument-execution", "page-locate",
+        "party-roles", "passage-rerank", "report-metadata", "table-cells", "table-records", "table-separators",
+        "table-structure", "use-limitations",
     ]
     for benchmark_id, module in found.items():
         assert module.__name__ == f"envirobench_reference_adapter.solvers.{benchmark_id.replace('-', '_')}"

@@ -1,0 +1,175 @@
+"""The seeded generator of the `document-split` datasets (dev and test), and their fixtures.
+
+Each split holds scanned bundles of every scenario (envirobench_synth.locate.bundles: plain,
+blank separators, faxed, continuation letterheads, runs of one kind, excerpts) in equal shares, in
+office styles of its own: the dev split's letterheads, page numbering and title wordings never
+occur in the test split (envirobench_synth.locate.sitepages.STYLES_BY_SPLIT and TITLES). Every
+page of a bundle is a black-and-white scan (bundles.SCAN_DPI). The case category is the scenario.
+
+Each bundle draws from its own stream, make_random(SEED, split, case_id); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    read_answers,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
+from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
+from envirobench_synth.rng import make_random
+
+from ..document_split import DATASETS, Answer, DocumentSplit, Input
+from . import plant, read_categories
+
+SEED = 20261201
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+SIZES = {"dev": 30, "test": 60}  # bundles; every scenario an equal share
+
+
+def plan(folder: str) -> list[tuple[str, str]]:
+    """(case ID, scenario) of dataset `folder`, in order: scenarios in equal shares, shuffled."""
+    split = SPLIT_OF[folder]
+    size = SIZES[split]
+    scenarios = [SCENARIOS[i % len(SCENARIOS)] for i in range(size)]
+    make_random(SEED, split, "order").shuffle(scenarios)
+    return [(f"ds-{split}-{index + 1:04d}", scenario) for index, scenario in enumerate(scenarios)]
+
+
+def render_case(folder: str, case_id: str, scenario: str):
+    split = SPLIT_OF[folder]
+    bundle = sample_bundle(make_random(SEED, split, case_id), scenario, split)
+    rendered = render_bundle(bundle, SEED, split, case_id)
+    answer = Answer(
+        first_pages=rendered.first_pages,
+        pages=rendered.pages,
+        kinds=rendered.kinds,
+        traps=rendered.traps,
+    )
+    return rendered, answer
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    cases = plan(dataset)
+    stats: Counter = Counter()
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for case_id, scenario in cases:
+            bundle, answer = render_case(dataset, case_id, scenario)
+            path = f"assets/{case_id}.pdf"
+            (root / path).write_bytes(bundle.pdf)
+            stats["pages"] += bundle.pages
+            stats["documents"] += len(answer.first_pages)
+            yield case_id, scenario, Input(bundle=path), answer
+
+    counts = Counter(scenario for _, scenario in cases)
+    description = (
+        f"{len(cases)} synthetic scanned bundles of site-file documents, the {split} split (office styles "
+        f"{', '.join(STYLES_BY_SPLIT[split])}); scenarios: {', '.join(f'{s} {counts[s]}' for s in SCENARIOS)}. "
+        f"Every page scanned in black and white at {SCAN_DPI} dpi. The answer is the first page (1-based) of every "
+        "document; page 1 is not scored."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=DocumentSplit.ID,
+        title=f"Document split, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SplitMistake:
+    """A deliberate mistake in wrong.json, on the first case of `scenario` no other mistake took."""
+
+    scenario: str
+    change: str  # "drop-second", "late-second", "add-inside" or "none-but-page-1"
+    why: str
+
+
+MISTAKES: tuple[SplitMistake, ...] = (
+    SplitMistake("faxed", "drop-second", "a boundary missed (two documents taken for one)"),
+    SplitMistake("continuation-letterheads", "add-inside", "a false boundary inside a document"),
+    SplitMistake(
+        "plain", "late-second", "a boundary one page late (right within the ±1 tolerance)"
+    ),
+    SplitMistake("blank-separators", "none-but-page-1", "the bundle taken for one document"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, SplitMistake]:
+    categories = read_categories(dataset_dir)
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+
+    def fits(mistake: SplitMistake, case_id: str) -> bool:
+        answer = answers[case_id]
+        if categories[case_id] != mistake.scenario or len(answer.first_pages) < 2:
+            return False
+        if mistake.change == "add-inside":
+            return any(
+                b - a > 1
+                for a, b in zip(
+                    answer.first_pages, [*answer.first_pages[1:], answer.pages + 1], strict=True
+                )
+            )
+        if mistake.change == "late-second":
+            return (
+                answer.first_pages[1] + 1 not in answer.first_pages
+                and answer.first_pages[1] < answer.pages
+            )
+        return True
+
+    return plant(MISTAKES, categories, fits, unit="bundle")
+
+
+def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:
+    pages = list(answer.first_pages)
+    if mistake.change == "drop-second":
+        del pages[1]
+    elif mistake.change == "late-second":
+        pages[1] += 1
+    elif mistake.change == "add-inside":
+        ends = [*pages[1:], answer.pages + 1]
+        start = next(a for a, b in zip(pages, ends, strict=True) if b - a > 1)
+        pages = sorted([*pages, start + 1])
+    else:
+        pages = [1]
+    return pages
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, SplitMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {case_id: {"first_pages": list(a.first_pages)} for case_id, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        case_id: {"first_pages": wrong_prediction(answers[case_id], mistakes[case_id])}
+        if case_id in mistakes
+        else prediction
+        for case_id, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

@@ -1,0 +1,169 @@
+"""The seeded generator of the `page-locate` datasets (dev and test), and their fixtures.
+
+Each split holds long site files (envirobench_synth.locate.pagefacts: 30 to 150 pages, a report
+with its appendices, one document of each file scanned) and QUESTIONS_PER_FILE questions about
+each: one each of a well's total depth, an invoice's amount due, the permit's expiration date and
+the covenant's recording number, the rest laboratory results by well, analyte and day. The dev
+split's office styles and question wordings never occur in the test split. The case category is
+the question's kind.
+
+Each file draws from its own stream, make_random(SEED, split, file ID), its questions from
+make_random(SEED, split, file ID, "questions"); regenerating reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    read_answers,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.locate.pagefacts import SCAN_DPI, render_file, sample_file, sample_questions
+from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
+from envirobench_synth.rng import make_random
+
+from ..page_locate import DATASETS, Answer, Input, PageLocate
+from . import plant, read_categories
+
+SEED = 20261202
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+FILES = {"dev": 14, "test": 32}
+QUESTIONS_PER_FILE = 10
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    stats: Counter = Counter()
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        number = 0
+        for index in range(FILES[split]):
+            file_id = f"file-{index + 1:03d}"
+            site_file = sample_file(make_random(SEED, split, file_id), split)
+            rendered_file = render_file(site_file, SEED, split, file_id)
+            path = f"assets/{split}-{file_id}.pdf"
+            (root / path).write_bytes(rendered_file.pdf)
+            stats["pages"] += rendered_file.pages
+            stats["scanned"] += len(rendered_file.scanned_pages)
+            scanned = set(rendered_file.scanned_pages)
+            questions = sample_questions(
+                make_random(SEED, split, file_id, "questions"), site_file, QUESTIONS_PER_FILE
+            )
+            for question in questions:
+                number += 1
+                stats[question.kind] += 1
+                answer = Answer(
+                    pages=question.pages,
+                    kind=question.kind,
+                    near_misses=question.near_misses,
+                    scanned=bool(scanned & set(question.pages)),
+                    document_pages=rendered_file.pages,
+                )
+                yield (
+                    f"pl-{split}-{number:04d}",
+                    question.kind,
+                    Input(document=path, question=question.text),
+                    answer,
+                )
+
+    # The description's counts need the files drawn; drawing them twice costs a second, not a render.
+    files = [
+        sample_file(make_random(SEED, split, f"file-{i + 1:03d}"), split)
+        for i in range(FILES[split])
+    ]
+    pages = sum(len(f.sheets) for f in files)
+    scanned = sum(len(f.scanned_pages) for f in files)
+    description = (
+        f"{FILES[split] * QUESTIONS_PER_FILE} questions about {FILES[split]} synthetic site files of "
+        f"{min(len(f.sheets) for f in files)}-{max(len(f.sheets) for f in files)} pages ({pages} pages, {scanned} of "
+        f"them black-and-white scans at {SCAN_DPI} dpi), the {split} split (office styles "
+        f"{', '.join(STYLES_BY_SPLIT[split])}). Questions: laboratory results by well, analyte and day; a well's "
+        "total depth; an invoice's amount due; a permit's expiration date; the environmental covenant's recording "
+        "number. The answer is every page (1-based) that states the fact."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=PageLocate.ID,
+        title=f"Page locate, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PageMistake:
+    """A deliberate mistake in wrong.json, on the first question of `kind` no other mistake took."""
+
+    kind: str
+    change: str  # "first-only", "add-near-miss", "empty" or "next-page"
+    why: str
+
+
+MISTAKES: tuple[PageMistake, ...] = (
+    PageMistake("result", "first-only", "only the first page stating a result (the others missed)"),
+    PageMistake("result", "add-near-miss", "a near miss added (the same well on another day)"),
+    PageMistake("invoice", "empty", "no page given"),
+    PageMistake("depth", "next-page", "the page after the right one"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, PageMistake]:
+    categories = read_categories(dataset_dir)
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+
+    def fits(mistake: PageMistake, case_id: str) -> bool:
+        answer = answers[case_id]
+        if categories[case_id] != mistake.kind:
+            return False
+        if mistake.change == "first-only":
+            return len(answer.pages) > 1
+        if mistake.change == "add-near-miss":
+            return bool(answer.near_misses)
+        return True
+
+    return plant(MISTAKES, categories, fits, unit="question")
+
+
+def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:
+    if mistake.change == "first-only":
+        return [answer.pages[0]]
+    if mistake.change == "add-near-miss":
+        return sorted({*answer.pages, answer.near_misses[0]})
+    if mistake.change == "empty":
+        return []
+    return [answer.pages[0] + 1]
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, PageMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {case_id: {"pages": list(a.pages)} for case_id, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        case_id: {"pages": wrong_prediction(answers[case_id], mistakes[case_id])}
+        if case_id in mistakes
+        else prediction
+        for case_id, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

@@ -1,0 +1,272 @@
+"""Reference solver for `page-locate`: the pages of a long PDF that state a requested fact.
+
+Every page is read once per PDF (several questions share a file, so the pages are cached by the
+file's path, size and modification time): the text layer with pypdfium2 where the page has one,
+OCR (`ocr.recognize`) of the rendered page where it is a scan. Page and question are turned
+into the same terms:
+
+- *anchors*: dates in any common form (2019-05-14, 05/14/2019, May 14, 2019, 14 May 2019,
+  14 May. 2019) become one ISO term; identifiers (letters and digits, "MW-03", "MW3", "GW-1719-80",
+  invoice numbers) become their letters and digits with leading zeros dropped per digit run, so
+  "MW-03" and "MW-3" are one term;
+- *words*: the remaining words, lower-cased and cut to their first STEM letters ("recorded" and
+  "recording" meet), less the words every question has (page, which, stated, ...).
+
+The answer is every page that holds all of the question's anchors and, among those, the words
+best: the pages whose share of the question's words is within WORD_SLACK of the best page's
+(BM25 over the words, rank_bm25's Okapi, orders them and breaks nothing: the set is returned). A
+question without anchors takes the pages within the slack of the best share among all pages; when
+no page holds every anchor, the single page BM25 ranks first over anchors and words together.
+
+Variants: `v1` (the default; `default` is its alias) as above; `bm25-top` returns BM25's single
+best page (one page, where many questions have two or three answers).
+
+Weaknesses: OCR misreads a digit of an identifier or a date on a low-resolution scan, and the
+page then lacks an anchor; a question's words that a page expresses differently (a synonym) lower
+its share; a date the question and page write in forms not listed here is read as words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import inputs
+
+BENCHMARK_ID = "page-locate"
+FORMAT = "envirobench.page-locate.v1"
+VARIANTS = ("bm25-top", "v1")
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+MIN_TEXT_CHARS = 20  # fewer characters on a page: a scan
+STEM = 6
+WORD_SLACK = 0.34  # a page within this share of the best page's word share is also an answer
+MAX_PAGES = 6
+QUESTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "to",
+        "from",
+        "by",
+        "with",
+        "and",
+        "or",
+        "is",
+        "was",
+        "be",
+        "it",
+        "its",
+        "that",
+        "this",
+        "which",
+        "what",
+        "where",
+        "when",
+        "how",
+        "page",
+        "pages",
+        "find",
+        "give",
+        "gives",
+        "giving",
+        "given",
+        "show",
+        "shows",
+        "showing",
+        "state",
+        "states",
+        "stated",
+        "stating",
+        "report",
+        "reports",
+        "says",
+        "there",
+    ]
+)
+MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE_PATTERNS = (
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
+    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
+    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), ("mon", "d", "y")),
+    (re.compile(rf"\b(\d{{1,2}})\s+{MONTH},?\s+(\d{{4}})\b", re.I), ("d", "mon", "y")),
+)
+IDENTIFIER = re.compile(r"\b[A-Za-z]*[-#]?\d[\w-]*\b")
+WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+
+
+@dataclass(frozen=True)
+class PageInput:
+    document: str
+    question: str
+
+
+def parse_input(raw: Any, where: str) -> PageInput:
+    data = inputs.fields(raw, where, ("document", "question"))
+    return PageInput(
+        inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
+        inputs.string(data["question"], f"{where}.question"),
+    )
+
+
+def source_files(case_input: PageInput) -> list[str]:
+    return [case_input.document]
+
+
+# -- terms ---------------------------------------------------------------------------------------
+
+
+def _dates(text: str) -> tuple[list[str], str]:
+    """ISO terms of the dates in `text`, and the text with them blanked out."""
+    found: list[str] = []
+    for pattern, order in DATE_PATTERNS:
+
+        def replace(match: re.Match, order=order) -> str:
+            parts = dict(zip(order, match.groups(), strict=True))
+            month = MONTHS.get(parts["mon"][:3].lower()) if "mon" in parts else int(parts["m"])
+            try:
+                year, day = int(parts["y"]), int(parts["d"])
+            except ValueError:
+                return match.group(0)
+            if not month or not (1 <= month <= 12 and 1 <= day <= 31):
+                return match.group(0)
+            found.append(f"{year:04d}-{month:02d}-{day:02d}")
+            return " "
+
+        text = pattern.sub(replace, text)
+    return found, text
+
+
+def identifier_key(token: str) -> str:
+    """Letters and digits of an identifier, each digit run without leading zeros, lower-cased."""
+    compact = re.sub(r"[^0-9A-Za-z]", "", token).lower()
+    return re.sub(r"\d+", lambda m: str(int(m.group(0))), compact)
+
+
+def terms(text: str) -> tuple[set[str], list[str]]:
+    """(anchors, words) of a text."""
+    dates, rest = _dates(text)
+    anchors = {f"date:{d}" for d in dates}
+    for token in IDENTIFIER.findall(rest):
+        key = identifier_key(token)
+        if key and any(c.isdigit() for c in key):
+            anchors.add(f"id:{key}")
+    rest = IDENTIFIER.sub(" ", rest)
+    words = [w.lower()[:STEM] for w in WORD.findall(rest)]
+    return anchors, words
+
+
+# -- reading pages -------------------------------------------------------------------------------
+
+_CACHE: dict[tuple[str, int, int], list[str]] = {}
+
+
+def page_texts(path: Path, jitter: np.random.Generator | None = None) -> list[str]:
+    """The text of every page: the text layer, or OCR of a scanned page (cached per file)."""
+    stat = path.stat()
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if jitter is None and key in _CACHE:
+        return _CACHE[key]
+    import pypdfium2 as pdfium
+
+    from .. import ocr
+
+    texts: list[str] = []
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            if len(text.strip()) < MIN_TEXT_CHARS:
+                dpi = _image_dpi(page)
+                image = page.render(scale=dpi / 72.0, grayscale=True).to_pil().convert("L")
+                pixels = np.asarray(image)
+                if jitter is not None:
+                    pixels = ocr.jitter_image(pixels, jitter)
+                text = " ".join(word.text for word in ocr.recognize(pixels))
+            texts.append(text)
+    finally:
+        document.close()
+    if jitter is None:
+        _CACHE.clear()  # one file at a time: questions come grouped by file
+        _CACHE[key] = texts
+    return texts
+
+
+def _image_dpi(page: Any) -> float:
+    """The resolution of the page's largest image (a scan's own), within [100, 200]."""
+    import pypdfium2.raw as raw
+
+    width_points = page.get_width()
+    best = 150.0
+    for obj in page.get_objects():
+        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+            pixels = obj.get_px_size()[0]
+            if pixels:
+                best = pixels / width_points * 72.0
+    return min(200.0, max(100.0, best))
+
+
+# -- choosing pages --------------------------------------------------------------------------------
+
+
+def choose(question: str, texts: list[str], variant: str) -> list[int]:
+    """The 1-based pages that answer `question`, from the pages' texts."""
+    from rank_bm25 import BM25Okapi
+
+    q_anchors, q_words = terms(question)
+    q_words = [w for w in dict.fromkeys(q_words) if w not in QUESTION_WORDS]
+    page_terms = [terms(text) for text in texts]
+    corpus = [[*sorted(a), *w] or ["-"] for a, w in page_terms]
+    bm25 = BM25Okapi(corpus)
+    scores = bm25.get_scores([*sorted(q_anchors), *q_words])
+    if variant == "bm25-top":
+        return [int(np.argmax(scores)) + 1]
+    candidates = [i for i, (anchors, _) in enumerate(page_terms) if q_anchors <= anchors]
+    if not candidates:
+        return [int(np.argmax(scores)) + 1]
+    shares = {}
+    for i in candidates:
+        words = set(page_terms[i][1])
+        shares[i] = sum(w in words for w in q_words) / len(q_words) if q_words else 1.0
+    best = max(shares.values())
+    chosen = [
+        i for i in candidates if shares[i] >= best - WORD_SLACK and (best == 0 or shares[i] > 0)
+    ]
+    chosen.sort(key=lambda i: (-shares[i], -scores[i], i))
+    return sorted(i + 1 for i in chosen[:MAX_PAGES])
+
+
+def solve(
+    case_input: PageInput,
+    sources: Mapping[str, Path],
+    variant: str,
+    jitter: np.random.Generator | None = None,
+) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    texts = page_texts(sources[case_input.document], jitter)
+    if not texts:
+        return {"pages": []}
+    return {"pages": choose(case_input.question, texts, variant)}
