@@ -13,10 +13,12 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .document_split import DocumentSplit
+from .page_locate import PageLocate
 from .passage_rerank import PassageRerank
 
 PACKAGE = BenchmarkPackage(
     "envirobench_locate",
-    types=(PassageRerank,),
+    types=(PassageRerank, DocumentSplit, PageLocate),
     viewers=("ranked-list",),
 )
