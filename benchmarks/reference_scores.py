@@ -19,13 +19,13 @@ The numbers are whatever the adapter scores: nothing is tuned here. Runs take a 
 (OCR: about 15 minutes for all six); `--benchmark` limits the set, the summaries of benchmarks not
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
 
-`--legal TYPE` or `--extract TYPE` instead (re)writes only that type's section of the page
+`--legal TYPE`, `--extract TYPE` or `--locate TYPE` instead (re)writes only that type's section of the page
 (between its markers, the rest untouched): the reference adapter on the dev and the test split
-(Legal's `synthetic-{dev,test}-v1`, Extract's `synthetic-{dev,test}-v2`), beside the blind or
-trivial baselines of benchmarks/legal_specs/<type module>.py or benchmarks/extract_specs/<type
-module>.py, each with its bootstrap 95 % interval as core computes it for metrics.json, and the
+(Legal's and Locate's `synthetic-{dev,test}-v1`, Extract's `synthetic-{dev,test}-v2`), beside the
+blind or trivial baselines of benchmarks/<category>_specs/<type module>.py (legal_specs,
+extract_specs, locate_specs), each with its bootstrap 95 % interval as core computes it for metrics.json, and the
 reference's score per group (scenario, copy, family) where the spec defines groups. One function
-(`write_split_section`) serves both categories.
+(`write_split_section`) serves every category.
 `--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
 `--split NAME=DATASET` replaces the dev and test datasets (a check on another dataset; `{benchmark}`
 in DATASET is the type, e.g. `--split v1=envirobench/{benchmark}-synthetic-v1`);
@@ -218,11 +218,13 @@ def render(summaries: list[dict]) -> str:
 
 # -- Dev and test splits, blind baselines, intervals (Legal and Extract v2) ------------------------
 
-SPECS_DIRS = {"legal": Path(__file__).resolve().parent / "legal_specs", "extract": Path(__file__).resolve().parent / "extract_specs"}
+SPECS_DIRS = {"legal": Path(__file__).resolve().parent / "legal_specs", "extract": Path(__file__).resolve().parent / "extract_specs",
+              "locate": Path(__file__).resolve().parent / "locate_specs"}
 SPLITS = ("dev", "test")
 # The datasets of a split section, per category: Legal's v1 and Extract's v2 datasets have the splits.
-DATASET_IDS = {"legal": "envirobench/{benchmark}-synthetic-{split}-v1", "extract": "envirobench/{benchmark}-synthetic-{split}-v2"}
-CATEGORY_TITLES = {"legal": "Legal", "extract": "Extract v2"}
+DATASET_IDS = {"legal": "envirobench/{benchmark}-synthetic-{split}-v1", "extract": "envirobench/{benchmark}-synthetic-{split}-v2",
+               "locate": "envirobench/{benchmark}-synthetic-{split}-v1"}
+CATEGORY_TITLES = {"legal": "Legal", "extract": "Extract v2", "locate": "Locate"}
 
 
 def section_markers(category: str, benchmark: str) -> tuple[str, str]:
@@ -455,6 +457,8 @@ def main() -> None:
     parser.add_argument("--legal", action="append", default=[], metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
     parser.add_argument("--extract", action="append", default=[], metavar="TYPE",
                         help="only (re)write the Extract v2 section of TYPE (repeatable): dev and test, baselines, intervals")
+    parser.add_argument("--locate", action="append", default=[], metavar="TYPE",
+                        help="only (re)write the Locate section of TYPE (repeatable): dev and test, baselines, intervals")
     parser.add_argument("--limit", type=int, default=None, help="with --legal/--extract: only the first N cases of each split (a quick check, not for the docs)")
     parser.add_argument("--made", action="append", default=[], metavar="SPLIT=RUN_DIR",
                         help="with one --legal/--extract TYPE: use this finished reference run of the split (checked: completed, whole, "
@@ -463,7 +467,7 @@ def main() -> None:
                         help="with --legal/--extract: these splits (a dataset ID or directory each) instead of the type's dev and test")
     parser.add_argument("--no-reference", action="store_true", help="with --legal/--extract: the baselines only, no reference run")
     args = parser.parse_args()
-    if args.legal or args.extract:
+    if args.legal or args.extract or args.locate:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)
         made = {split: Path(run_dir) for split, _, run_dir in (item.partition("=") for item in args.made)}
@@ -471,9 +475,9 @@ def main() -> None:
         if splits and not all(splits.values()):
             parser.error("--split NAME=DATASET needs both a name and a dataset")
         known = set(splits or SPLITS)
-        if made and (len(args.legal) + len(args.extract) != 1 or not set(made) <= known):
+        if made and (len(args.legal) + len(args.extract) + len(args.locate) != 1 or not set(made) <= known):
             parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one --legal or --extract TYPE")
-        for category, benchmarks in (("legal", args.legal), ("extract", args.extract)):
+        for category, benchmarks in (("legal", args.legal), ("extract", args.extract), ("locate", args.locate)):
             for benchmark in benchmarks:
                 write_split_section(category, benchmark, args.output, results, args.limit, made, splits, not args.no_reference)
                 print(f"wrote the {CATEGORY_TITLES[category]} section of {benchmark} in {args.output}", file=sys.stderr)
@@ -493,7 +497,7 @@ def main() -> None:
     text = render(ordered)
     # The split sections, made by --extract and --legal, follow the v1 tables; rewriting these keeps them.
     previous = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
-    kept = [at for at in (previous.find("<!-- extract-"), previous.find("<!-- legal-")) if at >= 0]
+    kept = [at for at in (previous.find("<!-- extract-"), previous.find("<!-- legal-"), previous.find("<!-- locate-")) if at >= 0]
     if kept:
         text += "\n" + previous[min(kept):]
     args.output.write_text(text, encoding="utf-8")
