@@ -40,7 +40,7 @@ def make_dataset(work: Path, size_mb: int, files: int) -> Path:
 
     layout = PACKAGE.layout("table-separators")
     target = work / "dataset"
-    shutil.copytree(layout.dataset_dir(), target)
+    shutil.copytree(layout.dataset_dir("synthetic-v1"), target)
     manifest = read_manifest(target)
     (target / "manifest.json").unlink()
     bulk = target / "assets" / "bulk"

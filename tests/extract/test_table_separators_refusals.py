@@ -17,7 +17,7 @@ from envirobench import EnviroBenchError, Retirement, build_registry, load_datas
 from envirobench.cli import main
 from envirobench_extract.package import PACKAGE
 
-DATASET_DIR = PACKAGE.layout("table-separators").dataset_dir()
+DATASET_DIR = PACKAGE.layout("table-separators").dataset_dir("synthetic-v1")
 
 
 @pytest.fixture(scope="module")

@@ -123,7 +123,7 @@ def test_jitter_is_reproducible_per_seed_and_varies_between_seeds():
 
 def test_jitter_changes_some_predictions_on_the_real_scans(tmp_path):
     """Controls are only useful if a jittered rerun disagrees somewhere; on the shipped scans it does."""
-    dataset_dir = EXTRACT.layout("table-separators").dataset_dir()
+    dataset_dir = EXTRACT.layout("table-separators").dataset_dir("synthetic-v1")
     cases = [json.loads(line) for line in (dataset_dir / "cases.jsonl").read_text().splitlines() if '"scanned"' in line]
     request_cases = [{"id": c["id"], "input": c["input"]} for c in cases]
 

@@ -26,7 +26,7 @@ CASES = {
 
 def subset(benchmark: str, ids: list[str], root: Path) -> Path:
     """A dataset of some cases of the shipped one (with their files and answers)."""
-    source = EXTRACT.layout(benchmark).dataset_dir()
+    source = EXTRACT.layout(benchmark).dataset_dir("synthetic-v1")
     cases = [json.loads(line) for line in (source / "cases.jsonl").read_text().splitlines()]
     answers = [json.loads(line) for line in (source / "answers.jsonl").read_text().splitlines()]
     chosen = [c for c in cases if c["id"] in ids]

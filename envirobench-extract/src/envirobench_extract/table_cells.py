@@ -71,7 +71,11 @@ from .validators import not_negative, positive
 from .values import parse_unit, parse_value
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/table-cells-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/table-cells-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/table-cells-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/table-cells-synthetic-test-v2",
+}
 
 
 def _box(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:

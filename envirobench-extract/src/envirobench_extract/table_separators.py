@@ -57,7 +57,11 @@ from envirobench import Case, CaseScore, ErrorKey
 STRICT_TOLERANCE = 3  # pixels; a match 3 px off is placed, 4 px off is misplaced
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/table-separators-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/table-separators-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/table-separators-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/table-separators-synthetic-test-v2",
+}
 
 AXES = ("row", "column")
 

@@ -70,7 +70,11 @@ from .grits import grits_top, iou, reference_iou
 from .validators import not_negative, positive
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
-DATASETS = {"synthetic-v1": "envirobench/table-structure-synthetic-v1"}
+DATASETS = {
+    "synthetic-v1": "envirobench/table-structure-synthetic-v1",
+    "synthetic-dev-v2": "envirobench/table-structure-synthetic-dev-v2",
+    "synthetic-test-v2": "envirobench/table-structure-synthetic-test-v2",
+}
 
 
 @attrs.frozen

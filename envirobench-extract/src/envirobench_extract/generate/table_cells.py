@@ -1,4 +1,14 @@
-"""The seeded generator of `envirobench/table-cells-synthetic-v1`, and its fixtures.
+"""The seeded generators of the `table-cells` datasets, and their fixtures.
+
+`synthetic-v1` is described below. `synthetic-dev-v2` and `synthetic-test-v2` hold tables of
+the report families of `grid_families` (dev families in dev, test families in test; the case
+category is the family, `-scanned` added for a scanned table, just over a quarter of each
+split), drawn from make_random(SEED_V2, "table", case_id), with every cell's box carried into
+the (possibly skewed) image. The answer is the text each cell was printed with: stamps,
+handwriting, circles and a struck value's handwritten correction are not cell text, and a value
+struck through by hand is still the text printed in its cell.
+
+The v1 dataset:
 
 Each case is a tightly cropped grayscale laboratory results table drawn by `grid_tables` (see
 its docstring for the layouts, which are the case categories, and for the result notations the
@@ -18,19 +28,27 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    read_manifest,
     write_by_case,
     write_dataset,
 )
 from envirobench_synth.png import write_png
 
 from ..table_cells import DATASETS, Answer, Input, InputCell, TableCells
+from . import grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
-from .table_cells_fixtures import correct_predictions, read_answers, wrong_predictions
+from .table_cells_fixtures import (
+    DELIBERATE_EDITS_V2,
+    correct_predictions,
+    read_answers,
+    wrong_predictions,
+)
 
 SEED = 20240619
 VERSION = 1
 TABLES_PER_LAYOUT = 8
 PREFIX = "tc"
+SEED_V2 = 20261202
 
 TITLE = "Table cells, synthetic v1"
 DESCRIPTION = (
@@ -74,6 +92,8 @@ def answer_from(table: DrawnTable) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset in grid_families.SPLIT_OF:
+        return _generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -94,8 +114,53 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     )
 
 
+def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    split = grid_families.SPLIT_OF[dataset]
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
+        for planned in grid_families.plan(dataset, PREFIX):
+            table = grid_families.make_grid_table(
+                SEED_V2, planned.case_id, planned.family, split, planned.scan
+            )
+            image_path = f"assets/{planned.case_id}.png"
+            grid_families.write_compact_png(output_dir / image_path, table.image)
+            yield (
+                planned.case_id,
+                planned.category,
+                input_from(table, image_path),
+                answer_from(table),
+            )
+
+    families = grid_families.families_of(split)
+    return write_dataset(
+        output_dir,
+        _cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=VERSION,
+        benchmark=TableCells.ID,
+        title=f"Table cells, synthetic v2 ({split} split)",
+        description=(
+            f"{grid_families.SIZES[split]} crops of laboratory results tables from the {split} "
+            f"split's report families ({', '.join(f.name for f in families)}) with the box of "
+            "every cell. The answer is the text every cell was printed with: results in the "
+            "notations laboratories print, column titles from the split's vocabulary, analyte "
+            "synonyms, surrogate recoveries and control limits, screening levels, dates, "
+            "footnotes and cells that are not results (NA, --, ...). Just over a quarter are "
+            "scans (skewed 2-5 degrees, stamped and marked by hand, values struck through with "
+            "a correction in the margin; bitonal, grayscale, JPEG or fax); marks made by hand "
+            "are not cell text."
+        ),
+        generator=Generator(name=__name__, seed=SEED_V2),
+    )
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
     """The dataset's correct.json and wrong.json (see table_cells_fixtures)."""
     answers = read_answers(dataset_dir)
+    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
+    edits = DELIBERATE_EDITS_V2.get(folder)
     write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
+    write_by_case(
+        Path(fixtures_dir) / "wrong.json",
+        wrong_predictions(answers) if edits is None else wrong_predictions(answers, edits),
+    )

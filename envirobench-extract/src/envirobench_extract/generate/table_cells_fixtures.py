@@ -65,6 +65,93 @@ HARMLESS: tuple[DeliberateEdit, ...] = (
 )
 DELIBERATE_EDITS = EXACT_ONLY + BOTH + HARMLESS
 
+# The v2 datasets' edits, by dataset folder.
+DELIBERATE_EDITS_V2: dict[str, tuple[DeliberateEdit, ...]] = {
+    "synthetic-dev-v2": (
+        # exact only
+        DeliberateEdit("tc-dev-0005", "replace", 7, 4, "1,520", "1520", "no thousands separator"),
+        DeliberateEdit("tc-dev-0003", "replace", 1, 2, "ug/m³", "µg/m³", "µg for the printed ug"),
+        # both profiles
+        DeliberateEdit("tc-dev-0014", "replace", 1, 2, "<0.025", "<0.25", "a zero lost"),
+        DeliberateEdit("tc-dev-0002", "replace", 3, 3, "ND (0.050)", "ND", "the limit lost"),
+        DeliberateEdit(
+            "tc-dev-0001",
+            "replace",
+            4,
+            0,
+            "2-Fluorobiphenyl (Surr)",
+            "2-Fluorobiphenyl",
+            "a surrogate read as a target analyte",
+        ),
+        DeliberateEdit("tc-dev-0008", "drop", 0, 3, "MW-10", why="a merged sample header left out"),
+        DeliberateEdit("tc-dev-0013", "add", 0, 7, None, "Method", "a column invented (scanned)"),
+        # harmless
+        DeliberateEdit(
+            "tc-dev-0004",
+            "replace",
+            0,
+            2,
+            "Concentration\n(µg/m³)",
+            "Concentration (µg/m³)",
+            "a wrapped title's line break as a space",
+        ),
+        DeliberateEdit("tc-dev-0017", "replace", 3, 2, "<12", "< 12", "a space after <"),
+        DeliberateEdit(
+            "tc-dev-0007",
+            "replace",
+            0,
+            2,
+            "Result\n(µg/m³)",
+            "Result\n(\u03bcg/m³)",
+            "Greek mu for the micro sign",
+        ),
+    ),
+    "synthetic-test-v2": (
+        # exact only
+        DeliberateEdit("tc-test-0011", "replace", 4, 2, "1,430", "1430", "no thousands separator"),
+        DeliberateEdit("tc-test-0008", "replace", 2, 2, "ug/L", "µg/L", "µg for the printed ug"),
+        # both profiles
+        DeliberateEdit("tc-test-0006", "replace", 3, 5, "0.0050 U", "0.0050", "the U lost"),
+        DeliberateEdit("tc-test-0004", "replace", 2, 3, "ND (0.10)", "ND", "the limit lost"),
+        DeliberateEdit(
+            "tc-test-0005",
+            "replace",
+            0,
+            3,
+            "Measured Value",
+            "Measured Va1ue",
+            "a test-split column title misread",
+        ),
+        DeliberateEdit(
+            "tc-test-0003",
+            "replace",
+            5,
+            0,
+            "Decachlorobiphenyl (Surr)",
+            "Decachlorobiphenyl",
+            "a surrogate read as a target analyte (scanned)",
+        ),
+        DeliberateEdit(
+            "tc-test-0002", "drop", 0, 4, "SB-20 (6-7')", why="a merged sample header left out"
+        ),
+        DeliberateEdit("tc-test-0001", "add", 0, 7, None, "Method", "a column invented (scanned)"),
+        # harmless
+        DeliberateEdit(
+            "tc-test-0019",
+            "replace",
+            0,
+            1,
+            "SB-3\n(10-12')",
+            "SB-3 (10-12')",
+            "a wrapped sample header's line break as a space (scanned)",
+        ),
+        DeliberateEdit("tc-test-0018", "replace", 4, 2, "<0.0020", "< 0.0020", "a space after <"),
+        DeliberateEdit(
+            "tc-test-0015", "replace", 5, 3, "µg/L", "\u03bcg/L", "Greek mu for the micro sign"
+        ),
+    ),
+}
+
 
 def read_answers(dataset_dir: Path) -> dict[str, Answer]:
     return read_answers_of(dataset_dir, Answer)
@@ -81,10 +168,12 @@ def correct_predictions(answers: dict[str, Answer]) -> dict[str, Any]:
     }
 
 
-def wrong_predictions(answers: dict[str, Answer]) -> dict[str, Any]:
+def wrong_predictions(
+    answers: dict[str, Answer], edits: tuple[DeliberateEdit, ...] = DELIBERATE_EDITS
+) -> dict[str, Any]:
     predictions = correct_predictions(answers)
     edited: set[str] = set()
-    for edit in DELIBERATE_EDITS:
+    for edit in edits:
         if edit.case not in answers:
             raise EnviroBenchError(f"fixture case {edit.case!r} is not in the dataset")
         _require(edit.case not in edited, edit, "the case already has a deliberate edit")

@@ -1,4 +1,15 @@
-"""The seeded generator of `envirobench/table-separators-synthetic-v1`, and its fixtures.
+"""The seeded generators of the `table-separators` datasets, and their fixtures.
+
+`synthetic-v1` is described below. `synthetic-dev-v2` and `synthetic-test-v2` hold flat tables
+(no merged cells: one band per row and per column) of the report families of `grid_families`,
+dev families in dev and test families in test; section and screening labels sit in the first
+column, and a second row of dates or units may follow the header. The case category is the
+family, `-scanned` added for a scanned table (just over a quarter of each split: stamped,
+initialled, a value struck through with its correction in the margin, skewed as far as the gaps
+between rows allow, up to 5 degrees; bitonal, grayscale, JPEG or fax). Each table draws from
+make_random(SEED_V2, "table", case_id); the answer is measured from the drawn pixels as for v1.
+
+The v1 dataset:
 
 Each case is a tightly cropped grayscale table of laboratory results (analyte, CAS number,
 result, unit, qualifier, reporting limit, method: subsets and orders vary) drawn by
@@ -24,16 +35,31 @@ import random
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, write_dataset, write_json
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    read_manifest,
+    write_dataset,
+    write_json,
+)
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
-from .table_separators_fixtures import correct_predictions, read_answers, wrong_predictions
+from .table_separators_fixtures import (
+    DELIBERATE_ERRORS_V2,
+    correct_predictions,
+    read_answers,
+    wrong_predictions,
+)
 
 SEED = 20240611
+SEED_V2 = 20261203
+PREFIX_V2 = "ts"
 VERSION = 1
 TABLES_PER_LAYOUT = 12
 LAYOUTS = (
@@ -104,6 +130,8 @@ def case_ids() -> list[tuple[str, str]]:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset.endswith("-v2"):
+        return _generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -123,6 +151,46 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
         title=TITLE,
         description=DESCRIPTION,
         generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    # grid_families draws the grid tables, which take their column titles from this module.
+    from . import grid_families
+
+    split = grid_families.SPLIT_OF[dataset]
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
+        for planned in grid_families.plan(dataset, PREFIX_V2):
+            rendered = grid_families.make_separator_table(
+                SEED_V2, planned.case_id, planned.family, split, planned.scan
+            )
+            image_path = f"assets/{planned.case_id}.png"
+            grid_families.write_compact_png(output_dir / image_path, rendered.image)
+            width, height = rendered.image.size
+            case_input = Input(image=image_path, width=width, height=height)
+            yield planned.case_id, planned.category, case_input, answer_from(rendered.geometry)
+
+    families = grid_families.families_of(split)
+    return write_dataset(
+        output_dir,
+        _cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=VERSION,
+        benchmark=TableSeparators.ID,
+        title=f"Table separators, synthetic v2 ({split} split)",
+        description=(
+            f"{grid_families.SIZES[split]} crops of laboratory results tables without merged "
+            f"cells from the {split} split's report families "
+            f"({', '.join(f.name for f in families)}): section and screening-level labels in "
+            "the first column, surrogate QC rows, a row of dates or units under the header, 3 "
+            "to 40 rows and 3 to 20 columns, ruled, half-ruled, shaded or unruled. Just over a "
+            "quarter are scans (stamped and marked by hand, skewed as far as the gaps between "
+            "rows allow; bitonal, grayscale, JPEG or fax). The answer is the interior row and "
+            "column separators with the content band of every row and column, measured from the "
+            "drawn pixels."
+        ),
+        generator=Generator(name=__name__, seed=SEED_V2),
     )
 
 
@@ -240,5 +308,10 @@ def _content(
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
     """The dataset's correct.json and wrong.json (see table_separators_fixtures)."""
     answers = read_answers(dataset_dir)
+    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
+    errors = DELIBERATE_ERRORS_V2.get(folder)
     write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
+    write_json(
+        Path(fixtures_dir) / "wrong.json",
+        wrong_predictions(answers) if errors is None else wrong_predictions(answers, errors),
+    )

@@ -57,6 +57,30 @@ DELIBERATE_ERRORS: tuple[DeliberateError, ...] = (
     ),
 )
 
+# The v2 datasets' mistakes, by dataset folder.
+DELIBERATE_ERRORS_V2: dict[str, tuple[DeliberateError, ...]] = {
+    "synthetic-dev-v2": (
+        DeliberateError("ts-dev-0004", "row", "drop", 2, "a missed separator (sample page)"),
+        DeliberateError(
+            "ts-dev-0013", "column", "extra-in-gap", 1, "a second separator in a gap (scanned)"
+        ),
+        DeliberateError("ts-dev-0022", "row", "on-content", 3, "a separator through a row"),
+        DeliberateError("ts-dev-0031", "column", "before-table", 0, "left of the first column"),
+        DeliberateError("ts-dev-0042", "row", "after-table", 0, "below the last row"),
+        DeliberateError("ts-dev-0052", "row", "shift-5px", 1, "5 px from gold: strict only"),
+        DeliberateError("ts-dev-0061", "column", "drop", 1, "a missed column (scanned)"),
+    ),
+    "synthetic-test-v2": (
+        DeliberateError("ts-test-0004", "row", "drop", 2, "a missed separator (scanned)"),
+        DeliberateError("ts-test-0011", "column", "extra-in-gap", 1, "a second separator in a gap"),
+        DeliberateError("ts-test-0021", "row", "on-content", 3, "a separator through a row"),
+        DeliberateError("ts-test-0031", "column", "before-table", 0, "left of the first column"),
+        DeliberateError("ts-test-0042", "row", "after-table", 0, "below the last row"),
+        DeliberateError("ts-test-0053", "row", "shift-5px", 1, "5 px from gold: strict only"),
+        DeliberateError("ts-test-0065", "column", "drop", 1, "a missed column (scanned)"),
+    ),
+}
+
 
 def read_answers(dataset_dir: Path) -> dict[str, Answer]:
     return read_answers_of(dataset_dir, Answer)
@@ -66,9 +90,11 @@ def correct_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[
     return {case: {"rows": list(a.rows), "columns": list(a.columns)} for case, a in answers.items()}
 
 
-def wrong_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[int]]]:
+def wrong_predictions(
+    answers: dict[str, Answer], errors: tuple[DeliberateError, ...] = DELIBERATE_ERRORS
+) -> dict[str, dict[str, list[int]]]:
     predictions = correct_predictions(answers)
-    for error in DELIBERATE_ERRORS:
+    for error in errors:
         if error.case not in answers:
             raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
         key = "rows" if error.axis == "row" else "columns"

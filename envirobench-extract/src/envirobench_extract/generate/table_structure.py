@@ -1,4 +1,11 @@
-"""The seeded generator of `envirobench/table-structure-synthetic-v1`, and its fixtures.
+"""The seeded generators of the `table-structure` datasets, and their fixtures.
+
+`synthetic-v1` is described below. `synthetic-dev-v2` and `synthetic-test-v2` hold tables of
+the report families of `grid_families` (dev families in dev, test families in test; the case
+category is the family, `-scanned` added for a scanned table, just over a quarter of each
+split), drawn from make_random(SEED_V2, "table", case_id); the answer is the grid as for v1.
+
+The v1 dataset:
 
 Each case is a tightly cropped grayscale laboratory results table drawn by `grid_tables` (see
 its docstring for the layouts, which are the case categories); the answer is the grid it was
@@ -18,19 +25,27 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    read_manifest,
     write_by_case,
     write_dataset,
 )
 from envirobench_synth.png import write_png
 
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
+from . import grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
-from .table_structure_fixtures import correct_predictions, read_answers, wrong_predictions
+from .table_structure_fixtures import (
+    DELIBERATE_ERRORS_V2,
+    correct_predictions,
+    read_answers,
+    wrong_predictions,
+)
 
 SEED = 20240618
 VERSION = 1
 TABLES_PER_LAYOUT = 8
 PREFIX = "tsr"
+SEED_V2 = 20261201
 
 TITLE = "Table structure, synthetic v1"
 DESCRIPTION = (
@@ -63,6 +78,8 @@ def answer_from(table: DrawnTable) -> TableGrid:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
+    if dataset in grid_families.SPLIT_OF:
+        return _generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -85,8 +102,48 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     )
 
 
+def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    split = grid_families.SPLIT_OF[dataset]
+
+    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
+        for planned in grid_families.plan(dataset, PREFIX):
+            table = grid_families.make_grid_table(
+                SEED_V2, planned.case_id, planned.family, split, planned.scan
+            )
+            image_path = f"assets/{planned.case_id}.png"
+            grid_families.write_compact_png(output_dir / image_path, table.image)
+            width, height = table.image.size
+            case_input = Input(image=image_path, width=width, height=height)
+            yield planned.case_id, planned.category, case_input, answer_from(table)
+
+    families = grid_families.families_of(split)
+    return write_dataset(
+        output_dir,
+        _cases,
+        dataset_id=dataset_id_of(DATASETS, dataset),
+        version=VERSION,
+        benchmark=TableStructure.ID,
+        title=f"Table structure, synthetic v2 ({split} split)",
+        description=(
+            f"{grid_families.SIZES[split]} crops of laboratory results tables from the {split} "
+            f"split's report families ({', '.join(f.name for f in families)}): analytes or "
+            "samples as rows, merged sample and group headers over several header rows, method "
+            "section rows, surrogate QC rows, screening-level rows and footnotes across the "
+            "table, 3 to 40 rows and 3 to 20 columns. Just over a quarter are scans (skewed 2-5 "
+            "degrees, stamped and marked by hand; bitonal, grayscale, JPEG or fax). The answer "
+            "is the table's cell grid: rows, columns, header rows and every cell with its spans."
+        ),
+        generator=Generator(name=__name__, seed=SEED_V2),
+    )
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
     """The dataset's correct.json and wrong.json (see table_structure_fixtures)."""
     answers = read_answers(dataset_dir)
+    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
+    errors = DELIBERATE_ERRORS_V2.get(folder)
     write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
+    write_by_case(
+        Path(fixtures_dir) / "wrong.json",
+        wrong_predictions(answers) if errors is None else wrong_predictions(answers, errors),
+    )

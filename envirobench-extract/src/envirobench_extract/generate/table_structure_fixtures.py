@@ -60,6 +60,54 @@ DELIBERATE_ERRORS: tuple[DeliberateError, ...] = (
     ),
 )
 
+# The v2 datasets' mistakes, by dataset folder.
+DELIBERATE_ERRORS_V2: dict[str, tuple[DeliberateError, ...]] = {
+    "synthetic-dev-v2": (
+        DeliberateError("tsr-dev-0004", "drop-last-row", why="the last row missed (sample page)"),
+        DeliberateError(
+            "tsr-dev-0029", "split-cell", 1, 0, "a method section row read as one cell per column"
+        ),
+        DeliberateError(
+            "tsr-dev-0002", "split-cell", 0, 2, "a merged sample header split (scanned summary)"
+        ),
+        DeliberateError("tsr-dev-0101", "header-rows", why="the third header row read as body"),
+        DeliberateError(
+            "tsr-dev-0052", "extra-column", why="an empty column invented (sample page)"
+        ),
+        DeliberateError(
+            "tsr-dev-0092", "merge-right", 3, 0, "two neighbouring body cells read as one (summary)"
+        ),
+        DeliberateError(
+            "tsr-dev-0006", "split-cell", 0, 0, "a title merged down the header split (time series)"
+        ),
+        DeliberateError(
+            "tsr-dev-0012", "split-cell", 2, 0, "a screening-level label over two columns split"
+        ),
+    ),
+    "synthetic-test-v2": (
+        DeliberateError("tsr-test-0013", "drop-last-row", why="the last row missed (EDD)"),
+        DeliberateError(
+            "tsr-test-0005", "split-cell", 1, 0, "a sample row across an EDD table split up"
+        ),
+        DeliberateError(
+            "tsr-test-0010", "split-cell", 0, 3, "a merged sample header split (wide matrix)"
+        ),
+        DeliberateError("tsr-test-0008", "header-rows", why="the units row read as body"),
+        DeliberateError(
+            "tsr-test-0001", "extra-column", why="an empty column invented (scanned EDD)"
+        ),
+        DeliberateError(
+            "tsr-test-0007", "merge-right", 3, 0, "two neighbouring body cells read as one"
+        ),
+        DeliberateError(
+            "tsr-test-0002", "split-cell", 0, 0, "a title merged down three header rows split"
+        ),
+        DeliberateError(
+            "tsr-test-0011", "split-cell", 13, 4, "QC control limits over MDL and RL split"
+        ),
+    ),
+}
+
 
 def read_answers(dataset_dir: Path) -> dict[str, TableGrid]:
     return read_answers_of(dataset_dir, TableGrid)
@@ -69,9 +117,11 @@ def correct_predictions(answers: dict[str, TableGrid]) -> dict[str, Any]:
     return {case: unstructure(grid) for case, grid in answers.items()}
 
 
-def wrong_predictions(answers: dict[str, TableGrid]) -> dict[str, Any]:
+def wrong_predictions(
+    answers: dict[str, TableGrid], errors: tuple[DeliberateError, ...] = DELIBERATE_ERRORS
+) -> dict[str, Any]:
     predictions = correct_predictions(answers)
-    for error in DELIBERATE_ERRORS:
+    for error in errors:
         if error.case not in answers:
             raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
         predictions[error.case] = unstructure(_apply(error, answers[error.case]))

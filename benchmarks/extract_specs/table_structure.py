@@ -1,0 +1,75 @@
+"""docs/reference-scores.md's Extract v2 table for `table-structure`: blind baselines
+(read by benchmarks/reference_scores.py --extract).
+
+The v1 dataset was saturated: one constant 11 x 6 grid, no pixel read, scored 85.5 GriTS-Top.
+The v2 families vary the shape (3 to 40 rows, 3 to 20 columns, one to three header rows), and
+these baselines measure what is left for a system that reads nothing. Their constants are the
+dev split's (what a system developed on dev would know): its commonest row count and column
+count, and its median pixels per row and per column of the clean tables.
+"""
+
+DEV_ROWS, DEV_COLUMNS = 7, 7  # the commonest row and column counts of synthetic-dev-v2
+ROW_PITCH, COLUMN_PITCH = 25, 94  # median pixels per row and per column (clean dev tables)
+
+BENCHMARK = "table-structure"
+UNIT = "tables"
+INTRO = (
+    "The reference adapter (`solvers/table_structure.py`, developed on the dev split only) on both splits; the "
+    "test split's table families (long-form EDD tables, wide multi-sample matrices, grouped headers over QC "
+    "sections, group-titled time series) never occur in dev. Beside it, blind baselines that read no pixel: a "
+    "constant grid of the dev split's commonest shape (7 x 7, one header row, no merged cell), the same for "
+    "v1's saturating 11 x 6, a grid sized from the image's width and height alone (the dev split's median "
+    "pixels per row and per column), and a single cell. The score is GriTS-Top (table-transformer's)."
+)
+
+
+def _plain(rows, columns, header_rows=1):
+    return {
+        "rows": rows,
+        "columns": columns,
+        "header_rows": min(header_rows, rows),
+        "cells": [
+            {"row": r, "column": c, "row_span": 1, "column_span": 1}
+            for r in range(rows)
+            for c in range(columns)
+        ],
+    }
+
+
+def constant_dev_shape(case_input, answer):
+    return _plain(DEV_ROWS, DEV_COLUMNS)
+
+
+def constant_v1_shape(case_input, answer):
+    return _plain(11, 6)
+
+
+def from_image_size(case_input, answer):
+    rows = max(1, round(case_input.height / ROW_PITCH))
+    columns = max(1, round(case_input.width / COLUMN_PITCH))
+    return _plain(rows, columns)
+
+
+def one_cell(case_input, answer):
+    return _plain(1, 1, 0)
+
+
+BASELINES = {
+    "constant 7 x 7 grid (the dev split's commonest shape), no pixel read": constant_dev_shape,
+    "constant 11 x 6 grid (v1's saturating blind baseline)": constant_v1_shape,
+    "a plain grid sized from the image's width and height only": from_image_size,
+    "a single cell": one_cell,
+}
+COLUMNS = (
+    ("grits_top", "GriTS-Top", ".3f"),
+    ("tables_exact", "tables exact", ".3f"),
+    ("cells_right", "cells right", ".3f"),
+    ("header_rows_right", "header rows right", ".3f"),
+)
+GROUP_METRIC = ("exact", None)  # tables exact / tables, per group
+GROUP_TITLE = "Tables exact / tables (reference adapter), by family (the case category)"
+
+
+def groups(case_id, category, answer):
+    family = (category or "-").removesuffix("-scanned")
+    return [family, "scanned" if (category or "").endswith("-scanned") else "clean"]
