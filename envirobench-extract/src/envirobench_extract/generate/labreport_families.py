@@ -54,6 +54,7 @@ MIN_RECORDS = 10
 DOCUMENTS = {"dev": 90, "test": 210}
 TABLE_REPORTS = {"dev": 40, "test": 90}
 TABLES = {"dev": 130, "test": 310}
+PAGES_PER_SOURCE = 3
 
 
 def split_of(dataset: str) -> Split:
@@ -169,19 +170,25 @@ class TablePage:
     traps: tuple[str, ...]  # the traps its rows show
 
 
+LAB_QC_TRAPS = frozenset(("qc-matrix-spike", "qc-lab-duplicate", "qc-lcs", "qc-method-blank"))
+
+
 def table_main_trap(traps: tuple[str, ...]) -> str:
-    """scanned, qc-inline, reanalysis, not-result, field-qc or plain: the first that applies."""
+    """scanned, lab-qc (spikes, duplicates, LCS, blanks among the rows), reanalysis, not-result,
+    field-qc, surrogates (surrogate rows only) or plain: the first that applies."""
     shown = set(traps)
     if "scanned-page" in shown:
         return "scanned"
-    if any(t.startswith("qc-") for t in shown):
-        return "qc-inline"
+    if shown & LAB_QC_TRAPS:
+        return "lab-qc"
     if shown & {"reanalysis-dl", "reanalysis-re", "e-flag"}:
         return "reanalysis"
     if shown & {"not-result-cell", "rejected-r", "narrative-invalidated"}:
         return "not-result"
     if shown & {"field-duplicate", "field-blank"}:
         return "field-qc"
+    if "qc-surrogate" in shown:
+        return "surrogates"
     return "plain"
 
 
@@ -202,10 +209,19 @@ def table_sources(dataset: str) -> Iterator[tuple[str, bytes, list[TablePage]]]:
         rendered = draw_family_case("table-v2", split, case)
         numbers = []
         pages = []
-        for page in rendered.pages:
-            regions = [t for t in rendered.tables if t.page == page.number]
-            if page.kind != "results" or not regions:
+        candidates = [
+            page
+            for page in rendered.pages
+            if page.kind == "results" and any(t.page == page.number for t in rendered.tables)
+        ]
+        # At most PAGES_PER_SOURCE pages of one report (first, last, evenly between), so that a
+        # family printing a page per sample does not crowd out the others.
+        step = max(1, -(-len(candidates) // PAGES_PER_SOURCE))
+        chosen = candidates[::step][: PAGES_PER_SOURCE - 1] + candidates[-1:]
+        for page in candidates:
+            if page not in chosen:
                 continue
+            regions = [t for t in rendered.tables if t.page == page.number]
             numbers.append(page.number)
             indices = tuple(i for t in regions for i in t.records)
             traps = tuple(sorted({t for region in regions for t in region.traps}))

@@ -167,7 +167,7 @@ V2_DESCRIPTION = (
     "scanned. The answer is the measurement records the page's results tables show, by the "
     "truth rules of envirobench_synth.labreport.families (QC rows, rejected, superseded and "
     "not-result cells are not records). The category is <family>:<main trap of the page> "
-    "(scanned, qc-inline, reanalysis, not-result, field-qc or plain)."
+    "(scanned, lab-qc, reanalysis, not-result, field-qc, surrogates or plain)."
 )
 
 MISTAKES_V2: tuple[RecordMistake, ...] = (
