@@ -242,3 +242,21 @@ def test_fixtures(split_dataset):
     assert errors_by_case(wrong, "exact") == {
         case_id: [("wrong-field", name) for name in m.errors] for case_id, m in mistakes.items()
     }
+
+
+def test_every_shipped_text_layer_report_prints_its_names(split_dataset):
+    """Names of the answer are printed (the text layer of the report's pages) in every case whose
+    first page is not a scan; a scanned page's words are checked by the rendering tests."""
+    split, _, cases, answers = split_dataset
+    checked = 0
+    for case_id, case in cases.items():
+        pdf = (LAYOUT.dataset_dir(FOLDERS[split]) / case.input.document).read_bytes()
+        texts = page_texts(pdf)
+        if not texts[0].strip():
+            continue
+        flat = re.sub(r"\s+", " ", " ".join(texts))
+        a = answers[case_id]
+        for value in (a.laboratory, a.work_order, a.client, a.project):
+            assert value in flat, (case_id, value)
+        checked += 1
+    assert checked >= len(cases) // 2
