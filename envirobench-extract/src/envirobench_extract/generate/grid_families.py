@@ -32,7 +32,7 @@ dev split draws only the dev families, the test split only the test families:
     test  group-time-series     samples as rows under analyte-group titles spanning their analytes,
                                 a row of units, the sample and date titles merged down
 
-Shapes vary widely inside every family (3 to 40 rows, 3 to 20 columns), so that no constant grid
+Shapes vary widely inside every family (2 to 40 rows, 2 to 20 columns), so that no constant grid
 fits many tables. Rows that are not results (sections, QC rows, footnotes, screening levels) are
 ordinary rows of the grid: structure counts them, cells reads their text.
 

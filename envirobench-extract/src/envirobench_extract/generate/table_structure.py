@@ -129,7 +129,7 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
             f"split's report families ({', '.join(f.name for f in families)}): analytes or "
             "samples as rows, merged sample and group headers over several header rows, method "
             "section rows, surrogate QC rows, screening-level rows and footnotes across the "
-            "table, 3 to 40 rows and 3 to 20 columns. Just over a quarter are scans (skewed 2-5 "
+            "table, 2 to 40 rows and 2 to 20 columns. Just over a quarter are scans (skewed 2-5 "
             "degrees, stamped and marked by hand; bitonal, grayscale, JPEG or fax). The answer "
             "is the table's cell grid: rows, columns, header rows and every cell with its spans."
         ),
