@@ -232,8 +232,9 @@ FAMILIES: tuple[Family, ...] = (
         "test-form-one",
         "test",
         "sample-pages",
-        "CLP-style Form I data packages after data validation: a boxed sample header per page, "
-        "validator flags (UJ, J+, JN, R), MS/MSD runs printed as sample pages of their own",
+        "CLP-style Form I data packages after data validation: one page per sample run under a "
+        "boxed page header, validator flags (UJ, J+, J-, JN, R), MS/MSD runs printed as sample "
+        "pages of their own",
         ("groundwater", "soil", "soil"),
         (2, 3),
         (4, 6),
