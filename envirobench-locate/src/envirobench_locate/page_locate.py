@@ -3,7 +3,7 @@
 A case is one question (`Input.question`) about one long PDF of a site file (`Input.document`,
 30 to 150 pages: a cover letter, a report with results tables, appendices of boring logs,
 laboratory reports, chain-of-custody forms, photographs, a permit, recorded instruments and
-invoices; one document of each file scanned). Several questions share a file. A system returns
+invoices; the recorded instruments are scans, and in some files the boring logs). Several questions share a file. A system returns
 the *pages that state the fact*: 1-based page numbers (the PDF's first page is 1), any number of
 them, possibly none.
 

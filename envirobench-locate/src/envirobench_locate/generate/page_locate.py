@@ -1,8 +1,8 @@
 """The seeded generator of the `page-locate` datasets (dev and test), and their fixtures.
 
 Each split holds long site files (envirobench_synth.locate.pagefacts: 30 to 150 pages, a report
-with its appendices, one document of each file scanned) and QUESTIONS_PER_FILE questions about
-each: one each of a well's total depth, an invoice's amount due, the permit's expiration date and
+with its appendices, the recorded instruments scanned and in about a quarter of the files the
+boring logs too) and QUESTIONS_PER_FILE questions about each: one each of a well's total depth, an invoice's amount due, the permit's expiration date and
 the covenant's recording number, the rest laboratory results by well, analyte and day. The dev
 split's office styles and question wordings never occur in the test split. The case category is
 the question's kind.
@@ -13,7 +13,6 @@ make_random(SEED, split, file ID, "questions"); regenerating reproduces every fi
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +44,6 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = SPLIT_OF[dataset]
-    stats: Counter = Counter()
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         number = 0
@@ -55,15 +53,12 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             rendered_file = render_file(site_file, SEED, split, file_id)
             path = f"assets/{split}-{file_id}.pdf"
             (root / path).write_bytes(rendered_file.pdf)
-            stats["pages"] += rendered_file.pages
-            stats["scanned"] += len(rendered_file.scanned_pages)
             scanned = set(rendered_file.scanned_pages)
             questions = sample_questions(
                 make_random(SEED, split, file_id, "questions"), site_file, QUESTIONS_PER_FILE
             )
             for question in questions:
                 number += 1
-                stats[question.kind] += 1
                 answer = Answer(
                     pages=question.pages,
                     kind=question.kind,

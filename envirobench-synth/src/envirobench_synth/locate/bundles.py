@@ -74,10 +74,11 @@ KINDS = (
     "transmittal",
     "report",
 )
-KIND_WEIGHTS = (4, 3, 2, 2, 1, 1, 1, 2, 2, 1, 1, 2)
+# Mostly documents of several pages, as a site file's are: about a third of the pages start one.
+KIND_WEIGHTS = (4, 2, 4, 1, 2, 2, 1, 1, 2, 1, 1, 3)
 RUN_KINDS = ("invoice", "certificate", "custody", "boring-log", "letter")
 SCAN_DPI = 100
-MAX_PAGES = 18
+MAX_PAGES = 22
 
 
 @dataclass
@@ -136,7 +137,7 @@ def make_document(
             if continuation is None
             else dataclasses.replace(consultant, continuation=continuation)
         )
-        count = rng.randint(2, 9) if continuation is None else rng.randint(8, 14)
+        count = rng.randint(5, 14) if continuation is None else rng.randint(9, 16)
         paragraphs = [
             " ".join(rng.choice(FILLER).format(agency=site.agency) for _ in range(3))
             for _ in range(count)
@@ -153,7 +154,7 @@ def make_document(
     if kind == "invoice":
         return invoice(rng, other, split, site, rng.choice(site.invoices))
     if kind == "lab-report":
-        wells = sorted(rng.sample(site.wells, rng.randint(1, min(3, len(site.wells)))))
+        wells = sorted(rng.sample(site.wells, rng.randint(2, min(4, len(site.wells)))))
         sheets = lab_report(
             rng, lab, split, site, site.events.index(day), wells, qc=rng.random() < 0.5
         )
@@ -170,7 +171,7 @@ def make_document(
     if kind == "boring-log":
         return boring_log(rng, consultant, split, site, rng.choice(site.wells))
     if kind == "photo-log":
-        return photo_log(rng, consultant, split, site, rng.randint(1, 3))
+        return photo_log(rng, consultant, split, site, rng.randint(2, 4))
     if kind == "transmittal":
         return transmittal(
             rng,
@@ -191,7 +192,7 @@ def make_document(
             site,
             [],
             heading=f"{rng.randint(1, 5)}.0 FINDINGS",
-            filler=rng.randint(6, 14),
+            filler=rng.randint(10, 24),
         )
         sheets += summary_tables(rng, consultant, split, site, rng.randint(1, 4))[
             : rng.randint(1, 2)
@@ -217,7 +218,7 @@ def sample_bundle(rng: random.Random, scenario: str, split: str) -> Bundle:
         documents.append(make_document(rng, kind, split, site, styles, **options))
         kinds.append(kind)
 
-    count = rng.randint(3, 6)
+    count = rng.randint(3, 5)
     plan = [rng.choices(KINDS, KIND_WEIGHTS)[0] for _ in range(count)]
     special = rng.randrange(count)
     protected = 0
@@ -296,6 +297,7 @@ def render_bundle(bundle: Bundle, seed: int, *labels: str | int) -> RenderedBund
         seed=seed,
         labels=labels,
         dpi=SCAN_DPI,
+        gray=True,
     )
     return RenderedBundle(
         pdf, len(sheets), bundle.first_pages, tuple(bundle.kinds), tuple(bundle.traps)

@@ -645,9 +645,11 @@ def emit_pdf(
     seed: int = 0,
     labels: Sequence[str | int] = (),
     dpi: int = 100,
+    gray: bool = False,
 ) -> bytes:
     """The sheets as one PDF; the pages whose 0-based indexes are in `scanned` become black-and-white
-    scans at `dpi` (each page its own scan, drawn from (seed, *labels, page))."""
+    scans at `dpi` (each page its own scan, drawn from (seed, *labels, page)), stored as grey images
+    with `gray` (smaller), else as reportlab stores a 1-bit image."""
     buffer = io.BytesIO()
     canvas = _canvas(buffer, title)
     for sheet in sheets:
@@ -666,6 +668,10 @@ def emit_pdf(
         for index, sheet in enumerate(sheets):
             if index in wanted:
                 image = scanned_image(rasterize(clean, index, dpi), seed, *labels, index)
+                if gray:
+                    # reportlab stores a 1-bit image as 8-bit RGB; as 8-bit grey (still only black
+                    # and white) the Flate stream is about a third smaller.
+                    image = image.convert("L")
                 canvas.drawImage(ImageReader(image), 0, 0, width=PAGE_W, height=PAGE_H)
             else:
                 sheet.draw(canvas)
