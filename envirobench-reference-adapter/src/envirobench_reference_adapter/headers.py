@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .quantities import find_cas, find_unit, is_qualifier_text, parse_result
+from .quantities import find_cas, find_unit, is_qualifier_text, normalize_unit, parse_result
 
 # Roles a column can play. Those after "value roles" carry nothing a record keeps, but knowing
 # them keeps their cells from being read as results.
@@ -245,7 +245,9 @@ def content_scores(cells: Sequence[str]) -> dict[str, float]:
             add("date")
         elif RANGE.match(text):
             add("control")
-        elif find_unit(text) is not None and len(text.split()) <= 2 and parse_result(text) is None:
+        elif normalize_unit(text) is not None or (
+            find_unit(text) is not None and len(text) <= 12 and not re.search(r"[A-Za-z]{5,}", text)
+        ):
             add("unit")
         elif METHOD.match(text) and parse_result(text) is None:
             add("method")
@@ -258,12 +260,27 @@ def content_scores(cells: Sequence[str]) -> dict[str, float]:
     return {role: count / len(filled) for role, count in counts.items()}
 
 
+# Field quality-control samples (client samples, unlike the laboratory's blanks).
+FIELD_BLANK = re.compile(
+    r"\b(trip|field|equipment|rinsate|rinse|ambient|source|filter|decon)\s+blanks?\b", re.I
+)
+# A laboratory re-analysis of a sample: its ID with a suffix (MW-03 DL, MW-03RE, DUP-1-DL2).
+REANALYSIS = re.compile(
+    r"^(?P<base>.*?[A-Za-z0-9)'])(?:\s*[-_ ]\s*|(?<=\d))(?P<run>DL|RE|RA)(?P<n>\d?)$"
+)
+
+
 def looks_like_sample_id(title: str, *, strict: bool = True) -> bool:
-    """Could a column title be a sample ID (MW-01, SB-3 (2-4 ft), DUP-1, TB 0412)? Sample IDs
-    nearly always hold a digit; without `strict`, a short upper-case code will do too."""
+    """Could a column title be a sample ID (MW-01, SB-3 (2-4 ft), DUP-1, TB 0412, MW-03 DL)?
+    Sample IDs nearly always hold a digit; without `strict`, a short upper-case code will do too."""
     text = title.strip()
+    rerun = REANALYSIS.match(text)
+    if rerun:
+        text = rerun.group("base")
     if not text or len(text) > 30 or DATE.match(text) or find_unit(text) is not None:
         return False
+    if FIELD_BLANK.search(text):
+        return True  # field QC samples are samples, often named without a number
     if any(role not in ("sample", "result") for role in title_scores(text)):
         return False
     return bool(re.search(r"\d", text)) or (
@@ -285,9 +302,16 @@ def assign_roles(
 ) -> tuple[list[str | None], list[int]]:
     """One role per column (None: unknown), and the sample columns of a samples-as-columns table.
 
-    `titles[i]` is column i's header text, `columns[i]` its body cells."""
+    `titles[i]` is column i's header text (its lines joined by newlines), `columns[i]` its body
+    cells."""
     n = len(titles)
-    by_title = [title_scores(t) for t in titles]
+    # A re-analysed sample's ID (MW-03 DL) is a sample's title, whatever its suffix's letters say.
+    by_title = [
+        {}
+        if REANALYSIS.match(sample_title(t)) and looks_like_sample_id(sample_title(t))
+        else title_scores(t.replace("\n", " "))
+        for t in titles
+    ]
     by_cells = [content_scores(c) for c in columns]
     candidates: list[tuple[float, int, str]] = []
     for i in range(n):

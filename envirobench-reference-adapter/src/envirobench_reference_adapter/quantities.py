@@ -167,6 +167,8 @@ def is_qualifier_text(text: str) -> bool:
 def normalize_unit(text: str) -> str | None:
     """A unit as the report spells it (µ or u kept), or None when `text` is not a unit."""
     cleaned = text.strip().replace(" ", "").replace("\u03bc", MICRO)
+    if cleaned == "%":
+        return "%"
     match = _UNIT.match(cleaned)
     if not match:
         return None

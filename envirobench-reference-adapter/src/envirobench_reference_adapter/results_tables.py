@@ -56,7 +56,15 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .headers import QC_ROLES, assign_roles, looks_like_sample_id, sample_title, title_scores
+from .headers import (
+    FIELD_BLANK,
+    QC_ROLES,
+    REANALYSIS,
+    assign_roles,
+    looks_like_sample_id,
+    sample_title,
+    title_scores,
+)
 from .layout import (
     Line,
     Phrase,
@@ -121,11 +129,16 @@ QC_TOKENS = frozenset(
         "BLK",
         "SRM",
         "CRM",
+        "LD",
+        "LDUP",
     }
 )
-FIELD_QC = re.compile(
-    r"\b(trip|field|equipment|rinsate|rinse|ambient|source|filter|decon)\s+blanks?\b", re.I
+FIELD_QC = FIELD_BLANK
+# Pages a report keeps only for reference: the originals behind a revised report.
+SUPERSEDED = re.compile(
+    r"\bsuperseded\b|\bvoid(ed)?\b|\bobsolete\b|\breplaced\s+by\b|\bfor\s+reference\s+only\b", re.I
 )
+NEW_REPORT = re.compile(r"\breport\b|\bnarrative\b", re.I)
 RESULTS_TITLE = re.compile(r"\b(results?|data)\b", re.I)
 SURROGATE = re.compile(r"\(\s*s\s*\)|\bsurr\b|\bsurrogate\b|-d\d{1,2}\b|\(\s*surr\.?\s*\)", re.I)
 CONTROL_RANGE = re.compile(r"^\d{1,3}(\.\d+)?\s*[-\u2013]\s*\d{1,3}(\.\d+)?$")
@@ -154,6 +167,12 @@ NOT_SAMPLE_LABEL_WORDS = frozenset(
         "by",
         "units",
         "unit",
+        "project",
+        "order",
+        "job",
+        "po",
+        "account",
+        "contact",
     }
 )
 UNIT_LABEL_WORDS = frozenset({"unit", "units"})
@@ -239,9 +258,15 @@ class TableReader:
     reading: bool = True  # False inside quality-control sections
     markers: bool = True  # resolve footnote markers (the baseline variant does not)
     unit: str | None = None  # a unit a label gave for tables that print none
+    title_unit: str | None = None  # a unit the title above the table names ("Metals - mg/kg")
+    fraction: str | None = None  # the fraction a title or section names (dissolved, TCLP, SPLP)
+    superseded: bool = False  # inside pages marked as superseded (originals behind a revision)
     section_unit: str | None = None  # a unit a section row gave for the rows below it
     section_qc: bool = False  # the rows below a QC section row (surrogates) are no records
     decimal_comma: bool = False  # the report writes decimal commas
+    prose: list[str] = field(
+        default_factory=list
+    )  # the report's sentences (a narrative may void results)
 
     def read_page(self, words: list[Word]) -> list[dict[str, Any]]:
         """Read one page (or crop); returns the records this page added."""
@@ -250,6 +275,13 @@ class TableReader:
         if not lines:
             return []
         em = em_size(words)
+        self.prose.append(
+            " ".join(
+                normalize_space(line.text)
+                for line in lines
+                if len(line.text.split()) > TITLE_WORDS_MAX
+            )
+        )
         index = 0
         at_top = True  # before any header, title or caption on this page
         while index < len(lines):
@@ -293,8 +325,16 @@ class TableReader:
         return self.records[start:]
 
     def finish(self) -> list[dict[str, Any]]:
-        """Everything read; markers never defined leave their records without a qualifier."""
+        """Everything read, as a report's records: markers never defined leave their records
+        without a qualifier; re-analyses are resolved (`reportable`); rejected (R) results go."""
         self.pending.clear()
+        voided = voided_results(" ".join(self.prose), self.records)
+        kept = [
+            r
+            for k, r in enumerate(self.records)
+            if k not in voided and not rejected(r["qualifier"])
+        ]
+        self.records = reportable(kept)
         return self.records
 
     # -- labels and titles -----------------------------------------------------------------------
@@ -333,13 +373,25 @@ class TableReader:
         self.columns = None
         self.section_unit, self.section_qc = None, False
         sample = value.strip()
-        if is_qc_sample(sample):
+        if self.superseded or is_qc_sample(sample):
             self.sample, self.reading = None, False
         else:
             self.sample, self.reading = sample, True
 
     def _title(self, text: str, phrases: int) -> bool:
-        """Follow a title; True when it starts quality control."""
+        """Follow a title; True when it starts quality control or superseded pages."""
+        self.title_unit = find_unit(text) if phrases == 1 else None
+        if phrases == 1:
+            self.fraction = fraction_of(text)
+        if SUPERSEDED.search(text):
+            self.superseded, self.columns, self.sample = True, None, None
+            return True
+        if (
+            self.superseded
+            and NEW_REPORT.search(text)
+            and not re.search(r"\bpage\s+\d", text, re.I)
+        ):
+            self.superseded = False  # the next report of several stapled together
         if is_qc_text(text):
             self.reading, self.columns, self.sample = False, None, None
             return True
@@ -366,7 +418,7 @@ class TableReader:
         columns = build_columns(header, body, em)
         if columns is None or "analyte" not in columns.roles:
             return body_end
-        if columns.qc or not self.reading:
+        if columns.qc or not self.reading or self.superseded:
             self.columns = None
             return body_end
         self.columns = columns
@@ -404,6 +456,7 @@ class TableReader:
 
     def _section(self, text: str) -> None:
         self.section_qc = is_qc_text(text)
+        self.fraction = fraction_of(text)
         unit = find_unit(text)
         if unit is not None:
             self.section_unit = unit
@@ -420,6 +473,8 @@ class TableReader:
         analyte = normalize_space(cell.get("analyte", ""))
         if not analyte or SURROGATE.search(analyte):
             return
+        if self.fraction and not re.search(re.escape(self.fraction), analyte, re.I):
+            analyte = f"{analyte} ({self.fraction})"  # the fraction its section reports
         unit_text = cell.get("unit", "")
         if unit_text.strip().startswith("%") and any(CONTROL_RANGE.match(c) for c in cells):
             return  # a recovery with its control limits: QC
@@ -430,7 +485,7 @@ class TableReader:
         limit = (
             parse_number(cell["rl"], decimal_comma=self.decimal_comma) if cell.get("rl") else None
         )
-        fallback = self.section_unit or self.unit
+        fallback = self.section_unit or self.title_unit or self.unit
         if columns.samples:
             for column, sample in columns.samples.items():
                 if is_qc_sample(sample):
@@ -509,6 +564,85 @@ class TableReader:
             else:
                 still.append(pending)
         self.pending = still
+
+
+VOIDING = re.compile(
+    r"\bnot\s+valid\b|\binvalid(ated)?\b|\b(must|should)\s+not\s+be\s+used\b|\bunusable\b|\bdo\s+not\s+use\b|"
+    r"\bdisregard(ed)?\b|\bnot\s+(be\s+)?reportable\b|\bwithdrawn\b",
+    re.I,
+)
+
+
+FRACTION = re.compile(r"\b(dissolved|TCLP|SPLP)\b", re.I)
+
+
+def fraction_of(text: str) -> str | None:
+    """The fraction a title names: dissolved (as a word), TCLP or SPLP (as abbreviations)."""
+    match = FRACTION.search(text)
+    if match is None:
+        return None
+    word = match.group(1)
+    return word.lower() if word.lower() == "dissolved" else word.upper()
+
+
+def mentions(sentence: str, name: str) -> bool:
+    """Does the sentence name `name` as a whole (not inside a longer ID or name, and a name
+    without a fraction not where the sentence names one: "Lead" is not "Lead (TCLP)")?"""
+    tail = r"(?![\w-])" if "(" in name else r"(?![\w-])(?!\s*\()"
+    return re.search(r"(?<![\w-])" + re.escape(name) + tail, sentence, re.I) is not None
+
+
+def voided_results(prose: str, records: list[dict[str, Any]]) -> set[int]:
+    """Indices of records a sentence of the report declares invalid (it names their sample and
+    analyte beside words such as "not valid", "must not be used")."""
+    voided: set[int] = set()
+    for sentence in re.split(r"(?<=[.;])\s+", prose):
+        if not VOIDING.search(sentence):
+            continue
+        for k, record in enumerate(records):
+            if mentions(sentence, record["analyte"]) and mentions(sentence, record["sample_id"]):
+                voided.add(k)
+    return voided
+
+
+def rejected(qualifier: str | None) -> bool:
+    """A result a validator rejected (R, alone or among other codes) is no result."""
+    return qualifier is not None and "R" in re.findall(r"[A-Z]", qualifier)
+
+
+def reportable(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The reportable results of re-analysed samples, as laboratories report them: a re-analysis
+    (RE, RA) replaces the original run's results of the analytes it reports; a dilution (DL)
+    gives the result of an analyte whose original result exceeded the calibration range (E) and
+    replaces it, its other results being no records; records keep the sample's own ID."""
+    runs: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+    for record in records:
+        match = REANALYSIS.match(record["sample_id"])
+        run = match.group("run") if match else ""
+        base = match.group("base") if match else record["sample_id"]
+        runs.setdefault((base, record["analyte"]), {})[run] = record
+    kept: list[dict[str, Any]] = []
+    for record in records:
+        match = REANALYSIS.match(record["sample_id"])
+        run = match.group("run") if match else ""
+        base = match.group("base") if match else record["sample_id"]
+        others = runs[(base, record["analyte"])]
+        if run in ("RE", "RA"):
+            kept.append({**record, "sample_id": base})
+        elif run == "DL":
+            original = others.get("")
+            if original is not None and "E" in (original["qualifier"] or ""):
+                kept.append({**record, "sample_id": base})
+        elif (
+            "RE" in others
+            or "RA" in others
+            or "DL" in others
+            and "E" in (record["qualifier"] or "")
+        ):
+            continue
+        else:
+            kept.append(record)
+    return kept
 
 
 DECIMAL_COMMA = re.compile(r"^[<]?\s*\d+,(\d{1,2}|\d{4,})(\s+[A-Z]{1,3}[+-]?)?$|^[<]?\s*0,\d+")
@@ -609,8 +743,8 @@ def is_title(line: Line, em: float) -> bool:
     """A short line of one or two phrases without values (a one-phrase title may hold a method
     number: "Volatile Organic Compounds by 8260")."""
     text = normalize_space(line.text)
-    if len(text.split()) > TITLE_WORDS_MAX:
-        return False
+    if len(text.split()) > TITLE_WORDS_MAX or text.endswith(".") or text[:1].islower():
+        return False  # a sentence (or its last line) is prose, not a title
     phrases = len(phrases_of(line, em))
     return (phrases <= 2 and not has_value(line)) or (phrases == 1 and not find_cas(text))
 
@@ -680,8 +814,7 @@ def build_columns(header: list[Line], body: list[Line], em: float) -> Columns | 
             cells[assign_column(word.x0, word.x1, bounds)].append(word.text)
         for column, parts in enumerate(cells):
             columns_cells[column].append(normalize_space(" ".join(parts)))
-    flat = [title.replace("\n", " ") for title in titles]
-    roles, sample_columns = assign_roles(flat, columns_cells)
+    roles, sample_columns = assign_roles(titles, columns_cells)
     samples = {column: sample_title(titles[column]) for column in sample_columns}
     units: dict[int, str] = {}
     for column in range(len(bounds)):
