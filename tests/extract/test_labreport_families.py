@@ -172,6 +172,8 @@ def test_dev_reports_use_dev_vocabulary_only():
         if report.split != "dev":
             continue
         assert not set(report.conventions.titles.values()) & test_only
+        assert not set(report.labels.values()) & test_only
+        assert report.conventions.not_result not in test_only
         assert not {r.analyte for r in out.records} & test_only
     titles = set()
     for report, _ in all_rendered():
