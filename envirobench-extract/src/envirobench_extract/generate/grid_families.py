@@ -41,16 +41,18 @@ without merged cells (the table-separators datasets, whose answer has one band p
 column): section and screening labels sit in the first column, one header row (and at most a
 row of dates or units under it, printed as a body row).
 
-Scans (`damage_grid`, `damage_separators`): a clean table is put on a wider sheet, marked (a
-stamp overlapping the table, handwritten initials or a tick in the margin, a value circled or
-struck through by hand) and scanned at 2-5 degrees of skew (table-separators: the largest skew
-that keeps every gap between rows open, so its straight-line answer stays true), then finished
-as one of: `bitonal` (thresholded, 1-bit), `grayscale` (16 grey levels), `jpeg` (a low-quality
-JPEG round trip) or `fax` (half vertical resolution, thresholded, with dropped lines). Truth
-rules under damage: marks added to the paper are not table content (a struck-through value is
-still the text printed in its cell; stamps and handwriting are no cell's text); cell boxes are
-carried through the same rotation as the image; separator bands are recomputed from the text's
-own pixels, as `degrade.scan` does.
+Scans (`damage_grid`, `damage_separators`): a clean table is put on a wider sheet, marked with
+`envirobench_synth.damage` (a stamp overlapping the table; a pen mark: initials, a tick, a circle
+round a value or an arrow pointing at one; a number of the last column struck through with its
+correction written in the right margin) and scanned at 2-5 degrees of skew (table-separators: the
+largest skew that keeps every gap between rows open, so its straight-line answer stays true, and
+pen marks off the table), then finished as one of: `bitonal` (thresholded, 1-bit), `grayscale`
+(four grey levels), `jpeg` (a low-quality JPEG round trip, blank paper cleaned) or `fax` (every
+other line repeated, dropped lines, streaks; thresholded). Truth rules under damage: marks added
+to the paper are not table content (a struck-through value is still the text printed in its
+cell; stamps, pen marks and the correction are no cell's text); cell boxes are carried through
+the same rotation as the image; separator bands are recomputed from the text's own pixels, as
+`degrade.scan` does, and a fax's repeated line is added to a band ending on it.
 """
 
 from __future__ import annotations
@@ -196,7 +198,7 @@ def _date_format(rng: random.Random) -> str:
     return rng.choice(("%m/%d/%Y", "%Y-%m-%d", "%d-%b-%y", "%m/%d/%y"))
 
 
-def _section(rng: random.Random, group: str, method: str, style: int) -> str:
+def _section(group: str, method: str, style: int) -> str:
     title = GROUP_TITLES[group]
     return (
         f"{title} by {method}",
@@ -316,7 +318,7 @@ def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             close_group()
             group = analyte.group
             if sections:
-                text = _section(rng, analyte.group, result.method, section_style)
+                text = _section(analyte.group, result.method, section_style)
                 if flat:
                     grid.add(row, 0, text, "section", bold=True)
                     for c in range(1, len(kinds)):
@@ -394,7 +396,7 @@ def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             break
         first = results[0][a]
         if sections and analyte.group != group:
-            text = _section(rng, analyte.group, first.method, section_style)
+            text = _section(analyte.group, first.method, section_style)
             if flat:
                 grid.add(row, 0, GROUP_TITLES[analyte.group], "section", bold=True)
                 for c in range(1, len(kinds)):
@@ -635,7 +637,7 @@ def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             grid.add(
                 row,
                 0,
-                _section(rng, analyte.group, first.method, section_style),
+                _section(analyte.group, first.method, section_style),
                 "section",
                 column_span=len(kinds),
                 bold=True,
@@ -734,7 +736,7 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         if analyte.group != group:
             qc_rows(group)
             group = analyte.group
-            text = _section(rng, analyte.group, result.method, section_style)
+            text = _section(analyte.group, result.method, section_style)
             if flat:
                 grid.add(row, 0, text, "section", bold=True)
                 for c in range(1, len(kinds)):
