@@ -168,7 +168,7 @@ class DocumentSplit(envirobench.BenchmarkType):
         "bundles_exact",
         "boundaries",
     )
-    VIEWER = "json"
+    VIEWER = "page-strip"
 
     Input = Input
     Answer = Answer

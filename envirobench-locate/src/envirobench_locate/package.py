@@ -20,5 +20,5 @@ from .passage_rerank import PassageRerank
 PACKAGE = BenchmarkPackage(
     "envirobench_locate",
     types=(PassageRerank, DocumentSplit, PageLocate),
-    viewers=("ranked-list",),
+    viewers=("ranked-list", "page-strip"),
 )

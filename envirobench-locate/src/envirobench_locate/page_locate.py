@@ -132,7 +132,7 @@ class PageLocate(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("pages",)
     HEADLINE = ("page_f1", "page_precision", "page_recall", "questions_exact", "questions")
-    VIEWER = "json"
+    VIEWER = "page-strip"
     CLUSTER_UNIT = "document"
 
     Input = Input
