@@ -952,8 +952,14 @@ def _plant_reanalyses(
     ]
     organic = [s for s, sec in enumerate(sections) if sec.group in ("voc", "pah", "tph")]
     # Make sure some reports show the E/D pair even without a hot sample.
-    if organic and not any(c.qualifier == "E" for c in cells.values()) and rng.random() < 0.5:
-        b, s = rng.choice(field_blocks), rng.choice(organic)
+    undiluted = [
+        (b, s)
+        for b in field_blocks
+        for s in organic
+        if all(cells[(b, s, a)].dilution == "1" for a in range(len(sections[s].analytes)))
+    ]
+    if undiluted and not any(c.qualifier == "E" for c in cells.values()) and rng.random() < 0.5:
+        b, s = rng.choice(undiluted)
         a = rng.randrange(len(sections[s].analytes))
         value = _quantize(base_rl[s] * CAL_FACTOR * Decimal(rng.randint(130, 400)) / 100)
         cells[(b, s, a)] = dataclasses.replace(
