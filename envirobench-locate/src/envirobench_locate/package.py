@@ -14,11 +14,12 @@ from __future__ import annotations
 from envirobench import BenchmarkPackage
 
 from .document_split import DocumentSplit
+from .document_type import DocumentType
 from .page_locate import PageLocate
 from .passage_rerank import PassageRerank
 
 PACKAGE = BenchmarkPackage(
     "envirobench_locate",
-    types=(PassageRerank, DocumentSplit, PageLocate),
+    types=(PassageRerank, DocumentType, DocumentSplit, PageLocate),
     viewers=("ranked-list", "page-strip"),
 )

@@ -1,0 +1,194 @@
+"""The seeded generator of the `document-type` datasets (dev and test), and their fixtures.
+
+Each split holds documents of every kind of envirobench_synth.locate.documents in equal numbers
+(the case category is the kind), in the document families of its split: the dev split uses the
+dev families and title wordings, the test split only the others
+(envirobench_synth.locate.documents.FAMILIES_BY_SPLIT, TITLES). Every fifth document is a
+scanned copy (black and white, no text layer). The traps each document carries (a body that
+names another kind, a laboratory report titled as a certificate, a missing title, a scan) are
+in its answer and counted in the dataset's description.
+
+Each document draws from its own stream, make_random(SEED, split, case_id); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    read_answers,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.locate.documents import (
+    FAMILIES_BY_SPLIT,
+    KINDS,
+    Document,
+    family,
+    render_document,
+    sample_document,
+)
+from envirobench_synth.rng import make_random
+
+from ..document_type import DATASETS, TRAPS, Answer, DocumentType, Input
+from . import plant, read_categories
+
+SEED = 20261202
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+SIZES = {"dev": 285, "test": 630}  # documents; equal numbers of each kind
+SCANNED_EVERY = 5  # every fifth document is a scanned copy
+
+
+@dataclass(frozen=True)
+class PlannedDocument:
+    case_id: str
+    kind: str
+    family: str
+    scanned: bool
+
+
+def plan(folder: str) -> list[PlannedDocument]:
+    """The documents of dataset `folder`, in order: kinds shuffled, families and scans in turn."""
+    split = SPLIT_OF[folder]
+    kinds = [KINDS[i % len(KINDS)] for i in range(SIZES[split])]
+    make_random(SEED, split, "order").shuffle(kinds)
+    families = FAMILIES_BY_SPLIT[split]
+    return [
+        PlannedDocument(
+            f"dt-{split}-{index + 1:04d}",
+            kind,
+            families[index % len(families)],
+            index % SCANNED_EVERY == SCANNED_EVERY - 1,
+        )
+        for index, kind in enumerate(kinds)
+    ]
+
+
+def draw(folder: str, planned: PlannedDocument) -> Document:
+    split = SPLIT_OF[folder]
+    return sample_document(
+        make_random(SEED, split, planned.case_id), planned.kind, split, family(planned.family)
+    )
+
+
+def answer_of(planned: PlannedDocument, document: Document, pages: int) -> Answer:
+    traps = document.traps + (("scanned",) if planned.scanned else ())
+    return Answer(kind=planned.kind, pages=pages, scanned=planned.scanned, traps=traps)
+
+
+def describe(folder: str, planned: list[PlannedDocument], documents: list[Document]) -> str:
+    split = SPLIT_OF[folder]
+    kinds = Counter(p.kind for p in planned)
+    traps = Counter(t for d in documents for t in d.traps) + Counter(
+        scanned=sum(p.scanned for p in planned)
+    )
+    return (
+        f"{len(planned)} synthetic documents of a site file, the {split} split: document families "
+        f"{', '.join(FAMILIES_BY_SPLIT[split])}, with the {split} split's title wordings. Kinds: "
+        + ", ".join(f"{k} {kinds[k]}" for k in KINDS)
+        + ". Traps: "
+        + ", ".join(f"{t} {traps[t]}" for t in TRAPS)
+        + ". The answer is the document's kind."
+    )
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    planned = plan(dataset)
+    documents = [draw(dataset, p) for p in planned]  # cheap: drawing, not rendering
+
+    def cases(root: Path) -> Iterator[GeneratedCase]:
+        for p, document in zip(planned, documents, strict=True):
+            pdf, pages = render_document(
+                document, scanned=p.scanned, seed=SEED, labels=(split, p.case_id)
+            )
+            path = f"assets/{p.case_id}.pdf"
+            (root / path).write_bytes(pdf)
+            yield p.case_id, p.kind, Input(document=path), answer_of(p, document, pages)
+
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=DocumentType.ID,
+        title=f"Document type, synthetic {split} v1",
+        description=describe(dataset, planned, documents),
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindMistake:
+    """A deliberate mistake in wrong.json: on the first document of `kind` (with `trap`, when
+    named) no other mistake took, `called` is predicted."""
+
+    kind: str
+    trap: str | None
+    called: str
+    why: str
+
+
+MISTAKES: tuple[KindMistake, ...] = (
+    KindMistake(
+        "laboratory-report", None, "certificate", "a laboratory report called a certificate"
+    ),
+    KindMistake(
+        "letter", "cross-reference", "laboratory-report", "a letter called what it encloses"
+    ),
+    KindMistake("transmittal", None, "letter", "a transmittal form called a letter"),
+    KindMistake(
+        "monitoring-report", None, "phase-ii-report", "a monitoring report called a Phase II report"
+    ),
+    KindMistake("lease", None, "contract", "a lease called a contract"),
+    KindMistake(
+        "chain-of-custody",
+        None,
+        "laboratory-report",
+        "a chain of custody called a laboratory report",
+    ),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, KindMistake]:
+    """Case ID -> the mistake wrong.json makes there."""
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    categories = read_categories(dataset_dir)
+
+    def fits(mistake: KindMistake, case_id: str) -> bool:
+        answer = answers[case_id]
+        return answer.kind == mistake.kind and (
+            mistake.trap is None or mistake.trap in answer.traps
+        )
+
+    return plant(MISTAKES, categories, fits, unit="document")
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, KindMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {case_id: {"kind": a.kind} for case_id, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        case_id: ({"kind": mistakes[case_id].called} if case_id in mistakes else p)
+        for case_id, p in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
