@@ -43,6 +43,7 @@ def test_a_right_kind_is_error_free_and_a_wrong_one_names_both_kinds():
     assert right.errors == ()
     assert right.metrics == {
         "document": 1.0,
+        "correct": 1.0,
         "truth invoice": 1.0,
         "predicted invoice": 1.0,
         "right invoice": 1.0,

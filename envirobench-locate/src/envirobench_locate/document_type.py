@@ -23,7 +23,7 @@ system returns its kind (`Prediction.kind`), one of KINDS:
 
 Scoring (the one profile, `kind`, is the default gate). Per document: the error
 ("wrong-kind", answer kind, predicted kind) when the kinds differ, and counts from which the
-run's measures are pooled: `truth <kind>`, `predicted <kind>`, `right <kind>` and, for a wrong
+run's measures are pooled: `correct` (1 or 0), `truth <kind>`, `predicted <kind>`, `right <kind>` and, for a wrong
 kind, `confused <answer kind> as <predicted kind>`.
 
 Headline: `macro_f1` (primary): the mean over kinds of each kind's F1 (2 TP / (2 TP + FP + FN),
@@ -132,7 +132,12 @@ class DocumentType(envirobench.BenchmarkType):
         self, case: Case, answer: Answer, prediction: Prediction
     ) -> dict[str, CaseScore]:
         truth, predicted = answer.kind, prediction.kind
-        metrics = {"document": 1.0, f"truth {truth}": 1.0, f"predicted {predicted}": 1.0}
+        metrics = {
+            "document": 1.0,
+            "correct": 1.0 if truth == predicted else 0.0,
+            f"truth {truth}": 1.0,
+            f"predicted {predicted}": 1.0,
+        }
         if truth == predicted:
             metrics[f"right {truth}"] = 1.0
             errors: tuple[tuple[str, ...], ...] = ()
@@ -156,10 +161,9 @@ class DocumentType(envirobench.BenchmarkType):
                 continue
             right = totals.get(f"right {kind}", 0.0)
             f1s[kind] = 2 * right / (truth + predicted)  # = 2TP / (2TP + FP + FN)
-        right_total = sum(totals.get(f"right {kind}", 0.0) for kind in KINDS)
         headline = {
             "macro_f1": sum(f1s.values()) / len(f1s),
-            "accuracy": right_total / totals["document"],
+            "accuracy": totals["correct"] / totals["document"],
             "documents": totals["document"],
         }
         headline.update({f"f1 {kind}": value for kind, value in f1s.items()})
