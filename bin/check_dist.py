@@ -25,6 +25,7 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-synth": ("envirobench-synth", "envirobench_synth", False),
     "envirobench-extract": ("envirobench-extract", "envirobench_extract", True),
     "envirobench-legal": ("envirobench-legal", "envirobench_legal", True),
+    "envirobench-locate": ("envirobench-locate", "envirobench_locate", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024
