@@ -159,7 +159,7 @@ def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):
         assert sum(a.scanned for a in answers.values()) == SIZES[split] // SCANNED_EVERY
         traps = Counter(t for a in answers.values() for t in a.traps)
         assert all(
-            traps[t] > 0 for t in ("cross-reference", "certificate-title", "untitled", "scanned")
+            traps[t] > 0 for t in ("cover-letter", "cross-reference", "certificate-title", "untitled", "scanned")
         ), traps
     assert SIZES["test"] >= 600 and 0.4 <= SIZES["dev"] / SIZES["test"] <= 0.5
 

@@ -72,7 +72,7 @@ Kind = Literal[
     "transmittal",
 ]
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
-TRAPS = ("cross-reference", "certificate-title", "untitled", "scanned")
+TRAPS = ("cover-letter", "cross-reference", "certificate-title", "untitled", "scanned")
 
 
 def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:

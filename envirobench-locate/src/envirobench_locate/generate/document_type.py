@@ -4,8 +4,9 @@ Each split holds documents of every kind of envirobench_synth.locate.documents i
 (the case category is the kind), in the document families of its split: the dev split uses the
 dev families and title wordings, the test split only the others
 (envirobench_synth.locate.documents.FAMILIES_BY_SPLIT, TITLES). Every fifth document is a
-scanned copy (black and white, no text layer). The traps each document carries (a body that
-names another kind, a laboratory report titled as a certificate, a missing title, a scan) are
+scanned copy (black and white, no text layer). The traps each document carries (a cover letter in
+front of the document, a body that names another kind, a laboratory report titled as a
+certificate, a missing title, a scan) are
 in its answer and counted in the dataset's description.
 
 Each document draws from its own stream, make_random(SEED, split, case_id); regenerating
@@ -156,6 +157,12 @@ MISTAKES: tuple[KindMistake, ...] = (
         "monitoring-report", None, "phase-ii-report", "a monitoring report called a Phase II report"
     ),
     KindMistake("lease", None, "contract", "a lease called a contract"),
+    KindMistake(
+        "phase-i-report",
+        "cover-letter",
+        "letter",
+        "a report behind its cover letter called a letter",
+    ),
     KindMistake(
         "chain-of-custody",
         None,

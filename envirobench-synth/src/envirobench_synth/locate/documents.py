@@ -14,6 +14,8 @@ letterhead, date form, page numbering). Families and title wordings are split: t
 
 The traps a reader meets, recorded per document (`Document.traps`):
 
+    cover-letter      a report, permit, certificate or log sent behind its issuer's cover letter:
+                      page 1 is a letter, the document itself starts on page 2
     cross-reference   the body names another kind (a letter about a laboratory report, an invoice
                       for a Phase I assessment, a transmittal of boring logs, a lease that refers
                       to a permit)
@@ -318,7 +320,7 @@ VIEWS = (
 
 @dataclass
 class Block:
-    kind: str  # "title", "heading", "text", "fields", "table", "photo", "signature", "space"
+    kind: str  # "heading", "text", "fields", "table", "photo", "signature" or "page" (a page break)
     text: str = ""
     rows: list[list[str]] = field(default_factory=list)
     widths: list[float] = field(default_factory=list)  # shares of the text width, for tables
@@ -335,6 +337,9 @@ class Document:
     header: list[str]  # the letterhead: issuer name and address lines
     blocks: list[Block]
     traps: tuple[str, ...]
+    cover: list[Block] = field(
+        default_factory=list
+    )  # a cover letter on page 1; the document from page 2
 
 
 def family(name: str) -> Family:
@@ -869,6 +874,44 @@ def transmittal(w: Writer, other: str | None) -> tuple[list[str], list[Block]]:
     ]
 
 
+# Kinds a site file often holds behind a cover letter of their issuer (a laboratory's letter to
+# its client, a consultant's letter to the agency): the document is the report, not the letter.
+COVERED = (
+    "laboratory-report",
+    "phase-i-report",
+    "phase-ii-report",
+    "monitoring-report",
+    "permit",
+    "certificate",
+    "boring-log",
+)
+COVER_SHARE = 0.35
+
+
+def cover_letter(w: Writer, kind: str) -> list[Block]:
+    r = w.rng
+    noun = MENTIONS[kind].removeprefix("the ")
+    return [
+        Block("text", w.date()),
+        Block("fields", rows=[[w.person(), ""], [w.client, ""], [w.site, ""]]),
+        Block("text", f"Re: {w.site}", bold=True),
+        Block(
+            "text", r.choice(("Dear Sir or Madam:", f"Dear {w.person()}:", f"Dear {w.person()},"))
+        ),
+        _para(
+            f"Enclosed please find the {noun} for the property referenced above.",
+            r.choice(
+                (
+                    "Please call if you have any questions.",
+                    "We appreciate the opportunity to assist you.",
+                )
+            ),
+        ),
+        Block("text", r.choice(("Sincerely,", "Very truly yours,", "Respectfully,"))),
+        Block("signature", text=w.person()),
+    ]
+
+
 CROSS_REFERENCING = (
     "phase-i-report",
     "phase-ii-report",
@@ -913,13 +956,16 @@ def sample_document(rng: random.Random, kind: str, split: str, fam: Family) -> D
         "transmittal": lambda: transmittal(w, other),
     }
     header, blocks = makers[kind]()
+    cover = cover_letter(w, kind) if kind in COVERED and rng.random() < COVER_SHARE else []
+    if cover:
+        traps.append("cover-letter")
     title = rng.choice(TITLES[kind][split])
     if kind == "laboratory-report" and title.startswith("CERTIFICATE"):
         traps.append("certificate-title")
     if title and rng.random() < UNTITLED_SHARE:
         title = ""
         traps.append("untitled")
-    return Document(kind, split, fam, title, header, blocks, tuple(traps))
+    return Document(kind, split, fam, title, header, blocks, tuple(traps), cover)
 
 
 # -- layout and PDF ---------------------------------------------------------------------------------
@@ -983,10 +1029,23 @@ def layout(document: Document) -> list[list[Op]]:
         elif fam.letterhead == "box":
             pages[-1].append(("rect", MARGIN - 6, y - 4, width + 12, top - y + 6, False))
         y -= 14
-    if document.title:
-        text_line(document.title, bold, size + 4, align=fam.title_align)
-        y -= 6
-    for block in document.blocks:
+    body = document.blocks
+    if document.cover:
+        body = [*document.cover, Block("page"), *document.blocks]
+        pending_title = document.title
+    else:
+        pending_title = ""
+        if document.title:
+            text_line(document.title, bold, size + 4, align=fam.title_align)
+            y -= 6
+    for block in body:
+        if block.kind == "page":
+            pages.append([])
+            y = PAGE_H - 60.0
+            if pending_title:
+                text_line(pending_title, bold, size + 4, align=fam.title_align)
+                y -= 6
+            continue
         font = bold if block.bold else regular
         if block.kind in ("text", "heading"):
             for line in _wrap(block.text, font, size, width):
