@@ -53,8 +53,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import f1, share
+from envirobench import Case, CaseScore, f1, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/document-split-synthetic-dev-v1",

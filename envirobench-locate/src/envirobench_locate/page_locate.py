@@ -49,8 +49,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-from envirobench.benchmark import share
+from envirobench import Case, CaseScore, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/page-locate-synthetic-dev-v1",
