@@ -13,9 +13,9 @@ well or the date in other words than the question is scored on the words they sh
 
 Variants: `v1` (the default; `default` is its alias).
 
-Weaknesses: lexical only. A passage that states the fact in other words ("the first quarter"
-for "March", "well No. 3" for "MW-3", "ug/L" for "µg/L") loses to a hard negative that repeats
-the question's words about another well, date or site; grades are not modelled (a passage that
+Weaknesses: lexical only. A passage that states the fact in other words (a quarter for a
+month, a well or a unit written another way) loses to a hard negative that repeats the
+question's words about another well, date or site; grades are not modelled (a passage that
 points to a table scores like one that states the value).
 """
 
