@@ -59,7 +59,7 @@ def make_package(tmp_path, monkeypatch):
 def test_every_module_of_solvers_is_one_benchmark_type():
     found = solvers.discover()
     assert sorted(found) == [
-        "chain-of-title", "document-extraction", "document-split", "indemnity-terms", "instrument-execution", "page-locate",
+        "chain-of-title", "document-extraction", "document-split", "document-type", "indemnity-terms", "instrument-execution", "page-locate",
         "party-roles", "passage-rerank", "report-metadata", "table-cells", "table-records", "table-separators",
         "table-structure", "use-limitations",
     ]
