@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 import numpy as np
 import pypdfium2 as pdfium
+from PIL import Image
 
 from . import ocr
 from .layout import Word
@@ -85,10 +86,19 @@ def page_count(path: Path) -> int:
 
 
 def read_pdf(
-    path: Path, *, jitter: np.random.Generator | None = None, pages: list[int] | None = None, ocr_scans: bool = True
+    path: Path,
+    *,
+    jitter: np.random.Generator | None = None,
+    pages: list[int] | None = None,
+    ocr_scans: bool = True,
+    straighten: bool = False,
 ) -> list[PageText]:
     """Words of every page (or of `pages`, 0-based) of the PDF at `path`. With `ocr_scans`
-    False, image-only pages are not read (no words) rather than OCRed."""
+    False, image-only pages are not read (no words) rather than OCRed. With `straighten`, an
+    image-only page is levelled (`ocr.straighten`: a scan tilted a few degrees) and turned
+    upright when its text runs up or down the page (`ocr.recognize_upright`) before it is read;
+    its words are then in the levelled page's coordinates, which is what a reader of the text
+    wants and not what a solver locating marks on the page's image wants (so it is opt-in)."""
     # Imported here, not at the top: pdfplumber (with pdfminer.six) takes ~0.4 s to import, and
     # every adapter start imports this module (solver discovery) though only PDF types read one.
     import pdfplumber
@@ -104,7 +114,7 @@ def read_pdf(
                 result.append(PageText(index, float(page.width), float(page.height), "ocr", [], [], scan_dpi(page)))
             else:
                 dpi = scan_dpi(page)
-                result.append(ocr_page(path, index, float(page.width), float(page.height), dpi, jitter))
+                result.append(ocr_page(path, index, float(page.width), float(page.height), dpi, jitter, straighten))
     return result
 
 
@@ -203,13 +213,19 @@ def render_page(path: Path, index: int, dpi: float) -> Any:
 
 
 def ocr_page(
-    path: Path, index: int, width: float, height: float, dpi: float, jitter: np.random.Generator | None
+    path: Path, index: int, width: float, height: float, dpi: float, jitter: np.random.Generator | None,
+    straighten: bool = False,
 ) -> PageText:
-    """OCR of an image-only page, its words converted from pixels to points."""
+    """OCR of an image-only page, its words converted from pixels to points (see read_pdf for
+    `straighten`)."""
     image = render_page(path, index, dpi)
     pixels = np.asarray(image)
     if jitter is not None:
         pixels = ocr.jitter_image(pixels, jitter)
     scale = 72.0 / dpi
-    words = [w.moved(0.0, 0.0, scale) for w in ocr.recognize(pixels)]
+    if straighten:
+        upright, _, _ = ocr.recognize_upright(ocr.straighten(Image.fromarray(pixels)))
+        words = [w.moved(0.0, 0.0, scale) for w in upright]
+    else:
+        words = [w.moved(0.0, 0.0, scale) for w in ocr.recognize(pixels)]
     return PageText(index, width, height, "ocr", words, [], dpi)

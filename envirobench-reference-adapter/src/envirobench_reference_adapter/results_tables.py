@@ -140,7 +140,11 @@ SUPERSEDED = re.compile(
 )
 NEW_REPORT = re.compile(r"\breport\b|\bnarrative\b", re.I)
 RESULTS_TITLE = re.compile(r"\b(results?|data)\b", re.I)
-SURROGATE = re.compile(r"\(\s*s\s*\)|\bsurr\b|\bsurrogate\b|-d\d{1,2}\b|\(\s*surr\.?\s*\)", re.I)
+# A surrogate compound's row: "(S)", "Surr", "surrogate", a deuterated tag (-d8), and the same
+# words as OCR of a poor scan reads them ("(sur)", "(sun)").
+SURROGATE = re.compile(
+    r"\(\s*s\s*\)|\bsur[rn]?\b|\bsurrogate\b|-d\d{1,2}\b|\(\s*sur[rn]?\.?\s*\)", re.I
+)
 CONTROL_RANGE = re.compile(r"^\d{1,3}(\.\d+)?\s*[-\u2013]\s*\d{1,3}(\.\d+)?$")
 # Sample labels: words that say a label names a sample, and words that say it names something else.
 SAMPLE_LABEL_WORDS = frozenset(
@@ -372,7 +376,7 @@ class TableReader:
     def _set_sample(self, value: str) -> None:
         self.columns = None
         self.section_unit, self.section_qc = None, False
-        sample = value.strip()
+        sample = ocr_id(value.strip())
         if self.superseded or is_qc_sample(sample):
             self.sample, self.reading = None, False
         else:
@@ -380,7 +384,7 @@ class TableReader:
 
     def _title(self, text: str, phrases: int) -> bool:
         """Follow a title; True when it starts quality control or superseded pages."""
-        self.title_unit = find_unit(text) if phrases == 1 else None
+        self.title_unit = find_unit(text)
         if phrases == 1:
             self.fraction = fraction_of(text)
         if SUPERSEDED.search(text):
@@ -505,7 +509,7 @@ class TableReader:
         result_unit = unit or columns.units.get(roles.index("result")) or fallback
         sample = self.sample
         if "sample" in roles:
-            sample = normalize_space(cells[roles.index("sample")]) or None
+            sample = ocr_id(normalize_space(cells[roles.index("sample")])) or None
         if sample is None or is_qc_sample(sample):
             return
         self._add(sample, analyte, cas, cell["result"], cell.get("qual"), result_unit, limit)
@@ -603,6 +607,12 @@ def voided_results(prose: str, records: list[dict[str, Any]]) -> set[int]:
             if mentions(sentence, record["analyte"]) and mentions(sentence, record["sample_id"]):
                 voided.add(k)
     return voided
+
+
+def ocr_id(sample: str) -> str:
+    """A sample ID with the space OCR puts after a lone initial letter taken out (`B 18-6` is
+    `B18-6`: IDs do not start with a letter standing alone before a number)."""
+    return re.sub(r"^([A-Z]) (?=\d+[-\w])", r"\1", sample)
 
 
 def rejected(qualifier: str | None) -> bool:
@@ -720,10 +730,11 @@ def header_lines(lines: list[Line], index: int, em: float) -> int:
         if nxt.top - block[-1].top > HEADER_GAP_EMS * 1.6 * em or not header_value_free(nxt):
             break
         block.append(nxt)
-    # The block ends where the body starts: the first line of values after it must follow.
+    # The block ends where the body starts: a line of values follows it, or a section row does.
     end = index + len(block)
+    if end < len(lines) and not has_value(lines[end]) and len(phrases_of(lines[end], em)) == 1:
+        end += 1
     if end >= len(lines) or not has_value(lines[end]):
-        # a title line above a header is not part of it: try the block without its first line
         return 0
     texts = [normalize_space(p.text) for line in block for p in phrases_of(line, em)]
     if sum(len(phrases_of(line, em)) for line in block) < 3:
@@ -762,11 +773,17 @@ def is_body_row(line: Line, above: Line, em: float) -> bool:
 
 
 def is_section_row(lines: list[Line], index: int, em: float) -> bool:
-    """A one-phrase line between rows of a table: a group title (method, "Surrogates", a unit)."""
+    """A one-phrase line (or a short one without values) between rows of a table: a group title
+    (method, "Surrogates", a unit)."""
     line = lines[index]
     if index == 0 or index + 1 >= len(lines):
         return False
-    if line.top - lines[index - 1].top > ROW_GAP_EMS * 1.5 * em or len(phrases_of(line, em)) != 1:
+    if line.top - lines[index - 1].top > ROW_GAP_EMS * 1.5 * em:
+        return False
+    # One phrase; or a short line of words without values that OCR's wider word spaces split.
+    if len(phrases_of(line, em)) != 1 and (
+        has_value(line) or len(line.text.split()) > TITLE_WORDS_MAX
+    ):
         return False
     text = normalize_space(line.text)
     if FOOTNOTE.match(text) or PAGE_NUMBER.match(text) or find_cas(text) or LABEL.match(text):

@@ -55,7 +55,7 @@ def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str, 
     variant = VARIANT_ALIASES.get(variant, variant)
     if variant not in VARIANTS:
         raise ValueError(f"unknown variant {variant!r}")
-    pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
+    pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)
     if variant == "baseline":
         records: list[dict[str, Any]] = []
         for page in pages:

@@ -96,7 +96,7 @@ def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jit
         for page in pdftext.read_pdf(path, pages=list(range(target)), ocr_scans=False):
             reader.read_page(page.words)
         reader.records.clear()
-    page = pdftext.read_pdf(path, jitter=jitter, pages=[target])[0]
+    page = pdftext.read_pdf(path, jitter=jitter, pages=[target], straighten=True)[0]
     reader.read_page(page.words)
     return {"records": reader.finish()}
 
@@ -109,5 +109,5 @@ def read_image(path: Path, width: int, height: int, jitter: np.random.Generator 
         gray = image.convert("L")
     if jitter is not None:
         gray = Image.fromarray(ocr.jitter_image(np.asarray(gray), jitter))
-    words, _, _ = ocr.recognize_upright(gray)
+    words, _, _ = ocr.recognize_upright(ocr.straighten(gray))
     return words
