@@ -431,16 +431,25 @@ def write_split_section(category: str, benchmark: str, output: Path, results: Pa
     rows = [split_rows(spec, split, results, limit, (made or {}).get(split), dataset_id=dataset_id, reference=reference)
             for split, dataset_id in splits.items()]
     (results / f"{category}-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
-    text = output.read_text(encoding="utf-8") if output.is_file() else ""
     section = render_split_section(spec, rows)
     begin, end = section_markers(category, benchmark)
-    if begin in text and end in text:
-        before, _, rest = text.partition(begin)
-        _, _, after = rest.partition(end + "\n")
-        text = before + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    output.write_text(text, encoding="utf-8")
+    # Several runs of this script (one per type, in parallel) may finish together: the page is
+    # read, changed and written under a lock so that no section is lost.
+    import fcntl
+    import hashlib
+
+    key = hashlib.sha256(str(output.resolve()).encode()).hexdigest()[:16]  # the same in every process
+    lock_path = Path(tempfile.gettempdir()) / f"reference-scores-{key}.lock"
+    with open(lock_path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        text = output.read_text(encoding="utf-8") if output.is_file() else ""
+        if begin in text and end in text:
+            before, _, rest = text.partition(begin)
+            _, _, after = rest.partition(end + "\n")
+            text = before + section + after
+        else:
+            text = text.rstrip("\n") + "\n\n" + section
+        output.write_text(text, encoding="utf-8")
 
 
 def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None, made: dict[str, Path] | None = None) -> None:
