@@ -100,3 +100,59 @@ def test_a_scanned_results_page_through_ocr(tmp_path):
 def test_table_records_inputs_are_checked(raw, message):
     with pytest.raises(ValueError, match=message):
         table_records.parse_input(raw, "$.cases[0].input")
+
+
+def labelled(y: float, label: str) -> tuple[float, list[tuple[float, str]]]:
+    return (y, [(0, label)])
+
+
+def test_titles_are_understood_by_their_words_and_cells_not_by_one_generators_strings():
+    # Titles no v1 report printed, a column titled by an abbreviation read by its letters (PQL:
+    # a quantitation limit), a qualifier column known by its cells, decimal commas, scientific
+    # notation, a non-detect below the limit in its column, a surrogate and a QC sample.
+    header = [(0, "Compound"), (150, "CASRN"), (230, "Concentration"), (320, "PQL"), (370, "Units"), (420, "Lab Flags")]
+    rows = [
+        labelled(0, "Sample ID: MW-07"),
+        (16, header),
+        (32, [(0, "Benzene"), (150, "71-43-2"), (230, "0,52"), (320, "1,0"), (370, "µg/L"), (420, "J")]),
+        (48, [(0, "Toluene"), (150, "108-88-3"), (230, "1.2E+03"), (320, "1,0"), (370, "µg/L"), (420, "E")]),
+        (64, [(0, "Lead"), (150, "7439-92-1"), (230, "<RL"), (320, "0,0050"), (370, "mg/L"), (420, "")]),
+        (80, [(0, "Toluene-d8 (S)"), (150, "2037-26-5"), (230, "98"), (320, "70-130"), (370, "%"), (420, "")]),
+        labelled(110, "Sample ID: MW-07 DL"),
+        (126, header),
+        (142, [(0, "Toluene"), (150, "108-88-3"), (230, "1.4E+03"), (320, "10"), (370, "µg/L"), (420, "D")]),
+        (158, [(0, "Benzene"), (150, "71-43-2"), (230, "<10"), (320, "10"), (370, "µg/L"), (420, "U")]),
+        labelled(190, "Sample ID: MW-07 MS"),
+        (206, header),
+        (222, [(0, "Benzene"), (150, "71-43-2"), (230, "9,8"), (320, "1,0"), (370, "µg/L"), (420, "")]),
+    ]
+    reader = TableReader()
+    reader.read_page(words_of(rows))
+    got = {(r["sample_id"], r["analyte"]): (r["result"], r["nondetect"], r["qualifier"], r["reporting_limit"], r["unit"]) for r in reader.finish()}
+    assert got == {
+        ("MW-07", "Benzene"): (0.52, False, "J", 1.0, "µg/L"),
+        ("MW-07", "Toluene"): (1400.0, False, "D", 10.0, "µg/L"),  # the diluted run replaces the E result
+        ("MW-07", "Lead"): (None, True, None, 0.005, "mg/L"),
+    }
+
+
+def test_samples_as_rows_with_qc_rows_sections_and_field_qc():
+    header = [(0, "Sample"), (90, "Parameter"), (220, "Result"), (290, "Qualifier"), (360, "Reporting Limit"), (470, "Unit")]
+    rows = [
+        (0, header),
+        (16, [(0, "Dissolved Metals")]),
+        (32, [(0, "MW-01"), (90, "Lead"), (220, "0.012"), (360, "0.0050"), (470, "mg/L")]),
+        (48, [(0, "DUP-1"), (90, "Lead"), (220, "0.011"), (360, "0.0050"), (470, "mg/L")]),
+        (64, [(0, "Trip Blank"), (90, "Lead"), (220, "ND"), (360, "0.0050"), (470, "mg/L")]),
+        (80, [(0, "Method Blank"), (90, "Lead"), (220, "ND"), (360, "0.0050"), (470, "mg/L")]),
+        (96, [(0, "MW-01 DUP"), (90, "Lead"), (220, "0.013"), (360, "0.0050"), (470, "mg/L")]),
+        (112, [(0, "MW-01"), (90, "Arsenic"), (220, "0.020"), (290, "R"), (360, "0.0050"), (470, "mg/L")]),
+    ]
+    reader = TableReader()
+    reader.read_page(words_of(rows))
+    got = [(r["sample_id"], r["analyte"], r["result"], r["nondetect"]) for r in reader.finish()]
+    assert got == [
+        ("MW-01", "Lead (dissolved)", 0.012, False),
+        ("DUP-1", "Lead (dissolved)", 0.011, False),  # a blind field duplicate is a sample
+        ("Trip Blank", "Lead (dissolved)", None, True),  # so is a field blank
+    ]  # the method blank and the laboratory duplicate are QC; a rejected (R) result is none

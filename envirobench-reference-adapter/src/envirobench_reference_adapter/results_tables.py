@@ -729,6 +729,8 @@ def header_lines(lines: list[Line], index: int, em: float) -> int:
         nxt = lines[index + len(block)]
         if nxt.top - block[-1].top > HEADER_GAP_EMS * 1.6 * em or not header_value_free(nxt):
             break
+        if len(phrases_of(nxt, em)) == 1 and not title_scores(nxt.text):
+            break  # a group title over the rows ("Dissolved Metals"), not a wrapped column title
         block.append(nxt)
     # The block ends where the body starts: a line of values follows it, or a section row does.
     end = index + len(block)
