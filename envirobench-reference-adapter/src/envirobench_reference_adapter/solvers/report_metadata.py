@@ -118,7 +118,14 @@ def extract(pages: list[pdftext.PageText], *, thorough: bool = True) -> dict[str
     found["laboratory"] = letterhead(cover)
     if found["laboratory"] is None and thorough and len(page_lines) > 1:
         found["laboratory"] = running_header_name(page_lines[1])
-    found["status"] = status_of(cover)
+    if found["client"] is not None and found["client"] == found["laboratory"]:
+        # The laboratory's name beside a label of the client's block: look for the client again.
+        found["client"] = next(
+            (value for line in (ln for lines in page_lines for ln in lines) for label, value in labelled(line, em_size(line.words))
+             if label_field(label) == "client" and value != found["laboratory"]),
+            None,
+        )
+    found["status"] = status_of(cover if not thorough else [line for lines in page_lines for line in lines])
     if thorough:
         dates = summary_dates(page_lines) or caption_dates(page_lines)
         found["sampling_dates"] = sorted(set(dates)) if dates else None
@@ -134,10 +141,26 @@ def labelled(line: Line, em: float) -> list[tuple[str, str]]:
             # A label set in its own column, its value further right (the cover's layout).
             pairs.append((text[:-1].strip(), texts[index + 1]))
             continue
-        match = LABEL_LINE.match(text)
-        if match:
-            pairs.append((normalize_space(match.group("label")), normalize_space(match.group("value"))))
+        for part in re.split(r";\s*", text):  # a letter's subject line: "Project: X; Work Order Y"
+            match = LABEL_LINE.match(part)
+            while match:
+                label, value = normalize_space(match.group("label")), normalize_space(match.group("value"))
+                inner = LABEL_LINE.match(value)
+                if inner and label_field(label) is None:
+                    match = inner  # "RE: Project Name: X": the label inside the value is the one
+                    continue
+                pairs.append((label, value))
+                break
+            if not match and label_field_words(part) == "work_order":
+                number = re.search(r"[A-Z0-9][A-Z0-9-]{4,}$", part)
+                if number:
+                    pairs.append((part[: number.start()].strip(), number.group(0)))
     return pairs
+
+
+def label_field_words(text: str) -> str | None:
+    """The field of a label written without a colon before its value ("Work Order L2431983")."""
+    return label_field(re.sub(r"\s+\S*\d\S*$", "", text)) if re.search(r"\d", text) else None
 
 
 def label_words(label: str) -> list[str]:
@@ -176,7 +199,10 @@ def label_field(label: str) -> str | None:
 def letterhead(cover: list[Line]) -> str | None:
     """The cover's top line: where a laboratory prints its name."""
     for line in cover:
-        text = normalize_space(line.text)
+        # A label set at the left of the same line ("Client:", "Prepared For:") belongs to the
+        # address block below it, not to the letterhead beside it.
+        phrases = [normalize_space(p.text) for p in split_phrases(line, 2.5 * em_size(line.words))]
+        text = " ".join(p for p in phrases if not p.endswith(":"))
         if text and not re.fullmatch(r"(draft|page \d+ of \d+)", text, re.I) and any(ch.isalpha() for ch in text):
             return text
     return None
@@ -189,13 +215,20 @@ def running_header_name(lines: list[Line]) -> str | None:
     return normalize_space(phrases[0].text) if phrases else None
 
 
-def status_of(cover: list[Line]) -> str | None:
-    text = " ".join(normalize_space(line.text) for line in cover).lower()
+def status_of(lines: list[Line]) -> str | None:
+    """The report's status: a status label's value wherever it is printed (a footer), else the
+    words of the pages read: draft or preliminary, revised or a revision number, final."""
+    for line in lines:
+        match = re.search(r"\bstatus\s*:\s*(draft|preliminary|revised|final)\b", normalize_space(line.text), re.I)
+        if match:
+            word = match.group(1).lower()
+            return "draft" if word == "preliminary" else word
+    text = " ".join(normalize_space(line.text) for line in lines).lower()
     if re.search(r"\bdraft\b|preliminary", text):
         return "draft"
-    if re.search(r"revised report|\brevision\s+\d", text):
+    if re.search(r"\brevised\b|\brevision\s+\d", text):
         return "revised"
-    if re.search(r"final report", text):
+    if re.search(r"\bfinal\b", text):
         return "final"
     return None
 
@@ -227,12 +260,16 @@ def summary_dates(page_lines: list[list[Line]]) -> list[str]:
             left = min(words[starts[0]].x0, words[starts[0] + 1].x0) - 0.5 * em
             later = [w.x0 for w in words[starts[0] + 2 :]]
             right = later[0] - 0.3 * em if later else float("inf")
+            above = line
             for row in lines[index + 1 :]:
+                if row.top - above.top > 2.5 * em:
+                    break  # the table ended (a footer further down is no row of it)
                 cell = " ".join(w.text for w in row.words if left <= (w.x0 + w.x1) / 2 < right and w.x0 >= left)
                 date = iso_date(cell)
                 if date is None:
                     break
                 dates.append(date)
+                above = row
     return dates
 
 
