@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from envirobench_extract.generate import grid_damage as gd
 from envirobench_extract.generate import grid_families as gf
 from envirobench_synth import tables, vocabulary
 from envirobench_synth.rng import make_random
@@ -96,7 +97,7 @@ def test_flat_tables_for_separators_have_no_merged_cell(family):
 def test_a_scan_keeps_the_grid_and_carries_every_box_onto_its_text():
     family = gf.FAMILY_BY_NAME["wide-matrix"]
     clean = table(family, 1)
-    for kind in gf.SCAN_KINDS:
+    for kind in gd.SCAN_KINDS:
         scanned = table(family, 1, kind)
         assert scanned.spec == clean.spec  # the truth is drawn before the scan
         assert scanned.image.size != clean.image.size  # a wider, skewed sheet
@@ -123,13 +124,13 @@ def test_scans_are_stored_compactly():
 
 
 def test_scans_are_skewed_two_to_five_degrees():
-    angles = [abs(gf.sample_scan(make_random(SEED, "scan", i)).angle) for i in range(50)]
+    angles = [abs(gd.sample_scan(make_random(SEED, "scan", i)).angle) for i in range(50)]
     assert min(angles) >= 2.0 and max(angles) <= 5.0
 
 
 def test_a_separator_scan_keeps_its_geometry_true():
     family = gf.FAMILY_BY_NAME["lab-sample-page"]
-    for kind in gf.SCAN_KINDS:
+    for kind in gd.SCAN_KINDS:
         rendered = gf.make_separator_table(SEED, "scan-1", family, "dev", kind)
         rendered.geometry.check()  # every separator in a non-empty gap
         ink = np.asarray(rendered.image.convert("L")) < 100
@@ -144,7 +145,7 @@ def test_a_separator_scan_keeps_its_geometry_true():
 
 def test_a_fax_widens_a_band_ending_on_an_even_line():
     axis = tables.AxisGeometry((tables.Band(4, 9), tables.Band(12, 20)), (10,))
-    paired = gf._pair_bands(axis)
+    paired = gd._pair_bands(axis)
     assert paired.bands == (tables.Band(4, 10), tables.Band(12, 20)) and paired.separators == (10,)
 
 
@@ -153,18 +154,18 @@ def test_compact_png_round_trips_pixels(greys):
     rng = np.random.default_rng(0)
     pixels = np.array(greys, dtype=np.uint8)[rng.integers(0, len(greys), size=(30, 41))]
     image = Image.fromarray(pixels, mode="L")
-    data = gf.compact_png(image)
-    assert data == gf.compact_png(image)
+    data = gd.compact_png(image)
+    assert data == gd.compact_png(image)
     with Image.open(io.BytesIO(data)) as decoded:
         assert np.array_equal(np.asarray(decoded.convert("L")), pixels)
     bitonal = image.point(lambda v: 255 if v > 128 else 0).convert("1", dither=Image.Dither.NONE)
-    with Image.open(io.BytesIO(gf.compact_png(bitonal))) as decoded:
+    with Image.open(io.BytesIO(gd.compact_png(bitonal))) as decoded:
         assert np.array_equal(np.asarray(decoded), np.asarray(bitonal))
 
 
 def test_compact_png_refuses_colour():
     with pytest.raises(ValueError, match="not 'RGB'"):
-        gf.compact_png(Image.new("RGB", (4, 4)))
+        gd.compact_png(Image.new("RGB", (4, 4)))
 
 
 @pytest.mark.parametrize("folder", sorted(gf.SPLIT_OF))
@@ -176,16 +177,16 @@ def test_the_plan_of_a_split(folder):
     assert {p.family for p in planned} == set(gf.families_of(split))
     scanned = [p for p in planned if p.scan]
     assert len(scanned) >= len(planned) / 4
-    assert {p.scan for p in scanned} == set(gf.SCAN_KINDS)
+    assert {p.scan for p in scanned} == set(gd.SCAN_KINDS)
     assert all(p.category == f"{p.family.name}-scanned" for p in scanned)
     with pytest.raises(ValueError, match="not a v2 grid-table dataset folder"):
         gf.plan("synthetic-v1", "x")
 
 
 def test_a_struck_number_is_corrected_to_a_nearby_number():
-    assert gf.strikable_text("0.033") and gf.strikable_text("1,250")
-    assert not gf.strikable_text("14-Jul-21 09:42") and not gf.strikable_text("ND")
-    assert not gf.strikable_text("") and not gf.strikable_text("0.50 U")
+    assert gd.strikable_text("0.033") and gd.strikable_text("1,250")
+    assert not gd.strikable_text("14-Jul-21 09:42") and not gd.strikable_text("ND")
+    assert not gd.strikable_text("") and not gd.strikable_text("0.50 U")
     for index in range(20):
-        corrected = gf._correction(make_random(SEED, "fix", index), "0.033")
+        corrected = gd._correction(make_random(SEED, "fix", index), "0.033")
         assert corrected != "0.033" and corrected.startswith("0.03") and len(corrected) == 5

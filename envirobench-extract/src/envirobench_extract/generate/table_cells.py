@@ -35,7 +35,7 @@ from envirobench import (
 from envirobench_synth.png import write_png
 
 from ..table_cells import DATASETS, Answer, Input, InputCell, TableCells
-from . import grid_families
+from . import grid_damage, grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
 from .table_cells_fixtures import (
     DELIBERATE_EDITS_V2,
@@ -123,7 +123,7 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
                 SEED_V2, planned.case_id, planned.family, split, planned.scan
             )
             image_path = f"assets/{planned.case_id}.png"
-            grid_families.write_compact_png(output_dir / image_path, table.image)
+            grid_damage.write_compact_png(output_dir / image_path, table.image)
             yield (
                 planned.case_id,
                 planned.category,

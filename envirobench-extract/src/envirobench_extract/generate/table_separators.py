@@ -156,7 +156,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
     # grid_families draws the grid tables, which take their column titles from this module.
-    from . import grid_families
+    from . import grid_damage, grid_families
 
     split = grid_families.SPLIT_OF[dataset]
 
@@ -166,7 +166,7 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
                 SEED_V2, planned.case_id, planned.family, split, planned.scan
             )
             image_path = f"assets/{planned.case_id}.png"
-            grid_families.write_compact_png(output_dir / image_path, rendered.image)
+            grid_damage.write_compact_png(output_dir / image_path, rendered.image)
             width, height = rendered.image.size
             case_input = Input(image=image_path, width=width, height=height)
             yield planned.case_id, planned.category, case_input, answer_from(rendered.geometry)

@@ -32,7 +32,7 @@ from envirobench import (
 from envirobench_synth.png import write_png
 
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
-from . import grid_families
+from . import grid_damage, grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
 from .table_structure_fixtures import (
     DELIBERATE_ERRORS_V2,
@@ -111,7 +111,7 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
                 SEED_V2, planned.case_id, planned.family, split, planned.scan
             )
             image_path = f"assets/{planned.case_id}.png"
-            grid_families.write_compact_png(output_dir / image_path, table.image)
+            grid_damage.write_compact_png(output_dir / image_path, table.image)
             width, height = table.image.size
             case_input = Input(image=image_path, width=width, height=height)
             yield planned.case_id, planned.category, case_input, answer_from(table)
