@@ -27,6 +27,7 @@ MAX_LINES = 500
 API_USERS = {
     "envirobench-extract": REPO / "envirobench-extract" / "src",
     "envirobench-legal": REPO / "envirobench-legal" / "src",
+    "envirobench-locate": REPO / "envirobench-locate" / "src",
     "envirobench-reference-adapter": REPO / "envirobench-reference-adapter" / "src",
     "plugin-template": REPO / "plugin-template",
 }

@@ -1,5 +1,5 @@
 """The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
-checks them, and each category (Extract, Legal) installs alone with core from those wheels, with
+checks them, and each category (Extract, Legal, Locate) installs alone with core from those wheels, with
 plain pip in a fresh virtual environment, and passes its own conformance suite there."""
 
 from __future__ import annotations
@@ -16,17 +16,13 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
-EXTRACT_DATASETS = [
-    "envirobench/table-separators-synthetic-v1",
-    "envirobench/table-structure-synthetic-v1",
-    "envirobench/table-cells-synthetic-v1",
-    "envirobench/table-records-synthetic-v1",
-    "envirobench/report-metadata-synthetic-v1",
-    "envirobench/document-extraction-synthetic-v1",
-]
 LEGAL_TYPES = ("instrument-execution", "party-roles", "indemnity-terms", "chain-of-title", "use-limitations")
 LEGAL_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in LEGAL_TYPES for split in ("dev", "test")]
+LOCATE_TYPES = ("document-type", "document-split", "page-locate", "passage-rerank")
+LOCATE_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in LOCATE_TYPES for split in ("dev", "test")]
 EXTRACT_TYPES = ("table-separators", "table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
+# v1 (one dataset per type, kept) and the v2 dev and test splits (issue 13).
+EXTRACT_DATASETS = [f"envirobench/{t}-synthetic-{version}" for t in EXTRACT_TYPES for version in ("v1", "dev-v2", "test-v2")]
 
 
 def digests(directory: Path) -> dict[str, str]:
@@ -62,6 +58,8 @@ CATEGORY_WHEELS = {
                             ("envirobench_extract.generate", "table-separators")),
     "envirobench-legal": ("legal", LEGAL_TYPES, LEGAL_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab"),
                           ("envirobench_legal.generate", "instrument-execution", "--dataset", "synthetic-dev-v1")),
+    "envirobench-locate": ("locate", LOCATE_TYPES, LOCATE_DATASETS, ("envirobench-synth", "envirobench-extract", "envirobench-legal", "numpy", "pillow", "reportlab", "rank-bm25"),
+                           ("envirobench_locate.generate", "passage-rerank", "--dataset", "synthetic-dev-v1")),
 }
 
 

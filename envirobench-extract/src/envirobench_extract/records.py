@@ -108,6 +108,11 @@ keyed by sample and analyte, so a record under the wrong sample is a miss and an
 fields. Precision is undefined (left out of the headline, as core leaves out an undefined
 metric) when nothing was predicted, and recall when there was nothing to find; v1 reported
 precision 1.0 for an empty prediction.
+
+Length: one record format scored in three profiles; the profiles share the normalising, the
+pairing of records (a maximum-weight assignment), the per-field counts and the pooled measures,
+and differ only in how two prepared records compare; split, the rules above would be read in
+several places.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ pages (`envirobench_synth.scans`: bitonal or grayscale, 2-5 degrees of skew, sta
 fax and JPEG damage; at least a quarter of the test split's pages). The case category is the
 family. Truth rules: the frontmatter module's docstring (the answer is the FIRST report's).
 Each report draws from make_random(V2_SEED, split, case_id).
+
+Length: both versions' generators and their fixtures, which share the fixtures' writer and are
+chosen by the dataset folder; the manifests name this module as their generator, so the v2 path
+stays here rather than move and change every pinned manifest.
 """
 
 from __future__ import annotations
