@@ -931,3 +931,32 @@ def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unreg
     assert result.exit_code == 1 and "--pin table-separators=DATASET" in result.output + result.stderr
     with pytest.raises(EnviroBenchError, match="split must be one of dev, test"):
         registry("dev", "final")
+
+
+def test_an_earlier_dataset_without_a_split_beside_dev_and_test_leaves_the_test_split_pinned(tmp_path, unregistered):
+    """Extract keeps its v1 datasets (no split) beside the v2 dev and test splits: still test."""
+    v1 = write_dataset(tmp_path / "v1", "table-separators", name="envirobench/table-separators-synthetic-v1")
+    dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v2")
+    test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v2")
+    types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]
+
+    class Versions:
+        @hookimpl
+        def envirobench_benchmark_types(self, register):
+            for cls in types:
+                register(cls)
+
+        @hookimpl
+        def envirobench_datasets(self, register):
+            register("envirobench/table-separators-synthetic-v1", v1)
+            register("envirobench/table-separators-synthetic-dev-v2", dev, split="dev")
+            register("envirobench/table-separators-synthetic-test-v2", test, split="test")
+
+    results = tmp_path / "results"
+    unregistered.run(results, "on-v1", "table-separators", 0.95, dataset=v1)
+    unregistered.run(results, "on-test", "table-separators", 0.6, dataset=test)
+    with plugins.using_registry(plugins.build_registry(extra=[("versions", Versions())])):
+        data, _ = board_json(results)
+    assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-v2 (test split)")
+    assert [Path(r["path"]).name for r in data["refused"]] == ["on-v1"]
+    assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(60)
