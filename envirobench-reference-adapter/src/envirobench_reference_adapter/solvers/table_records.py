@@ -109,5 +109,7 @@ def read_image(path: Path, width: int, height: int, jitter: np.random.Generator 
         gray = image.convert("L")
     if jitter is not None:
         gray = Image.fromarray(ocr.jitter_image(np.asarray(gray), jitter))
-    words, _, _ = ocr.recognize_upright(ocr.straighten(gray))
+    # A crop is not levelled: a few text lines give the tilt search too little to go on, and a
+    # crop cut from a tilted scan is cut along its tilt already.
+    words, _, _ = ocr.recognize_upright(gray)
     return words
