@@ -12,7 +12,14 @@ from locate_kit import reference_run, shipped_datasets
 from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
-from envirobench_locate.document_type import KINDS, Answer, DocumentType, Input, Prediction
+from envirobench_locate.document_type import (
+    KINDS,
+    TRAPS,
+    Answer,
+    DocumentType,
+    Input,
+    Prediction,
+)
 from envirobench_locate.generate.document_type import MISTAKES, SCANNED_EVERY, SIZES, planted
 from envirobench_locate.package import PACKAGE
 from envirobench_synth.locate import documents
@@ -123,7 +130,8 @@ def test_every_kind_renders_in_its_splits_titles(split):
     for index, kind in enumerate(documents.KINDS):
         fam = documents.family(documents.FAMILIES_BY_SPLIT[split][index % 3])
         document = documents.sample_document(make_random(3, split, kind), kind, split, fam)
-        assert document.title in documents.TITLES[kind][split] or "untitled" in document.traps
+        other = "test" if split == "dev" else "dev"
+        assert document.title not in titles_of(other) or kind == "letter"
         pdf, pages = documents.render_document(
             document, scanned=False, seed=3, labels=(split, kind)
         )
@@ -133,10 +141,66 @@ def test_every_kind_renders_in_its_splits_titles(split):
         )  # the metadata never tells the kind
 
 
+def titles_of(split):
+    """Every title a split's documents carry (kinds' titles, variants', misleading and generic)."""
+    fam = documents.family(documents.FAMILIES_BY_SPLIT[split][0])
+    return {
+        documents.sample_document(make_random(5, split, kind, i), kind, split, fam).title
+        for kind in documents.KINDS
+        for i in range(40)
+    } - {""}
+
+
 def test_the_splits_share_no_family_and_no_title():
     assert not set(documents.FAMILIES_BY_SPLIT["dev"]) & set(documents.FAMILIES_BY_SPLIT["test"])
     for kind, titles in documents.TITLES.items():
         assert kind == "letter" or not set(titles["dev"]) & set(titles["test"]), kind
+    dev, test = titles_of("dev"), titles_of("test")
+    assert not dev & test, dev & test
+    # the variants' own titles are there too: an easement, a registration, a tightness test
+    assert {
+        "GRANT OF EASEMENT",
+        "CERTIFICATE OF REGISTRATION",
+        "TANK TIGHTNESS TEST CERTIFICATE",
+    } <= dev
+
+
+def first_with(kind, trap, split="dev"):
+    fam = documents.family(documents.FAMILIES_BY_SPLIT[split][0])
+    for i in range(400):
+        document = documents.sample_document(make_random(7, split, kind, i), kind, split, fam)
+        if trap in document.traps:
+            return document
+    raise AssertionError(f"no {kind} with {trap}")
+
+
+def test_truth_rules_a_first_page_that_is_not_the_document_and_an_excerpt():
+    covered = first_with("certificate", "cover-letter")
+    assert covered.kind == "certificate" and covered.cover  # page 1 is the letter
+    faxed = first_with("closure-report", "fax-cover")
+    assert faxed.kind == "closure-report" and faxed.cover[0].text.startswith("FA")
+    cut = first_with("monitoring-report", "excerpt")
+    assert cut.title == "" and cut.header == [] and not cut.cover
+    assert all(b.kind != "signature" for b in cut.blocks)
+    assert cut.blocks[0].kind == "heading" and not cut.blocks[0].text.startswith("1.0")
+    toc = first_with("remedial-action-plan", "contents")
+    assert toc.blocks[0].text == "TABLE OF CONTENTS" and toc.blocks[2].kind == "page"
+    misleading = first_with("monitoring-report", "misleading-title")
+    assert misleading.title not in documents.TITLES["monitoring-report"]["dev"]
+
+
+def test_later_site_reports_retell_the_earlier_ones():
+    fam = documents.family("harlan-voss")
+    text = " ".join(
+        b.text
+        for i in range(5)
+        for b in documents.sample_document(
+            make_random(9, "dev", i), "closure-report", "dev", fam
+        ).blocks
+    )
+    for phrase in ("Phase I environmental site assessment", "subsurface investigation",
+                   "groundwater monitoring", "corrective action plan"):  # fmt: skip
+        assert phrase in text, phrase
 
 
 # -- the shipped datasets -------------------------------------------------------------------------
@@ -158,9 +222,7 @@ def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):
         }
         assert sum(a.scanned for a in answers.values()) == SIZES[split] // SCANNED_EVERY
         traps = Counter(t for a in answers.values() for t in a.traps)
-        assert all(
-            traps[t] > 0 for t in ("cover-letter", "cross-reference", "certificate-title", "untitled", "scanned")
-        ), traps
+        assert all(traps[t] > 0 for t in TRAPS), traps
     assert SIZES["test"] >= 600 and 0.4 <= SIZES["dev"] / SIZES["test"] <= 0.5
 
 
@@ -201,4 +263,6 @@ def test_the_reference_reads_a_born_digital_document_of_every_kind_and_a_scan(tm
     metrics = reference_run(tmp_path, TYPE.ID, ids)
     headline = metrics["profiles"]["kind"]["headline"]
     assert headline["documents"] == len(KINDS) + 1
-    assert headline["accuracy"] >= 0.8
+    # a keyword reader confuses the site reports even without a trap (14 of 19 right on dev):
+    # far above a blind answer (1 in 18), far from perfect
+    assert headline["accuracy"] >= 0.5

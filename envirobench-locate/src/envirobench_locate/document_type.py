@@ -20,6 +20,29 @@ system returns its kind (`Prediction.kind`), one of KINDS:
     photo-page         a page of site photographs with captions
     chain-of-custody   a chain-of-custody record for samples
     transmittal        a transmittal form listing what is sent
+    remedial-action-plan  a plan proposing cleanup (remedial action plan, corrective action
+                       plan, remediation work plan): goals, alternatives, a remedy to come
+    closure-report     a report of cleanup completed (confirmation sampling, disposal, wells to
+                       decommission) asking for closure / no further action
+    data-validation-report  a reviewer's evaluation of a laboratory's data (qualifiers,
+                       holding times, blanks, usability), not the laboratory's own report
+
+The truth is what the document *is* (purpose, scope, sections), never what its first page,
+title or body names (envirobench_synth.locate.documents.sample_document):
+    - a document behind a cover letter or a fax cover sheet is the document behind it; a
+      report's table of contents changes nothing;
+    - an excerpt (a report's middle pages only: no letterhead, title or signature) is the kind of
+      the report it comes from;
+    - a limited site investigation is a phase-ii-report (a Phase I collects no samples; a
+      monitoring report is one event of a standing program; a remedial action plan proposes
+      the cleanup; a closure report documents it done);
+    - a no-further-action (closure) letter and a notice of violation are letters;
+    - an easement and an environmental covenant are deeds (recorded instruments burdening the
+      land); a lease amendment is a lease;
+    - an agency's tank registration certificate is a permit; a tank tightness-test certificate
+      is a certificate; a laboratory's bill is an invoice;
+    - a title naming another kind (a laboratory report titled "Certificate of analysis", a
+      monitoring report titled as an investigation) does not change the kind.
 
 Scoring (the one profile, `kind`, is the default gate). Per document: the error
 ("wrong-kind", answer kind, predicted kind) when the kinds differ, and counts from which the
@@ -70,9 +93,23 @@ Kind = Literal[
     "photo-page",
     "chain-of-custody",
     "transmittal",
+    "remedial-action-plan",
+    "closure-report",
+    "data-validation-report",
 ]
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
-TRAPS = ("cover-letter", "cross-reference", "certificate-title", "untitled", "scanned")
+TRAPS = (
+    "cover-letter",
+    "cross-reference",
+    "certificate-title",
+    "untitled",
+    "scanned",
+    "fax-cover",
+    "contents",
+    "excerpt",
+    "misleading-title",
+    "heavy-scan",
+)
 
 
 def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:

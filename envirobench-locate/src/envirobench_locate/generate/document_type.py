@@ -45,8 +45,9 @@ from . import plant, read_categories
 SEED = 20261202
 VERSION = 1
 SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
-SIZES = {"dev": 285, "test": 630}  # documents; equal numbers of each kind
+SIZES = {"dev": 288, "test": 648}  # documents; equal numbers of each kind (16 and 36)
 SCANNED_EVERY = 5  # every fifth document is a scanned copy
+HEAVY_EVERY = 2  # every second scan is a heavy one (lower resolution, more skew and noise)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class PlannedDocument:
     kind: str
     family: str
     scanned: bool
+    heavy: bool = False
 
 
 def plan(folder: str) -> list[PlannedDocument]:
@@ -69,6 +71,7 @@ def plan(folder: str) -> list[PlannedDocument]:
             kind,
             families[index % len(families)],
             index % SCANNED_EVERY == SCANNED_EVERY - 1,
+            index % (SCANNED_EVERY * HEAVY_EVERY) == SCANNED_EVERY * HEAVY_EVERY - 1,
         )
         for index, kind in enumerate(kinds)
     ]
@@ -82,7 +85,11 @@ def draw(folder: str, planned: PlannedDocument) -> Document:
 
 
 def answer_of(planned: PlannedDocument, document: Document, pages: int) -> Answer:
-    traps = document.traps + (("scanned",) if planned.scanned else ())
+    traps = (
+        document.traps
+        + (("scanned",) if planned.scanned else ())
+        + (("heavy-scan",) if planned.heavy else ())
+    )
     return Answer(kind=planned.kind, pages=pages, scanned=planned.scanned, traps=traps)
 
 
@@ -90,7 +97,7 @@ def describe(folder: str, planned: list[PlannedDocument], documents: list[Docume
     split = SPLIT_OF[folder]
     kinds = Counter(p.kind for p in planned)
     traps = Counter(t for d in documents for t in d.traps) + Counter(
-        scanned=sum(p.scanned for p in planned)
+        {"scanned": sum(p.scanned for p in planned), "heavy-scan": sum(p.heavy for p in planned)}
     )
     return (
         f"{len(planned)} synthetic documents of a site file, the {split} split: document families "
@@ -113,7 +120,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     def cases(root: Path) -> Iterator[GeneratedCase]:
         for p, document in zip(planned, documents, strict=True):
             pdf, pages = render_document(
-                document, scanned=p.scanned, seed=SEED, labels=(split, p.case_id)
+                document, scanned=p.scanned, heavy=p.heavy, seed=SEED, labels=(split, p.case_id)
             )
             path = f"assets/{p.case_id}.pdf"
             (root / path).write_bytes(pdf)

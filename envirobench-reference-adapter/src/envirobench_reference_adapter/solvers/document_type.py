@@ -41,7 +41,7 @@ VARIANT_ALIASES = {"default": "v1"}
 DEFAULT_VARIANT = "v1"
 
 HEADING_LINES = 6
-TITLE_WEIGHT = 4
+TITLE_WEIGHT = 6
 
 # kind -> cue patterns (regular expressions over lower-cased text, words separated by spaces).
 CUES: dict[str, tuple[str, ...]] = {
@@ -161,6 +161,22 @@ CUES: dict[str, tuple[str, ...]] = {
         r"\bcopies\b",
         r"remarks",
         r"for your files",
+    ),
+    "remedial-action-plan": (
+        r"remedial action plan",
+        r"corrective action plan",
+        r"work plan",
+        r"remedial alternative",
+        r"feasibility",
+        r"cleanup (level|goal)",
+    ),
+    "closure-report": (r"closure", r"no further action", r"confirmation sampl"),
+    "data-validation-report": (
+        r"validation",
+        r"qualifier",
+        r"holding time",
+        r"usab(le|ility)",
+        r"functional guidelines",
     ),
 }
 KINDS = tuple(CUES)

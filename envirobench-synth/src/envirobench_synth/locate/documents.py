@@ -29,6 +29,7 @@ Grow the tables by appending: samplers pick by position.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import io
 import random
@@ -58,12 +59,26 @@ KINDS = (
     "photo-page",
     "chain-of-custody",
     "transmittal",
+    "remedial-action-plan",
+    "closure-report",
+    "data-validation-report",
+)
+# The reports of a site's investigation and cleanup: the same vocabulary (wells, borings, benzene,
+# "recommend"), told apart by purpose, scope and sections.
+SITE_REPORTS = (
+    "phase-i-report",
+    "phase-ii-report",
+    "monitoring-report",
+    "remedial-action-plan",
+    "closure-report",
 )
 PAGE_W, PAGE_H = 612.0, 792.0
 MARGIN = 64.0
 BOTTOM = 72.0  # body text stops this far above the page's lower edge
 SCAN_DPI = 120
 MAX_SCAN_SKEW = 0.7
+HEAVY_DPI = 96
+HEAVY_SKEW = 1.6
 PDF_CREATOR = "EnviroBench synthetic site-file document"
 PDF_TITLE = "Site file document"
 UNTITLED_SHARE = 0.08  # of the documents that have a title
@@ -169,7 +184,53 @@ TITLES: dict[str, dict[str, tuple[str, ...]]] = {
         "dev": ("TRANSMITTAL", "LETTER OF TRANSMITTAL"),
         "test": ("DOCUMENT TRANSMITTAL FORM", "TRANSMITTAL RECORD"),
     },
+    "remedial-action-plan": {
+        "dev": ("REMEDIAL ACTION PLAN", "CORRECTIVE ACTION PLAN"),
+        "test": ("REMEDIATION WORK PLAN", "CLEANUP ACTION PLAN"),
+    },
+    "closure-report": {
+        "dev": ("CLOSURE REPORT", "REMEDIAL ACTION COMPLETION REPORT"),
+        "test": ("SITE CLOSURE REQUEST", "CLEANUP COMPLETION REPORT"),
+    },
+    "data-validation-report": {
+        "dev": ("DATA VALIDATION REPORT", "DATA USABILITY SUMMARY"),
+        "test": ("ANALYTICAL DATA REVIEW", "QUALITY ASSURANCE REVIEW OF LABORATORY DATA"),
+    },
 }
+# Titles that name another kind than the document's (the misleading-title trap): the document is
+# still what its purpose, scope and sections make it.
+MISLEADING_TITLES: dict[str, dict[str, tuple[str, ...]]] = {
+    "phase-i-report": {
+        "dev": ("ENVIRONMENTAL INVESTIGATION REPORT",),
+        "test": ("SITE INVESTIGATION REPORT",),
+    },
+    "phase-ii-report": {
+        "dev": ("ENVIRONMENTAL SITE ASSESSMENT",),
+        "test": ("SITE ASSESSMENT REPORT",),
+    },
+    "monitoring-report": {
+        "dev": ("SITE INVESTIGATION STATUS REPORT",),
+        "test": ("GROUNDWATER INVESTIGATION UPDATE",),
+    },
+    "remedial-action-plan": {
+        "dev": ("SITE CLOSURE STRATEGY",),
+        "test": ("CLOSURE WORK PLAN",),
+    },
+    "closure-report": {
+        "dev": ("REMEDIAL ACTION REPORT",),
+        "test": ("CORRECTIVE ACTION REPORT",),
+    },
+    "data-validation-report": {
+        "dev": ("ANALYTICAL REPORT",),
+        "test": ("LABORATORY DATA REPORT",),
+    },
+}
+# Titles that name no kind at all, as many a consultant's report is titled (also misleading-title).
+GENERIC_TITLES = {
+    "dev": ("ENVIRONMENTAL REPORT", "REPORT OF FINDINGS", "SITE STATUS REPORT"),
+    "test": ("TECHNICAL MEMORANDUM", "ENVIRONMENTAL SERVICES REPORT", "PROJECT REPORT"),
+}
+MISLEADING_SHARE = 0.3
 # What another kind is called in a body that refers to it (the cross-reference trap).
 MENTIONS = {
     "laboratory-report": "the laboratory analytical report",
@@ -187,6 +248,9 @@ MENTIONS = {
     "chain-of-custody": "the chain-of-custody forms",
     "transmittal": "the transmittal",
     "letter": "your letter",
+    "remedial-action-plan": "the corrective action plan",
+    "closure-report": "the closure report",
+    "data-validation-report": "the data validation report",
 }
 
 FIRST = (
@@ -360,6 +424,7 @@ class Writer:
         self.site = f"{rng.randint(100, 9800)} {rng.choice(STREETS)}, {rng.choice(CITIES)}"
         self.client = rng.choice(COMPANIES)
         self.day = dt.date(rng.randint(1992, 2024), rng.randint(1, 12), rng.randint(1, 28))
+        self.title: str | None = None  # a variant's own title, set by its maker
 
     def person(self) -> str:
         return f"{self.rng.choice(FIRST)} {self.rng.choice(LAST)}"
@@ -417,104 +482,6 @@ def laboratory_report(w: Writer) -> tuple[list[str], list[Block]]:
             "unless flagged. ND: not detected at or above the reporting limit (RL).",
         ),
         Block("signature", text=f"{w.person()}, Laboratory Director"),
-    ]
-
-
-def phase_report(w: Writer, phase: str, other: str | None) -> tuple[list[str], list[Block]]:
-    r = w.rng
-    firm = r.choice(FIRMS)
-    blocks = [
-        Block(
-            "fields",
-            rows=[
-                ["Property", w.site],
-                ["Prepared for", w.client],
-                ["Prepared by", firm],
-                ["Date", w.date()],
-                ["Project no.", w.number("")],
-            ],
-        ),
-        Block("heading", text="1.0 INTRODUCTION", bold=True),
-    ]
-    if phase == "i":
-        blocks += [
-            _para(
-                f"{firm} performed this assessment of the property at {w.site} for {w.client}.",
-                "The purpose was to identify recognized environmental conditions in connection with the property.",
-                "The assessment included a records review, a site reconnaissance, interviews and this report.",
-            ),
-            Block("heading", text="2.0 HISTORICAL REVIEW", bold=True),
-            _para(
-                f"Fire insurance maps, aerial photographs from {w.day.year - r.randint(40, 60)} onward and city directories",
-                f"show the property used as a {r.choice(('gasoline service station', 'dry cleaner', 'machine shop', 'bulk fuel plant'))}.",
-                "No records of a release were found in the regulatory database search.",
-            ),
-            Block("heading", text="3.0 FINDINGS", bold=True),
-            _para(
-                "Recognized environmental conditions: the former underground storage tanks and the historical use of",
-                "solvents. No further investigation is recommended at this time."
-                if r.random() < 0.3
-                else "A subsurface investigation is recommended to evaluate soil and groundwater.",
-            ),
-        ]
-    else:
-        rows = [["Boring", "Depth (ft)", "Analyte", "Result (mg/kg)"]]
-        for i in range(r.randint(3, 6)):
-            rows.append(
-                [
-                    f"B-{i + 1}",
-                    str(r.choice((2, 5, 8, 10, 15))),
-                    r.choice(ANALYTES),
-                    f"{r.uniform(0.01, 400):.3g}",
-                ]
-            )
-        blocks += [
-            _para(
-                f"This report presents the results of soil borings and groundwater sampling at {w.site}.",
-                f"{r.randint(3, 8)} borings were advanced with a direct-push rig; soil and grab groundwater samples were",
-                "submitted for laboratory analysis.",
-            ),
-            Block("heading", text="2.0 SAMPLING RESULTS", bold=True),
-            Block("table", rows=rows, widths=[0.2, 0.2, 0.35, 0.25]),
-            _para(
-                "Concentrations above screening levels were found in the vicinity of the former tank basin."
-            ),
-        ]
-    if other:
-        blocks.append(
-            _para(
-                f"This report relies in part on {MENTIONS[other]} dated {w.date(w.day - dt.timedelta(days=r.randint(30, 900)))}."
-            )
-        )
-    return [firm, f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}"], blocks
-
-
-def monitoring_report(w: Writer) -> tuple[list[str], list[Block]]:
-    r = w.rng
-    firm = r.choice(FIRMS)
-    rows = [["Well", "Date gauged", "Depth to water (ft)", "Benzene (ug/L)", "MTBE (ug/L)"]]
-    for i in range(1, r.randint(4, 8)):
-        rows.append(
-            [
-                f"MW-{i}",
-                w.date(),
-                f"{r.uniform(4, 30):.2f}",
-                r.choice(("ND", f"{r.uniform(1, 900):.3g}")),
-                r.choice(("ND", f"{r.uniform(1, 200):.3g}")),
-            ]
-        )
-    return [firm, f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}"], [
-        Block(
-            "fields",
-            rows=[["Site", w.site], ["Sampling event", w.date()], ["Prepared for", w.client]],
-        ),
-        _para(
-            f"Groundwater was gauged and sampled in {len(rows) - 1} monitoring wells on {w.date()}.",
-            f"Groundwater flow was toward the {r.choice(('north', 'east', 'south', 'west', 'southwest'))}.",
-            "Concentrations remain stable to decreasing in the source-area wells.",
-        ),
-        Block("table", rows=rows, widths=[0.14, 0.22, 0.22, 0.21, 0.21]),
-        _para("The next sampling event is scheduled for the following quarter."),
     ]
 
 
@@ -874,18 +841,766 @@ def transmittal(w: Writer, other: str | None) -> tuple[list[str], list[Block]]:
     ]
 
 
+def _wells(r: random.Random) -> list[str]:
+    return [f"MW-{i}" for i in range(1, r.randint(4, 8))]
+
+
+def _common(w: Writer, wells: list[str]) -> list[str]:
+    """Sentences every site report may carry: the vocabulary the reports share."""
+    r = w.rng
+    return [
+        f"Monitoring wells {wells[0]} through {wells[-1]} are screened across the water table.",
+        f"Benzene has been the constituent of concern since the release from the former "
+        f"{r.choice(('underground storage tanks', 'dispenser islands', 'fuel oil tank'))} was reported.",
+        f"Depth to groundwater ranges from {r.randint(4, 9)} to {r.randint(10, 24)} feet below grade.",
+        "Soil borings advanced during earlier work encountered silty sand over clay.",
+    ]
+
+
+def _sections(w: Writer, sections: list[tuple[str, list[Block]]]) -> list[Block]:
+    out: list[Block] = []
+    for number, (name, blocks) in enumerate(sections, 1):
+        out.append(Block("heading", text=f"{number}.0 {name}", bold=True))
+        out += blocks
+    return out
+
+
+def _front(w: Writer, firm: str, label: str) -> Block:
+    return Block(
+        "fields",
+        rows=[
+            [label, w.site],
+            ["Prepared for", w.client],
+            ["Prepared by", firm],
+            ["Date", w.date()],
+            ["Project no.", w.number("")],
+        ],
+    )
+
+
+STAGES = SITE_REPORTS  # the order a cleanup goes through
+
+
+def history(w: Writer, kind: str, wells: list[str]) -> list[Block]:
+    """The site's earlier reports, as every later report (and many a Phase I) retells them: the
+    vocabulary of every stage, in the body of any."""
+    r = w.rng
+    stage = STAGES.index(kind)
+    if kind == "phase-i-report":
+        upto = r.randint(0, 5)  # a former owner's case, retold from the agency's files
+    elif kind == "monitoring-report":
+        upto = stage + (1 if r.random() < 0.5 else 0)  # monitoring under an approved plan
+    else:
+        upto = stage
+    year = w.day.year - r.randint(6, 14)
+    told = [
+        f"A Phase I environmental site assessment by {r.choice(FIRMS)} in {year} identified the former "
+        "underground storage tanks as a recognized environmental condition.",
+        f"A subsurface investigation in {year + 1} advanced {r.randint(3, 9)} soil borings; benzene in "
+        "soil and groundwater exceeded the screening levels and the release was reported.",
+        f"Quarterly groundwater monitoring of wells {wells[0]} through {wells[-1]} began in {year + 2}; "
+        "the monitoring reports are on file with the agency.",
+        f"The corrective action plan approved in {year + 3} selected "
+        f"{r.choice(('excavation', 'air sparging', 'monitored natural attenuation'))} as the remedy.",
+        f"The agency closed the release case with a no further action letter in {year + 5}.",
+    ][:upto]
+    if not told:
+        return []
+    return [
+        Block("heading", text=r.choice(("BACKGROUND", "PREVIOUS INVESTIGATIONS", "SITE HISTORY"))),
+        _para(*told),
+    ]
+
+
+def site_report(w: Writer, kind: str, other: str | None) -> tuple[list[str], list[Block]]:
+    """A Phase I or II assessment, a monitoring report, a remedial action plan or a closure report
+    from a pool of shared sentences: what tells them apart is purpose, scope and sections."""
+    r = w.rng
+    firm = r.choice(FIRMS)
+    wells = _wells(r)
+    common = _common(w, wells)
+    r.shuffle(common)
+    earlier = w.date(w.day - dt.timedelta(days=r.randint(60, 1500)))
+    benzene = r.choice(ANALYTES[:3])
+    if kind == "phase-i-report":
+        use = r.choice(
+            ("gasoline service station", "dry cleaner", "machine shop", "bulk fuel plant")
+        )
+        listing = [["Site", "Distance", "Database", "Status"]] + [
+            [
+                f"{r.randint(10, 9800)} {r.choice(STREETS)}",
+                f"{r.choice(('0.1', '0.25', '0.4', 'adjoining'))} mi",
+                r.choice(("LUST", "UST", "RCRA-SQG", "State spills")),
+                r.choice(("Open", "Closed", "No further action")),
+            ]
+            for _ in range(r.randint(2, 4))
+        ]
+        sections = [
+            (
+                "INTRODUCTION",
+                [
+                    _para(
+                        f"{firm} performed this assessment of the property at {w.site} for {w.client}"
+                        + r.choice(
+                            (
+                                " in connection with its proposed purchase.",
+                                " as part of a refinancing.",
+                            )
+                        ),
+                        "The purpose was to identify recognized environmental conditions through a records review,",
+                        "a site reconnaissance and interviews; no samples were collected.",
+                    )
+                ],
+            ),
+            (
+                "SITE DESCRIPTION AND RECONNAISSANCE",
+                [
+                    _para(
+                        f"The property was walked on {w.date()}. {len(wells)} groundwater monitoring wells installed",
+                        "by others were observed in the parking area; their records were not available.",
+                        common[0],
+                    )
+                ],
+            ),
+            (
+                "RECORDS REVIEW",
+                [
+                    _para(
+                        f"Aerial photographs from {w.day.year - r.randint(40, 60)} onward and city directories show the property",
+                        f"used as a {use}. The regulatory database report lists the following sites:",
+                    ),
+                    Block("table", rows=listing, widths=[0.36, 0.16, 0.22, 0.26]),
+                    _para(
+                        f"{benzene.capitalize()} in groundwater was reported at the adjoining listing."
+                    ),
+                ],
+            ),
+            (
+                "FINDINGS AND RECOMMENDATIONS",
+                [
+                    _para(
+                        f"Recognized environmental conditions: the historical use as a {use} and the monitoring wells of unknown purpose.",
+                        r.choice(
+                            (
+                                "We recommend soil borings and groundwater sampling to evaluate these conditions.",
+                                "We recommend no further inquiry at this time.",
+                            )
+                        ),
+                    )
+                ],
+            ),
+        ]
+    elif kind == "phase-ii-report":
+        rows = [["Boring", "Depth (ft)", "Analyte", "Result (mg/kg)"]] + [
+            [
+                f"B-{i + 1}",
+                str(r.choice((2, 5, 8, 10, 15))),
+                r.choice(ANALYTES),
+                f"{r.uniform(0.01, 400):.3g}",
+            ]
+            for i in range(r.randint(3, 6))
+        ]
+        sections = [
+            (
+                "INTRODUCTION",
+                [
+                    _para(
+                        f"This report presents a limited investigation of soil and groundwater at {w.site}, performed to",
+                        f"evaluate the recognized environmental conditions identified in the assessment dated {earlier}.",
+                        "The scope was limited to the areas of concern named in that assessment.",
+                    )
+                ],
+            ),
+            (
+                "FIELD ACTIVITIES",
+                [
+                    _para(
+                        f"On {w.date()}, {r.randint(3, 8)} soil borings were advanced with a direct-push rig to a maximum of",
+                        f"{r.randint(12, 30)} feet. Soil was screened with a PID and one sample per boring was submitted;",
+                        "temporary wells were set in three borings for grab groundwater samples.",
+                        common[3],
+                    )
+                ],
+            ),
+            (
+                "RESULTS",
+                [Block("table", rows=rows, widths=[0.2, 0.2, 0.35, 0.25]), _para(common[1])],
+            ),
+            (
+                "CONCLUSIONS AND RECOMMENDATIONS",
+                [
+                    _para(
+                        f"{benzene.capitalize()} exceeds the screening level near the former tank basin, so a release has occurred.",
+                        r.choice(
+                            (
+                                "We recommend installing permanent monitoring wells to define the extent of the plume.",
+                                "We recommend reporting the release to the agency and further delineation.",
+                            )
+                        ),
+                    )
+                ],
+            ),
+        ]
+    elif kind == "monitoring-report":
+        rows = [
+            ["Well", "Depth to water (ft)", f"{benzene.capitalize()} (ug/L)", "Previous (ug/L)"]
+        ] + [
+            [
+                well,
+                f"{r.uniform(4, 30):.2f}",
+                r.choice(("ND", f"{r.uniform(1, 900):.3g}")),
+                f"{r.uniform(1, 900):.3g}",
+            ]
+            for well in wells
+        ]
+        event = r.choice(("first", "second", "third", "fourth"))
+        sections = [
+            (
+                "INTRODUCTION",
+                [
+                    _para(
+                        f"This report documents the {event}-quarter {w.day.year} event of the groundwater monitoring program",
+                        f"required for {w.site}. {common[1]}",
+                    )
+                ],
+            ),
+            (
+                "GAUGING AND SAMPLING",
+                [
+                    _para(
+                        f"All {len(wells)} wells were gauged and purged before sampling on {w.date()}.",
+                        f"Groundwater flow was toward the {r.choice(('north', 'east', 'south', 'west', 'southwest'))}.",
+                        common[2],
+                    )
+                ],
+            ),
+            (
+                "RESULTS AND TRENDS",
+                [
+                    Block("table", rows=rows, widths=[0.16, 0.28, 0.28, 0.28]),
+                    _para(
+                        f"Concentrations remain {r.choice(('stable', 'stable to decreasing', 'above the standard but decreasing'))} since {earlier}."
+                    ),
+                ],
+            ),
+            (
+                "RECOMMENDATIONS",
+                [
+                    _para(
+                        r.choice(
+                            (
+                                "We recommend continued quarterly sampling of all wells.",
+                                "We recommend reducing the sampling to semiannual events.",
+                                "If the trend continues for two more events we will recommend that the agency consider closure.",
+                            )
+                        ),
+                        "The next event is scheduled for the following quarter.",
+                    )
+                ],
+            ),
+        ]
+    elif kind == "remedial-action-plan":
+        goals = [["Constituent", "Medium", "Cleanup goal"]] + [
+            [a, m, g]
+            for a, m, g in r.sample(
+                [
+                    ("Benzene", "Groundwater", "5 ug/L"),
+                    ("MTBE", "Groundwater", "20 ug/L"),
+                    ("Benzene", "Soil", "0.03 mg/kg"),
+                    ("TPH-gasoline", "Soil", "100 mg/kg"),
+                    ("Toluene", "Groundwater", "1,000 ug/L"),
+                ],
+                3,
+            )
+        ]
+        options = [["Alternative", "Estimated cost", "Time to goals"]] + [
+            [name, f"${r.randint(8, 90) * 10000:,}", f"{r.randint(1, 12)} years"]
+            for name in r.sample(
+                (
+                    "Excavation and off-site disposal",
+                    "Air sparging with soil vapor extraction",
+                    "Monitored natural attenuation",
+                    "In-situ chemical oxidation",
+                ),
+                3,
+            )
+        ]
+        chosen = options[r.randint(1, 3)][0].lower()
+        sections = [
+            (
+                "INTRODUCTION",
+                [
+                    _para(
+                        f"This plan proposes the corrective action for {benzene.lower()} in soil and groundwater at {w.site},",
+                        f"delineated by the investigation and monitoring through {earlier}. {common[1]}",
+                    )
+                ],
+            ),
+            ("CLEANUP GOALS", [Block("table", rows=goals, widths=[0.4, 0.3, 0.3])]),
+            (
+                "EVALUATION OF ALTERNATIVES",
+                [Block("table", rows=options, widths=[0.5, 0.25, 0.25]), _para(common[0])],
+            ),
+            (
+                "PROPOSED REMEDY AND SCHEDULE",
+                [
+                    _para(
+                        f"We recommend {chosen}. Work will begin within 90 days of the agency's approval of this plan.",
+                        "Performance will be measured by quarterly sampling of the existing wells until the goals are met.",
+                    )
+                ],
+            ),
+        ]
+    elif kind == "closure-report":
+        rows = [["Sample", "Depth (ft)", f"{benzene.capitalize()} (mg/kg)", "Cleanup goal"]] + [
+            [
+                f"CS-{i + 1}",
+                str(r.choice((4, 6, 8, 10, 12))),
+                r.choice(("ND", f"{r.uniform(0.001, 0.02):.2g}")),
+                "0.03",
+            ]
+            for i in range(r.randint(3, 6))
+        ]
+        tons = r.randint(40, 900)
+        sections = [
+            (
+                "INTRODUCTION",
+                [
+                    _para(
+                        f"This report documents the remedial work completed at {w.site} under the plan approved on {earlier}",
+                        "and requests a determination that no further action is required.",
+                    )
+                ],
+            ),
+            (
+                "WORK PERFORMED",
+                [
+                    _para(
+                        f"Between {w.date(w.day - dt.timedelta(days=r.randint(20, 200)))} and {w.date()}, {tons} tons of impacted soil",
+                        "were excavated and disposed of; the disposal certificates are attached.",
+                        common[3],
+                    )
+                ],
+            ),
+            (
+                "CONFIRMATION SAMPLING",
+                [Block("table", rows=rows, widths=[0.2, 0.2, 0.35, 0.25]), _para(common[1])],
+            ),
+            (
+                "WELL DECOMMISSIONING AND CONCLUSIONS",
+                [
+                    _para(
+                        f"Groundwater in {wells[0]} through {wells[-1]} has met the cleanup goals in "
+                        f"{r.randint(4, 8)} consecutive events.",
+                        "The wells will be decommissioned after the agency's determination.",
+                        "We recommend that the site be granted closure with no further action.",
+                    )
+                ],
+            ),
+        ]
+    else:
+        raise ValueError(kind)
+    background = history(w, kind, wells)
+    if background:
+        sections.insert(1, (background[0].text, background[1:]))
+    blocks = [_front(w, firm, r.choice(("Property", "Site"))), *_sections(w, sections)]
+    if other:
+        blocks.append(
+            _para(
+                f"This report relies in part on {MENTIONS[other]} dated {w.date(w.day - dt.timedelta(days=r.randint(30, 900)))}."
+            )
+        )
+    blocks.append(
+        Block("signature", text=f"{w.person()}, {r.choice(('P.G.', 'P.E.', 'Project Manager'))}")
+    )
+    return [firm, f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}"], blocks
+
+
+def data_validation(w: Writer) -> tuple[list[str], list[Block]]:
+    r = w.rng
+    firm = r.choice(FIRMS)
+    lab = r.choice(LABS)
+    rows = [["Sample ID", "Analyte", "Result", "Lab flag", "Final qualifier", "Reason"]]
+    for _i in range(r.randint(4, 8)):
+        rows.append(
+            [
+                f"MW-{r.randint(1, 8)}",
+                r.choice(ANALYTES[:9]),
+                f"{r.uniform(0.5, 900):.3g}",
+                r.choice(("", "B", "E", "J")),
+                r.choice(("J", "UJ", "R", "None")),
+                r.choice(("Holding time", "Blank contamination", "LCS recovery", "MS/MSD RPD")),
+            ]
+        )
+    return [firm, f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}"], [
+        Block(
+            "fields",
+            rows=[
+                ["Project", w.site],
+                ["Laboratory", lab],
+                ["Work order", w.number("WO-")],
+                ["Reviewer", w.person()],
+                ["Date", w.date()],
+            ],
+        ),
+        *_sections(
+            w,
+            [
+                (
+                    "INTRODUCTION",
+                    [
+                        _para(
+                            f"This review evaluates the analytical results reported by {lab} for groundwater samples from",
+                            f"the monitoring wells at {w.site}, against the method requirements and the national functional guidelines.",
+                        )
+                    ],
+                ),
+                (
+                    "HOLDING TIMES, BLANKS AND CONTROL SAMPLES",
+                    [
+                        _para(
+                            "All samples were analyzed within holding times except as noted. Benzene was found in one method blank;",
+                            "results less than five times the blank were qualified. Laboratory control sample recoveries were within limits.",
+                        )
+                    ],
+                ),
+                (
+                    "QUALIFIED RESULTS",
+                    [Block("table", rows=rows, widths=[0.13, 0.22, 0.12, 0.11, 0.16, 0.26])],
+                ),
+                (
+                    "USABILITY",
+                    [
+                        _para(
+                            r.choice(
+                                (
+                                    "The data are usable as qualified; results qualified R are rejected.",
+                                    "Completeness is 97 percent. We recommend that rejected results not be used for decisions.",
+                                )
+                            )
+                        )
+                    ],
+                ),
+            ],
+        ),
+        Block("signature", text=f"{w.person()}, Data Validator"),
+    ]
+
+
+def agency_letter(w: Writer, variant: str) -> tuple[list[str], list[Block]]:
+    """A letter from an agency that decides something: a no-further-action (closure) letter or a
+    notice of violation. Still a letter: correspondence, whatever it decides."""
+    r = w.rng
+    agency = f"State {r.choice(AGENCIES)}"
+    earlier = w.date(w.day - dt.timedelta(days=r.randint(30, 400)))
+    if variant == "nfa":
+        subject = r.choice(
+            ("No Further Action Determination", "Case Closure", "Site Closure Letter")
+        )
+        body = [
+            _para(
+                f"The Department has reviewed the closure report dated {earlier} for the release at {w.site}.",
+                "Based on the confirmation sampling and groundwater monitoring results, no further action is required.",
+            ),
+            _para(
+                "All monitoring wells shall be properly decommissioned within 90 days and the well abandonment",
+                "records submitted. This determination may be reopened if new information shows a threat to human health.",
+            ),
+        ]
+    else:
+        subject = r.choice(
+            ("Notice of Violation", "Notice of Violation and Request for Corrective Action")
+        )
+        body = [
+            _para(
+                f"An inspection of the facility at {w.site} on {earlier} found the following violations:",
+                r.choice(
+                    (
+                        "the quarterly groundwater monitoring reports were not submitted,",
+                        "release detection was not performed on the underground storage tanks,",
+                        "the tank registration had expired,",
+                    )
+                ),
+                "and the corrective action plan required by the Department has not been received.",
+            ),
+            _para(
+                "Within 30 days of this notice you are required to correct the violations and submit a schedule.",
+                "Failure to comply may result in penalties.",
+            ),
+        ]
+    return [agency, f"{r.randint(10, 999)} Capitol Way, {r.choice(CITIES)}"], [
+        Block("text", w.date()),
+        Block("fields", rows=[[w.person(), ""], [w.client, ""], [w.site, ""]]),
+        Block("text", f"Re: {subject} — {w.site}", bold=True),
+        Block("text", r.choice(("Dear Sir or Madam:", f"Dear {w.person()}:"))),
+        *body,
+        Block("text", r.choice(("Sincerely,", "Respectfully,"))),
+        Block(
+            "signature", text=f"{w.person()}, {r.choice(('Case Manager', 'Compliance Officer'))}"
+        ),
+    ]
+
+
+def recorded_instrument(w: Writer, variant: str) -> tuple[list[str], list[Block]]:
+    """An easement or an environmental covenant: recorded, burdening the land (kind `deed`)."""
+    r = w.rng
+    owner, holder = r.sample(COMPANIES, 2)
+    agency = f"State {r.choice(AGENCIES)}"
+    lot = (
+        f"Lot {r.randint(1, 40)}, Block {r.randint(1, 20)}, of the plat recorded in Book {r.randint(1, 90)}, "
+        f"Page {r.randint(1, 300)}, commonly known as {w.site}."
+    )
+    if variant == "easement":
+        w.title = r.choice(
+            {
+                "dev": ("GRANT OF EASEMENT", "ACCESS EASEMENT"),
+                "test": ("EASEMENT AGREEMENT", "DEED OF EASEMENT"),
+            }[w.split]
+        )
+        body = [
+            _para(
+                f'{owner} ("Grantor") grants to {holder} ("Grantee") a non-exclusive easement over the land described as',
+                lot,
+            ),
+            _para(
+                "The easement is for access to install, sample and maintain groundwater monitoring wells and remediation",
+                "equipment, and runs with the land until the wells are decommissioned.",
+            ),
+        ]
+    else:
+        w.title = r.choice(
+            {
+                "dev": ("ENVIRONMENTAL COVENANT",),
+                "test": ("DECLARATION OF RESTRICTIVE COVENANT", "ACTIVITY AND USE LIMITATION"),
+            }[w.split]
+        )
+        body = [
+            _para(
+                f'{owner} ("Owner") and {agency} ("Agency") enter into this covenant for the land described as',
+                lot,
+            ),
+            _para(
+                "Activity and use limitations: groundwater beneath the property shall not be used for any purpose;",
+                "the property shall not be used for residential purposes; the cap over the former tank area shall be maintained.",
+                "These limitations run with the land and bind every owner until released by the Agency.",
+            ),
+        ]
+    return [
+        f"Recording requested by and return to: {w.person()}",
+        f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}",
+    ], [
+        *body,
+        Block("signature", text=f"{owner}"),
+        _para(
+            f"State of {r.choice(('Oregon', 'Kentucky', 'Washington', 'Colorado'))}, County of {r.choice(CITIES)}: acknowledged before me on {w.date()}."
+        ),
+        Block("signature", text="Notary Public"),
+    ]
+
+
+def lease_amendment(w: Writer) -> tuple[list[str], list[Block]]:
+    r = w.rng
+    landlord, tenant = r.sample(COMPANIES, 2)
+    w.title = r.choice(
+        {
+            "dev": ("FIRST AMENDMENT TO LEASE",),
+            "test": ("SECOND AMENDMENT", "LEASE MODIFICATION AGREEMENT"),
+        }[w.split]
+    )
+    return [], [
+        _para(
+            f"This amendment is made on {w.date()} between {landlord} and {tenant}, parties to the agreement dated",
+            f"{w.date(w.day - dt.timedelta(days=r.randint(400, 4000)))} for the premises at {w.site}.",
+        ),
+        _para(f"1. The term is extended by {r.randint(2, 10)} years."),
+        _para(
+            f"2. The monthly payment is ${r.randint(20, 200) * 100:,} from the first day of the extended term."
+        ),
+        _para("3. Except as amended here, the agreement remains in full force."),
+        Block("signature", text=f"{landlord}"),
+        Block("signature", text=f"{tenant}"),
+    ]
+
+
+def registration(w: Writer) -> tuple[list[str], list[Block]]:
+    """An agency's registration of storage tanks: an authorization, so kind `permit`."""
+    r = w.rng
+    agency = r.choice(AGENCIES)
+    w.title = r.choice(
+        {
+            "dev": ("CERTIFICATE OF REGISTRATION",),
+            "test": ("TANK REGISTRATION CERTIFICATE", "REGISTRATION CERTIFICATE"),
+        }[w.split]
+    )
+    rows = [["Tank", "Capacity (gal)", "Product", "Installed"]] + [
+        [
+            str(i),
+            f"{r.choice((4, 6, 8, 10, 12))},000",
+            r.choice(("Gasoline", "Diesel", "Waste oil")),
+            str(r.randint(1975, 2015)),
+        ]
+        for i in range(1, r.randint(2, 5))
+    ]
+    return [f"State {agency}", f"{r.randint(10, 999)} Capitol Way, {r.choice(CITIES)}"], [
+        Block(
+            "fields",
+            rows=[
+                ["Facility ID", w.number("")],
+                ["Owner", w.client],
+                ["Location", w.site],
+                ["Valid through", w.date(w.day.replace(year=w.day.year + 1))],
+            ],
+        ),
+        _para(
+            "The storage tanks listed below are registered and may be operated at this location. Display this certificate at the facility."
+        ),
+        Block("table", rows=rows, widths=[0.15, 0.3, 0.3, 0.25]),
+        Block("signature", text=f"{w.person()}, Tank Program"),
+    ]
+
+
+def tightness_test(w: Writer) -> tuple[list[str], list[Block]]:
+    """A tester's certificate of a tank tightness test: kind `certificate`."""
+    r = w.rng
+    w.title = r.choice(
+        {
+            "dev": ("TANK TIGHTNESS TEST CERTIFICATE",),
+            "test": ("PRECISION TANK TEST CERTIFICATION", "LINE AND TANK TEST CERTIFICATE"),
+        }[w.split]
+    )
+    rows = [["Tank", "Product", "Leak rate (gal/h)", "Result"]] + [
+        [str(i), r.choice(("Gasoline", "Diesel")), f"{r.uniform(-0.04, 0.09):+.3f}", "Pass"]
+        for i in range(1, r.randint(2, 5))
+    ]
+    return [
+        r.choice(("Ridgeline Tank Services", "Apex Tank Testing")),
+        f"{r.randint(10, 999)} {r.choice(STREETS)}, {r.choice(CITIES)}",
+    ], [
+        _para(
+            f"I certify that the tanks at {w.site}, owned by {w.client}, were tested on {w.date()} by a method meeting",
+            "the 0.1 gallon per hour criterion, with the results below.",
+        ),
+        Block("table", rows=rows, widths=[0.15, 0.3, 0.3, 0.25]),
+        Block(
+            "fields",
+            rows=[["Certificate no.", w.number("T-")], ["Technician license", w.number("L-")]],
+        ),
+        Block("signature", text=f"{w.person()}, Certified Tester"),
+    ]
+
+
+def lab_invoice(w: Writer) -> tuple[list[str], list[Block]]:
+    r = w.rng
+    lab = r.choice(LABS)
+    items = [["Method", "Analysis", "Samples", "Unit price", "Amount"]]
+    total = 0
+    for method, name in r.sample(
+        [("8260D", "VOCs"), ("8021B", "BTEX/MTBE"), ("6010D", "Metals"), ("8015", "TPH-G/TPH-D")],
+        r.randint(2, 3),
+    ):
+        n, price = r.randint(2, 12), r.choice((45, 65, 85, 110, 140))
+        total += n * price
+        items.append([method, name, str(n), f"${price:,.2f}", f"${n * price:,.2f}"])
+    items.append(["", "Total", "", "", f"${total:,.2f}"])
+    return [lab, f"{r.randint(10, 999)} Laboratory Way, {r.choice(CITIES)}"], [
+        Block(
+            "fields",
+            rows=[
+                ["Account", w.number("A-")],
+                ["Work order", w.number("WO-")],
+                ["Client", w.client],
+                ["Project", w.site],
+                ["Date", w.date()],
+            ],
+        ),
+        Block("table", rows=items, widths=[0.14, 0.3, 0.14, 0.2, 0.22]),
+        _para(
+            "Amount due in 30 days. Analytical results were reported under the work order above."
+        ),
+    ]
+
+
+# First pages that are not the document (truth: the document is what follows them).
+def fax_cover(w: Writer, kind: str) -> list[Block]:
+    r = w.rng
+    return [
+        Block(
+            "heading", text=r.choice(("FAX", "FACSIMILE TRANSMITTAL", "FAX COVER SHEET")), bold=True
+        ),
+        Block(
+            "fields",
+            rows=[
+                ["To", f"{w.person()}, {w.client}"],
+                ["Fax", f"({r.randint(200, 989)}) {r.randint(200, 989)}-{r.randint(1000, 9999)}"],
+                ["From", w.person()],
+                ["Date", w.date()],
+                ["Pages", f"{r.randint(3, 9)} including cover"],
+                ["Re", w.site],
+            ],
+        ),
+        _para(
+            r.choice(
+                (
+                    "Please see attached. Original to follow by mail.",
+                    "Attached are the pages you asked for. Call if any are missing.",
+                    "Confidential: if you received this fax in error, notify the sender.",
+                )
+            )
+        ),
+    ]
+
+
+APPENDICES = (
+    "Laboratory Analytical Reports and Chain-of-Custody Records",
+    "Boring Logs and Well Construction Details",
+    "Site Photographs",
+    "Certificates of Disposal",
+    "Regulatory Correspondence",
+    "Historical Aerial Photographs",
+    "Data Validation Reports",
+    "Permits",
+)
+
+
+def contents(w: Writer, blocks: list[Block]) -> list[Block]:
+    """A table of contents of the report's sections and appendices (which name other kinds)."""
+    r = w.rng
+    rows = [["Section", "Page"]]
+    page = 1
+    for block in blocks:
+        if block.kind == "heading":
+            page += r.randint(1, 4)
+            rows.append([block.text.title().replace(".0 ", ".0  "), str(page)])
+    for letter_, name in zip("ABCDE", r.sample(APPENDICES, r.randint(3, 5)), strict=False):
+        rows.append([f"Appendix {letter_}  {name}", ""])
+    return [
+        Block("heading", text="TABLE OF CONTENTS", bold=True),
+        Block("table", rows=rows, widths=[0.85, 0.15]),
+    ]
+
+
+def excerpt(blocks: list[Block]) -> list[Block]:
+    """A report's middle pages: from its second section up to (not including) its signature."""
+    headings = [i for i, b in enumerate(blocks) if b.kind == "heading"]
+    start = headings[1] if len(headings) > 1 else 1
+    return [b for b in blocks[start:] if b.kind != "signature"]
+
+
 # Kinds a site file often holds behind a cover letter of their issuer (a laboratory's letter to
 # its client, a consultant's letter to the agency): the document is the report, not the letter.
 COVERED = (
     "laboratory-report",
-    "phase-i-report",
-    "phase-ii-report",
-    "monitoring-report",
+    *SITE_REPORTS,
+    "data-validation-report",
     "permit",
     "certificate",
     "boring-log",
 )
-COVER_SHARE = 0.35
+COVER_SHARE = 0.25  # a cover letter on page 1
+FAX_SHARE = 0.12  # a fax cover sheet on page 1
+CONTENTS_SHARE = 0.2  # of the reports left: a table of contents after the title
+EXCERPT_SHARE = 0.2  # of the reports left: the middle pages only
+EXCERPTED = (*SITE_REPORTS, "data-validation-report")
 
 
 def cover_letter(w: Writer, kind: str) -> list[Block]:
@@ -924,7 +1639,18 @@ CROSS_REFERENCING = (
 
 
 def sample_document(rng: random.Random, kind: str, split: str, fam: Family) -> Document:
-    """One document of `kind` in family `fam`, in `split`'s title wordings."""
+    """One document of `kind` in family `fam`, in `split`'s title wordings.
+
+    Truth rules: the kind is what the document *is* (its purpose, scope and sections), not what
+    its first page, its title or its body names. A document behind a cover letter or a fax cover
+    sheet is the document behind it; a report's table of contents does not make it anything
+    else; an excerpt (a report's middle pages, no title, letterhead or signature) is the kind of
+    the report it comes from. Variants: a limited site investigation is a `phase-ii-report`; a
+    no-further-action letter or a notice of violation is a `letter`; an easement or an
+    environmental covenant is a `deed` (a recorded instrument burdening the land); a lease
+    amendment is a `lease`; an agency's tank registration certificate is a `permit`; a tank
+    tightness-test certificate is a `certificate`; a laboratory's bill is an `invoice`.
+    """
     if kind not in KINDS:
         raise ValueError(f"unknown document kind {kind!r}; choose from {', '.join(KINDS)}")
     if split not in ("dev", "test"):
@@ -938,17 +1664,29 @@ def sample_document(rng: random.Random, kind: str, split: str, fam: Family) -> D
     )
     if other:
         traps.append("cross-reference")
+    variant = rng.random()
     makers = {
         "laboratory-report": lambda: laboratory_report(w),
-        "phase-i-report": lambda: phase_report(w, "i", other),
-        "phase-ii-report": lambda: phase_report(w, "ii", other),
-        "monitoring-report": lambda: monitoring_report(w),
-        "letter": lambda: letter(w, other),
-        "invoice": lambda: invoice(w, other),
-        "permit": lambda: permit(w),
-        "certificate": lambda: certificate(w),
-        "deed": lambda: deed(w),
-        "lease": lambda: lease(w, other),
+        "phase-i-report": lambda: site_report(w, kind, other),
+        "phase-ii-report": lambda: site_report(w, kind, other),
+        "monitoring-report": lambda: site_report(w, kind, other),
+        "remedial-action-plan": lambda: site_report(w, kind, other),
+        "closure-report": lambda: site_report(w, kind, other),
+        "data-validation-report": lambda: data_validation(w),
+        "letter": lambda: (
+            agency_letter(w, "nfa" if variant < 0.25 else "nov")
+            if variant < 0.5 and not other
+            else letter(w, other)
+        ),
+        "invoice": lambda: lab_invoice(w) if variant < 0.35 and not other else invoice(w, other),
+        "permit": lambda: registration(w) if variant < 0.4 else permit(w),
+        "certificate": lambda: tightness_test(w) if variant < 0.4 else certificate(w),
+        "deed": lambda: (
+            recorded_instrument(w, "easement" if variant < 0.25 else "covenant")
+            if variant < 0.5
+            else deed(w)
+        ),
+        "lease": lambda: lease_amendment(w) if variant < 0.35 and not other else lease(w, other),
         "contract": lambda: contract(w, other),
         "boring-log": lambda: boring_log(w),
         "photo-page": lambda: photo_page(w),
@@ -956,12 +1694,30 @@ def sample_document(rng: random.Random, kind: str, split: str, fam: Family) -> D
         "transmittal": lambda: transmittal(w, other),
     }
     header, blocks = makers[kind]()
-    cover = cover_letter(w, kind) if kind in COVERED and rng.random() < COVER_SHARE else []
-    if cover:
-        traps.append("cover-letter")
-    title = rng.choice(TITLES[kind][split])
+    if w.title is not None:
+        title = w.title
+    elif kind in MISLEADING_TITLES and rng.random() < MISLEADING_SHARE:
+        title = rng.choice(MISLEADING_TITLES[kind][split] + GENERIC_TITLES[split])
+        traps.append("misleading-title")
+    else:
+        title = rng.choice(TITLES[kind][split])
     if kind == "laboratory-report" and title.startswith("CERTIFICATE"):
         traps.append("certificate-title")
+    cover: list[Block] = []
+    front = rng.random() if kind in COVERED else 1.0
+    if front < COVER_SHARE:
+        cover = cover_letter(w, kind)
+        traps.append("cover-letter")
+    elif front < COVER_SHARE + FAX_SHARE:
+        cover = fax_cover(w, kind)
+        traps.append("fax-cover")
+    elif kind in EXCERPTED:
+        pick = rng.random()
+        if pick < CONTENTS_SHARE:
+            blocks = [*contents(w, blocks), Block("page"), *blocks]
+            traps.append("contents")
+        elif pick < CONTENTS_SHARE + EXCERPT_SHARE:
+            return Document(kind, split, fam, "", [], excerpt(blocks), (*traps, "excerpt"))
     if title and rng.random() < UNTITLED_SHARE:
         title = ""
         traps.append("untitled")
@@ -1132,8 +1888,11 @@ def _rasterize(pdf: bytes, index: int, dpi: int):
     return image if image.mode == "L" else image.convert("L")
 
 
-def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | int) -> bytes:
-    """Every page rasterised at SCAN_DPI, put through an office scanner, kept black and white."""
+def scanned_pdf(
+    pdf: bytes, pages: int, title: str, seed: int, *labels: str | int, heavy: bool = False
+) -> bytes:
+    """Every page rasterised at SCAN_DPI, put through an office scanner, kept black and white; a
+    heavy scan (a copy of a copy, a fax) at HEAVY_DPI with more skew, blur and noise."""
     saved = rl_config.useA85
     rl_config.useA85 = 0  # binary Flate streams: ASCII85 would cost a quarter more bytes
     try:
@@ -1143,10 +1902,20 @@ def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | in
         canvas.setCreator(PDF_CREATOR)
         for index in range(pages):
             params = sample_scan_params(
-                make_random(seed, *labels, "scan", index), max_angle=MAX_SCAN_SKEW
+                make_random(seed, *labels, "scan", index),
+                max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
             )
+            if heavy:
+                params = dataclasses.replace(
+                    params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
+                )
             scanned = scan_page(
-                _rasterize(pdf, index, SCAN_DPI), params, seed, *labels, "scan", index
+                _rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI),
+                params,
+                seed,
+                *labels,
+                "scan",
+                index,
             ).image
             threshold = params.ink + (params.paper - params.ink) * 2 // 3
             image = scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
@@ -1159,11 +1928,16 @@ def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | in
 
 
 def render_document(
-    document: Document, *, scanned: bool, seed: int, labels: tuple[str | int, ...]
+    document: Document,
+    *,
+    scanned: bool,
+    seed: int,
+    labels: tuple[str | int, ...],
+    heavy: bool = False,
 ) -> tuple[bytes, int]:
     """(PDF bytes, pages) of the document; a scanned copy draws its noise from (seed, *labels)."""
     pages = layout(document)
     pdf = emit(document, pages)
     if scanned:
-        pdf = scanned_pdf(pdf, len(pages), PDF_TITLE, seed, *labels)
+        pdf = scanned_pdf(pdf, len(pages), PDF_TITLE, seed, *labels, heavy=heavy)
     return pdf, len(pages)
