@@ -4,10 +4,14 @@ Each split holds documents of every kind of envirobench_synth.locate.documents i
 (the case category is the kind), in the document families of its split: the dev split uses the
 dev families and title wordings, the test split only the others
 (envirobench_synth.locate.documents.FAMILIES_BY_SPLIT, TITLES). Every fifth document is a
-scanned copy (black and white, no text layer). The traps each document carries (a cover letter in
-front of the document, a body that names another kind, a laboratory report titled as a
-certificate, a missing title, a scan) are
-in its answer and counted in the dataset's description.
+scanned copy (black and white, no text layer), every tenth a heavy scan (96 dpi, more skew, blur
+and noise). The traps each document carries (a cover letter, a fax cover or a table of contents in
+front of the document, an excerpt of a report's middle pages, a body that names another kind, a
+misleading, generic or missing title, a laboratory report titled as a certificate, a scan) are in
+its answer and counted in the dataset's description. The truth rules (what a document behind a
+cover letter is, what an excerpt is, which kind each variant belongs to) are
+envirobench_synth.locate.documents.sample_document's and envirobench_locate.document_type's.
+Every kind and every variant occurs in both splits.
 
 Each document draws from its own stream, make_random(SEED, split, case_id); regenerating
 reproduces every file byte for byte.

@@ -15,7 +15,15 @@ generator's wording; a title worded in a way no cue knows is read from its body 
 Variants: `v1` (the default; `default` is its alias) as above; `title-only` reads the heading
 only (no body cues), to show how much the body adds.
 
-Weaknesses: a document that talks about another kind (a letter enclosing a laboratory report,
+The three kinds added with the v1 datasets' rework (remedial-action-plan, closure-report,
+data-validation-report) have the names of their trade (a remedial or corrective action plan, a
+closure or no-further-action request, a data validation with its qualifiers and holding times);
+TITLE_WEIGHT was raised from 4 to 6 on the dev split.
+
+Weaknesses: the site reports (Phase I, Phase II, monitoring, remedial action plan, closure) share
+their vocabulary and a later one retells the earlier ones, so the cues of an earlier stage
+outnumber those of the report's own purpose; a cover letter, fax cover or excerpt leaves the
+heading without the title; a document that talks about another kind (a letter enclosing a laboratory report,
 a transmittal listing boring logs) collects that kind's cues too, and the heading weight is all
 that keeps it right; OCR errors on scans lose cues; Phase I and Phase II reports share most of
 their words.
