@@ -15,16 +15,30 @@ from test_reference_reads_no_generator_strings import ADAPTER, REPO, strings, wo
 from envirobench_synth import vocabulary
 
 MIN_LENGTH = 3  # shorter terms ("Q", "DL") are letters any pattern holds
-# The solvers of Legal types read deeds and contracts, never a lab report, so words they know
-# ("N/A" in a form's blank) cannot lift an Extract score; the modules they share with the Extract
-# solvers (layout, ocr, pdftext, protocol ...) are checked.
-LEGAL_SOLVERS = (
-    "chain_of_title",
-    "indemnity_terms",
-    "instrument_execution",
-    "party_roles",
-    "use_limitations",
+# Only the solvers of Extract types read lab reports; the solvers of other categories (Legal's
+# deeds and contracts, Locate's site files) read no Extract document, so words they know ("N/A" in
+# a form's blank) cannot lift an Extract score. The modules the solvers share (layout, ocr,
+# pdftext, quantities, results_tables, headers, protocol ...) are all checked.
+EXTRACT_TYPES = frozenset(
+    {
+        "document-extraction",
+        "table-records",
+        "report-metadata",
+        "table-separators",
+        "table-structure",
+        "table-cells",
+    }
 )
+
+
+def extract_solvers() -> list:
+    """The solver modules of Extract types, by the BENCHMARK_ID each declares."""
+    found = []
+    for path in sorted((ADAPTER / "solvers").glob("*.py")):
+        match = re.search(r'^BENCHMARK_ID = "([^"]+)"', path.read_text(encoding="utf-8"), re.M)
+        if match and match.group(1) in EXTRACT_TYPES:
+            found.append(path)
+    return found
 
 
 def unescaped(text: str) -> str:
@@ -61,10 +75,11 @@ def test_only_terms_of_three_characters_or_more_exist():
 
 def test_no_test_only_term_is_in_the_reference_adapter():
     terms = sorted(term for term in vocabulary.test_only_terms() if len(term) >= MIN_LENGTH)
-    assert all((ADAPTER / "solvers" / f"{name}.py").is_file() for name in LEGAL_SOLVERS)
+    checked = {path.stem for path in extract_solvers()}
+    assert checked == {benchmark.replace("-", "_") for benchmark in EXTRACT_TYPES}
     held = {}
     for path in sorted(ADAPTER.rglob("*.py")):
-        if path.parent.name == "solvers" and path.stem in LEGAL_SOLVERS:
+        if path.parent.name == "solvers" and path.stem != "__init__" and path.stem not in checked:
             continue
         for text in strings(path, docstrings=True):
             for term in found_terms(text, terms):
