@@ -48,6 +48,11 @@ into the record; a footnote whose definition is on another page than the marker 
 unresolved unless the table continues there; a continued table is recognised only if its rows
 keep the previous page's column positions (true for the same page size); QC is recognised only
 by the general words and abbreviations above.
+
+Length: one reader of results pages, whose steps above (lines, headers, rows, columns, roles, QC,
+values, continued tables, reportable results) each decide what the next one sees and share the
+reader's state across a page break; the column roles (`headers`) and the values (`quantities`)
+are already modules of their own.
 """
 
 from __future__ import annotations
