@@ -349,6 +349,7 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
         "profile": profile,
         "headline_metrics": list(btype.HEADLINE),
         "cases": len(cases),
+        "split_cases": len(every_case),
         "adapter_wall_time_s": run["adapter_wall_time_s"] if run else None,
         "reference": reference_row,
         "baselines": baselines,
@@ -389,6 +390,16 @@ def render_split_section(spec, rows: list[dict]) -> str:
         spec.INTRO,
         f"Profile {', '.join(profiles)} (the type's first). Brackets: the bootstrap 95 % interval over {spec.UNIT} (core's",
         f"bootstrap, 1,000 resamples, as in metrics.json). Made with `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}`.",
+    ]
+    sampled = [r for r in rows if r.get("split_cases") is not None and r["cases"] < r["split_cases"]]
+    if sampled:
+        # A run on part of a split (--limit) is a sample, and says so where its numbers are read.
+        out.append(
+            "**A sample, not the whole split:** "
+            + ", ".join(f"{r['split']} the first {r['cases']} of {r['split_cases']} cases" for r in sampled)
+            + f" (`--limit`); run `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}` for every case."
+        )
+    out += [
         "",
         "| split | system | " + " | ".join(title for _, title, _ in columns) + " |",
         "| --- | --- |" + " --- |" * len(columns),
@@ -431,8 +442,13 @@ def write_split_section(category: str, benchmark: str, output: Path, results: Pa
     rows = [split_rows(spec, split, results, limit, (made or {}).get(split), dataset_id=dataset_id, reference=reference)
             for split, dataset_id in splits.items()]
     (results / f"{category}-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")
+    write_section(spec, rows, output)
+
+
+def write_section(spec, rows: list[dict], output: Path) -> None:
+    """Put the section of `rows` (as split_rows made them) into `output` between its markers."""
     section = render_split_section(spec, rows)
-    begin, end = section_markers(category, benchmark)
+    begin, end = section_markers(spec.CATEGORY, spec.BENCHMARK)
     # Several runs of this script (one per type, in parallel) may finish together: the page is
     # read, changed and written under a lock so that no section is lost.
     import fcntl
@@ -475,7 +491,17 @@ def main() -> None:
     parser.add_argument("--split", action="append", default=[], metavar="NAME=DATASET",
                         help="with --legal/--extract: these splits (a dataset ID or directory each) instead of the type's dev and test")
     parser.add_argument("--no-reference", action="store_true", help="with --legal/--extract: the baselines only, no reference run")
+    parser.add_argument("--rows", type=Path, default=None, metavar="FILE",
+                        help="with one --legal/--extract/--locate TYPE: rewrite its section from the rows a run of this script "
+                             "saved (RESULTS/<category>-<type>.json), running nothing")
     args = parser.parse_args()
+    if args.rows:
+        chosen = [(c, b) for c, bs in (("legal", args.legal), ("extract", args.extract), ("locate", args.locate)) for b in bs]
+        if len(chosen) != 1:
+            parser.error("--rows FILE goes with exactly one --legal, --extract or --locate TYPE")
+        category, benchmark = chosen[0]
+        write_section(split_spec(category, benchmark), json.loads(args.rows.read_text(encoding="utf-8")), args.output)
+        return
     if args.legal or args.extract or args.locate:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)

@@ -78,6 +78,21 @@ def test_every_extract_baseline_scores_with_an_interval(tmp_path):
     assert (
         "| v1 | no records (empty output) | 0.000 [0.000, 0.000] |" in text
     )  # record_f1 first, the floor
+    # Numbers on part of a split say so where they are read.
+    assert "**A sample, not the whole split:** v1 the first 3 of 40 cases (`--limit`)" in text
+
+
+def test_a_section_is_rewritten_from_saved_rows_without_running(tmp_path):
+    output = tmp_path / "reference-scores.md"
+    rows = tmp_path / "rows.json"
+    row = {"split": "test", "dataset": "d", "profile": "semantic", "headline_metrics": ["record_f1"],
+           "cases": 210, "split_cases": 210, "adapter_wall_time_s": 12.0,
+           "reference": {"headline": {"record_f1": 0.5}, "intervals": {"record_f1": [0.4, 0.6]}},
+           "baselines": {}, "groups": {}}
+    rows.write_text(json.dumps([row]), encoding="utf-8")
+    run("--extract", "document-extraction", "--rows", str(rows), "--output", str(output), cwd=tmp_path)
+    text = output.read_text(encoding="utf-8")
+    assert "| test | reference adapter | 0.500 [0.400, 0.600] |" in text and "A sample" not in text
 
 
 def test_a_reference_run_fills_its_section_and_a_rerun_replaces_it(tmp_path):
