@@ -36,6 +36,14 @@ extended for the traps of real reports; the v1 rules of `model.py` hold where th
   (`0.20 U` or `<0.20` with MDL 0.20 and RL 1.0: reporting_limit 1.0). Where no reporting-limit
   column is printed, it is the number of a non-detect cell (`<0,50`, `0.50 U`) and null for a
   detection.
+- `cas` is the CAS Registry Number printed on the result's own row, and null where that row
+  prints none: the `--` of a percent solids or moisture row, and every result of the long-table
+  skeleton (`dev-long-table`, `test-method-sections`), whose tables (one long table, or one per
+  method) have no CAS column. The sample-pages skeleton prints a CAS column in every sample
+  table, the sample-columns skeleton one on every analyte row beside the samples' results (and
+  again in each table of a method split over several). A CAS number printed anywhere else (on
+  another page, in another table, in a sample summary or the narrative) does not count unless it
+  is printed beside that result; `cas_column(family)` says which families print it.
 - Numbers are read as printed: decimal commas (`1,25` is 1.25), scientific notation
   (`1.2E+03` is 1200), thousands separators removed.
 - `qualifier` is every flag printed with the result, separators removed (`J,B` and `J B` are
@@ -788,25 +796,28 @@ def _record(
     result: str,
     qualifier: str,
     rl: str,
-    rl_column: bool,
+    family: Family,
 ) -> TruthRecord:
     comma = conventions.decimal_comma
+    rl_printed = rl_column(family)
     nondetect = result in ("ND",) or result.startswith("<") or "U" in qualifier
     if nondetect:
         value = None
         limit = (
             read_number(rl, comma)
-            if rl_column
+            if rl_printed
             else (read_number(result.lstrip("<"), comma) if result != "ND" else None)
         )
     else:
         value = read_number(result, comma)
-        limit = read_number(rl, comma) if rl_column else None
+        limit = read_number(rl, comma) if rl_printed else None
     analyte = f"{name} ({section.fraction})" if section.fraction else name
     return TruthRecord(
         sample_id=truth_id,
         analyte=analyte,
-        cas=cas,
+        # Only a CAS number printed on the result's row is part of the record (see the module
+        # docstring): the long-table skeleton prints none, so its records have none.
+        cas=cas if cas_column(family) else None,
         result=value,
         nondetect=nondetect,
         unit=section.unit,
@@ -818,6 +829,13 @@ def _record(
 def rl_column(family: Family) -> bool:
     """Whether the family prints a reporting-limit column (sample-columns families do not)."""
     return family.skeleton != "sample-columns"
+
+
+def cas_column(family: Family) -> bool:
+    """Whether the family prints a CAS number on each result's row: the sample-pages and
+    sample-columns skeletons have a CAS column; the long-table skeleton (one long table or one
+    table per method) has none, and a CAS number is printed nowhere else beside a result."""
+    return family.skeleton != "long-table"
 
 
 def _nondetect_cell(conventions: Conventions, shown: Decimal) -> tuple[str, str]:
@@ -853,7 +871,7 @@ def _field_cell(
             text,
             "",
             "0,1" if conventions.decimal_comma else "0.1",
-            rl_column(family),
+            family,
         )
         return Cell(
             text,
@@ -927,7 +945,7 @@ def _field_cell(
             result,
             qualifier,
             rl_text,
-            rl_column(family),
+            family,
         )
     else:
         traps.append("e-flag")
@@ -1012,7 +1030,7 @@ def _plant_reanalyses(
                         result,
                         qualifier,
                         conventions.number(rl),
-                        rl_column(family),
+                        family,
                     )
                     traps: tuple[str, ...] = ("reanalysis-dl",)
                 else:

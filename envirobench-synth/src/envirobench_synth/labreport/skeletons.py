@@ -9,7 +9,7 @@ Three skeletons, each drawn in its family's conventions:
   collected, matrix) above the table;
 - `long-table`: one long table with a sample column, rows grouped by method heading (or, where
   the unit goes in the heading, one table per method), QC runs listed after each method's samples
-  when inline;
+  when inline; no CAS column (so its records carry no CAS, see families.py);
 - `sample-columns`: per method a table with analytes as rows and a column per sample, a
   multi-row header (sample, lab ID, date), an optional screening-level column with exceedances
   shaded.
