@@ -227,3 +227,10 @@ def test_code_and_docs_cite_only_documents_in_the_repository():
             if DESIGN_CITATION.search(line) and path != Path(__file__):
                 cited.append(f"{path.relative_to(REPO)}:{n}")
     assert cited == [], "cite docs/architecture.md (in the repository), not a design document outside it"
+
+
+def test_test_modules_have_unique_names():
+    # The test folders are not packages: pytest imports each test module by its file name, so two
+    # modules of one name in different folders stop the whole suite at collection.
+    names = [path.name for path in (REPO / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
