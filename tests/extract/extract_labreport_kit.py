@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import regeneration_kit
 from click.testing import CliRunner
 
 from envirobench import (
@@ -11,7 +12,6 @@ from envirobench import (
     iter_jsonl,
     load_dataset,
     read_json,
-    read_manifest,
     structure,
 )
 from envirobench_extract.package import PACKAGE
@@ -61,16 +61,4 @@ def generate(*args):
 def assert_regenerates(type_id, tmp_path, folder="synthetic-v1"):
     """Regenerating a type's dataset and fixtures with the package's generator command
     reproduces every shipped file (of the v1 dataset unless named)."""
-    layout = PACKAGE.layout(type_id)
-    dataset_dir, fixtures_dir = layout.dataset_dir(folder), layout.fixtures_dir(folder)
-    output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
-    result = generate(type_id, "--dataset", folder, "--output", output, "--fixtures", fixtures)
-    assert result.exit_code == 0, result.output
-    shipped = read_manifest(dataset_dir)
-    regenerated = read_manifest(output)
-    assert {f.path: f.sha256 for f in regenerated.files} == {
-        f.path: f.sha256 for f in shipped.files
-    }
-    assert (output / "manifest.json").read_bytes() == (dataset_dir / "manifest.json").read_bytes()
-    for fixture in ("correct.json", "wrong.json"):
-        assert (fixtures / fixture).read_bytes() == (fixtures_dir / fixture).read_bytes()
+    regeneration_kit.assert_regenerates(PACKAGE, type_id, folder, tmp_path)
