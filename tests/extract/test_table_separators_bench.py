@@ -24,7 +24,7 @@ def test_shipped_profile():
     assert located.path == PACKAGE.layout("table-separators").profile
     profile = located.profile
     assert profile.benchmark == "table-separators"
-    assert profile.dataset == "envirobench/table-separators-synthetic-v1"
+    assert profile.dataset == "envirobench/table-separators-synthetic-test-v2"  # what the leaderboard pins
     assert profile.adapter == "reference" and list(profile.adapters) == ["reference"]
     entry = profile.adapters["reference"]
     assert entry.model == "reference/projection-profiles" and entry.options == {}

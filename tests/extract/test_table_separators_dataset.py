@@ -15,7 +15,7 @@ def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
 
 def test_generating_into_a_non_empty_directory_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("keep me")
-    result = run_generator("table-separators", "--output", tmp_path)
+    result = run_generator("table-separators", "--dataset", "synthetic-v1", "--output", tmp_path)
     assert result.exit_code == 1
     assert "not empty" in result.output
     with pytest.raises(EnviroBenchError, match="non-empty"):
@@ -29,8 +29,8 @@ def test_unknown_generators_are_a_usage_error():
 
 
 def test_an_unknown_dataset_folder_is_refused(tmp_path):
-    result = run_generator("table-separators", "--dataset", "synthetic-v2", "--output", tmp_path)
-    assert result.exit_code == 1 and "no dataset 'synthetic-v2'" in result.output
-    with pytest.raises(EnviroBenchError, match="no dataset folder 'synthetic-v2'"):
-        generate(tmp_path, "synthetic-v2")
+    result = run_generator("table-separators", "--dataset", "synthetic-v9", "--output", tmp_path)
+    assert result.exit_code == 1 and "no dataset 'synthetic-v9'" in result.output
+    with pytest.raises(EnviroBenchError, match="no dataset folder 'synthetic-v9'"):
+        generate(tmp_path, "synthetic-v9")
     assert list(tmp_path.iterdir()) == []

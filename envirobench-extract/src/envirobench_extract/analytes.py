@@ -4,7 +4,7 @@ Laboratories name one compound several ways (Tetrachloroethene, Tetrachloroethyl
 Perchloroethylene, PCE). `COMPOUNDS` lists, per compound, every name this table knows for it,
 keyed by its CAS Registry Number, or, for a mixture that has none (a petroleum range), by its
 usual abbreviation. `compound_of(name)` gives that key for a name, compared as record names are
-(`records.normalise_name`: NFKC, ASCII quotes, one space, case-folded), or None for a name the
+(`names.normalise_name`: NFKC, ASCII quotes, one space, case-folded), or None for a name the
 table does not know; such a name stands for itself.
 
 What the table covers: every analyte name and abbreviation of the synthetic report catalogue
@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+
+from .names import normalise_name
 
 COMPOUNDS: dict[str, tuple[str, ...]] = {
     # Volatile organic compounds
@@ -93,7 +95,6 @@ COMPOUNDS: dict[str, tuple[str, ...]] = {
 
 @lru_cache(maxsize=1)
 def _table() -> dict[str, str]:
-    from .records import normalise_name  # records imports this module: resolved on first use
 
     table: dict[str, str] = {}
     for compound, names in COMPOUNDS.items():
@@ -107,13 +108,12 @@ def _table() -> dict[str, str]:
 def compound_of(name: str) -> str | None:
     """The compound a name (as printed) stands for: its CAS Registry Number, or for a mixture
     without one its abbreviation; None when the table does not know the name."""
-    from .records import normalise_name
 
     return _table().get(normalise_name(name))
 
 
 def compound_of_normalised(name: str) -> str | None:
-    """`compound_of` for a name already through `records.normalise_name`."""
+    """`compound_of` for a name already through `names.normalise_name`."""
     return _table().get(name)
 
 

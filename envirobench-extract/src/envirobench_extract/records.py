@@ -130,6 +130,7 @@ import attrs
 from envirobench import CaseScore, ErrorKey, f1
 
 from .analytes import cas_of, compound_of_normalised
+from .names import normalise_name
 
 PROFILES = ("semantic", "exact", "value")
 FIELDS = ("cas", "result", "nondetect", "unit", "qualifier", "reporting_limit")
@@ -182,17 +183,8 @@ def check_answer_records(records: Sequence[Record]) -> None:
 
 # -- normalisation ------------------------------------------------------------------------------
 
-_QUOTES = str.maketrans({"‘": "'", "’": "'", "′": "'", "“": '"', "”": '"', "″": '"'})
 _SPACE = re.compile(r"\s+")
 _MICRO = re.compile(r"(?:^|(?<=/))(?:u|mc)(?=g)")
-
-
-@lru_cache(maxsize=65536)
-def normalise_name(text: str) -> str:
-    """A sample ID or analyte name as compared: NFKC, ASCII quotes, one space, case-folded."""
-    return (
-        _SPACE.sub(" ", unicodedata.normalize("NFKC", text).translate(_QUOTES)).strip().casefold()
-    )
 
 
 @lru_cache(maxsize=4096)

@@ -41,9 +41,7 @@ from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
-# Column titles, alignment and orders are the table-separators generator's: every table task
-# draws the same kind of lab-results table.
-from .table_separators import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
+from .v1_columns import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
 
 LAYOUTS = (
     "fully-ruled",

@@ -50,12 +50,14 @@ from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
+from . import grid_damage, grid_families
 from .table_separators_fixtures import (
     DELIBERATE_ERRORS_V2,
     correct_predictions,
     read_answers,
     wrong_predictions,
 )
+from .v1_columns import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
 
 SEED = 20240611
 SEED_V2 = 20261203
@@ -80,42 +82,6 @@ DESCRIPTION = (
     "column separators with the content band of every row and column, measured from the drawn pixels."
 )
 
-# Column title variants as reports print them; the long forms are the ones worth wrapping.
-TITLES: dict[str, tuple[str, ...]] = {
-    "analyte": ("Analyte", "Parameter", "Compound"),
-    "cas": ("CAS No.", "CAS", "CAS Number", "CASRN"),
-    "result": ("Result", "Conc.", "Concentration"),
-    "unit": ("Units", "Unit"),
-    "qualifier": ("Qual", "Q", "Qualifier", "Flag"),
-    "reporting_limit": ("RL", "PQL", "Reporting Limit", "MRL"),
-    "method": ("Method", "Test Method", "Analytical Method"),
-}
-LONG_TITLES: dict[str, tuple[str, ...]] = {
-    "analyte": ("Analyte Name", "Target Analyte"),
-    "cas": ("CAS Registry Number", "CAS Number"),
-    "result": ("Sample Result", "Measured Concentration"),
-    "unit": ("Reporting Units", "Result Units"),
-    "qualifier": ("Laboratory Qualifier", "Data Qualifier"),
-    "reporting_limit": ("Reporting Limit", "Practical Quantitation Limit"),
-    "method": ("Analytical Method", "EPA Method Number"),
-}
-ALIGN: dict[str, tables.Alignment] = {
-    "analyte": "left",
-    "cas": "left",
-    "result": "right",
-    "unit": "left",
-    "qualifier": "center",
-    "reporting_limit": "right",
-    "method": "left",
-}
-ORDERS: tuple[tuple[str, ...], ...] = (
-    ("analyte", "cas", "result", "qualifier", "unit", "reporting_limit", "method"),
-    ("analyte", "cas", "result", "unit", "qualifier", "reporting_limit", "method"),
-    ("method", "analyte", "cas", "result", "reporting_limit", "unit", "qualifier"),
-    ("cas", "analyte", "result", "qualifier", "reporting_limit", "unit", "method"),
-    ("analyte", "result", "reporting_limit", "unit", "qualifier", "method", "cas"),
-)
-OPTIONAL = ("cas", "method", "qualifier", "unit")
 
 
 def case_ids() -> list[tuple[str, str]]:
@@ -155,9 +121,6 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 
 def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
-    # grid_families draws the grid tables, which take their column titles from this module.
-    from . import grid_damage, grid_families
-
     split = grid_families.SPLIT_OF[dataset]
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
