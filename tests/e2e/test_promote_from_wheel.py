@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 NAME = "table-separators"
-FIXTURE = REPO / "envirobench-extract/src/envirobench_extract/benchmarks" / NAME / "fixtures/synthetic-v1/correct.json"
+FIXTURE = REPO / "envirobench-extract/src/envirobench_extract/benchmarks" / NAME / "fixtures/synthetic-test-v2/correct.json"  # the profile runs on the v2 test split
 
 STAND_IN = '''#!{python}
 """A stand-in for the reference adapter: the correct fixture's prediction for each requested case."""
