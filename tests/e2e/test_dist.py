@@ -58,7 +58,7 @@ CATEGORY_WHEELS = {
     # distribution: (plugin name, the types it registers, its datasets, what scoring must not pull
     # in, a regeneration command that needs the [generate] extra)
     "envirobench-extract": ("extract", EXTRACT_TYPES, EXTRACT_DATASETS, ("envirobench-synth", "numpy", "pillow", "pypdfium2", "reportlab"),
-                            ("envirobench_extract.generate", "table-separators")),
+                            ("envirobench_extract.generate", "table-separators", "--dataset", "synthetic-v1")),
     "envirobench-legal": ("legal", LEGAL_TYPES, LEGAL_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab"),
                           ("envirobench_legal.generate", "instrument-execution", "--dataset", "synthetic-dev-v1")),
     "envirobench-locate": ("locate", LOCATE_TYPES, LOCATE_DATASETS, ("envirobench-synth", "envirobench-extract", "envirobench-legal", "numpy", "pillow", "reportlab", "rank-bm25"),
