@@ -31,7 +31,7 @@ import attrs
 
 from .errors import EnviroBenchError
 
-SCORING_VERSION = "envirobench.categories.v1"
+SCORING_VERSION = "envirobench.categories.v2"
 REGENERATE = "envirobench categories --markdown > docs/categories.md"
 
 
@@ -386,6 +386,14 @@ CATEGORIES: tuple[Category, ...] = (
         "Answering questions about a property from records, with the evidence cited.",
         (
             Task(
+                "missing-information",
+                "Missing information",
+                "document",
+                "Questions about a property answered from its records, and those the records "
+                "cannot answer answered as missing. An invented answer costs five questions.",
+                formula=MISSING_INFORMATION,
+            ),
+            Task(
                 "cited-answers",
                 "Cited answers",
                 "document",
@@ -475,14 +483,6 @@ CATEGORIES: tuple[Category, ...] = (
                 "site",
                 "The recognized environmental conditions of a site, each with its supporting "
                 "evidence.",
-            ),
-            Task(
-                "missing-information",
-                "Missing information",
-                "site",
-                "Questions about a site answered from its file, and those the file cannot answer "
-                "answered as missing. An invented answer costs five questions.",
-                formula=MISSING_INFORMATION,
             ),
             Task(
                 "site-timeline",
