@@ -71,7 +71,7 @@ def test_published_formulas_belong_to_their_tasks():
     assert others and all(t.formula is cats.PRIMARY for t in others)
     assert cats.category_of("ocr-auto-accept").name == "Verify"
     assert {cats.category_of(t).name for t in ("instrument-execution", "party-roles", "indemnity-terms", "chain-of-title")} == {"Legal"}
-    assert cats.category_of("missing-information").name == "Research"  # the seed and DESIGN §8 put it there
+    assert cats.category_of("missing-information").name == "Research"  # the seed puts it there (docs/categories.md)
     assert cats.category_of("passage-rerank").name == "Locate"
 
 

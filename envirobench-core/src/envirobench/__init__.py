@@ -50,6 +50,8 @@ _EXPORTS = {
     "GeneratedCase": "envirobench.generation",
     "dataset_id_of": "envirobench.generation",
     "read_answers": "envirobench.generation",
+    "plant_mistakes": "envirobench.generation",
+    "read_categories": "envirobench.generation",
     "write_by_case": "envirobench.generation",
     "write_dataset": "envirobench.generation",
     # JSON in, JSON out
@@ -150,7 +152,9 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "load_dataset",
     "mean_metrics",
     "merge_shards",
+    "plant_mistakes",
     "read_answers",
+    "read_categories",
     "read_json",
     "read_manifest",
     "read_metrics",
@@ -186,7 +190,9 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         GeneratedCase,
         dataset_id_of,
         generator_command,
+        plant_mistakes,
         read_answers,
+        read_categories,
         write_by_case,
         write_dataset,
     )

@@ -25,11 +25,11 @@ from __future__ import annotations
 
 import importlib
 import shutil
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import click
 
@@ -205,3 +205,32 @@ def write_by_case(path: Path, predictions: dict[str, Any]) -> None:
     """One JSON object, one case per line (canonical JSON: sorted keys, no spaces)."""
     lines = [dumps_line({case: predictions[case]})[1:-2] for case in sorted(predictions)]
     atomic_write_text(path, "{\n" + ",\n".join(lines) + "\n}\n")
+
+
+# -- the deliberate mistakes of wrong.json ------------------------------------------------------
+
+
+class Mistake(Protocol):
+    why: str  # what the deliberate mistake is, for the message when no case fits it
+
+
+M = TypeVar("M", bound=Mistake)
+
+
+def read_categories(dataset_dir: Path) -> dict[str, str]:
+    """Case ID -> its category, in the dataset's order."""
+    return {record["id"]: record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
+
+
+def plant_mistakes(mistakes: Sequence[M], case_ids: Iterable[str], fits: Callable[[M, str], bool], unit: str = "case") -> dict[str, M]:
+    """Case ID -> the deliberate mistake a wrong.json fixture makes there: each mistake on the first
+    case (in `case_ids` order) that `fits` it and no other mistake took. EnviroBenchError when none
+    fits, so a regenerated dataset that lost the case a mistake needs fails loudly."""
+    ids = list(case_ids)
+    taken: dict[str, M] = {}
+    for mistake in mistakes:
+        case_id = next((c for c in ids if c not in taken and fits(mistake, c)), None)
+        if case_id is None:
+            raise EnviroBenchError(f"no {unit} fits the deliberate mistake: {mistake.why}")
+        taken[case_id] = mistake
+    return taken

@@ -43,6 +43,7 @@ from envirobench import (
     Manifest,
     dataset_id_of,
     iter_jsonl,
+    plant_mistakes,
     read_answers,
     unstructure,
     write_dataset,
@@ -203,31 +204,29 @@ def apply(mistake: MetadataMistake, prediction: dict) -> dict:
     return out
 
 
+def change_applies(mistake: MetadataMistake | MetadataMistakeV2, answer: Answer) -> bool:
+    """False where the planned change would leave the field right (the report date already among
+    the sampling dates, or already the first of them): the mistake must make an error."""
+    if (
+        mistake.change.get("sampling_dates") == "add-report-date"
+        and answer.report_date in answer.sampling_dates
+    ):
+        return False
+    return not (
+        mistake.change.get("report_date") == "first-sampling-date"
+        and answer.sampling_dates[0] == answer.report_date
+    )
+
+
 def planted(dataset_dir: Path) -> dict[str, MetadataMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = dict(case_ids())
     answers = read_answers(dataset_dir, Answer)
-    taken: dict[str, MetadataMistake] = {}
-    for mistake in MISTAKES:
-        for case_id in answers:
-            if case_id in taken or categories.get(case_id) != mistake.category:
-                continue
-            answer = answers[case_id]
-            if (
-                mistake.change.get("sampling_dates") == "add-report-date"
-                and answer.report_date in answer.sampling_dates
-            ):
-                continue
-            if (
-                mistake.change.get("report_date") == "first-sampling-date"
-                and answer.sampling_dates[0] == answer.report_date
-            ):
-                continue
-            taken[case_id] = mistake
-            break
-        else:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-    return taken
+    return plant_mistakes(
+        MISTAKES,
+        answers,
+        lambda m, c: categories.get(c) == m.category and change_applies(m, answers[c]),
+    )
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, MetadataMistake]:
@@ -488,23 +487,8 @@ MISTAKES_V2: tuple[MetadataMistakeV2, ...] = (
 
 def planted_v2(dataset_dir: Path) -> dict[str, MetadataMistakeV2]:
     answers = read_answers(dataset_dir, Answer)
-    taken: dict[str, MetadataMistakeV2] = {}
-    for mistake in MISTAKES_V2:
-        for case_id, answer in answers.items():
-            if case_id in taken or answer.status != mistake.status:
-                continue
-            if (
-                mistake.change.get("sampling_dates") == "add-report-date"
-                and answer.report_date in answer.sampling_dates
-            ):
-                continue
-            if (
-                mistake.change.get("report_date") == "first-sampling-date"
-                and answer.sampling_dates[0] == answer.report_date
-            ):
-                continue
-            taken[case_id] = mistake
-            break
-        else:
-            raise EnviroBenchError(f"no case fits the deliberate mistake: {mistake.why}")
-    return taken
+    return plant_mistakes(
+        MISTAKES_V2,
+        answers,
+        lambda m, c: answers[c].status == m.status and change_applies(m, answers[c]),
+    )

@@ -30,6 +30,7 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
     read_manifest,
     write_by_case,
@@ -47,7 +48,6 @@ from envirobench_synth.legal.title import (
 from envirobench_synth.rng import make_random
 
 from ..chain_of_title import DATASETS, Answer, ChainOfTitle, Input, TruePeriod
-from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -210,7 +210,7 @@ MISTAKES: tuple[ChainMistake, ...] = (
 def planted(folder: str) -> dict[str, tuple[ChainMistake, TitleHistory]]:
     """Case ID -> the mistake wrong.json makes there, with the packet's history."""
     cases = {planned.case_id: planned for planned in plan_packets(folder)}
-    taken = plant(MISTAKES, cases, lambda mistake, case_id: cases[case_id].focus == mistake.focus, unit="packet")
+    taken = plant_mistakes(MISTAKES, cases, lambda mistake, case_id: cases[case_id].focus == mistake.focus, unit="packet")
     return {case_id: (mistake, history_of(folder, cases[case_id])) for case_id, mistake in taken.items()}
 
 

@@ -25,6 +25,7 @@ from envirobench import (
     Manifest,
     dataset_id_of,
     iter_jsonl,
+    plant_mistakes,
     read_answers,
     unstructure,
     write_by_case,
@@ -41,7 +42,6 @@ from envirobench_synth.legal.contracts import (
 from envirobench_synth.rng import make_random
 
 from ..indemnity_terms import DATASETS, Answer, Basket, IndemnityTerms, Input, parse_date
-from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -240,7 +240,7 @@ def prediction_of(answer: Answer) -> dict[str, Any]:
 def planted(dataset_dir: Path) -> dict[str, TermsMistake]:
     """Case ID -> the change wrong.json makes there."""
     answers = {record["id"]: record["answer"] for _, record in iter_jsonl(Path(dataset_dir) / "answers.jsonl")}
-    return plant(MISTAKES, answers, lambda mistake, case_id: fits(mistake.name, answers[case_id]))
+    return plant_mistakes(MISTAKES, answers, lambda mistake, case_id: fits(mistake.name, answers[case_id]))
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, TermsMistake]:

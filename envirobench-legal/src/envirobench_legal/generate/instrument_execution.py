@@ -24,7 +24,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -32,7 +34,6 @@ from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_
 from envirobench_synth.rng import make_random
 
 from ..instrument_execution import DATASETS, Answer, Input, InstrumentExecution
-from . import plant, read_categories
 
 SEED = 20261130
 VERSION = 1
@@ -161,7 +162,7 @@ MISTAKES: tuple[ExecutionMistake, ...] = (
 def planted(dataset_dir: Path) -> dict[str, ExecutionMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = read_categories(dataset_dir)
-    return plant(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.scenario)
+    return plant_mistakes(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.scenario)
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExecutionMistake]:

@@ -24,6 +24,7 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
     structure,
     write_by_case,
@@ -40,7 +41,6 @@ from envirobench_synth.legal.parties import (
 from envirobench_synth.rng import make_random
 
 from ..party_roles import DATASETS, Answer, Input, PartyRoles, normalize_name
-from . import plant
 
 SEED = 20261201
 VERSION = 1
@@ -181,7 +181,7 @@ MISTAKES: tuple[RolesMistake, ...] = (
 
 def planted(answers: dict[str, Answer]) -> dict[str, RolesMistake]:
     """Case ID -> the mistake wrong.json makes there."""
-    return plant(MISTAKES, sorted(answers), lambda mistake, case_id: (
+    return plant_mistakes(MISTAKES, sorted(answers), lambda mistake, case_id: (
         mistake.trap in answers[case_id].traps and mistake.kind in (None, answers[case_id].kind)))
 
 

@@ -30,7 +30,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -39,7 +41,6 @@ from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
 from ..use_limitations import DATASETS, Answer, Excluded, Input, Limitation, Parcel, UseLimitations
-from . import plant, read_categories
 
 SEED = 20261201
 VERSION = 1
@@ -184,7 +185,7 @@ MISTAKES: tuple[LimitationMistake, ...] = (
 def planted(dataset_dir: Path) -> dict[str, LimitationMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = read_categories(dataset_dir)
-    return plant(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.focus)
+    return plant_mistakes(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.focus)
 
 
 def prediction_of(answer: Answer) -> dict:

@@ -22,7 +22,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -31,7 +33,6 @@ from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.rng import make_random
 
 from ..document_split import DATASETS, Answer, DocumentSplit, Input
-from . import plant, read_categories
 
 SEED = 20261201
 VERSION = 1
@@ -137,7 +138,7 @@ def planted(dataset_dir: Path) -> dict[str, SplitMistake]:
             )
         return True
 
-    return plant(MISTAKES, categories, fits, unit="bundle")
+    return plant_mistakes(MISTAKES, categories, fits, unit="bundle")
 
 
 def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:

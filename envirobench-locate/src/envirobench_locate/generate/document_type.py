@@ -29,7 +29,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -44,7 +46,6 @@ from envirobench_synth.locate.documents import (
 from envirobench_synth.rng import make_random
 
 from ..document_type import DATASETS, TRAPS, Answer, DocumentType, Input
-from . import plant, read_categories
 
 SEED = 20261202
 VERSION = 1
@@ -194,7 +195,7 @@ def planted(dataset_dir: Path) -> dict[str, KindMistake]:
             mistake.trap is None or mistake.trap in answer.traps
         )
 
-    return plant(MISTAKES, categories, fits, unit="document")
+    return plant_mistakes(MISTAKES, categories, fits, unit="document")
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, KindMistake]:

@@ -22,7 +22,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -31,7 +33,6 @@ from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.rng import make_random
 
 from ..page_locate import DATASETS, Answer, Input, PageLocate
-from . import plant, read_categories
 
 SEED = 20261202
 VERSION = 1
@@ -134,7 +135,7 @@ def planted(dataset_dir: Path) -> dict[str, PageMistake]:
             return bool(answer.near_misses)
         return True
 
-    return plant(MISTAKES, categories, fits, unit="question")
+    return plant_mistakes(MISTAKES, categories, fits, unit="question")
 
 
 def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:

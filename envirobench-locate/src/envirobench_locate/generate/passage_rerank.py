@@ -23,7 +23,9 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
+    plant_mistakes,
     read_answers,
+    read_categories,
     write_by_case,
     write_dataset,
 )
@@ -36,7 +38,6 @@ from envirobench_synth.locate.passages import (
 from envirobench_synth.rng import make_random
 
 from ..passage_rerank import CUTOFF, DATASETS, Answer, Input, Judgment, Passage, PassageRerank
-from . import plant, read_categories
 
 SEED = 20261201
 VERSION = 1
@@ -155,7 +156,7 @@ MISTAKES: tuple[RankingMistake, ...] = (
 def planted(dataset_dir: Path) -> dict[str, RankingMistake]:
     """Case ID -> the mistake wrong.json makes there."""
     categories = read_categories(dataset_dir)
-    return plant(
+    return plant_mistakes(
         MISTAKES,
         categories,
         lambda mistake, case_id: categories[case_id] == mistake.kind,
