@@ -28,6 +28,8 @@ API_USERS = {
     "envirobench-extract": REPO / "envirobench-extract" / "src",
     "envirobench-legal": REPO / "envirobench-legal" / "src",
     "envirobench-locate": REPO / "envirobench-locate" / "src",
+    "envirobench-verify": REPO / "envirobench-verify" / "src",
+    "envirobench-research": REPO / "envirobench-research" / "src",
     "envirobench-reference-adapter": REPO / "envirobench-reference-adapter" / "src",
     "plugin-template": REPO / "plugin-template",
 }
