@@ -19,11 +19,11 @@ The numbers are whatever the adapter scores: nothing is tuned here. Runs take a 
 (OCR: about 15 minutes for all six); `--benchmark` limits the set, the summaries of benchmarks not
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
 
-`--legal TYPE`, `--extract TYPE` or `--locate TYPE` instead (re)writes only that type's section of the page
-(between its markers, the rest untouched): the reference adapter on the dev and the test split
-(Legal's and Locate's `synthetic-{dev,test}-v1`, Extract's `synthetic-{dev,test}-v2`), beside the
-blind or trivial baselines of benchmarks/<category>_specs/<type module>.py (legal_specs,
-extract_specs, locate_specs), each with its bootstrap 95 % interval as core computes it for metrics.json, and the
+A category option (`--legal TYPE`, `--extract TYPE`, `--locate TYPE`, `--verify TYPE`,
+`--research TYPE`) instead (re)writes only that type's section of the page (between its markers,
+the rest untouched): the reference adapter on the dev and the test split (`synthetic-{dev,test}-v1`;
+Extract's `synthetic-{dev,test}-v2`), beside the blind or trivial baselines of
+benchmarks/<category>_specs/<type module>.py, each with its bootstrap 95 % interval as core computes it for metrics.json, and the
 reference's score per group (scenario, copy, family) where the spec defines groups. One function
 (`write_split_section`) serves every category.
 `--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
@@ -218,13 +218,20 @@ def render(summaries: list[dict]) -> str:
 
 # -- Dev and test splits, blind baselines, intervals (Legal and Extract v2) ------------------------
 
-SPECS_DIRS = {"legal": Path(__file__).resolve().parent / "legal_specs", "extract": Path(__file__).resolve().parent / "extract_specs",
-              "locate": Path(__file__).resolve().parent / "locate_specs"}
+HERE = Path(__file__).resolve().parent
+# Category -> (title, the dataset ID of a split): each category's specs live in benchmarks/<category>_specs/.
+# Legal's and Locate's first datasets already had the splits (v1); Extract's came with v2.
+SPLIT_CATEGORIES = {
+    "legal": ("Legal", "envirobench/{benchmark}-synthetic-{split}-v1"),
+    "extract": ("Extract v2", "envirobench/{benchmark}-synthetic-{split}-v2"),
+    "locate": ("Locate", "envirobench/{benchmark}-synthetic-{split}-v1"),
+    "verify": ("Verify", "envirobench/{benchmark}-synthetic-{split}-v1"),
+    "research": ("Research", "envirobench/{benchmark}-synthetic-{split}-v1"),
+}
+SPECS_DIRS = {category: HERE / f"{category}_specs" for category in SPLIT_CATEGORIES}
 SPLITS = ("dev", "test")
-# The datasets of a split section, per category: Legal's v1 and Extract's v2 datasets have the splits.
-DATASET_IDS = {"legal": "envirobench/{benchmark}-synthetic-{split}-v1", "extract": "envirobench/{benchmark}-synthetic-{split}-v2",
-               "locate": "envirobench/{benchmark}-synthetic-{split}-v1"}
-CATEGORY_TITLES = {"legal": "Legal", "extract": "Extract v2", "locate": "Locate"}
+DATASET_IDS = {category: dataset for category, (_, dataset) in SPLIT_CATEGORIES.items()}
+CATEGORY_TITLES = {category: title for category, (title, _) in SPLIT_CATEGORIES.items()}
 
 
 def section_markers(category: str, benchmark: str) -> tuple[str, str]:
@@ -479,30 +486,28 @@ def main() -> None:
     parser.add_argument("--benchmark", action="append", choices=BENCHMARKS, help="only these (repeatable)")
     parser.add_argument("--summaries", type=Path, default=None, help="also write the summaries as JSON here")
     parser.add_argument("--no-run", action="store_true", help="only rewrite the table from the summaries already saved")
-    parser.add_argument("--legal", action="append", default=[], metavar="TYPE", help="only (re)write the Legal section of TYPE (repeatable): dev and test, baselines, intervals")
-    parser.add_argument("--extract", action="append", default=[], metavar="TYPE",
-                        help="only (re)write the Extract v2 section of TYPE (repeatable): dev and test, baselines, intervals")
-    parser.add_argument("--locate", action="append", default=[], metavar="TYPE",
-                        help="only (re)write the Locate section of TYPE (repeatable): dev and test, baselines, intervals")
-    parser.add_argument("--limit", type=int, default=None, help="with --legal/--extract: only the first N cases of each split (a quick check, not for the docs)")
+    for category, title in CATEGORY_TITLES.items():
+        parser.add_argument(f"--{category}", action="append", default=[], metavar="TYPE",
+                            help=f"only (re)write the {title} section of TYPE (repeatable): dev and test, baselines, intervals")
+    parser.add_argument("--limit", type=int, default=None, help="with a category option (--legal TYPE, ...): only the first N cases of each split (a quick check, not for the docs)")
     parser.add_argument("--made", action="append", default=[], metavar="SPLIT=RUN_DIR",
-                        help="with one --legal/--extract TYPE: use this finished reference run of the split (checked: completed, whole, "
+                        help="with one category option (--legal TYPE, ...): use this finished reference run of the split (checked: completed, whole, "
                              "on the installed dataset) instead of making one")
     parser.add_argument("--split", action="append", default=[], metavar="NAME=DATASET",
-                        help="with --legal/--extract: these splits (a dataset ID or directory each) instead of the type's dev and test")
-    parser.add_argument("--no-reference", action="store_true", help="with --legal/--extract: the baselines only, no reference run")
+                        help="with a category option: these splits (a dataset ID or directory each) instead of the type's dev and test")
+    parser.add_argument("--no-reference", action="store_true", help="with a category option: the baselines only, no reference run")
     parser.add_argument("--rows", type=Path, default=None, metavar="FILE",
-                        help="with one --legal/--extract/--locate TYPE: rewrite its section from the rows a run of this script "
+                        help="with one category option (--legal TYPE, ...): rewrite its section from the rows a run of this script "
                              "saved (RESULTS/<category>-<type>.json), running nothing")
     args = parser.parse_args()
+    chosen = [(category, benchmark) for category in SPLIT_CATEGORIES for benchmark in getattr(args, category)]
     if args.rows:
-        chosen = [(c, b) for c, bs in (("legal", args.legal), ("extract", args.extract), ("locate", args.locate)) for b in bs]
         if len(chosen) != 1:
-            parser.error("--rows FILE goes with exactly one --legal, --extract or --locate TYPE")
+            parser.error("--rows FILE goes with exactly one category option (--legal TYPE, --extract TYPE, ...)")
         category, benchmark = chosen[0]
         write_section(split_spec(category, benchmark), json.loads(args.rows.read_text(encoding="utf-8")), args.output)
         return
-    if args.legal or args.extract or args.locate:
+    if chosen:
         results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
         results.mkdir(parents=True, exist_ok=True)
         made = {split: Path(run_dir) for split, _, run_dir in (item.partition("=") for item in args.made)}
@@ -510,12 +515,11 @@ def main() -> None:
         if splits and not all(splits.values()):
             parser.error("--split NAME=DATASET needs both a name and a dataset")
         known = set(splits or SPLITS)
-        if made and (len(args.legal) + len(args.extract) + len(args.locate) != 1 or not set(made) <= known):
-            parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one --legal or --extract TYPE")
-        for category, benchmarks in (("legal", args.legal), ("extract", args.extract), ("locate", args.locate)):
-            for benchmark in benchmarks:
-                write_split_section(category, benchmark, args.output, results, args.limit, made, splits, not args.no_reference)
-                print(f"wrote the {CATEGORY_TITLES[category]} section of {benchmark} in {args.output}", file=sys.stderr)
+        if made and (len(chosen) != 1 or not set(made) <= known):
+            parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one category option")
+        for category, benchmark in chosen:
+            write_split_section(category, benchmark, args.output, results, args.limit, made, splits, not args.no_reference)
+            print(f"wrote the {CATEGORY_TITLES[category]} section of {benchmark} in {args.output}", file=sys.stderr)
         return
     wanted = args.benchmark or list(BENCHMARKS)
     results = args.results or Path(tempfile.mkdtemp(prefix="envirobench-reference-scores-"))
@@ -532,7 +536,7 @@ def main() -> None:
     text = render(ordered)
     # The split sections, made by --extract and --legal, follow the v1 tables; rewriting these keeps them.
     previous = args.output.read_text(encoding="utf-8") if args.output.is_file() else ""
-    kept = [at for at in (previous.find("<!-- extract-"), previous.find("<!-- legal-"), previous.find("<!-- locate-")) if at >= 0]
+    kept = [at for at in (previous.find(f"<!-- {category}-") for category in SPLIT_CATEGORIES) if at >= 0]
     if kept:
         text += "\n" + previous[min(kept):]
     args.output.write_text(text, encoding="utf-8")
