@@ -331,3 +331,38 @@ def test_every_file_of_a_run_has_the_permissions_the_umask_gives(tmp_path, umask
         assert workspace.root.stat().st_mode & 0o777 == 0o700
     finally:
         workspace.remove()
+
+
+def test_a_types_curves_are_drawn_by_core_one_line_per_run(separator_runs, monkeypatch):
+    from envirobench import Curve, EnviroBenchError
+    from envirobench.report import rewrite_report
+
+    hostile = reportkit.INJECTED_NOTE
+
+    def curves(self, profile, summary):
+        first = summary[self.HEADLINE[0]]
+        return (Curve(f"Share by step {hostile}", "coverage", "risk", ((0.0, 0.0), (0.5, first), (1.0, 1.0)), caption="lower is better"),)
+
+    monkeypatch.setattr(reportkit.ImageSeparators, "curves", curves, raising=False)
+    cand = separator_runs["cand"]
+    text = rewrite_report(cand, separator_runs["registry"]).read_text()
+    section = text.split('<section id="curves">', 1)[1].split("</section>", 1)[0]
+    page = parse(text)
+    lines = [a for tag, a in page.tags if tag == "polyline" and a.get("stroke", "").startswith("#")]
+    runs = reportkit.embedded_data(text)["runs"]
+    assert len(runs) >= 2 and len(lines) == len(runs) * len(reportkit.ImageSeparators.PROFILES)
+    assert all(re.fullmatch(r"[\d.]+,[\d.]+( [\d.]+,[\d.]+){2}", line["points"]) for line in lines)
+    # The title is text: escaped, never markup.
+    assert hostile not in section and "&lt;/script&gt;&lt;script&gt;" in section and "lower is better" in section
+
+    # A curve that is not numbers is the plugin's bug, refused with the field named, and the
+    # report already written is left as it was.
+    before = (cand / "report.html").read_bytes()
+    monkeypatch.setattr(reportkit.ImageSeparators, "curves", lambda self, p, s: (Curve("bad", "x", "y", ((0.0, 1.0), (1.0, float("nan")))),), raising=False)
+    with pytest.raises(EnviroBenchError, match=r"curve 'bad': points\[1\] must be two finite numbers"):
+        rewrite_report(cand, separator_runs["registry"])
+    assert (cand / "report.html").read_bytes() == before
+
+
+def test_a_type_without_curves_has_no_curves_section(separator_runs):
+    assert 'id="curves"' not in (separator_runs["cand"] / "report.html").read_text()

@@ -53,6 +53,20 @@ class Case:
     input: Any
 
 
+@attrs.frozen
+class Curve:
+    """A line chart a type gives the report from a run's summary (e.g. a risk-coverage curve).
+
+    Numbers only: core draws the SVG itself (report_curves.py), so a type never supplies markup.
+    `points` are (x, y) pairs in the order the line joins them; `caption` says how to read it."""
+
+    title: str
+    x_label: str
+    y_label: str
+    points: tuple[tuple[float, float], ...]
+    caption: str = ""
+
+
 class BenchmarkType:
     """Base class of every benchmark type. Subclasses set the class attributes and score_case."""
 
@@ -118,6 +132,11 @@ class BenchmarkType:
     def disagree(self, profile: str, a: CaseScore, b: CaseScore) -> bool:
         """Do two runs disagree on a case? Used with controls to find unstable cases."""
         return a.errors != b.errors and set(a.errors) != set(b.errors)
+
+    def curves(self, profile: str, summary: Mapping[str, float]) -> Sequence[Curve]:
+        """Line charts for the report, drawn from one run's summary in `profile` (the metrics
+        `summarize` returned, headline and the rest): one line per compared run. Default: none."""
+        return ()
 
     @classmethod
     def describe(cls) -> dict[str, Any]:

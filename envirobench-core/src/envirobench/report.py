@@ -42,6 +42,7 @@ from .errors import EnviroBenchError
 from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
+from .report_charts import curve_charts, error_chart, run_colors
 from .review import check_interpretation_file
 from .rundir import (
     ASSETS_DIR,
@@ -61,7 +62,6 @@ from .rundir import (
 from .templating import environment
 
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
-CHART_CATEGORIES = 24  # the chart shows this many categories, the rest as "other"
 
 # Nothing remote, ever: images from the report's own directory, inline script and style only.
 CSP = (
@@ -70,7 +70,6 @@ CSP = (
 )
 
 ANSWER_COLOR = "#2ca02c"
-RUN_COLORS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f", "#bcbd22")
 
 STATUS_TEXT = {
     "passed": "Gate passed",
@@ -212,40 +211,6 @@ def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence
     return rows
 
 
-def _chart(categories: Sequence[str], counts: Mapping[str, Sequence[int]], runs: Sequence[str], colors: Mapping[str, str]) -> dict[str, Any]:
-    """Geometry of a small horizontal grouped bar chart: errors per category, one bar per run."""
-    order = sorted(categories, key=lambda c: (-sum(counts[c]), c))
-    shown = order[:CHART_CATEGORIES]
-    rows = [(c, list(counts[c])) for c in shown]
-    rest = order[CHART_CATEGORIES:]
-    if rest:
-        rows.append((f"{len(rest)} other categories", [sum(counts[c][i] for c in rest) for i in range(len(runs))]))
-    peak = max((v for _, vs in rows for v in vs), default=0) or 1
-    bar, gap, label_w, plot_w = 10, 8, 200, 320
-    group_h = bar * len(runs) + gap
-    bars = []
-    for r, (label, values) in enumerate(rows):
-        for i, value in enumerate(values):
-            bars.append({
-                "x": label_w,
-                "y": r * group_h + i * bar,
-                "w": round(plot_w * value / peak, 1),
-                "h": bar - 1,
-                "color": colors[runs[i]],
-                "title": f"{label} — {runs[i]}: {value} error(s)",
-                "value": value,
-            })
-    return {
-        "rows": [{"label": label, "y": r * group_h + (bar * len(runs)) / 2 + 4, "total": sum(values)} for r, (label, values) in enumerate(rows)],
-        "bars": bars,
-        "width": label_w + plot_w + 60,
-        "height": max(len(rows) * group_h, group_h),
-        "label_w": label_w,
-        "peak": peak,
-        "empty": not any(v for _, vs in rows for v in vs),
-    }
-
-
 def build_page(
     record: RunRecord,
     metrics: Metrics,
@@ -257,6 +222,7 @@ def build_page(
     interpretation: Mapping[str, Any] | None = None,
     interpretation_problem: str | None = None,
     case_blocks: CaseBlocks | None = None,
+    curves: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
 ) -> dict[str, Any]:
     """Everything report.html.j2 renders: the static summary and the embedded case data
     (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks)."""
@@ -264,7 +230,7 @@ def build_page(
     profiles = list(metrics.benchmark.profiles)
     runs = list(metrics.runs)
     run_ids = {r.label: r.run_id for r in comparison.runs}
-    colors = {label: RUN_COLORS[i % len(RUN_COLORS)] for i, label in enumerate(runs)}
+    colors = run_colors(metrics)
     bucket_index = {name: i for i, name in enumerate(BUCKETS)}
     gated = list(record.gate.profiles)
 
@@ -370,7 +336,8 @@ def build_page(
             "unavailable": unavailable,
             "images": len(asset_names),
         },
-        "charts": {p: _chart(category_names, chart_counts[p], runs, colors) for p in profiles},
+        "charts": {p: error_chart(category_names, chart_counts[p], runs, colors) for p in profiles},
+        "curves": {p: list((curves or {}).get(p, ())) for p in profiles},
         "default_profile": gated[0] if gated else profiles[0],
         "bucket_totals": {p: metrics.profiles[p].buckets for p in profiles},
         "buckets": BUCKETS,
@@ -452,7 +419,8 @@ def write_report(
     interpretation, problem = read_interpretation_for_report(source_dir or run_dir, record, list(cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
-                          interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks)
+                          interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks,
+                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
         del page
 
@@ -475,7 +443,8 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     interpretation, problem = read_interpretation_for_report(run_dir, record, list(metrics.cases))
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
-                          retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem)
+                          retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem,
+                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, report_viewers(registry, btype.VIEWER)))
         del page
     return run_dir / REPORT_FILE
