@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .database_listings import DatabaseListings
+
 PACKAGE = BenchmarkPackage(
     "envirobench_research",
-    types=(),
+    types=(DatabaseListings,),
 )

@@ -1,0 +1,182 @@
+"""The seeded generator of the `database-listings` datasets (dev and test), and their fixtures.
+
+Each split holds REPORTS[split] database reports (envirobench_synth.research.listings: a subject,
+three to five neighbours, 12 to 28 listings; about one report in eight scanned). The dev split's
+layouts (block, table) and database titles never occur in the test split (ledger, compact). The
+case category is the report's layout.
+
+Each report draws from its own stream, make_random(SEED, split, case ID); regenerating reproduces
+every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.research.listings import (
+    LAYOUTS_BY_SPLIT,
+    SCAN_DPI,
+    Report,
+    render_report,
+    sample_report,
+)
+from envirobench_synth.rng import make_random
+
+from ..database_listings import DATASETS, Answer, DatabaseListings, Input, SiteRef
+
+SEED = 20261218
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+REPORTS = {"dev": 48, "test": 110}
+
+
+def case_input(report: Report, path: str) -> Input:
+    s = report.subject
+    return Input(
+        document=path,
+        subject=SiteRef("subject", s.client_name(), s.address.canonical()),
+        neighbours=tuple(
+            SiteRef(n.id, n.client_name(), n.address.canonical()) for n in report.neighbours
+        ),
+        listings=tuple(item.record for item in report.listings),
+    )
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    counts = {"listings": 0, "scanned": 0}
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for index in range(REPORTS[split]):
+            case_id = f"dl-{split}-{index + 1:04d}"
+            report = sample_report(make_random(SEED, split, case_id), split)
+            pdf, scanned = render_report(report, SEED, split, case_id)
+            path = f"assets/{case_id}.pdf"
+            (root / path).write_bytes(pdf)
+            counts["listings"] += len(report.listings)
+            counts["scanned"] += bool(scanned)
+            answer = Answer(
+                sites={item.record: item.site for item in report.listings},
+                traps={item.record: item.trap for item in report.listings},
+                scanned=bool(scanned),
+                pages=_page_count(pdf),
+            )
+            yield case_id, report.layout, case_input(report, path), answer
+
+    reports = [
+        sample_report(make_random(SEED, split, f"dl-{split}-{i + 1:04d}"), split)
+        for i in range(REPORTS[split])
+    ]
+    listings = sum(len(r.listings) for r in reports)
+    scanned = sum(r.scanned for r in reports)
+    description = (
+        f"{REPORTS[split]} synthetic regulatory database reports with {listings} listings, the {split} split "
+        f"(layouts {', '.join(LAYOUTS_BY_SPLIT[split])}); {scanned} reports scanned after their first page "
+        f"(bitonal, {SCAN_DPI} dpi). Each listing is mapped to the subject property, a neighbour the client "
+        "names, another site or nothing (unmappable), by address and then name."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=DatabaseListings.ID,
+        title=f"Database listings, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ListingMistake:
+    """A deliberate mistake in wrong.json, on the first report of `kind` (its layout) no other
+    mistake took and whose listings hold `trap`."""
+
+    kind: str
+    trap: str
+    change: str  # "other", "subject" or "drop"
+    why: str
+
+
+MISTAKES: tuple[ListingMistake, ...] = (
+    ListingMistake(
+        "block",
+        "same-name-elsewhere",
+        "subject",
+        "a known site's name at another address put on the subject",
+    ),
+    ListingMistake(
+        "table", "in-range", "other", "a number inside a neighbour's range called another site"
+    ),
+    ListingMistake("ledger", "unmappable-point", "subject", "a geocoded point put on the subject"),
+    ListingMistake("compact", "address-variant", "drop", "a listing left out"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, ListingMistake]:
+    categories = read_categories(dataset_dir)
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    present = set(categories.values())
+    mistakes = tuple(m for m in MISTAKES if m.kind in present)
+
+    def fits(mistake: ListingMistake, case_id: str) -> bool:
+        return (
+            categories[case_id] == mistake.kind and mistake.trap in answers[case_id].traps.values()
+        )
+
+    return plant_mistakes(mistakes, categories, fits, unit="report")
+
+
+def wrong_prediction(answer: Answer, mistake: ListingMistake) -> dict[str, str]:
+    sites = dict(answer.sites)
+    record = next(r for r, trap in answer.traps.items() if trap == mistake.trap)
+    if mistake.change == "drop":
+        del sites[record]
+    else:
+        sites[record] = mistake.change
+    return sites
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ListingMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {case_id: {"sites": dict(a.sites)} for case_id, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        case_id: {"sites": wrong_prediction(answers[case_id], mistakes[case_id])}
+        if case_id in mistakes
+        else prediction
+        for case_id, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
