@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .qualifier_flags import QualifierFlags
+
 PACKAGE = BenchmarkPackage(
     "envirobench_verify",
-    types=(),
+    types=(QualifierFlags,),
 )

@@ -1,0 +1,60 @@
+"""docs/reference-scores.md's Verify table for `qualifier-flags`: blind baselines and columns
+(read by benchmarks/reference_scores.py --verify)."""
+
+BENCHMARK = "qualifier-flags"
+UNIT = "reports"
+INTRO = (
+    "The reference adapter (`solvers/qualifier_flags.py`: the EPA National Functional Guidelines meanings of U, J, "
+    "J+, J-, UJ, R, N, NJ/JN, B, E and D, overridden by the report's own legend, whose definitions are read by "
+    "general domain keywords; chosen on the dev split only) on both splits; the test split's report families, legend "
+    "wordings and footnote symbols never occur in dev. A case is one report's result rows (9 to 14) with its legend; "
+    "the score is per result. Traps: footnote-defined laboratory flags, a legend written to the CLP inorganic "
+    "convention (B = between the IDL and the CRDL, not a blank detection), validator flags over laboratory flags "
+    "(UJ, J+, J-, R, NJ, U on a blank-contaminated detection), flags printed inside the result cell, non-detects "
+    "printed as ND or <RL with other flags. Beside it, blind baselines that never read a flag: every result detected "
+    "and nothing flagged; every result not detected and nothing else flagged."
+)
+
+
+def _plain(case_input, detected):
+    return {
+        "results": [
+            {
+                "result": row.id,
+                "detected": detected,
+                "estimated": False,
+                "estimate_bias": "none",
+                "blank_contamination": False,
+                "over_range": False,
+                "diluted": False,
+                "rejected": False,
+                "tentatively_identified": False,
+            }
+            for row in case_input.results
+        ]
+    }
+
+
+BASELINES = {
+    "every result detected, nothing flagged": lambda case_input, answer: _plain(case_input, True),
+    "every result not detected, nothing else flagged": lambda case_input, answer: _plain(
+        case_input, False
+    ),
+}
+COLUMNS = (
+    ("results_exact", "results exact", ".3f"),
+    ("meaning_accuracy", "meaning accuracy", ".3f"),
+    ("detected_accuracy", "detected", ".3f"),
+    ("estimated_accuracy", "estimated", ".3f"),
+    ("estimate_bias_accuracy", "bias", ".3f"),
+    ("blank_contamination_accuracy", "blank", ".3f"),
+    ("tentatively_identified_accuracy", "tentative", ".3f"),
+    ("results", "results", ".0f"),
+)
+GROUP_METRIC = ("exact", "result")
+GROUP_TITLE = "Results whose every meaning the reference adapter gets right, by report trap (a report has several)"
+
+
+def groups(case_id, category, answer):
+    traps = sorted({t.trap for t in answer.traps})
+    return [f"trap: {t}" for t in traps] + [f"family: {category}"]

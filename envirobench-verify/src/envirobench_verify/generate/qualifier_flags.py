@@ -1,0 +1,200 @@
+"""The seeded generator of the `qualifier-flags` datasets (dev and test), and their fixtures.
+
+Each case is one laboratory report's result rows and qualifier legend
+(envirobench_synth.verify.qualifiers.sample_qualifier_report), in the laboratory-report families
+of its split (dev and test families, legend wordings and footnote symbols are disjoint). Reports
+carry 9 to 14 rows; the test split holds over 1,000 results. The case category is the family.
+Each report draws from its own stream, make_random(SEED, split, case_id); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.rng import make_random
+from envirobench_synth.verify.qualifiers import QualifierReport, sample_qualifier_report
+
+from ..qualifier_flags import (
+    DATASETS,
+    Answer,
+    Input,
+    Meaning,
+    QualifierFlags,
+    ResultRow,
+    RowTrap,
+)
+
+SEED = 20261601
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+SIZES = {"dev": 48, "test": 96}  # reports; 9 to 14 results each
+
+
+def draw(folder: str, index: int) -> tuple[str, QualifierReport]:
+    split = SPLIT_OF[folder]
+    case_id = f"qf-{split}-{index + 1:04d}"
+    rng = make_random(SEED, split, case_id)
+    return case_id, sample_qualifier_report(rng, split, index, rng.randint(9, 14))
+
+
+def case_of(report: QualifierReport) -> tuple[Input, Answer]:
+    rows = tuple(
+        ResultRow(
+            id=row.id,
+            sample_id=row.sample_id,
+            analyte=row.analyte,
+            unit=row.unit,
+            printed=row.printed,
+            lab_qualifier=row.lab_qualifier,
+            validation_qualifier=row.validation_qualifier,
+        )
+        for row in report.rows
+    )
+    meanings = tuple(Meaning(result=row.id, **row.meanings) for row in report.rows)  # type: ignore[arg-type]
+    traps = tuple(RowTrap(row.id, trap) for row in report.rows for trap in row.traps)
+    return Input(legend=report.legend, results=rows), Answer(results=meanings, traps=traps)
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    drawn = [draw(dataset, i) for i in range(SIZES[split])]
+    results = sum(len(r.rows) for _, r in drawn)
+    traps = Counter(t for _, r in drawn for row in r.rows for t in row.traps)
+
+    def cases(root: Path) -> Iterator[GeneratedCase]:
+        for case_id, report in drawn:
+            case_input, answer = case_of(report)
+            yield case_id, report.family, case_input, answer
+
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=QualifierFlags.ID,
+        title=f"Qualifier flags, synthetic {split} v1",
+        description=(
+            f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "
+            f"{results} results: each result's laboratory and validator qualifiers and the "
+            "report's qualifier legend. Results with traps: "
+            + ", ".join(f"{t} {n}" for t, n in sorted(traps.items()))
+            + ". The answer is what each result's flags mean (detected, estimated and its bias, "
+            "blank contamination, over range, diluted, rejected, tentatively identified)."
+        ),
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlagMistake:
+    """A deliberate mistake in wrong.json: on the first result with `trap` (in a case no other
+    mistake took), `meaning` is given the wrong value `value`."""
+
+    trap: str
+    meaning: str
+    value: object
+    why: str
+
+
+MISTAKES: tuple[FlagMistake, ...] = (
+    FlagMistake("footnote-flag", "estimated", None, "a footnote-defined flag read wrongly"),
+    FlagMistake("redefined-B", "blank_contamination", True, "a CLP-convention B read as a blank"),
+    FlagMistake("rejected", "detected", True, "a rejected result called detected"),
+    FlagMistake("validator-flag", "estimate_bias", None, "a validator's bias missed"),
+    FlagMistake("tic", "tentatively_identified", False, "a tentative identification missed"),
+)
+
+
+def _target(answer: Answer, mistake: FlagMistake) -> Meaning | None:
+    """The first result of the answer with the mistake's trap whose meaning the mistake changes."""
+    for meaning in answer.results:
+        value = _wrong_value(meaning, mistake)
+        if value != getattr(meaning, mistake.meaning) and mistake.trap in _row_traps(
+            answer, meaning
+        ):
+            return meaning
+    return None
+
+
+def _row_traps(answer: Answer, meaning: Meaning) -> tuple[str, ...]:
+    return tuple(t.trap for t in answer.traps if t.result == meaning.result)
+
+
+def _wrong_value(meaning: Meaning, mistake: FlagMistake) -> object:
+    current = getattr(meaning, mistake.meaning)
+    if mistake.value is not None:
+        return mistake.value
+    if mistake.meaning == "estimate_bias":
+        return "none" if current != "none" else current
+    return not current
+
+
+def planted(dataset_dir: Path) -> dict[str, FlagMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    categories = read_categories(dataset_dir)
+    return plant_mistakes(
+        MISTAKES,
+        categories,
+        lambda mistake, case_id: _target(answers[case_id], mistake) is not None,
+        unit="report",
+    )
+
+
+def _meaning_json(meaning: Meaning) -> dict[str, object]:
+    return {
+        "result": meaning.result,
+        "detected": meaning.detected,
+        "estimated": meaning.estimated,
+        "estimate_bias": meaning.estimate_bias,
+        "blank_contamination": meaning.blank_contamination,
+        "over_range": meaning.over_range,
+        "diluted": meaning.diluted,
+        "rejected": meaning.rejected,
+        "tentatively_identified": meaning.tentatively_identified,
+    }
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, FlagMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        case_id: {"results": [_meaning_json(m) for m in answer.results]}
+        for case_id, answer in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = dict(correct)
+    for case_id, mistake in mistakes.items():
+        target = _target(answers[case_id], mistake)
+        assert target is not None  # plant_mistakes chose the case because it fits
+        wrong[case_id] = {
+            "results": [
+                {**row, mistake.meaning: _wrong_value(target, mistake)}
+                if row["result"] == target.result
+                else row
+                for row in correct[case_id]["results"]
+            ]
+        }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
