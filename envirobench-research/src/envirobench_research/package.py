@@ -14,8 +14,9 @@ from __future__ import annotations
 from envirobench import BenchmarkPackage
 
 from .database_listings import DatabaseListings
+from .historical_use import HistoricalUse
 
 PACKAGE = BenchmarkPackage(
     "envirobench_research",
-    types=(DatabaseListings,),
+    types=(DatabaseListings, HistoricalUse),
 )

@@ -1,0 +1,165 @@
+"""The seeded generator of the `historical-use` datasets (dev and test), and their fixtures.
+
+Each split holds HISTORIES[split] properties (envirobench_synth.research.history: a drawn history
+of three to six uses from the 1920s to 2020, the city directory, fire-insurance map and aerial
+photograph entries an assessor would find, rendered as one text-layer PDF). The dev split's
+layouts (by-source, abstract) and source wordings never occur in the test split (chronology,
+appendix). The case category is the layout.
+
+Each history draws from its own stream, make_random(SEED, split, case ID); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.research.history import STYLES_BY_SPLIT, render_history, sample_history
+from envirobench_synth.rng import make_random
+
+from ..historical_use import DATASETS, USES, Answer, HistoricalUse, Input, Period
+
+SEED = 20261219
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+HISTORIES = {"dev": 64, "test": 150}
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def case_id(index: int) -> str:
+        return f"hu-{split}-{index + 1:04d}"
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for index in range(HISTORIES[split]):
+            cid = case_id(index)
+            history = sample_history(make_random(SEED, split, cid), split)
+            path = f"assets/{cid}.pdf"
+            (root / path).write_bytes(render_history(history, split, SEED, split, cid))
+            answer = Answer(
+                periods=tuple(Period(p.use, p.from_year, p.to_year) for p in history.periods),
+                traps=history.traps,
+                style=history.style,
+            )
+            address = f"{history.address}, {history.city}"
+            yield cid, history.style, Input(document=path, address=address, uses=USES), answer
+
+    histories = [
+        sample_history(make_random(SEED, split, case_id(i)), split) for i in range(HISTORIES[split])
+    ]
+    periods = sum(len(h.periods) for h in histories)
+    description = (
+        f"{HISTORIES[split]} synthetic property histories with {periods} documented use periods, the {split} "
+        f"split (layouts {', '.join(STYLES_BY_SPLIT[split])}): city directory listings by year (with the "
+        "neighbouring addresses), fire-insurance map descriptions and aerial photograph descriptions in one "
+        "text-layer PDF per property. The answer is every documented use with its first and last source year."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=HistoricalUse.ID,
+        title=f"Historical use, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryMistake:
+    """A deliberate mistake in wrong.json, on the first history of `kind` (its layout) no other
+    mistake took."""
+
+    kind: str
+    change: str  # "drop-last", "shift", "relabel"
+    why: str
+
+
+MISTAKES: tuple[HistoryMistake, ...] = (
+    HistoryMistake("by-source", "drop-last", "the latest period left out"),
+    HistoryMistake("abstract", "shift", "the first period's end put 8 years late"),
+    HistoryMistake("chronology", "relabel", "the first commercial use called retail"),
+    HistoryMistake("appendix", "shift", "the first period's end put 8 years late"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, HistoryMistake]:
+    categories = read_categories(dataset_dir)
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    present = set(categories.values())
+
+    def fits(mistake: HistoryMistake, cid: str) -> bool:
+        if categories[cid] != mistake.kind:
+            return False
+        if mistake.change == "relabel":
+            return any(
+                p.use not in ("retail", "residential", "vacant", "agricultural")
+                for p in answers[cid].periods
+            )
+        return len(answers[cid].periods) > 1
+
+    return plant_mistakes(
+        tuple(m for m in MISTAKES if m.kind in present), categories, fits, unit="history"
+    )
+
+
+def wrong_prediction(answer: Answer, mistake: HistoryMistake) -> list[dict]:
+    periods = [
+        {"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in answer.periods
+    ]
+    if mistake.change == "drop-last":
+        periods.pop()
+    elif mistake.change == "shift":
+        periods[0]["to_year"] = min(2100, periods[0]["to_year"] + 8)
+    else:
+        first = next(
+            p
+            for p in periods
+            if p["use"] not in ("retail", "residential", "vacant", "agricultural")
+        )
+        first["use"] = "retail"
+    return periods
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, HistoryMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        cid: {
+            "periods": [
+                {"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in a.periods
+            ]
+        }
+        for cid, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: {"periods": wrong_prediction(answers[cid], mistakes[cid])}
+        if cid in mistakes
+        else prediction
+        for cid, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
