@@ -14,8 +14,9 @@ from __future__ import annotations
 from envirobench import BenchmarkPackage
 
 from .qualifier_flags import QualifierFlags
+from .unit_normalisation import UnitNormalisation
 
 PACKAGE = BenchmarkPackage(
     "envirobench_verify",
-    types=(QualifierFlags,),
+    types=(QualifierFlags, UnitNormalisation),
 )

@@ -1,0 +1,170 @@
+"""Reference solver for `unit-normalisation`: unit tables, a weight-basis rule and molar masses.
+
+1. The value: a decimal comma is a decimal point when no point is printed; scientific notation
+   is read as such.
+2. The unit: µg (also ug, μg), mg, ng per L or per kg, case-insensitive; ppm and ppb by the row's
+   medium (water: mg/L and µg/L; soil: mg/kg and µg/kg); a percent sign is 10,000 mg/kg.
+3. The weight basis: converting to dry weight divides by the solids fraction, to wet weight
+   multiplies by it; the fraction is read from the note (a number beside "solid", or 100 minus
+   the number beside "moist"). A row whose printed basis already names the target's wet or dry
+   is not converted again.
+4. Species: the form printed (an ion formula NO3, NO2, NH3 or PO4 in the basis or the analyte
+   name, else the element) is converted to the target's by molar mass (N 14.007, O 15.999,
+   H 1.008, P 30.974).
+
+Variants: `v1` (the default; `default` is its alias).
+
+Weaknesses: a solids or moisture line worded without those two word stems is read as percent
+solids; units outside the table are copied unconverted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import inputs
+
+BENCHMARK_ID = "unit-normalisation"
+FORMAT = "envirobench.unit-normalisation.v1"
+VARIANTS = ("v1",)
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+MASS = {"ng": 1e-3, "ug": 1.0, "mg": 1e3, "g": 1e6}  # in µg
+ATOMIC = {"N": 14.007, "O": 15.999, "H": 1.008, "P": 30.974}
+IONS = {"NO3": ("N", 3), "NO2": ("N", 2), "NH3": ("N", 3), "PO4": ("P", 4)}
+
+
+def ion_mass(ion: str) -> float:
+    element, count = IONS[ion]
+    other = "H" if ion == "NH3" else "O"
+    return ATOMIC[element] + count * ATOMIC[other]
+
+
+@dataclass(frozen=True)
+class Row:
+    id: str
+    analyte: str
+    medium: str
+    value: str
+    unit: str
+    basis: str
+    note: str
+    target_unit: str
+    target_basis: str
+
+
+FIELDS = (
+    "id",
+    "analyte",
+    "medium",
+    "value",
+    "unit",
+    "basis",
+    "note",
+    "target_unit",
+    "target_basis",
+)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{where}: must be a string")
+    return value
+
+
+def parse_input(raw: Any, where: str) -> tuple[Row, ...]:
+    data = inputs.fields(raw, where, ("results",))
+    if not isinstance(data["results"], list) or not data["results"]:
+        raise ValueError(f"{where}.results: must be a non-empty list")
+    rows = []
+    for i, item in enumerate(data["results"]):
+        at = f"{where}.results[{i}]"
+        f = inputs.fields(item, at, FIELDS)
+        rows.append(Row(*(_text(f[name], f"{at}.{name}") for name in FIELDS)))
+        inputs.string(rows[-1].id, f"{at}.id")
+    return tuple(rows)
+
+
+def source_files(case_input: tuple[Row, ...]) -> list[str]:
+    return []
+
+
+def read_number(text: str) -> float:
+    t = text.strip().replace(" ", "")
+    if "," in t and "." not in t:
+        t = t.replace(",", ".")
+    t = t.replace(",", "")
+    return float(t)
+
+
+def unit_scale(unit: str, medium: str) -> tuple[float, str] | None:
+    """(µg per unit of the denominator, "L" or "kg") of a printed unit, or None if unknown."""
+    u = unit.strip().lower().replace("µ", "u").replace("μ", "u")
+    if u in ("ppm", "ppb"):
+        per = "L" if medium == "water" else "kg"
+        return (MASS["mg"] if u == "ppm" else MASS["ug"]), per
+    if "%" in u or "percent" in u:
+        return 1e4 * MASS["mg"], "kg"
+    match = re.fullmatch(r"(ng|ug|mg|g)\s*/\s*(l|kg)", u)
+    if not match:
+        return None
+    return MASS[match.group(1)], "L" if match.group(2) == "l" else "kg"
+
+
+def solids_fraction(note: str) -> float | None:
+    number = re.search(r"(\d+(?:[.,]\d+)?)", note)
+    if not number:
+        return None
+    value = read_number(number.group(1))
+    return (100 - value) / 100 if re.search(r"moist", note, re.IGNORECASE) else value / 100
+
+
+def printed_form(row: Row) -> str | None:
+    """The ion formula the row is printed as, or the element symbol."""
+    for ion in IONS:
+        if ion in row.basis or ion in row.analyte:
+            return ion
+    for element in ("N", "P"):
+        if re.search(rf"(?<![A-Za-z]){element}(?![A-Za-z0-9])", row.basis):
+            return element
+    return None
+
+
+def convert(row: Row) -> float:
+    value = read_number(row.value)
+    source = unit_scale(row.unit, row.medium)
+    target = unit_scale(row.target_unit, row.medium)
+    if source and target:
+        value = value * source[0] / target[0]
+    wanted = row.target_basis.strip()
+    if wanted in ("dry weight", "wet weight"):
+        fraction = solids_fraction(row.note)
+        already = re.search(wanted.split()[0], row.basis, re.IGNORECASE)
+        if fraction and not already:
+            value = value / fraction if wanted == "dry weight" else value * fraction
+    elif wanted.startswith("as "):
+        goal = wanted[3:]
+        form = printed_form(row)
+        if form and form != goal:
+            mass = {**{k: ion_mass(k) for k in IONS}, **ATOMIC}
+            value = value * mass[goal] / mass[form]
+    return value
+
+
+def solve(
+    case_input: tuple[Row, ...],
+    sources: Mapping[str, Path],
+    variant: str,
+    jitter: np.random.Generator | None = None,
+) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    return {"results": [{"result": row.id, "value": convert(row)} for row in case_input]}

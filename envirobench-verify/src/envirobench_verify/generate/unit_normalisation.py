@@ -1,0 +1,155 @@
+"""The seeded generator of the `unit-normalisation` datasets (dev and test), and their fixtures.
+
+Each case is one laboratory report's rows to convert (envirobench_synth.verify.units
+.sample_unit_report), in the laboratory-report families of its split (dev and test families and
+the spellings of units, bases, species and solids notes are disjoint). Reports carry 10 to 14
+rows; the test split holds over 1,000 values. The case category is the family. Each report draws
+from its own stream, make_random(SEED, split, case_id); regenerating reproduces every file byte
+for byte.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.rng import make_random
+from envirobench_synth.verify.units import UnitReport, sample_unit_report
+
+from ..unit_normalisation import DATASETS, Answer, Input, TruthRow, UnitNormalisation, UnitRow
+
+SEED = 20261602
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+SIZES = {"dev": 42, "test": 90}  # reports; 10 to 14 rows each
+
+
+def draw(folder: str, index: int) -> tuple[str, UnitReport]:
+    split = SPLIT_OF[folder]
+    case_id = f"un-{split}-{index + 1:04d}"
+    rng = make_random(SEED, split, case_id)
+    return case_id, sample_unit_report(rng, split, index, rng.randint(10, 14))
+
+
+def case_of(report: UnitReport) -> tuple[Input, Answer]:
+    rows = tuple(
+        UnitRow(
+            id=r.id,
+            analyte=r.analyte,
+            medium=r.medium,  # type: ignore[arg-type]
+            value=r.value,
+            unit=r.unit,
+            basis=r.basis,
+            note=r.note,
+            target_unit=r.target_unit,  # type: ignore[arg-type]
+            target_basis=r.target_basis,  # type: ignore[arg-type]
+        )
+        for r in report.rows
+    )
+    truth = tuple(TruthRow(result=r.id, value=r.truth, kind=r.kind) for r in report.rows)  # type: ignore[arg-type]
+    return Input(results=rows), Answer(results=truth)
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    drawn = [draw(dataset, i) for i in range(SIZES[split])]
+    kinds = Counter(row.kind for _, r in drawn for row in r.rows)
+
+    def cases(root: Path) -> Iterator[GeneratedCase]:
+        for case_id, report in drawn:
+            case_input, answer = case_of(report)
+            yield case_id, report.family, case_input, answer
+
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=UnitNormalisation.ID,
+        title=f"Unit normalisation, synthetic {split} v1",
+        description=(
+            f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "
+            f"{sum(kinds.values())} result values to convert to a target unit and basis. "
+            "Conversions: "
+            + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
+            + ". The answer is each value in its target unit and basis (relative tolerance 0.5 %)."
+        ),
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UnitMistake:
+    """A deliberate mistake in wrong.json: on the first row of `kind` (in a case no other mistake
+    took), the value is multiplied by `factor`."""
+
+    kind: str
+    factor: float
+    why: str
+
+
+MISTAKES: tuple[UnitMistake, ...] = (
+    UnitMistake("mass-volume", 1000.0, "µg/L and mg/L confused"),
+    UnitMistake("wet-to-dry", 0.8, "the wet-weight value left unconverted to dry weight"),
+    UnitMistake("species", 4.427, "nitrate as N and as NO3 confused"),
+    UnitMistake("ppm-ppb", 0.001, "ppm and ppb confused"),
+    UnitMistake("moisture-to-dry", 1.25, "percent moisture taken for percent solids"),
+)
+
+
+def _target(answer: Answer, mistake: UnitMistake) -> TruthRow | None:
+    return next((r for r in answer.results if r.kind == mistake.kind), None)
+
+
+def planted(dataset_dir: Path) -> dict[str, UnitMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    return plant_mistakes(
+        MISTAKES,
+        read_categories(dataset_dir),
+        lambda mistake, case_id: _target(answers[case_id], mistake) is not None,
+        unit="report",
+    )
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, UnitMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        case_id: {"results": [{"result": r.result, "value": r.value} for r in answer.results]}
+        for case_id, answer in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = dict(correct)
+    for case_id, mistake in mistakes.items():
+        target = _target(answers[case_id], mistake)
+        assert target is not None  # plant_mistakes chose the case because it fits
+        wrong[case_id] = {
+            "results": [
+                {"result": r["result"], "value": r["value"] * mistake.factor}
+                if r["result"] == target.result
+                else r
+                for r in correct[case_id]["results"]
+            ]
+        }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

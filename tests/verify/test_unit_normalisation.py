@@ -1,0 +1,225 @@
+"""`unit-normalisation`: scoring with the stated relative tolerance, strict refusals (NaN, inf,
+duplicates), the generator's conversions, the shipped datasets (sizes, every conversion kind,
+splits by family and spelling) and their fixtures, and the reference adapter."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from decimal import Decimal
+
+import pytest
+from verify_kit import reference_run, shipped_datasets
+
+from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench.benchmark import check_type_class
+from envirobench.categories import disagreements
+from envirobench_reference_adapter.solvers import unit_normalisation as solver
+from envirobench_synth.rng import make_random
+from envirobench_synth.verify import units
+from envirobench_verify.generate.unit_normalisation import MISTAKES, SIZES, planted
+from envirobench_verify.package import PACKAGE
+from envirobench_verify.unit_normalisation import (
+    KINDS,
+    RELATIVE_TOLERANCE,
+    Answer,
+    Input,
+    Prediction,
+    UnitNormalisation,
+)
+
+TYPE = UnitNormalisation()
+LAYOUT = PACKAGE.layout(TYPE.ID)
+ROW = {
+    "id": "r01",
+    "analyte": "Benzene",
+    "medium": "water",
+    "value": "12.5",
+    "unit": "ug/L",
+    "basis": "",
+    "note": "",
+    "target_unit": "mg/L",
+    "target_basis": "",
+}
+CASE = Case("un-1", "fam", structure({"results": [ROW, {**ROW, "id": "r02"}]}, Input))
+ANSWER = structure(
+    {
+        "results": [
+            {"result": "r01", "value": 0.0125, "kind": "mass-volume"},
+            {"result": "r02", "value": 2.0, "kind": "unchanged"},
+        ]
+    },
+    Answer,
+)
+
+
+def score(results):
+    return TYPE.score_case(CASE, ANSWER, structure({"results": results}, Prediction))["values"]
+
+
+def test_the_type_is_well_formed_and_is_the_categories_task():
+    assert check_type_class(UnitNormalisation) == []
+    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert TYPE.HEADLINE[0] == "values_right" and RELATIVE_TOLERANCE == 0.005
+
+
+def test_a_value_is_right_within_the_relative_tolerance_and_only_there():
+    inside = 0.0125 * (1 + RELATIVE_TOLERANCE * 0.99)
+    outside = 0.0125 * (1 + RELATIVE_TOLERANCE * 1.01)
+    right = score([{"result": "r01", "value": inside}, {"result": "r02", "value": 2.0}])
+    assert right.errors == () and right.metrics["right"] == 2
+    wrong = score([{"result": "r01", "value": outside}, {"result": "r02", "value": 2000.0}])
+    assert wrong.errors == (("wrong-value", "r01"), ("wrong-value", "r02"))
+    missing = score([{"result": "r01", "value": 0.0125}, {"result": "zz", "value": 1.0}])
+    assert missing.errors == (("missing-value", "r02"),)
+    summary = TYPE.summarize("values", [right, wrong, missing])
+    assert summary["values_right"] == 3 / 6 and summary["values"] == 6
+    assert summary["mass-volume_right"] == 2 / 3 and summary["unchanged_right"] == 1 / 3
+    assert TYPE.summarize("values", []) == {}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"results": [{"result": "r01", "value": math.nan}]}, "finite"),
+        ({"results": [{"result": "r01", "value": math.inf}]}, "finite"),
+        ({"results": [{"result": "r01", "value": "12"}]}, "value"),
+        ({"results": [{"result": "r01", "value": True}]}, "value"),
+        (
+            {"results": [{"result": "r01", "value": 1.0}, {"result": "r01", "value": 2.0}]},
+            "distinct",
+        ),
+        ({"results": [{"result": "", "value": 1.0}]}, "result"),
+        ({"results": [{"result": "r01", "value": 1.0, "unit": "mg/L"}]}, "unit"),
+    ],
+)
+def test_bad_predictions_are_refused_naming_the_field(raw, message):
+    with pytest.raises(EnviroBenchError, match=message):
+        structure(raw, Prediction)
+
+
+def test_huge_values_are_scored_not_refused():
+    s = score([{"result": "r01", "value": 1e308}, {"result": "r02", "value": -1e308}])
+    assert s.errors == (("wrong-value", "r01"), ("wrong-value", "r02"))
+
+
+def test_bad_inputs_are_refused():
+    with pytest.raises(EnviroBenchError, match="target_unit"):
+        structure({"results": [{**ROW, "target_unit": "lb/gal"}]}, Input)
+    with pytest.raises(EnviroBenchError, match="medium"):
+        structure({"results": [{**ROW, "medium": "air"}]}, Input)
+    with pytest.raises(EnviroBenchError, match="empty"):
+        structure({"results": []}, Input)
+
+
+# -- the generator ------------------------------------------------------------------------------
+
+
+def test_molar_mass_ratios_are_the_textbook_ones():
+    ratio = {s: float(ion / element) for s, (element, ion) in units.MOLAR.items()}
+    assert ratio["nitrate"] == pytest.approx(4.4268, rel=1e-4)
+    assert ratio["nitrite"] == pytest.approx(3.2845, rel=1e-4)
+    assert ratio["ammonia"] == pytest.approx(1.2159, rel=1e-4)
+    assert ratio["phosphate"] == pytest.approx(3.0662, rel=1e-4)
+
+
+def test_every_generated_row_is_converted_by_its_rule():
+    for index in range(30):
+        report = units.sample_unit_report(make_random(3, "dev", index), "dev", index, 14)
+        for row in report.rows:
+            value = Decimal(row.value.replace(",", "."))
+            if row.kind == "unchanged":
+                assert row.truth == pytest.approx(float(value))
+            if row.kind in ("wet-to-dry", "moisture-to-dry"):
+                assert row.truth > float(value)  # dry weight is more concentrated
+            if row.kind == "dry-to-wet":
+                assert row.truth < float(value)
+            if row.kind == "percent":
+                assert row.truth == pytest.approx(float(value) * 10000)
+
+
+def test_the_splits_share_no_spelling():
+    for table in (units.UNIT_SPELLINGS, units.BASIS_SPELLINGS):
+        dev = {s for v in table["dev"].values() for s in v}
+        test = {s for v in table["test"].values() for s in v}
+        assert not (dev & test) - {"%"}, dev & test
+    assert not set(units.SOLIDS_NOTES["dev"]) & set(units.SOLIDS_NOTES["test"])
+
+
+# -- the shipped datasets ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def datasets():
+    return shipped_datasets(TYPE)
+
+
+def test_the_splits_are_registered_sized_by_family_and_cover_every_conversion(datasets):
+    families = {}
+    for folder, (registry, _, cases, answers) in datasets.items():
+        split = "dev" if "dev" in folder else "test"
+        assert registry.datasets[LAYOUT.dataset_id(folder)].split == split
+        assert len(cases) == SIZES[split]
+        families[split] = {case.category for case in cases.values()}
+        kinds = Counter(r.kind for a in answers.values() for r in a.results)
+        assert set(kinds) == set(KINDS) and min(kinds.values()) >= 30, kinds
+        if split == "test":
+            assert sum(kinds.values()) >= 1000
+        rows = [r for case in cases.values() for r in case.input.results]
+        assert {"NO3", "NO2", "NH3", "PO4"} <= {
+            ion for r in rows for ion in ("NO3", "NO2", "NH3", "PO4") if ion in r.basis
+        }
+        assert any(r.unit.lower() == "ppm" and r.medium == "water" for r in rows)
+        assert any(r.unit.lower() == "ppb" and r.medium == "soil" for r in rows)
+        assert any("," in r.value for r in rows) and any("E+" in r.value for r in rows)
+    assert not families["dev"] & families["test"]
+    assert 0.4 <= SIZES["dev"] / SIZES["test"] <= 0.5
+
+
+def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
+    for folder, (_, _, cases, answers) in datasets.items():
+        fixtures = LAYOUT.fixtures_dir(folder)
+        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
+        mistakes = planted(LAYOUT.dataset_dir(folder))
+        assert len(mistakes) == len(MISTAKES)
+        for cid, case in cases.items():
+            good = TYPE.score_case(case, answers[cid], structure(correct[cid], Prediction))
+            assert good["values"].errors == ()
+            bad = TYPE.score_case(case, answers[cid], structure(wrong[cid], Prediction))
+            assert len(bad["values"].errors) == (1 if cid in mistakes else 0)
+
+
+# -- the reference adapter --------------------------------------------------------------------------
+
+
+def row(**changes):
+    return solver.parse_input({"results": [{**ROW, **changes}]}, "$")[0]
+
+
+def test_the_reference_converts_units_bases_and_species():
+    assert solver.convert(row()) == pytest.approx(0.0125)
+    assert solver.convert(row(unit="ppb", medium="soil", target_unit="mg/kg")) == pytest.approx(
+        0.0125
+    )
+    dry = row(medium="soil", unit="mg/kg", target_unit="mg/kg", target_basis="dry weight",
+              note="Percent moisture: 20", basis="wet")  # fmt: skip
+    assert solver.convert(dry) == pytest.approx(12.5 / 0.8)
+    nitrate = row(unit="mg/L", basis="as N", analyte="Nitrate", target_basis="as NO3")
+    assert solver.convert(nitrate) == pytest.approx(12.5 * 4.4268, rel=1e-3)
+    assert solver.convert(row(value="1,25", unit="%", medium="soil", target_unit="mg/kg")) == (
+        pytest.approx(12500)
+    )
+
+
+def test_the_reference_refuses_malformed_input_naming_the_field():
+    with pytest.raises(ValueError, match=r"\$\.results\[0\]\.value"):
+        solver.parse_input({"results": [{**ROW, "value": 12.5}]}, "$")
+    with pytest.raises(ValueError, match="unknown field"):
+        solver.parse_input({"results": [{**ROW, "answer": 1}]}, "$")
+
+
+def test_a_partial_reference_run_through_core(tmp_path, datasets):
+    _, _, cases, _ = datasets["synthetic-dev-v1"]
+    metrics = reference_run(tmp_path, TYPE.ID, sorted(cases)[:3])
+    headline = metrics["profiles"]["values"]["headline"]
+    assert headline["values"] >= 30 and headline["values_right"] >= 0.9
