@@ -15,8 +15,9 @@ from envirobench import BenchmarkPackage
 
 from .database_listings import DatabaseListings
 from .historical_use import HistoricalUse
+from .regulatory_standards import RegulatoryStandards
 
 PACKAGE = BenchmarkPackage(
     "envirobench_research",
-    types=(DatabaseListings, HistoricalUse),
+    types=(DatabaseListings, HistoricalUse, RegulatoryStandards),
 )

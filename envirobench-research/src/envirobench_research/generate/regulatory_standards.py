@@ -1,0 +1,156 @@
+"""The seeded generator of the `regulatory-standards` datasets (dev and test), and their fixtures.
+
+Each split holds LOOKUPS[split] look-ups (envirobench_synth.research.standard_tables) and one
+tables file, `assets/standard-tables.json`, every look-up's source: the pinned tables of the
+split's jurisdictions (the federal tables and the fictitious State of Franklin's in both splits,
+the fictitious State of Sequoyah's in test only) and the screening policy. The test split's
+jurisdiction, medium, land-use, basis and analyte wordings never occur in dev. The case category
+is the policy's medium.
+
+Each look-up draws from its own stream, make_random(SEED, split, case ID); regenerating
+reproduces every file byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.research.standard_tables import (
+    JURISDICTIONS_BY_SPLIT,
+    Lookup,
+    sample_lookup,
+    tables_document,
+)
+from envirobench_synth.rng import make_random
+
+from ..regulatory_standards import DATASETS, Answer, Input, RegulatoryStandards
+
+SEED = 20261220
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+LOOKUPS = {"dev": 260, "test": 600}
+TABLES = "assets/standard-tables.json"
+
+
+def answer_of(lookup: Lookup) -> Answer:
+    s = lookup.standard
+    p = lookup.policy
+    policy = f"{p.jurisdiction} / {p.medium}" + (f" / {p.exposure}" if p.exposure else "")
+    if s is None:
+        return Answer(table=None, value=None, unit=None, policy=policy, traps=lookup.traps)
+    return Answer(table=s.table, value=s.value, unit=s.unit, policy=policy, traps=lookup.traps)
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        text = (
+            json.dumps(tables_document(split), ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+        )
+        (root / TABLES).write_text(text, encoding="utf-8", newline="\n")
+        for index in range(LOOKUPS[split]):
+            cid = f"rs-{split}-{index + 1:04d}"
+            lookup = sample_lookup(make_random(SEED, split, cid), split)
+            case_input = Input(
+                tables=TABLES,
+                jurisdiction=lookup.jurisdiction,
+                medium=lookup.medium,
+                land_use=lookup.land_use,
+                analyte=lookup.analyte,
+                sampled=lookup.sampled.isoformat(),
+                basis=lookup.basis,
+                result_unit=lookup.result_unit,
+            )
+            yield cid, lookup.policy.medium, case_input, answer_of(lookup)
+
+    description = (
+        f"{LOOKUPS[split]} synthetic standard look-ups, the {split} split (jurisdictions: "
+        f"{', '.join(JURISDICTIONS_BY_SPLIT[split])}), each a result's jurisdiction, medium, land use, analyte, "
+        "sampling date, basis and unit, with the pinned tables and screening policy in one shipped JSON file. "
+        "The answer is the table whose row applies on the sampling date and its value and unit, or none."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=RegulatoryStandards.ID,
+        title=f"Regulatory standards, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandardMistake:
+    """A deliberate mistake in wrong.json, on the first look-up with `trap` no other mistake took."""
+
+    trap: str
+    change: str  # "micro", "none", "tenfold"
+    why: str
+
+
+MISTAKES: tuple[StandardMistake, ...] = (
+    StandardMistake("units", "micro", "the value in the table's unit given with the result's unit"),
+    StandardMistake("date-change", "tenfold", "a value ten times the one in force"),
+    StandardMistake("fallback", "none", "no standard where the fallback table has one"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, StandardMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    order = list(read_categories(dataset_dir))
+
+    def fits(mistake: StandardMistake, cid: str) -> bool:
+        return mistake.trap in answers[cid].traps and answers[cid].table is not None
+
+    return plant_mistakes(MISTAKES, order, fits, unit="look-up")
+
+
+def _flip_unit(unit: str) -> str:
+    return {"mg/L": "µg/L", "µg/L": "mg/L", "mg/kg": "µg/kg", "µg/kg": "mg/kg"}[unit]
+
+
+def wrong_prediction(answer: Answer, mistake: StandardMistake) -> dict:
+    if mistake.change == "none":
+        return {"table": None, "value": None, "unit": None}
+    if mistake.change == "micro":
+        return {"table": answer.table, "value": answer.value, "unit": _flip_unit(answer.unit)}
+    return {"table": answer.table, "value": answer.value * 10, "unit": answer.unit}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, StandardMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        cid: {"table": a.table, "value": a.value, "unit": a.unit} for cid, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else p
+        for cid, p in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
