@@ -281,10 +281,7 @@ def sample_lookup(rng: random.Random, split: str) -> Lookup:
     basis_key = rng.choice(("total", "dissolved")) if water and metal else "total"
     show_basis = water and metal
     standard = applicable(policy, name, cas, basis_key, day)
-    if water:
-        unit = rng.choice(WATER_UNITS)
-    else:
-        unit = rng.choice(SOIL_UNITS)
+    unit = rng.choice(WATER_UNITS if water else SOIL_UNITS)
     words = SYNONYMS[split].get(name)
     roll = rng.random()
     if words and roll < 0.4:
