@@ -4,7 +4,9 @@ A case is one scanned bundle (`Input.bundle`, one PDF): several documents of a s
 (letters, invoices, laboratory reports, certificates, permits, recorded instruments, chain of
 custody forms, boring logs, photograph logs, fax cover sheets, transmittals, report excerpts) put
 one after the other and scanned together. A system returns the *first page of every document*,
-as 1-based page numbers (the bundle's first page is page 1).
+as 1-based page numbers (the bundle's first page is page 1). The input also names a small image of
+every page (`Input.thumbnails`) that the report's page strip draws; they are a rendering of the
+pages, no answer, and nothing is scored on them.
 
 What counts as a document (the answer's rules, from envirobench_synth.locate.bundles): every
 document is one however many pages it has, and a later page is never a first page even when it
@@ -55,6 +57,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, f1, share
 
+from .thumbnails import thumbnail_paths
+
 DATASETS = {
     "synthetic-dev-v1": "envirobench/document-split-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/document-split-synthetic-test-v1",
@@ -88,9 +92,12 @@ def _true_first_pages(instance: Any, attribute: attrs.Attribute, value: tuple[in
 
 @attrs.frozen
 class Input:
-    """One case: the scanned bundle, a dataset-relative PDF path."""
+    """One case: the scanned bundle, a dataset-relative PDF path. `thumbnails` are a small image
+    of every page of the bundle (dataset-relative paths, page 1 first) for the report; empty
+    when the dataset has none."""
 
     bundle: str = attrs.field(validator=pdf_path)
+    thumbnails: tuple[str, ...] = attrs.field(default=(), validator=thumbnail_paths)
 
 
 @attrs.frozen
@@ -174,7 +181,8 @@ class DocumentSplit(envirobench.BenchmarkType):
     Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.bundle,)
+        # The thumbnails are images, so core copies them into the report's report-assets/.
+        return (case_input.bundle, *case_input.thumbnails)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -3,9 +3,11 @@
 A case is one question (`Input.question`) about one long PDF of a site file (`Input.document`,
 30 to 150 pages: a cover letter, a report with results tables, appendices of boring logs,
 laboratory reports, chain-of-custody forms, photographs, a permit, recorded instruments and
-invoices; the recorded instruments are scans, and in some files the boring logs). Several questions share a file. A system returns
-the *pages that state the fact*: 1-based page numbers (the PDF's first page is 1), any number of
-them, possibly none.
+invoices; the recorded instruments are scans, and in some files the boring logs). Several
+questions share a file, and a small image of every page of it (`Input.thumbnails`, the same for
+all its questions) that the report's page strip draws; the images are a rendering of the pages,
+no answer, and nothing is scored on them. A system returns the *pages that state the fact*:
+1-based page numbers (the PDF's first page is 1), any number of them, possibly none.
 
 Which pages are the answer (envirobench_synth.locate.pagefacts): *every* page that states the
 fact, i.e. prints its value together with what identifies it. A laboratory result asked for by
@@ -51,6 +53,8 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, share
 
+from .thumbnails import thumbnail_paths
+
 DATASETS = {
     "synthetic-dev-v1": "envirobench/page-locate-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/page-locate-synthetic-test-v1",
@@ -87,10 +91,13 @@ def _answer_pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, .
 
 @attrs.frozen
 class Input:
-    """One case: a question and the long PDF (dataset-relative path) it asks about."""
+    """One case: a question and the long PDF (dataset-relative path) it asks about.
+    `thumbnails` are a small image of every page of the PDF (dataset-relative paths, page 1
+    first) for the report; empty when the dataset has none."""
 
     document: str = attrs.field(validator=pdf_path)
     question: str = attrs.field(validator=not_blank)
+    thumbnails: tuple[str, ...] = attrs.field(default=(), validator=thumbnail_paths)
 
 
 @attrs.frozen
@@ -139,7 +146,8 @@ class PageLocate(envirobench.BenchmarkType):
     Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+        # The thumbnails are images, so core copies them into the report's report-assets/.
+        return (case_input.document, *case_input.thumbnails)
 
     def cluster(self, case: Case) -> str | None:
         return case.input.document

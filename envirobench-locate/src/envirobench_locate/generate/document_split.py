@@ -7,7 +7,9 @@ occur in the test split (envirobench_synth.locate.sitepages.STYLES_BY_SPLIT and 
 page of a bundle is a black-and-white scan (bundles.SCAN_DPI). The case category is the scenario.
 
 Each bundle draws from its own stream, make_random(SEED, split, case_id); regenerating
-reproduces every file byte for byte.
+reproduces every file byte for byte. Beside each bundle's PDF (assets/<case ID>.pdf) go its page
+thumbnails (assets/<case ID>/p0001.png, ...: envirobench_synth.locate.thumbnails), named in the
+case's input for the report.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from envirobench import (
 )
 from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
+from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
 from ..document_split import DATASETS, Answer, DocumentSplit, Input
@@ -73,14 +76,15 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             bundle, answer = render_case(dataset, case_id, scenario)
             path = f"assets/{case_id}.pdf"
             (root / path).write_bytes(bundle.pdf)
-            yield case_id, scenario, Input(bundle=path), answer
+            thumbnails = write_thumbnails(root, f"assets/{case_id}", bundle.pdf)
+            yield case_id, scenario, Input(bundle=path, thumbnails=thumbnails), answer
 
     counts = Counter(scenario for _, scenario in cases)
     description = (
         f"{len(cases)} synthetic scanned bundles of site-file documents, the {split} split (office styles "
         f"{', '.join(STYLES_BY_SPLIT[split])}); scenarios: {', '.join(f'{s} {counts[s]}' for s in SCENARIOS)}. "
         f"Every page scanned in black and white at {SCAN_DPI} dpi. The answer is the first page (1-based) of every "
-        "document; page 1 is not scored."
+        "document; page 1 is not scored. Every page also comes as a small grey thumbnail (PNG) for reports."
     )
     return write_dataset(
         output_dir,

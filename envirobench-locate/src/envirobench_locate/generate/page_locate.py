@@ -9,6 +9,10 @@ the question's kind.
 
 Each file draws from its own stream, make_random(SEED, split, file ID), its questions from
 make_random(SEED, split, file ID, "questions"); regenerating reproduces every file byte for byte.
+
+Beside each file's PDF (assets/<split>-<file ID>.pdf) go its page thumbnails
+(assets/<split>-<file ID>/p0001.png, ...: envirobench_synth.locate.thumbnails), which every
+question about the file names in its input for the report.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from envirobench import (
 )
 from envirobench_synth.locate.pagefacts import SCAN_DPI, render_file, sample_file, sample_questions
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
+from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
 from ..page_locate import DATASETS, Answer, Input, PageLocate
@@ -52,8 +57,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             file_id = f"file-{index + 1:03d}"
             site_file = sample_file(make_random(SEED, split, file_id), split)
             rendered_file = render_file(site_file, SEED, split, file_id)
-            path = f"assets/{split}-{file_id}.pdf"
+            stem = f"assets/{split}-{file_id}"
+            path = f"{stem}.pdf"
             (root / path).write_bytes(rendered_file.pdf)
+            # One set per file, named by every question about it (no image is stored twice).
+            thumbnails = write_thumbnails(root, stem, rendered_file.pdf)
             scanned = set(rendered_file.scanned_pages)
             questions = sample_questions(
                 make_random(SEED, split, file_id, "questions"), site_file, QUESTIONS_PER_FILE
@@ -70,7 +78,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
                 yield (
                     f"pl-{split}-{number:04d}",
                     question.kind,
-                    Input(document=path, question=question.text),
+                    Input(document=path, question=question.text, thumbnails=thumbnails),
                     answer,
                 )
 
@@ -87,7 +95,8 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"them black-and-white scans at {SCAN_DPI} dpi), the {split} split (office styles "
         f"{', '.join(STYLES_BY_SPLIT[split])}). Questions: laboratory results by well, analyte and day; a well's "
         "total depth; an invoice's amount due; a permit's expiration date; the environmental covenant's recording "
-        "number. The answer is every page (1-based) that states the fact."
+        "number. The answer is every page (1-based) that states the fact. Every page also comes as a small grey "
+        "thumbnail (PNG) for reports."
     )
     return write_dataset(
         output_dir,

@@ -78,8 +78,18 @@ class SplitInput:
 
 
 def parse_input(raw: Any, where: str) -> SplitInput:
-    data = inputs.fields(raw, where, ("bundle",))
+    data = inputs.fields(raw, where, ("bundle",), ("thumbnails",))
+    check_thumbnails(data.get("thumbnails", []), f"{where}.thumbnails")
     return SplitInput(inputs.string(data["bundle"], f"{where}.bundle", suffix=".pdf"))
+
+
+def check_thumbnails(value: Any, where: str) -> None:
+    """The page thumbnails are for the report: checked as a list of paths, never read (the solver
+    reads the bundle's pages, which hold more than a 120-pixel image of each)."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: must be a list of image paths")
+    for index, path in enumerate(value):
+        inputs.string(path, f"{where}[{index}]")
 
 
 def source_files(case_input: SplitInput) -> list[str]:

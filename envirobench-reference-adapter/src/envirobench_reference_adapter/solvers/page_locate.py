@@ -120,11 +120,21 @@ class PageInput:
 
 
 def parse_input(raw: Any, where: str) -> PageInput:
-    data = inputs.fields(raw, where, ("document", "question"))
+    data = inputs.fields(raw, where, ("document", "question"), ("thumbnails",))
+    check_thumbnails(data.get("thumbnails", []), f"{where}.thumbnails")
     return PageInput(
         inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
         inputs.string(data["question"], f"{where}.question"),
     )
+
+
+def check_thumbnails(value: Any, where: str) -> None:
+    """The page thumbnails are for the report: checked as a list of paths, never read (the solver
+    reads the PDF, which holds more than a 120-pixel image of a page)."""
+    if not isinstance(value, list):
+        raise ValueError(f"{where}: must be a list of image paths")
+    for index, path in enumerate(value):
+        inputs.string(path, f"{where}[{index}]")
 
 
 def source_files(case_input: PageInput) -> list[str]:
