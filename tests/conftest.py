@@ -8,7 +8,6 @@ import pytest
 
 from envirobench import plugins, using_registry
 
-
 # Tests that share an expensive session fixture run on one worker under pytest-xdist (bin/test runs
 # `-n N --dist loadgroup`), so the wheels are built once, one SeaweedFS server and one Chromium
 # start; every other test stays with the rest of its file, so module fixtures (generated data
