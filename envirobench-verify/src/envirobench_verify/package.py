@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .custody_reconciliation import CustodyReconciliation
 from .qualifier_flags import QualifierFlags
 from .unit_normalisation import UnitNormalisation
 
 PACKAGE = BenchmarkPackage(
     "envirobench_verify",
-    types=(QualifierFlags, UnitNormalisation),
+    types=(QualifierFlags, UnitNormalisation, CustodyReconciliation),
 )

@@ -1,0 +1,343 @@
+"""Reference solver for `custody-reconciliation`: a chain-of-custody form checked against its
+laboratory report.
+
+The form (a page image) is read with OCR (`ocr.recognize`), the report with its text layer
+(`pdftext.read_pdf`); both are cut into lines and cells (`layout.group_lines`,
+`split_phrases`). From the form: each sample row (a line holding a date and a time: the ID is
+the text before the date, the analyses the comma-separated items after the container count) and
+the receipt temperature (the last number on the line that names a temperature). From the
+report: the sample summary rows (ID, laboratory ID, matrix, date and time collected), the
+analysis rows (ID, analysis, method, date and time analysed) and the temperature.
+
+Analyses are named by general laboratory vocabulary: method numbers (8260 VOCs, 8270 with "PAH"
+in the name PAHs else SVOCs, 8015 TPH, 6010/6020 metals, dissolved/TCLP/SPLP by their words,
+7470/7471 mercury, 8082 PCBs, 2540/D2216 solids, 300.0/4500-NO3 nitrate) and their common names.
+Dates: month first unless the document writes one with a first part above 12 or with points
+(then day first); two-digit years are 20xx; times as 14:30 or 1430. Holding times (collection to
+analysis, hours): organics 14 days, metals 180 days, mercury 28 days, PCBs 1 year, solids 7 days,
+nitrate 48 hours (40 CFR 136.3 Table II; SW-846 Chapter 4).
+
+The checks then follow the task's rules: IDs folded (upper case, no spaces); an unmatched pair of
+IDs equal without hyphens and leading zeros is one sample spelled two ways; temperature
+acceptable above 0 and at most 6 °C.
+
+Variants: `v1` (default). Weaknesses: an OCR misreading of a hand-filled ID or date makes a false
+mismatch (and a missing plus an extra sample); a row the OCR splits over two lines is lost.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import inputs
+
+BENCHMARK_ID = "custody-reconciliation"
+FORMAT = "envirobench.custody-reconciliation.v1"
+VARIANTS = ("v1",)
+VARIANT_ALIASES = {"default": "v1"}
+DEFAULT_VARIANT = "v1"
+
+HOLDING_HOURS = {
+    "voc": 14 * 24, "svoc": 14 * 24, "pah": 14 * 24, "tph": 14 * 24, "metals": 180 * 24,
+    "metals-dissolved": 180 * 24, "tclp-metals": 180 * 24, "splp-metals": 180 * 24, "mercury": 28 * 24,
+    "pcb": 365 * 24, "solids": 7 * 24, "nitrate": 48,
+}  # fmt: skip
+MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+DATE = re.compile(
+    r"(?P<a>\d{1,4})(?P<sep>[/.\-])(?P<b>\d{1,2}|[A-Za-z]{3,9})(?P=sep)(?P<c>\d{2,4})"
+    r"|(?P<month>[A-Za-z]{3,9})\.? (?P<day>\d{1,2}), (?P<year>\d{4})"
+)
+TIME = re.compile(r"^(\d{1,2}):?(\d{2})$")
+TEMPERATURE_WORDS = ("temp",)
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True)
+class CaseInput:
+    form: str
+    report: str
+
+
+def parse_input(raw: Any, where: str) -> CaseInput:
+    data = inputs.fields(raw, where, ("form", "report"))
+    return CaseInput(
+        inputs.string(data["form"], f"{where}.form", suffix=".png"),
+        inputs.string(data["report"], f"{where}.report", suffix=".pdf"),
+    )
+
+
+def source_files(case_input: CaseInput) -> list[str]:
+    return [case_input.form, case_input.report]
+
+
+# -- vocabulary ----------------------------------------------------------------------------------
+
+
+def analysis_of(text: str) -> str | None:
+    """The analysis a form item or report row names (method number and words), None if unknown."""
+    t = text.lower()
+    if "tclp" in t or "1311" in t:
+        return "tclp-metals"
+    if "splp" in t or "1312" in t:
+        return "splp-metals"
+    if "diss" in t and ("metal" in t or re.search(r"60[12]0", t)):
+        return "metals-dissolved"
+    if re.search(r"747[01]|mercury|\bhg\b", t):
+        return "mercury"
+    if re.search(r"60[12]0|metal", t):
+        return "metals"
+    if re.search(r"8260|volatile(?!.*semi)|\bvocs?\b", t) and "semi" not in t:
+        return "voc"
+    if "pah" in t or "polynuclear" in t or "polycyclic" in t:
+        return "pah"
+    if re.search(r"8270|semivol|svoc", t):
+        return "svoc"
+    if re.search(r"8015|tph|petroleum|\bgro\b|\bdro\b", t):
+        return "tph"
+    if re.search(r"8082|\bpcbs?\b", t):
+        return "pcb"
+    if re.search(r"2540|d2216|solid|moisture", t):
+        return "solids"
+    if re.search(r"300\.0|nitrate|no3|4500", t):
+        return "nitrate"
+    return None
+
+
+def fold_id(sample_id: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", sample_id).upper().split())
+
+
+def loose_id(sample_id: str) -> str:
+    return re.sub(r"0+(?=\d)", "", fold_id(sample_id).replace("-", "").replace("_", ""))
+
+
+# -- dates ---------------------------------------------------------------------------------------
+
+
+def _year(text: str) -> int:
+    value = int(text)
+    return value + 2000 if value < 100 else value
+
+
+def _month(text: str) -> int | None:
+    return MONTHS.get(text[:3].lower()) if text.isalpha() else int(text)
+
+
+def day_first_document(texts: list[str]) -> bool:
+    """Does the document write dates day first? (a first part above 12, or points as separators)"""
+    for text in texts:
+        for m in DATE.finditer(text):
+            numeric = m.group("a") and m.group("b").isdigit() and len(m.group("a")) <= 2
+            if numeric and (m.group("sep") == "." or int(m.group("a")) > 12):
+                return True
+    return False
+
+
+def parse_date(match: re.Match, day_first: bool) -> dt.date | None:
+    try:
+        if match.group("month"):
+            return dt.date(
+                int(match.group("year")), _month(match.group("month")) or 0, int(match.group("day"))
+            )
+        a, b, c = match.group("a"), match.group("b"), match.group("c")
+        if len(a) == 4:
+            return dt.date(int(a), int(b), int(c))
+        if not b.isdigit():
+            return dt.date(_year(c), _month(b) or 0, int(a))
+        month, day = (int(b), int(a)) if day_first else (int(a), int(b))
+        return dt.date(_year(c), month, day)
+    except (TypeError, ValueError):
+        return None
+
+
+def date_time(text: str, day_first: bool) -> tuple[dt.datetime | None, int, int]:
+    """The first date in `text` with the time right after it, and where the date starts and ends."""
+    match = DATE.search(text)
+    if not match:
+        return None, -1, -1
+    day = parse_date(match, day_first)
+    if day is None:
+        return None, match.start(), match.end()
+    rest = text[match.end() :].split()
+    clock = TIME.match(rest[0]) if rest else None
+    if not clock or int(clock.group(1)) > 23 or int(clock.group(2)) > 59:
+        return dt.datetime(day.year, day.month, day.day), match.start(), match.end()
+    return (
+        dt.datetime(day.year, day.month, day.day, int(clock.group(1)), int(clock.group(2))),
+        match.start(),
+        match.end(),
+    )
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Sample:
+    sample_id: str
+    collected: dt.datetime | None
+    analyses: dict[str, dt.datetime | None] = field(default_factory=dict)
+
+
+@dataclass
+class Document:
+    samples: dict[str, Sample] = field(default_factory=dict)  # folded ID -> sample, in order
+    temperature: float | None = None
+
+
+def _cells(lines: list[Any], gap: float) -> list[list[str]]:
+    from .. import layout
+
+    return [[p.text for p in layout.split_phrases(line, gap)] for line in lines]
+
+
+def _temperature(rows: list[list[str]]) -> float | None:
+    for cells in rows:
+        joined = " ".join(cells)
+        if any(word in joined.lower() for word in TEMPERATURE_WORDS):
+            after = joined.lower().split("temp", 1)[1]
+            after = after.replace("(°c)", " ").replace("(c)", " ")
+            numbers = NUMBER.findall(after)
+            if numbers:
+                return float(
+                    numbers[-1] if "°c" not in after else NUMBER.findall(after.split("°c")[0])[-1]
+                )
+    return None
+
+
+def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
+    from PIL import Image
+
+    from .. import layout, ocr
+
+    with Image.open(path) as image:
+        gray = np.asarray(image.convert("L"))
+    if jitter is not None:
+        gray = ocr.jitter_image(gray, jitter)
+    words = ocr.recognize(gray, upscale=1.5)
+    rows = _cells(layout.group_lines(words), 12)
+    day_first = day_first_document([" ".join(r) for r in rows])
+    document = Document(temperature=_temperature(rows))
+    for cells in rows:
+        text = " ".join(cells)
+        when, start, end = date_time(text, day_first)
+        if when is None or start <= 0 or "by" in text[:start].lower():
+            continue
+        sample_id = text[:start].strip()
+        rest = text[end:].split()
+        if rest and TIME.match(rest[0]):
+            rest = rest[1:]
+        items = " ".join(rest)
+        # Matrix code and container count precede the analyses.
+        items = re.sub(r"^[A-Za-z]{1,4}\s+\d{1,2}\s+", "", items)
+        analyses = {a: None for a in (analysis_of(item) for item in items.split(",")) if a}
+        if sample_id:
+            document.samples[fold_id(sample_id)] = Sample(sample_id, when, analyses)  # type: ignore[arg-type]
+    return document
+
+
+def read_report(path: Path) -> Document:
+    from .. import layout
+    from ..pdftext import read_pdf
+
+    rows: list[list[str]] = []
+    for page in read_pdf(path):
+        rows += _cells(layout.group_lines(page.words), 5)
+    day_first = day_first_document([" ".join(r) for r in rows])
+    document = Document(temperature=_temperature(rows))
+    for cells in rows:
+        if len(cells) < 4:
+            continue
+        when, start, _ = date_time(cells[-1], day_first)
+        if when is None or start != 0:
+            continue
+        sample_id = cells[0]
+        key = fold_id(sample_id)
+        analysis = analysis_of(" ".join(cells[1:3]))
+        if (
+            re.search(r"water|soil|sediment|solid|liquid|air|gas", cells[2].lower())
+            and analysis is None
+        ):
+            document.samples.setdefault(key, Sample(sample_id, when))
+            document.samples[key].collected = when
+        elif analysis:
+            document.samples.setdefault(key, Sample(sample_id, None)).analyses[analysis] = when
+    return document
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+
+def reconcile(form: Document, report: Document) -> list[dict[str, str]]:
+    found: list[tuple[str, str, str]] = []
+    rows_left = [k for k in form.samples if k not in report.samples]
+    samples_left = [k for k in report.samples if k not in form.samples]
+    pairs = [(k, k) for k in form.samples if k in report.samples]
+    for k in list(rows_left):
+        alike = [s for s in samples_left if loose_id(s) == loose_id(k)]
+        if len(alike) == 1:
+            pairs.append((k, alike[0]))
+            rows_left.remove(k)
+            samples_left.remove(alike[0])
+            found.append(("id-mismatch", form.samples[k].sample_id, ""))
+    found += [("sample-missing", form.samples[k].sample_id, "") for k in rows_left]
+    found += [("sample-extra", report.samples[k].sample_id, "") for k in samples_left]
+    temperature = report.temperature if report.temperature is not None else form.temperature
+    if temperature is not None and not 0.0 < temperature <= 6.0:
+        found.append(("temperature", "", ""))
+    for row_key, sample_key in pairs:
+        row, sample = form.samples[row_key], report.samples[sample_key]
+        if row.collected and sample.collected and row.collected != sample.collected:
+            found.append(("collection-mismatch", row.sample_id, ""))
+        for analysis, when in sample.analyses.items():
+            if (
+                row.collected
+                and when
+                and when - row.collected > dt.timedelta(hours=HOLDING_HOURS[analysis])
+            ):
+                found.append(("holding-time", row.sample_id, analysis))
+        if row.analyses:  # a row whose analyses were not read says nothing about them
+            found += [
+                ("analysis-not-reported", row.sample_id, a)
+                for a in row.analyses
+                if a not in sample.analyses
+            ]
+            found += [
+                ("analysis-not-requested", row.sample_id, a)
+                for a in sample.analyses
+                if a not in row.analyses
+            ]
+    out, seen = [], set()
+    for kind, sample_id, analysis in found:
+        key = (kind, fold_id(sample_id), analysis)
+        if key not in seen:
+            seen.add(key)
+            out.append({"kind": kind, "sample": sample_id, "analysis": analysis})
+    return out
+
+
+def solve(
+    case_input: CaseInput,
+    sources: Mapping[str, Path],
+    variant: str,
+    jitter: np.random.Generator | None = None,
+) -> dict[str, Any]:
+    variant = VARIANT_ALIASES.get(variant, variant)
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}")
+    form = read_form(sources[case_input.form], jitter)
+    report = read_report(sources[case_input.report])
+    return {"discrepancies": reconcile(form, report)}
