@@ -1,0 +1,155 @@
+"""The seeded generator of the `cited-answers` datasets (dev and test), and their fixtures.
+
+Each split holds RECORDS[split] short property records (envirobench_synth.research.records with
+long=False: 10 to 40 pages in about ten PDFs, the covenant and easement scanned) and
+QUESTIONS_PER_RECORD answerable questions about each whose every gold evidence passage is laid
+out by the generator (a sentence, form line or table row), so that a quote can be checked
+against it. The records are drawn from streams of their own ("cited", split, record ID): no
+record, and so no PDF, of the missing-information datasets recurs here. The dev split's office
+styles, titles and wordings never occur in test. The case category is the consultant's office
+style.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.research.questions import sample_questions
+from envirobench_synth.research.records import sample_record
+from envirobench_synth.rng import make_random
+
+from ..answers import GoldAnswer
+from ..cited_answers import DATASETS, Answer, CitedAnswers, Input
+from .missing_information import canonical, case_parts, write_record
+
+SEED = 20261219
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+RECORDS = {"dev": 12, "test": 26}
+QUESTIONS_PER_RECORD = 12
+
+
+def _record(split: str, record_id: str):  # noqa: ANN202 - a synth Record
+    return sample_record(make_random(SEED, "cited", split, record_id), split, long=False)
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def questions_of(record, record_id: str):  # noqa: ANN001, ANN202
+        return sample_questions(
+            make_random(SEED, "cited", split, record_id, "questions"),
+            record,
+            QUESTIONS_PER_RECORD,
+            answerable_only=True,
+        )
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for index in range(RECORDS[split]):
+            record_id = f"record-{index + 1:03d}"
+            record = _record(split, record_id)
+            paths = write_record(root, record, SEED, split, record_id)
+            inputs, golds = case_parts(questions_of(record, record_id), paths)
+            yield (
+                f"ca-{split}-{index + 1:03d}",
+                record.consultant.name,
+                Input(documents=tuple(paths), questions=inputs),
+                Answer(questions=golds),
+            )
+
+    records = [_record(split, f"record-{i + 1:03d}") for i in range(RECORDS[split])]
+    pages = [r.pages for r in records]
+    total = sum(len(questions_of(r, f"record-{i + 1:03d}")) for i, r in enumerate(records))
+    description = (
+        f"{total} questions about {RECORDS[split]} short synthetic property records of "
+        f"{min(pages)}-{max(pages)} pages each ({sum(pages)} pages, the covenant and easement "
+        f"scanned), the {split} split. Every question is answerable; an answer counts when its "
+        "value is right and a citation (document, page, quote) overlaps the passage that states it."
+    )
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=CitedAnswers.ID,
+        title=f"Cited answers, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CitationMistake:
+    kind: str  # the question kind it takes ("" for any)
+    change: str  # "wrong-page", "other-passage", "wrong-value" or "no-citation"
+    why: str
+
+
+MISTAKES: tuple[CitationMistake, ...] = (
+    CitationMistake("", "wrong-page", "the right passage cited on the next page"),
+    CitationMistake("", "other-passage", "a quote that is not the passage (the document's title)"),
+    CitationMistake("", "wrong-value", "a wrong value with the right citation"),
+    CitationMistake("", "no-citation", "a right value without any citation"),
+)
+
+
+def cite(gold: GoldAnswer) -> dict:
+    evidence = gold.evidence[0]
+    return {"document": evidence.document, "page": evidence.page, "quote": evidence.passage}
+
+
+def _wrong(gold: GoldAnswer, mistake: CitationMistake) -> dict:
+    right = {"answer": canonical(gold), "citations": [cite(gold)]}
+    if mistake.change == "wrong-page":
+        return {**right, "citations": [{**cite(gold), "page": gold.evidence[0].page + 1}]}
+    if mistake.change == "other-passage":
+        return {**right, "citations": [{**cite(gold), "quote": "Re: file review"}]}
+    if mistake.change == "wrong-value":
+        return {**right, "answer": "not in the record"}
+    return {**right, "citations": []}
+
+
+def planted(dataset_dir: Path) -> dict[str, CitationMistake]:
+    return plant_mistakes(MISTAKES, read_categories(dataset_dir), lambda m, c: True, unit="record")
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CitationMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        case_id: {
+            "answers": {g.id: {"answer": canonical(g), "citations": [cite(g)]} for g in a.questions}
+        }
+        for case_id, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {}
+    for case_id, prediction in correct.items():
+        mistake = mistakes.get(case_id)
+        if mistake is None:
+            wrong[case_id] = prediction
+            continue
+        gold = answers[case_id].questions[0]
+        wrong[case_id] = {"answers": {**prediction["answers"], gold.id: _wrong(gold, mistake)}}
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

@@ -1,0 +1,215 @@
+"""The seeded generator of the `missing-information` datasets (dev and test), and their fixtures.
+
+Each split holds RECORDS[split] long property records (envirobench_synth.research.records: 50 to
+150 pages in a dozen PDFs, the recorded instruments scanned) and QUESTIONS_PER_RECORD questions
+about each (envirobench_synth.research.questions), about 40 % of them not answerable from the
+record (never stated, underspecified, stale). The dev split's office styles, document titles and
+question wordings never occur in the test split. The case category is the consultant's office
+style (the record's family).
+
+Each record draws from make_random(SEED, split, record ID), its questions from
+make_random(SEED, split, record ID, "questions"); regenerating reproduces every file byte for
+byte. `case_parts` is shared with the cited-answers generator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.research.questions import Question, sample_questions
+from envirobench_synth.research.records import Record, render_record, sample_record
+from envirobench_synth.rng import make_random
+
+from ..answers import NOT_IN_RECORD, Evidence, GoldAnswer, QuestionInput
+from ..missing_information import DATASETS, Answer, Input, MissingInformation
+
+SEED = 20261218
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+RECORDS = {"dev": 10, "test": 24}
+QUESTIONS_PER_RECORD = 20
+
+
+def write_record(root: Path, record: Record, seed: int, split: str, record_id: str) -> list[str]:
+    """Render the record's PDFs under root/assets; their dataset-relative paths in order."""
+    paths = []
+    for slug, pdf in render_record(record, seed, split, record_id):
+        path = f"assets/{split}-{record_id}-{slug}.pdf"
+        (root / path).write_bytes(pdf)
+        paths.append(path)
+    return paths
+
+
+def case_parts(
+    questions: list[Question], paths: list[str]
+) -> tuple[tuple[QuestionInput, ...], tuple[GoldAnswer, ...]]:
+    inputs, golds = [], []
+    for number, q in enumerate(questions, 1):
+        qid = f"q{number:02d}"
+        inputs.append(QuestionInput(id=qid, text=q.text, answer_type=q.answer_type, unit=q.unit))
+        items = tuple(q.value) if isinstance(q.value, tuple) else ()
+        golds.append(
+            GoldAnswer(
+                id=qid,
+                kind=q.kind,
+                answer_type=q.answer_type,
+                unit=q.unit,
+                status=q.status,
+                value="" if items or q.value is None else q.value,
+                items=items,
+                evidence=tuple(Evidence(paths[e.document], e.page, e.passage) for e in q.evidence),
+                trap=q.trap,
+            )
+        )
+    return tuple(inputs), tuple(golds)
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+    pages: list[int] = []
+    statuses: list[str] = []
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for index in range(RECORDS[split]):
+            record_id = f"record-{index + 1:03d}"
+            record = sample_record(make_random(SEED, split, record_id), split, long=True)
+            paths = write_record(root, record, SEED, split, record_id)
+            questions = sample_questions(
+                make_random(SEED, split, record_id, "questions"), record, QUESTIONS_PER_RECORD
+            )
+            pages.append(record.pages)
+            statuses.extend(q.status for q in questions)
+            inputs, golds = case_parts(questions, paths)
+            yield (
+                f"mi-{split}-{index + 1:03d}",
+                record.consultant.name,
+                Input(documents=tuple(paths), questions=inputs),
+                Answer(questions=golds),
+            )
+
+    # the description's counts need the records drawn; drawing them costs little beside rendering
+    for index in range(RECORDS[split]):
+        record_id = f"record-{index + 1:03d}"
+        record = sample_record(make_random(SEED, split, record_id), split, long=True)
+        qs = sample_questions(
+            make_random(SEED, split, record_id, "questions"), record, QUESTIONS_PER_RECORD
+        )
+        pages.append(record.pages)
+        statuses.extend(q.status for q in qs)
+    total = len(statuses)
+    unanswerable = sum(s in ("never-stated", "underspecified", "stale") for s in statuses)
+    description = (
+        f"{total} questions about {RECORDS[split]} synthetic property records of {min(pages)}-"
+        f"{max(pages)} pages each ({sum(pages)} pages in all, the recorded instruments scanned), the "
+        f"{split} split. {unanswerable} questions ({100 * unanswerable / total:.0f} %) are not "
+        f"answerable from the record ({statuses.count('never-stated')} never stated, "
+        f"{statuses.count('underspecified')} underspecified, {statuses.count('stale')} stale); "
+        f"{statuses.count('superseded')} have a superseded value beside the current one. Answers "
+        "are typed (date, quantity, name, instrument, yes-no, list) or 'not in the record'."
+    )
+    pages.clear()
+    statuses.clear()
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=MissingInformation.ID,
+        title=f"Missing information, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+def canonical(gold: GoldAnswer) -> str:
+    """The truth as an answer text: the value, a list's items joined by "; ", or NOT_IN_RECORD."""
+    if not gold.answerable:
+        return NOT_IN_RECORD
+    return "; ".join(gold.items) if gold.items else gold.value
+
+
+@dataclass(frozen=True)
+class QuestionMistake:
+    """A deliberate mistake in wrong.json, on the first question of a case that fits it."""
+
+    status: str  # the status of the question it takes
+    change: str  # "trap", "abstain", "invent" or "off-by-one"
+    why: str
+
+
+MISTAKES: tuple[QuestionMistake, ...] = (
+    QuestionMistake("stale", "trap", "the superseded value given for a stale question (invented)"),
+    QuestionMistake("answerable", "abstain", "'not in the record' where the record answers"),
+    QuestionMistake("underspecified", "invent", "a value given to an underspecified question"),
+    QuestionMistake("answerable", "off-by-one", "a quantity one unit off (invented)"),
+)
+
+
+def _fits(mistake: QuestionMistake, gold: GoldAnswer) -> bool:
+    if gold.status != mistake.status:
+        return False
+    if mistake.change == "trap":
+        return bool(gold.trap)
+    if mistake.change == "off-by-one":
+        return gold.answer_type == "quantity"
+    return True
+
+
+def planted(dataset_dir: Path) -> dict[str, QuestionMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    return plant_mistakes(
+        MISTAKES,
+        read_categories(dataset_dir),
+        lambda m, case_id: any(_fits(m, g) for g in answers[case_id].questions),
+        unit="record",
+    )
+
+
+def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
+    if mistake.change == "trap":
+        return gold.trap
+    if mistake.change == "abstain":
+        return NOT_IN_RECORD
+    if mistake.change == "invent":
+        return {"date": "2001-01-01", "quantity": "1", "yes-no": "yes"}.get(gold.answer_type, "x")
+    return f"{float(gold.value) + 1:g} {gold.unit}"
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, QuestionMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        case_id: {"answers": {g.id: canonical(g) for g in a.questions}}
+        for case_id, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {}
+    for case_id, prediction in correct.items():
+        mistake = mistakes.get(case_id)
+        if mistake is None:
+            wrong[case_id] = prediction
+            continue
+        gold = next(g for g in answers[case_id].questions if _fits(mistake, g))
+        wrong[case_id] = {"answers": {**prediction["answers"], gold.id: _wrong(gold, mistake)}}
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
