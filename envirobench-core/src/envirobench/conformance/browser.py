@@ -36,13 +36,18 @@ _WATCH_IMAGES = """
 """
 _OPEN_ALL = "() => { for (const d of document.querySelectorAll('#eb-list details.eb-case')) d.open = true; }"
 # How far rendering has got: cases whose viewer is not there yet (a case opened while the page
-# still loads waits for DOMContentLoaded), images neither decoded nor failed.
+# still loads waits for DOMContentLoaded), images neither decoded nor failed. A viewer may make
+# its images loading="lazy" (a long page strip); one far from the viewport would never load, and
+# every image is to be checked, so each poll turns lazy images eager (which starts their load).
 _PENDING = """
-() => ({
-  cases: Array.from(document.querySelectorAll('#eb-list details.eb-case'))
-    .filter((d) => d.dataset.rendered !== '1' || !d.querySelector('.eb-viewer')).length,
-  images: Array.from(document.images).filter((img) => img.dataset.ebFailed !== '1' && !(img.complete && img.naturalWidth > 0)).length,
-})
+() => {
+  for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
+  return {
+    cases: Array.from(document.querySelectorAll('#eb-list details.eb-case'))
+      .filter((d) => d.dataset.rendered !== '1' || !d.querySelector('.eb-viewer')).length,
+    images: Array.from(document.images).filter((img) => img.dataset.ebFailed !== '1' && !(img.complete && img.naturalWidth > 0)).length,
+  };
+}
 """
 # For each case of the list: its viewer's element, warnings the report wrote, images that failed.
 _COLLECT = """
