@@ -87,33 +87,49 @@ def source_files(case_input: CaseInput) -> list[str]:
 
 
 def analysis_of(text: str) -> str | None:
-    """The analysis a form item or report row names (method number and words), None if unknown."""
+    """The analysis a form item or report row names, None if unknown. Names first, then method
+    numbers: a laboratory may run SVOCs by 8260 (volatile-range semivolatiles)."""
     t = text.lower()
-    if "tclp" in t or "1311" in t:
-        return "tclp-metals"
-    if "splp" in t or "1312" in t:
-        return "splp-metals"
-    if "diss" in t and ("metal" in t or re.search(r"60[12]0", t)):
-        return "metals-dissolved"
-    if re.search(r"747[01]|mercury|\bhg\b", t):
-        return "mercury"
-    if re.search(r"60[12]0|metal", t):
-        return "metals"
-    if re.search(r"8260|volatile(?!.*semi)|\bvocs?\b", t) and "semi" not in t:
-        return "voc"
-    if "pah" in t or "polynuclear" in t or "polycyclic" in t:
-        return "pah"
-    if re.search(r"8270|semivol|svoc", t):
-        return "svoc"
-    if re.search(r"8015|tph|petroleum|\bgro\b|\bdro\b", t):
-        return "tph"
-    if re.search(r"8082|\bpcbs?\b", t):
-        return "pcb"
-    if re.search(r"2540|d2216|solid|moisture", t):
-        return "solids"
-    if re.search(r"300\.0|nitrate|no3|4500", t):
-        return "nitrate"
+    by_name = (
+        (r"tclp", "tclp-metals"),
+        (r"splp", "splp-metals"),
+        (r"diss.*metal|metal.*diss", "metals-dissolved"),
+        (r"mercury|\bhg\b", "mercury"),
+        (r"pah|polynuclear|polycyclic", "pah"),
+        (r"svoc|semi-?vol", "svoc"),
+        (r"voc|volatile", "voc"),
+        (r"tph|petroleum|\bgro\b|\bdro\b", "tph"),
+        (r"pcb", "pcb"),
+        (r"solid|moisture", "solids"),
+        (r"nitrate|no3", "nitrate"),
+        (r"metal", "metals"),
+    )
+    by_number = (
+        (r"1311", "tclp-metals"),
+        (r"1312", "splp-metals"),
+        (r"747[01]", "mercury"),
+        (r"60[12]0", "metals"),
+        (r"8260", "voc"),
+        (r"8270", "svoc"),
+        (r"8015", "tph"),
+        (r"8082", "pcb"),
+        (r"2540|d2216", "solids"),
+        (r"300\.0|4500", "nitrate"),
+    )
+    for patterns in (by_name, by_number):
+        for pattern, analysis in patterns:
+            if re.search(pattern, t):
+                return analysis
     return None
+
+
+# Items of a requested-analyses cell: split at commas and semicolons, and at a point that ends an
+# item before the next method number ("6010D Metals. 8260D VOCs"), not inside "Diss. Metals".
+ITEM_BREAK = re.compile(r"[,;]|\.\s+(?=\S*\d)")
+
+
+def analyses_in(text: str) -> dict[str, None]:
+    return {a: None for a in (analysis_of(item) for item in ITEM_BREAK.split(text)) if a}
 
 
 def fold_id(sample_id: str) -> str:
@@ -137,13 +153,19 @@ def _month(text: str) -> int | None:
 
 
 def day_first_document(texts: list[str]) -> bool:
-    """Does the document write dates day first? (a first part above 12, or points as separators)"""
+    """Does the document write dates day first? Votes of its numeric dates: a first part above
+    12 says day first, a second part above 12 month first; without either, points as separators
+    (03.04.2021) say day first."""
+    day = month = points = slashes = 0
     for text in texts:
         for m in DATE.finditer(text):
-            numeric = m.group("a") and m.group("b").isdigit() and len(m.group("a")) <= 2
-            if numeric and (m.group("sep") == "." or int(m.group("a")) > 12):
-                return True
-    return False
+            if not (m.group("a") and m.group("b").isdigit() and len(m.group("a")) <= 2):
+                continue
+            day += int(m.group("a")) > 12
+            month += int(m.group("b")) > 12
+            points += m.group("sep") == "."
+            slashes += m.group("sep") != "."
+    return day > month if day != month else points > slashes
 
 
 def parse_date(match: re.Match, day_first: bool) -> dt.date | None:
@@ -158,6 +180,8 @@ def parse_date(match: re.Match, day_first: bool) -> dt.date | None:
         if not b.isdigit():
             return dt.date(_year(c), _month(b) or 0, int(a))
         month, day = (int(b), int(a)) if day_first else (int(a), int(b))
+        if month > 12:  # this one is written the other way round (or misread): take it as it reads
+            month, day = day, month
         return dt.date(_year(c), month, day)
     except (TypeError, ValueError):
         return None
@@ -174,7 +198,8 @@ def date_time(text: str, day_first: bool) -> tuple[dt.datetime | None, int, int]
     rest = text[match.end() :].split()
     clock = TIME.match(rest[0]) if rest else None
     if not clock or int(clock.group(1)) > 23 or int(clock.group(2)) > 59:
-        return dt.datetime(day.year, day.month, day.day), match.start(), match.end()
+        # No readable time: the date alone, marked by a second of 1 (no printed time has seconds).
+        return dt.datetime(day.year, day.month, day.day, 0, 0, 1), match.start(), match.end()
     return (
         dt.datetime(day.year, day.month, day.day, int(clock.group(1)), int(clock.group(2))),
         match.start(),
@@ -231,10 +256,16 @@ def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
     rows = _cells(layout.group_lines(words), 12)
     day_first = day_first_document([" ".join(r) for r in rows])
     document = Document(temperature=_temperature(rows))
+    last: Sample | None = None
     for cells in rows:
         text = " ".join(cells)
         when, start, end = date_time(text, day_first)
+        if when is None and last is not None and not any(w in text.lower() for w in ("by", "date", "time")):
+            # A row's analyses wrapped onto the next line.
+            last.analyses.update(analyses_in(text))
+            continue
         if when is None or start <= 0 or "by" in text[:start].lower():
+            last = None
             continue
         sample_id = text[:start].strip()
         rest = text[end:].split()
@@ -243,9 +274,10 @@ def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
         items = " ".join(rest)
         # Matrix code and container count precede the analyses.
         items = re.sub(r"^[A-Za-z]{1,4}\s+\d{1,2}\s+", "", items)
-        analyses = {a: None for a in (analysis_of(item) for item in items.split(",")) if a}
+        analyses = analyses_in(items)
         if sample_id:
-            document.samples[fold_id(sample_id)] = Sample(sample_id, when, analyses)  # type: ignore[arg-type]
+            last = Sample(sample_id, when, analyses)  # type: ignore[arg-type]
+            document.samples[fold_id(sample_id)] = last
     return document
 
 
@@ -281,11 +313,33 @@ def read_report(path: Path) -> Document:
 # -- checking ------------------------------------------------------------------------------------
 
 
+def same_time(a: dt.datetime, b: dt.datetime) -> bool:
+    """Equal, or the same day when either time was unreadable (see date_time)."""
+    if a.second == 1 or b.second == 1:
+        return a.date() == b.date()
+    return a == b
+
+
+# Characters OCR confuses in IDs written by hand (B/8, O/0, I/1/l, S/5, Z/2, G/6): a form ID and a
+# report ID equal once these are merged are the same spelling misread, not a discrepancy.
+CONFUSABLE = str.maketrans({"8": "B", "0": "O", "1": "I", "L": "I", "5": "S", "2": "Z", "6": "G", "|": "I"})
+
+
+def ocr_key(sample_id: str) -> str:
+    return fold_id(sample_id).replace(".", "").translate(CONFUSABLE)
+
+
 def reconcile(form: Document, report: Document) -> list[dict[str, str]]:
     found: list[tuple[str, str, str]] = []
     rows_left = [k for k in form.samples if k not in report.samples]
     samples_left = [k for k in report.samples if k not in form.samples]
     pairs = [(k, k) for k in form.samples if k in report.samples]
+    for k in list(rows_left):
+        misread = [s for s in samples_left if ocr_key(s) == ocr_key(k)]
+        if len(misread) == 1:
+            pairs.append((k, misread[0]))
+            rows_left.remove(k)
+            samples_left.remove(misread[0])
     for k in list(rows_left):
         alike = [s for s in samples_left if loose_id(s) == loose_id(k)]
         if len(alike) == 1:
@@ -300,7 +354,10 @@ def reconcile(form: Document, report: Document) -> list[dict[str, str]]:
         found.append(("temperature", "", ""))
     for row_key, sample_key in pairs:
         row, sample = form.samples[row_key], report.samples[sample_key]
-        if row.collected and sample.collected and row.collected != sample.collected:
+        # Name a sample as the report prints it where the form's spelling was only misread.
+        if ocr_key(row_key) == ocr_key(sample_key) and row_key != sample_key:
+            row = Sample(sample.sample_id, row.collected, row.analyses)
+        if row.collected and sample.collected and not same_time(row.collected, sample.collected):
             found.append(("collection-mismatch", row.sample_id, ""))
         for analysis, when in sample.analyses.items():
             if (
