@@ -44,6 +44,10 @@ from dataclasses import dataclass
 
 from ..standards import STANDARDS, Standard
 
+TRAPS = (
+    "date-change", "before-edition", "state-stricter", "fallback", "land-use", "medium", "basis",
+    "units", "synonym", "no-standard",
+)  # fmt: skip
 SEQUOYAH = "State of Sequoyah (fictitious)"
 FEDERAL = "United States (federal)"
 FRANKLIN = "State of Franklin (fictitious)"

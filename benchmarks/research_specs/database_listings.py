@@ -1,0 +1,37 @@
+"""docs/reference-scores.md's Research table for `database-listings`: blind baselines and columns
+(read by benchmarks/reference_scores.py --research)."""
+
+BENCHMARK = "database-listings"
+UNIT = "reports"
+INTRO = (
+    "The reference adapter (`solvers/database_listings.py`, developed on the dev split only: the text layer or OCR "
+    "of a scanned report, running headers dropped, each record number's visual block, USPS suffix forms, "
+    "directionals, address ranges, corporate suffixes, former and d/b/a names; a full street address decides, a name "
+    "only places a listing that has a street without a number) on both splits; the test split's layouts and "
+    "database titles never occur in dev. Primary: the F1 of putting listings on the subject and the neighbours "
+    "(pooled over listings); accuracy counts all four labels. Beside it, blind baselines that never read the report: "
+    "every listing another site (match F1 0, its accuracy is the share of 'other' listings) and every listing the "
+    "subject."
+)
+BASELINES = {
+    "every listing another site": lambda case_input, answer: {
+        "sites": {r: "other" for r in case_input.listings}
+    },
+    "every listing the subject": lambda case_input, answer: {
+        "sites": {r: "subject" for r in case_input.listings}
+    },
+}
+COLUMNS = (
+    ("match_f1", "match F1", ".3f"),
+    ("listing_accuracy", "accuracy", ".3f"),
+    ("match_precision", "precision", ".3f"),
+    ("match_recall", "recall", ".3f"),
+    ("listings", "listings", ".0f"),
+    ("reports", "reports", ".0f"),
+)
+GROUP_METRIC = ("correct", "listing")
+GROUP_TITLE = "Share of listings the reference adapter labels right, by layout and copy"
+
+
+def groups(case_id, category, answer):
+    return [category or "-", "scanned report" if answer.scanned else "text-layer report"]
