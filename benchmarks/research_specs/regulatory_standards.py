@@ -1,7 +1,7 @@
 """docs/reference-scores.md's Research table for `regulatory-standards`: blind baselines and columns
 (read by benchmarks/reference_scores.py --research)."""
 
-from envirobench_synth.standards import STANDARDS
+from envirobench_synth.research.standard_tables import ALL_ROWS
 
 BENCHMARK = "regulatory-standards"
 UNIT = "look-ups"
@@ -29,7 +29,7 @@ def _federal(case_input, answer, latest=True):
     key = case_input.analyte.strip().casefold()
     rows = [
         r
-        for r in STANDARDS
+        for r in ALL_ROWS
         if r.table == table and key in (r.analyte.casefold(), (r.cas or "").casefold())
     ]
     if not rows:

@@ -1,7 +1,8 @@
 """Standard look-ups: which screening value applies to a result, from pinned tables and a policy.
 
-Built on envirobench_synth.standards (its `Standard` record and catalogue, unchanged). This module
-adds what the Research look-ups need beside it:
+Built on envirobench_synth.standards (its `Standard` record and catalogue, unchanged; the
+analytes used from each catalogue table are pinned in `PINNED_ANALYTES`, so rows the catalogue
+gains later change no dataset). This module adds what the Research look-ups need beside it:
 
 - the State of Sequoyah tables (fictitious, invented for this benchmark, shown only in the test
   split): groundwater, drinking water and soils for residential and industrial land use, each in
@@ -121,7 +122,47 @@ SEQUOYAH_TABLES: tuple[Standard, ...] = (
     *_sequoyah(_SEQ_SOIL_RES, "sequoyah-soil-residential", 3, "soil", "residential", "mg/kg"),
     *_sequoyah(_SEQ_SOIL_IND, "sequoyah-soil-industrial", 4, "soil", "industrial", "mg/kg"),
 )
-ALL_ROWS: tuple[Standard, ...] = (*STANDARDS, *SEQUOYAH_TABLES)
+# The analytes of each catalogue table these look-ups use, pinned: the catalogue is append-only
+# but may grow (new analytes in a table), and a table's new rows must not change a dataset
+# generated before them (its tables file, its fallbacks, its drawn analytes).
+_MCL = (
+    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
+    "cis-1,2-Dichloroethene", "trans-1,2-Dichloroethene", "1,1-Dichloroethene", "Vinyl chloride",
+    "Methylene chloride", "1,2-Dichloroethane", "Carbon tetrachloride", "1,1,1-Trichloroethane",
+    "Benzo(a)pyrene", "Arsenic", "Barium", "Cadmium", "Chromium", "Mercury", "Selenium", "Antimony",
+    "Beryllium", "Thallium", "Fluoride", "Nitrate", "Nitrite", "Lead", "Copper",
+)
+_SMCL = ("Aluminum", "Chloride", "Copper", "Fluoride", "Iron", "Manganese", "Silver", "Sulfate",
+         "Total dissolved solids", "Zinc")
+_RSL_TAP = (
+    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
+    "cis-1,2-Dichloroethene", "1,1-Dichloroethene", "Vinyl chloride", "Naphthalene", "Arsenic",
+    "Barium", "Cadmium", "Manganese", "Nickel", "Selenium", "Zinc", "Copper", "Nitrate",
+)
+_RSL_SOIL = (
+    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
+    "Vinyl chloride", "Naphthalene", "Arsenic", "Barium", "Cadmium", "Manganese", "Nickel",
+    "Selenium", "Zinc", "Copper", "Lead",
+)
+_FRANKLIN_GW = (
+    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
+    "cis-1,2-Dichloroethene", "Vinyl chloride", "Methyl tert-butyl ether", "Naphthalene",
+    "1,4-Dioxane", "Arsenic", "Barium", "Cadmium", "Chromium", "Lead", "Selenium", "Manganese",
+    "Nitrate",
+)
+_FRANKLIN_SOIL = ("Benzene", "Toluene", "Tetrachloroethene", "Trichloroethene", "Naphthalene",
+                  "Benzo(a)pyrene", "Arsenic", "Cadmium", "Chromium", "Lead", "Mercury")
+PINNED_ANALYTES: dict[str, tuple[str, ...]] = {
+    "epa-mcl": _MCL, "epa-smcl": _SMCL,
+    "epa-rsl-tapwater-thq1.0": _RSL_TAP, "epa-rsl-tapwater-thq0.1": _RSL_TAP,
+    **{f"epa-rsl-soil-{use}-thq{thq}": _RSL_SOIL for use in ("residential", "industrial") for thq in ("1.0", "0.1")},
+    "franklin-groundwater": _FRANKLIN_GW,
+    "franklin-soil-residential": _FRANKLIN_SOIL, "franklin-soil-industrial": _FRANKLIN_SOIL,
+}  # fmt: skip
+ALL_ROWS: tuple[Standard, ...] = (
+    *(row for row in STANDARDS if row.analyte in PINNED_ANALYTES.get(row.table, ())),
+    *SEQUOYAH_TABLES,
+)
 
 
 @dataclass(frozen=True)
