@@ -190,17 +190,24 @@ def list_key(text: str) -> frozenset[str]:
 def matches(answer_type: str, unit: str, truth: str, items: tuple[str, ...], text: str) -> bool:
     """Whether answer `text` equals the truth (`truth`, or `items` for a list) after the declared
     normalisation of `answer_type`."""
+    # the truth is read by the same rules as the answer: an answer key whose value does not read
+    # as its question's type (a corrected key gone wrong) matches nothing rather than failing
     if answer_type == "date":
-        return parse_date(text) == dt.date.fromisoformat(truth)
+        day = parse_date(truth)
+        return day is not None and parse_date(text) == day
     if answer_type == "quantity":
-        value = parse_quantity(text, unit)
-        return value is not None and math.isclose(value, float(truth), rel_tol=1e-4, abs_tol=0.005)
+        value, true = parse_quantity(text, unit), parse_quantity(truth, unit)
+        return (
+            value is not None
+            and true is not None
+            and math.isclose(value, true, rel_tol=1e-4, abs_tol=0.005)
+        )
     if answer_type == "name":
-        return name_key(text) == name_key(truth)
+        return bool(name_key(truth)) and name_key(text) == name_key(truth)
     if answer_type == "instrument":
         return bool(instrument_key(text)) and instrument_key(text) == instrument_key(truth)
     if answer_type == "yes-no":
-        return yes_no(text) == truth
+        return yes_no(truth) is not None and yes_no(text) == yes_no(truth)
     if answer_type == "list":
         return list_key(text) == frozenset(name_key(item) for item in items)
     raise ValueError(f"unknown answer type {answer_type!r}")
@@ -290,18 +297,26 @@ class Evidence:
     passage: str = ""
 
 
+def question_id(number: int) -> str:
+    """The ID of a case's `number`-th question (from 1): q01, q02, ..."""
+    return f"q{number:02d}"
+
+
+def answerable_items(instance: Any, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
+    if not value:
+        raise ValueError(f"{attribute.name} is empty")
+
+
 @attrs.frozen
 class GoldAnswer:
-    """The truth of one question. `status` says whether the record answers it (answerable,
-    superseded) or not (never-stated, underspecified, stale); `value` is the canonical answer
-    (ISO date, number in the question's unit, name, instrument, "yes"/"no") and `items` a list's
-    items, both empty when the record does not answer; `trap` is the superseded value a stale or
+    """The truth of one question (the case's questions in order). `status` says whether the
+    record answers it (answerable, superseded) or not (never-stated, underspecified, stale);
+    `value` is the canonical answer (ISO date, number in the question's unit, name, instrument,
+    "yes"/"no") and `items` a list's items, both empty when the record does not answer;
+    `evidence` every place the record states it; `trap` the superseded value a stale or
     superseded question's record also prints. `kind` and `trap` describe, and are not scored."""
 
-    id: str = attrs.field(validator=not_blank)
     kind: str
-    answer_type: AnswerType
-    unit: str
     status: Status
     value: str = ""
     items: tuple[str, ...] = ()
@@ -314,19 +329,31 @@ class GoldAnswer:
 
     def __attrs_post_init__(self) -> None:
         if self.answerable and not (self.value or self.items):
-            raise ValueError(f"{self.id}: an answerable question needs its value")
+            raise ValueError(f"{self.kind}: an answerable question needs its value")
         if not self.answerable and (self.value or self.items or self.evidence):
             raise ValueError(
-                f"{self.id}: a question the record does not answer has no value or evidence"
+                f"{self.kind}: a question the record does not answer has no value or evidence"
             )
 
-    def accepts(self, text: str) -> bool:
-        """Whether `text` is the right answer (for an unanswerable question: "not in the record")."""
+    def accepts(self, question: QuestionInput, text: str) -> bool:
+        """Whether `text` is the right answer to `question` (for an unanswerable question: "not
+        in the record")."""
         if not self.answerable:
             return is_not_in_record(text)
         if is_not_in_record(text):
             return False
-        return matches(self.answer_type, self.unit, self.value, self.items, text)
+        return matches(question.answer_type, question.unit, self.value, self.items, text)
+
+
+def paired(
+    questions: tuple[QuestionInput, ...], golds: tuple[GoldAnswer, ...]
+) -> list[tuple[QuestionInput, GoldAnswer]]:
+    """The case's questions with their truths, which the answer key lists in the same order."""
+    if len(questions) != len(golds):
+        raise ValueError(
+            f"the answer key has {len(golds)} answers for the case's {len(questions)} questions"
+        )
+    return list(zip(questions, golds, strict=True))
 
 
 __all__ = [
@@ -345,7 +372,9 @@ __all__ = [
     "list_key",
     "matches",
     "name_key",
+    "paired",
     "parse_date",
+    "question_id",
     "parse_quantity",
     "yes_no",
 ]

@@ -61,8 +61,10 @@ from .answers import (
     GoldAnswer,
     QuestionInput,
     answer_map,
+    answerable_items,
     check_answer,
     document_paths,
+    paired,
     unique_ids,
 )
 
@@ -111,10 +113,12 @@ class Input:
 
 
 def _answerable(instance: Any, attribute: attrs.Attribute, value: tuple[GoldAnswer, ...]) -> None:
-    unique_ids(instance, attribute, value)
-    for gold in value:
+    answerable_items(instance, attribute, value)
+    for number, gold in enumerate(value, 1):
         if not gold.answerable or not gold.evidence or not all(e.passage for e in gold.evidence):
-            raise ValueError(f"{attribute.name}: {gold.id} needs an answer and evidence passages")
+            raise ValueError(
+                f"{attribute.name}[{number - 1}] needs an answer and evidence passages"
+            )
 
 
 @attrs.frozen
@@ -171,14 +175,14 @@ class CitedAnswers(envirobench.BenchmarkType):
     ) -> dict[str, CaseScore]:
         supported = right = citations = supporting = 0
         errors: list[tuple[str, str]] = []
-        for gold in answer.questions:
-            given = prediction.answers.get(gold.id)
+        for question, gold in paired(case.input.questions, answer.questions):
+            given = prediction.answers.get(question.id)
             if given is None:
-                errors.append(("no-answer", gold.id))
+                errors.append(("no-answer", question.id))
                 continue
             citations += len(given.citations)
-            if not gold.accepts(given.answer):
-                errors.append(("wrong-answer", gold.id))
+            if not gold.accepts(question, given.answer):
+                errors.append(("wrong-answer", question.id))
                 continue
             right += 1
             good = sum(supports(c, gold) for c in given.citations)
@@ -186,7 +190,7 @@ class CitedAnswers(envirobench.BenchmarkType):
             if good:
                 supported += 1
             else:
-                errors.append(("unsupported-citation", gold.id))
+                errors.append(("unsupported-citation", question.id))
         metrics = {
             "claims_supported": float(supported),
             "answers_right": float(right),

@@ -81,9 +81,11 @@ from .answers import (
     GoldAnswer,
     QuestionInput,
     answer_map,
+    answerable_items,
     check_answer,
     document_paths,
     is_not_in_record,
+    paired,
     unique_ids,
 )
 
@@ -112,7 +114,7 @@ class Input:
 class Answer:
     """The truth of every question of the case, in the order of Input.questions."""
 
-    questions: tuple[GoldAnswer, ...] = attrs.field(validator=unique_ids)
+    questions: tuple[GoldAnswer, ...] = attrs.field(validator=answerable_items)
 
 
 @attrs.frozen
@@ -122,11 +124,12 @@ class Prediction:
     answers: dict[str, str] = attrs.field(validator=_texts)
 
 
-def judge(gold: GoldAnswer, text: str | None) -> str:
-    """ "right", "invented", "wrong" (not in the record where the record answers) or "no-answer"."""
+def judge(question: QuestionInput, gold: GoldAnswer, text: str | None) -> str:
+    """The verdict on one answer: "right", "invented", "wrong" ("not in the record" where the
+    record answers) or "no-answer"."""
     if text is None:
         return "no-answer"
-    if gold.accepts(text):
+    if gold.accepts(question, text):
         return "right"
     if is_not_in_record(text):
         return "wrong"
@@ -176,15 +179,15 @@ class MissingInformation(envirobench.BenchmarkType):
             0,
         )
         errors: list[tuple[str, str]] = []
-        for gold in answer.questions:
-            verdict = judge(gold, prediction.answers.get(gold.id))
+        for question, gold in paired(case.input.questions, answer.questions):
+            verdict = judge(question, gold, prediction.answers.get(question.id))
             counts[verdict] += 1
             side = "answerable" if gold.answerable else "unanswerable"
             counts[side] += 1
             if verdict == "right":
                 counts[f"{side}_right"] += 1
             else:
-                errors.append((verdict, gold.id))
+                errors.append((verdict, question.id))
         metrics = {
             "questions_right": float(counts["right"]),
             "invented_answers": float(counts["invented"]),

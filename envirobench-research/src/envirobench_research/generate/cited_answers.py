@@ -31,7 +31,7 @@ from envirobench_synth.research.questions import sample_questions
 from envirobench_synth.research.records import sample_record
 from envirobench_synth.rng import make_random
 
-from ..answers import GoldAnswer
+from ..answers import GoldAnswer, question_id
 from ..cited_answers import DATASETS, Answer, CitedAnswers, Input
 from .missing_information import canonical, case_parts, write_record
 
@@ -135,7 +135,10 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CitationM
     answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
     correct = {
         case_id: {
-            "answers": {g.id: {"answer": canonical(g), "citations": [cite(g)]} for g in a.questions}
+            "answers": {
+                question_id(k): {"answer": canonical(g), "citations": [cite(g)]}
+                for k, g in enumerate(a.questions, 1)
+            }
         }
         for case_id, a in answers.items()
     }
@@ -147,7 +150,9 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CitationM
             wrong[case_id] = prediction
             continue
         gold = answers[case_id].questions[0]
-        wrong[case_id] = {"answers": {**prediction["answers"], gold.id: _wrong(gold, mistake)}}
+        wrong[case_id] = {
+            "answers": {**prediction["answers"], question_id(1): _wrong(gold, mistake)}
+        }
     fixtures_dir = Path(fixtures_dir)
     fixtures_dir.mkdir(parents=True, exist_ok=True)
     write_by_case(fixtures_dir / "correct.json", correct)

@@ -33,7 +33,7 @@ from envirobench_synth.research.questions import Question, sample_questions
 from envirobench_synth.research.records import Record, render_record, sample_record
 from envirobench_synth.rng import make_random
 
-from ..answers import NOT_IN_RECORD, Evidence, GoldAnswer, QuestionInput
+from ..answers import NOT_IN_RECORD, Evidence, GoldAnswer, QuestionInput, question_id
 from ..missing_information import DATASETS, Answer, Input, MissingInformation
 
 SEED = 20261218
@@ -58,15 +58,12 @@ def case_parts(
 ) -> tuple[tuple[QuestionInput, ...], tuple[GoldAnswer, ...]]:
     inputs, golds = [], []
     for number, q in enumerate(questions, 1):
-        qid = f"q{number:02d}"
+        qid = question_id(number)
         inputs.append(QuestionInput(id=qid, text=q.text, answer_type=q.answer_type, unit=q.unit))
         items = tuple(q.value) if isinstance(q.value, tuple) else ()
         golds.append(
             GoldAnswer(
-                id=qid,
                 kind=q.kind,
-                answer_type=q.answer_type,
-                unit=q.unit,
                 status=q.status,
                 value="" if items or q.value is None else q.value,
                 items=items,
@@ -169,7 +166,15 @@ def _fits(mistake: QuestionMistake, gold: GoldAnswer) -> bool:
     if mistake.change == "trap":
         return bool(gold.trap)
     if mistake.change == "off-by-one":
-        return gold.answer_type == "quantity"
+        return _is_number(gold.value)
+    return True
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
     return True
 
 
@@ -189,14 +194,14 @@ def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
     if mistake.change == "abstain":
         return NOT_IN_RECORD
     if mistake.change == "invent":
-        return {"date": "2001-01-01", "quantity": "1", "yes-no": "yes"}.get(gold.answer_type, "x")
-    return f"{float(gold.value) + 1:g} {gold.unit}"
+        return "2001-01-01"  # a value of no question's truth (dates, quantities, names alike)
+    return f"{float(gold.value) + 1:g}"  # a bare number, read in the question's unit
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, QuestionMistake]:
     answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
     correct = {
-        case_id: {"answers": {g.id: canonical(g) for g in a.questions}}
+        case_id: {"answers": {question_id(k): canonical(g) for k, g in enumerate(a.questions, 1)}}
         for case_id, a in answers.items()
     }
     mistakes = planted(dataset_dir)
@@ -206,8 +211,12 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, QuestionM
         if mistake is None:
             wrong[case_id] = prediction
             continue
-        gold = next(g for g in answers[case_id].questions if _fits(mistake, g))
-        wrong[case_id] = {"answers": {**prediction["answers"], gold.id: _wrong(gold, mistake)}}
+        k, gold = next(
+            (k, g) for k, g in enumerate(answers[case_id].questions, 1) if _fits(mistake, g)
+        )
+        wrong[case_id] = {
+            "answers": {**prediction["answers"], question_id(k): _wrong(gold, mistake)}
+        }
     fixtures_dir = Path(fixtures_dir)
     fixtures_dir.mkdir(parents=True, exist_ok=True)
     write_by_case(fixtures_dir / "correct.json", correct)
