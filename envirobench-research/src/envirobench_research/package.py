@@ -13,11 +13,19 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .cited_answers import CitedAnswers
 from .database_listings import DatabaseListings
 from .historical_use import HistoricalUse
+from .missing_information import MissingInformation
 from .regulatory_standards import RegulatoryStandards
 
 PACKAGE = BenchmarkPackage(
     "envirobench_research",
-    types=(DatabaseListings, HistoricalUse, RegulatoryStandards),
+    types=(
+        MissingInformation,
+        CitedAnswers,
+        DatabaseListings,
+        HistoricalUse,
+        RegulatoryStandards,
+    ),
 )
