@@ -292,7 +292,7 @@ def test_each_runs_right_missed_and_extra_pages_are_badges_under_the_thumbnails(
             "id": "x",
             "input": {"document": "assets/f.pdf", "question": "Which page?", "thumbnails": paths},
             "assets": paths,
-            "answer": {"pages": [10, 30], "near_misses": [31], "document_pages": 60},
+            "answer": {"pages": [10, 30], "near_misses": [5, 31], "document_pages": 60},
             "runs": [
                 {"label": "r1", "prediction": {"pages": [10, 31, 70]}},
                 {"label": "r2", "prediction": None},
@@ -300,9 +300,10 @@ def test_each_runs_right_missed_and_extra_pages_are_badges_under_the_thumbnails(
         },
     )
     cards = {card["page"]: card for card in strip["cards"]}
-    # Pages 1, 60 and those within two of 10, 30 and 31 show; the rest fold into three gaps.
-    assert sorted(cards) == [1, 8, 9, 10, 11, 12, 28, 29, 30, 31, 32, 33, 60]
-    assert strip["gaps"] == ["… 6 pages …", "… 15 pages …", "… 26 pages …"]
+    # Pages 1, 60 and those within two of 5, 10, 30 and 31 show (and page 2: a gap of one page
+    # would take its room); the rest fold into gaps.
+    assert sorted(cards) == [*range(1, 13), *range(28, 34), 60]
+    assert strip["gaps"] == ["… 15 pages …", "… 26 pages …"]
     assert cards[10]["state"] == cards[30]["state"] == "answer" and cards[31]["state"] == "near"
     assert cards[10]["badges"] == ["right", None]
     assert cards[30]["badges"] == ["missed", None]

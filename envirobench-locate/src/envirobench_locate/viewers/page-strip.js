@@ -36,7 +36,7 @@
   function pages(value) {
     return new Set(Array.isArray(value) ? value.filter((v) => Number.isInteger(v) && v >= 1) : []);
   }
-  // The page numbers to draw: all of them, or those near a marked page, with {gap: n} for n
+  // The page numbers to draw: all of them, or those near a marked page, with {gap: n} for n >= 2
   // pages folded away.
   function shown(total, marked) {
     if (total <= SHORT) return Array.from({ length: total }, (_, i) => i + 1);
@@ -45,7 +45,8 @@
     const out = [];
     let last = 0;
     for (const p of Array.from(keep).sort((a, b) => a - b)) {
-      if (p > last + 1) out.push({ gap: p - last - 1 });
+      if (p === last + 2) out.push(last + 1); // a gap would take the room of the page it hides
+      else if (p > last + 2) out.push({ gap: p - last - 1 });
       out.push(p);
       last = p;
     }
