@@ -237,6 +237,13 @@ _RSL_TAPWATER: tuple[_RslInputs, ...] = (
     ("Zinc", "7440-66-6", None, 6000.0),
     ("Copper", "7440-50-8", None, 800.0),
     ("Nitrate", "14797-55-8", None, 32000.0),
+    ("Chromium", "7440-47-3", None, 22000.0),  # as chromium(III)
+    ("Mercury", "7439-97-6", None, 0.63),  # as mercuric chloride
+    ("Silver", "7440-22-4", None, 94.0),
+    ("Benzo(a)pyrene", "50-32-8", 0.025, 12.0),
+    ("Methyl tert-butyl ether", "1634-04-4", 14.0, 6300.0),
+    ("Chloroform", "67-66-3", 0.22, 97.0),
+    ("1,2-Dichloroethane", "107-06-2", 0.17, 13.0),
 )
 _RSL_SOIL_RESIDENTIAL: tuple[_RslInputs, ...] = (
     ("Benzene", "71-43-2", 1.2, 82.0),
@@ -255,6 +262,11 @@ _RSL_SOIL_RESIDENTIAL: tuple[_RslInputs, ...] = (
     ("Selenium", "7782-49-2", None, 390.0),
     ("Zinc", "7440-66-6", None, 23000.0),
     ("Copper", "7440-50-8", None, 3100.0),
+    ("Chromium", "7440-47-3", None, 120000.0),  # as chromium(III)
+    ("Mercury", "7439-97-6", None, 11.0),  # as mercuric chloride
+    ("Silver", "7440-22-4", None, 390.0),
+    ("Benzo(a)pyrene", "50-32-8", 0.11, 18.0),
+    ("Methyl tert-butyl ether", "1634-04-4", 47.0, 3200.0),
 )
 _RSL_SOIL_INDUSTRIAL: tuple[_RslInputs, ...] = (
     ("Benzene", "71-43-2", 5.1, 420.0),
@@ -273,6 +285,11 @@ _RSL_SOIL_INDUSTRIAL: tuple[_RslInputs, ...] = (
     ("Selenium", "7782-49-2", None, 5800.0),
     ("Zinc", "7440-66-6", None, 350000.0),
     ("Copper", "7440-50-8", None, 47000.0),
+    ("Chromium", "7440-47-3", None, 1800000.0),  # as chromium(III)
+    ("Mercury", "7439-97-6", None, 46.0),  # as mercuric chloride
+    ("Silver", "7440-22-4", None, 5800.0),
+    ("Benzo(a)pyrene", "50-32-8", 2.1, 220.0),
+    ("Methyl tert-butyl ether", "1634-04-4", 210.0, 37000.0),
 )
 
 
@@ -510,3 +527,15 @@ def value_in_force(
     if len(rows) > 1:
         raise ValueError(f"{analyte!r} has {len(rows)} rows in {table!r} on {day}; name a basis")
     return rows[0] if rows else None
+
+
+def as_json(rows: Iterable[Standard]) -> list[dict[str, object]]:
+    """Rows as JSON-ready objects (dates as ISO 8601 strings, null where open), field for field."""
+    out = []
+    for row in rows:
+        item: dict[str, object] = {}
+        for name in Standard.__dataclass_fields__:
+            value = getattr(row, name)
+            item[name] = value.isoformat() if isinstance(value, dt.date) else value
+        out.append(item)
+    return out
