@@ -250,3 +250,32 @@ def test_a_use_seen_again_after_another_is_a_new_period():
         1930,
         1950,
     ]
+
+
+# -- a partial run through core ------------------------------------------------------------------
+
+
+def reference_run(tmp_path, type_id, ids, folder="synthetic-dev-v1"):
+    """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    dataset_id = PACKAGE.layout(type_id).dataset_id(folder)
+    completed = subprocess.run(
+        [str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", "r1",
+         "--model", "reference/model-free", "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}",
+         "--budget", "0", "--results", str(tmp_path / "results"), *(a for cid in ids for a in ("--case", cid))],
+        capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+
+
+@pytest.mark.slow
+def test_a_partial_run_through_core_scores_dev_cases(tmp_path):
+    metrics = reference_run(tmp_path, TYPE.ID, ["hu-dev-0001", "hu-dev-0002", "hu-dev-0003"])
+    headline = metrics["profiles"]["periods"]["headline"]
+    assert len(metrics["cases"]) == 3
+    assert headline["period_f1"] >= 0.8

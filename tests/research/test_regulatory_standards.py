@@ -275,3 +275,47 @@ def test_the_solver_answers_a_dev_look_up_from_the_tables_file(tmp_path):
     assert latest["value"] == 0.01
     with pytest.raises(ValueError, match="sampled"):
         solver.parse_input({**raw, "sampled": "yesterday"}, "$")
+
+
+# -- a partial run through core ------------------------------------------------------------------
+
+
+def reference_run(tmp_path, type_id, ids, folder="synthetic-dev-v1"):
+    """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    dataset_id = PACKAGE.layout(type_id).dataset_id(folder)
+    completed = subprocess.run(
+        [str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", "r1",
+         "--model", "reference/model-free", "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}",
+         "--budget", "0", "--results", str(tmp_path / "results"), *(a for cid in ids for a in ("--case", cid))],
+        capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+
+
+@pytest.mark.slow
+def test_a_partial_run_through_core_scores_dev_cases(tmp_path):
+    metrics = reference_run(
+        tmp_path,
+        TYPE.ID,
+        [
+            "rs-dev-0001",
+            "rs-dev-0002",
+            "rs-dev-0003",
+            "rs-dev-0004",
+            "rs-dev-0005",
+            "rs-dev-0006",
+            "rs-dev-0007",
+            "rs-dev-0008",
+            "rs-dev-0009",
+            "rs-dev-0010",
+        ],
+    )
+    headline = metrics["profiles"]["lookups"]["headline"]
+    assert len(metrics["cases"]) == 10
+    assert headline["lookup_accuracy"] >= 0.8
