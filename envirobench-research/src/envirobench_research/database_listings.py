@@ -44,8 +44,8 @@ Errors (the gate uses them): ("wrong-site", record, predicted label), ("missing-
 record) and ("unknown-listing", record) for a record number the case does not list (ignored
 otherwise).
 
-Blind baselines (docs/reference-scores.md): every listing "other" (match F1 0), every listing
-the subject, every listing at distance ... (none: a baseline that reads nothing).
+Blind baselines (docs/reference-scores.md): every listing "other" (match F1 0) and every
+listing the subject; neither reads the report.
 
 Traps, counted per listing in `Answer.traps`: address-variant, other-occupant, in-range,
 named-street-only, same-name-elsewhere, near-number, other-directional, other-city, other-site,

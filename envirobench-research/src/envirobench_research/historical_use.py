@@ -36,9 +36,8 @@ Headline: `period_f1` (primary: 2 TP / (2 TP + FP + FN) pooled over the run's pe
 Errors (the gate uses them): ("missed-period", use, from, to) for a true period left unmatched,
 ("extra-period", use, from, to) for a predicted one.
 
-Blind baselines (docs/reference-scores.md): "one use for all years" (the most frequent use
-residential, from the first to the last source year... here 1930-2020), "vacant throughout" and
-the empty answer (all score near 0).
+Blind baselines (docs/reference-scores.md): one use for all years (residential, 1930-2020),
+vacant throughout and the empty answer; all score a period F1 of 0.
 
 Predictions are data: each use must be one of `USES`, years integers within 1800-2100 with from
 <= to, at most 200 periods; a duplicate period is refused.
