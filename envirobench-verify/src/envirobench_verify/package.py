@@ -14,10 +14,13 @@ from __future__ import annotations
 from envirobench import BenchmarkPackage
 
 from .custody_reconciliation import CustodyReconciliation
+from .ocr_auto_accept import OcrAutoAccept
 from .qualifier_flags import QualifierFlags
+from .screening_exceedances import ScreeningExceedances
 from .unit_normalisation import UnitNormalisation
 
 PACKAGE = BenchmarkPackage(
     "envirobench_verify",
-    types=(QualifierFlags, UnitNormalisation, CustodyReconciliation),
+    types=(QualifierFlags, UnitNormalisation, ScreeningExceedances, CustodyReconciliation, OcrAutoAccept),
+    viewers=("cell-overlay",),
 )

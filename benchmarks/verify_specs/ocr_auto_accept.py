@@ -1,0 +1,39 @@
+"""docs/reference-scores.md's Verify table for `ocr-auto-accept`: blind baselines and columns
+(read by benchmarks/reference_scores.py --verify)."""
+
+BENCHMARK = "ocr-auto-accept"
+UNIT = "tables (the cells of one image resampled together)"
+INTRO = (
+    "The reference adapter (`solvers/ocr_auto_accept.py`, developed on the dev split only: it reads the pinned OCR "
+    "readings and confidences, never the image, and accepts a cell when its form is recognised (a number with "
+    "qualifier flags, a CAS number whose check digit is right, a unit of the usual vocabulary, an identifier, a "
+    "name), nothing in the table makes it suspect (a decimal-comma table read with points, a space inside a number) "
+    "and the OCR confidence reaches the form's threshold) on both splits; the test split's report families and table "
+    "looks never occur in dev. Score: max(0, (correct accepts - 10 x wrong accepts) / readable cells); accepting "
+    "pays only above 10/11 = 0.909 probability of being right. Beside it, the blind baselines: accept nothing "
+    "(0 by construction) and accept everything (the share of right readings, times 11, minus 10, clipped at 0)."
+)
+BASELINES = {
+    "accept nothing": lambda case_input, answer: {
+        "cells": [{"decision": "review"} for _ in case_input.cells]
+    },
+    "accept everything": lambda case_input, answer: {
+        "cells": [
+            {"decision": "accept", "confidence": cell.confidence} for cell in case_input.cells
+        ]
+    },
+}
+COLUMNS = (
+    ("score", "score", ".3f"),
+    ("score_unclipped", "unclipped", ".3f"),
+    ("correct_accepts", "correct accepts", ".0f"),
+    ("wrong_accepts", "wrong accepts", ".0f"),
+    ("accept_rate", "accept rate", ".3f"),
+    ("readable_cells", "readable cells", ".0f"),
+)
+GROUP_METRIC = ("wrong_accepts", "readable_cells")
+GROUP_TITLE = "Wrong accepts of the reference adapter per readable cell, by report family and copy"
+
+
+def groups(case_id, category, answer):
+    return [category or "-", f"{answer.copy} copy"]

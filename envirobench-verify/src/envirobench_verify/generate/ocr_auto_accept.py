@@ -1,0 +1,189 @@
+"""The seeded generator of the `ocr-auto-accept` datasets (dev and test), and their fixtures.
+
+Each case is one results table of a laboratory report of an Extract v2 family
+(envirobench_synth.verify.ocr_tables): drawn as the family prints results, at 10 to 16 pixels
+to the em, kept clean, scanned (grayscale JPEG) or scanned and thresholded (1-bit PNG), then read
+by RapidOCR; the readings of the readable cells are pinned in the case's input, the printed text
+and whether the reading is right in its answer. The dev split holds the dev families and table
+looks, the test split the test families and looks, which the dev split never shows. The case
+category is the family.
+
+Table t of family f draws from make_random(SEED, split, f, t); regenerating reproduces every
+file byte for byte on a machine where RapidOCR reads the same (one thread; its model files are
+pinned by the installed `rapidocr` wheel).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from envirobench import (
+    GeneratedCase,
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    write_by_case,
+    write_dataset,
+)
+from envirobench_synth.labreport.families import families_of
+from envirobench_synth.rng import make_random
+from envirobench_synth.verify.ocr_tables import (
+    LOOKS,
+    read_cells,
+    reads_right,
+    render_table,
+    sample_table,
+)
+
+from ..ocr_auto_accept import DATASETS, Answer, CellTruth, Input, OcrAutoAccept, OcrCell
+
+SEED = 20261216
+VERSION = 1
+SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
+TABLES_PER_FAMILY = {"dev": 12, "test": 29}
+
+
+def cases(
+    split: str, limit: int | None = None
+) -> Iterator[tuple[str, str, str, bytes, Input, Answer]]:
+    """(case ID, family, image path, image bytes, input, answer) of the split's tables."""
+    number = 0
+    for family in families_of(split):  # type: ignore[arg-type]
+        for t in range(TABLES_PER_FAMILY[split]):
+            if limit is not None and number >= limit:
+                return
+            table = sample_table(make_random(SEED, split, family.name, t), family, split)
+            rendered = render_table(table, SEED, split, family.name, t)
+            readings = read_cells(rendered.data, rendered.cells)
+            number += 1
+            case_id = f"oa-{split}-{number:04d}"
+            path = f"assets/{case_id}.{rendered.extension}"
+            pairs = [
+                (c, r) for c, r in zip(rendered.cells, readings, strict=True) if r.text is not None
+            ]
+            case_input = Input(
+                image=path,
+                width=rendered.width,
+                height=rendered.height,
+                cells=tuple(
+                    OcrCell(box=c.box, text=r.text, confidence=r.confidence) for c, r in pairs
+                ),  # type: ignore[arg-type]
+            )
+            answer = Answer(
+                cells=tuple(
+                    CellTruth(c.text, reads_right(r.text, c.text), c.role) for c, r in pairs
+                ),  # type: ignore[arg-type]
+                family=family.name,
+                layout=table.layout,
+                copy=table.copy,
+                font_size=table.font_size,
+                unreadable_cells=len(rendered.cells) - len(pairs),
+            )
+            yield case_id, family.name, path, rendered.data, case_input, answer
+
+
+def generate(
+    output_dir: Path, dataset: str = "synthetic-dev-v1", limit: int | None = None
+) -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def rendered(root: Path) -> Iterator[GeneratedCase]:
+        for case_id, family, path, data, case_input, answer in cases(split, limit):
+            (root / path).parent.mkdir(parents=True, exist_ok=True)
+            (root / path).write_bytes(data)
+            yield case_id, family, case_input, answer
+
+    families = ", ".join(f.name for f in families_of(split))  # type: ignore[arg-type]
+    return write_dataset(
+        output_dir,
+        rendered,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=OcrAutoAccept.ID,
+        title=f"OCR auto-accept, synthetic {split} v1",
+        description=(
+            f"Page images of laboratory results tables of the {split} report families ({families}; table looks "
+            f"{', '.join(LOOKS[split])}), clean, scanned (grayscale JPEG) or scanned and thresholded (1-bit PNG), "
+            "10-16 px type, each with a real RapidOCR reading of every readable cell pinned in the input (box, "
+            "text, confidence). The answer says per readable cell whether the reading equals the printed text "
+            "after NFKC and removing whitespace. Score: max(0, (correct accepts - 10 x wrong accepts) / readable "
+            "cells)."
+        ),
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AcceptMistake:
+    """A deliberate mistake in wrong.json, on the first case of `family` no other mistake took."""
+
+    family: str
+    change: str  # "accept-first-wrong" or "accept-all"
+    why: str
+
+
+def mistakes_of(dataset_dir: Path) -> tuple[AcceptMistake, ...]:
+    families = sorted(set(read_categories(dataset_dir).values()))
+    return tuple(
+        AcceptMistake(family, change, why)
+        for family in families
+        for change, why in (
+            ("accept-first-wrong", "the first misread cell accepted"),
+            ("accept-all", "every cell accepted, misreadings too"),
+        )
+    )
+
+
+def correct_prediction(answer: Answer) -> dict:
+    return {
+        "cells": [
+            {
+                "decision": "accept" if cell.right else "review",
+                "confidence": 1.0 if cell.right else 0.0,
+            }
+            for cell in answer.cells
+        ]
+    }
+
+
+def wrong_prediction(answer: Answer, mistake: AcceptMistake) -> dict:
+    prediction = correct_prediction(answer)
+    if mistake.change == "accept-all":
+        return {"cells": [{"decision": "accept", "confidence": 0.95} for _ in answer.cells]}
+    first = next(i for i, cell in enumerate(answer.cells) if not cell.right)
+    prediction["cells"][first] = {"decision": "accept", "confidence": 0.99}
+    return prediction
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, AcceptMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    categories = read_categories(dataset_dir)
+
+    def fits(mistake: AcceptMistake, case_id: str) -> bool:
+        return categories[case_id] == mistake.family and not all(
+            c.right for c in answers[case_id].cells
+        )
+
+    mistakes = plant_mistakes(mistakes_of(dataset_dir), categories, fits, unit="table")
+    correct = {case_id: correct_prediction(answer) for case_id, answer in answers.items()}
+    wrong = {
+        case_id: wrong_prediction(answers[case_id], mistakes[case_id])
+        if case_id in mistakes
+        else prediction
+        for case_id, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes
