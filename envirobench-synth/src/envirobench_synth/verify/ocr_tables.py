@@ -283,6 +283,16 @@ def render_table(table: Table, seed: int, *labels: str | int) -> RenderedTable:
 DET_MAX_SIDE = 1600
 
 
+# The engine's own files and settings: PP-OCRv6 small detection and recognition models as the
+# `rapidocr` wheel ships them (the orientation classifier is configured but off), one thread.
+MODELS = {
+    "det": ("PP-OCRv6", "det", "small"),
+    "rec": ("PP-OCRv6", "rec", "small"),
+    "cls": ("ch_ppocr", "mobile_v2.0_cls", "mobile"),
+}
+THREADS = 1
+
+
 @cache
 def _engine() -> Any:
     import logging
@@ -291,29 +301,28 @@ def _engine() -> Any:
 
     folder = Path(rapidocr.__file__).resolve().parent / "models"
     files = {
-        "det": folder / "PP-OCRv6_det_small.onnx",
-        "rec": folder / "PP-OCRv6_rec_small.onnx",
-        "cls": folder / "ch_ppocr_mobile_v2.0_cls_mobile.onnx",
+        role: folder / f"{family}_{task}_{size}.onnx"
+        for role, (family, task, size) in MODELS.items()
     }
-    missing = [str(p) for p in files.values() if not p.is_file()]
-    if missing:
-        raise RuntimeError(f"RapidOCR's bundled models are missing: {', '.join(missing)}")
+    absent = [str(p) for p in files.values() if not p.is_file()]
+    if absent:
+        raise RuntimeError(
+            f"the rapidocr wheel lacks {', '.join(absent)}: reinstall it (models are never fetched)"
+        )
     logging.getLogger("RapidOCR").setLevel(logging.ERROR)
-    return rapidocr.RapidOCR(
-        params={
-            "Global.log_level": "error",
-            "Global.use_cls": False,
-            "Global.text_score": 0.0,
-            "Global.max_side_len": 4000,
-            "EngineConfig.onnxruntime.intra_op_num_threads": 1,
-            "EngineConfig.onnxruntime.inter_op_num_threads": 1,
-            "Det.model_path": str(files["det"]),
-            "Det.limit_type": "max",
-            "Det.limit_side_len": DET_MAX_SIDE,
-            "Rec.model_path": str(files["rec"]),
-            "Cls.model_path": str(files["cls"]),
-        }
-    )
+    params: dict[str, Any] = {
+        "Global.log_level": "error",
+        "Global.use_cls": False,
+        "Global.text_score": 0.0,
+        "Global.max_side_len": 4000,
+        "Det.limit_type": "max",
+        "Det.limit_side_len": DET_MAX_SIDE,
+    }
+    for scope in ("intra", "inter"):
+        params[f"EngineConfig.onnxruntime.{scope}_op_num_threads"] = THREADS
+    for role, prefix in (("det", "Det"), ("rec", "Rec"), ("cls", "Cls")):
+        params[f"{prefix}.model_path"] = str(files[role])
+    return rapidocr.RapidOCR(params=params)
 
 
 def ocr_lines(data: bytes) -> list[tuple[tuple[float, float, float, float], str, float]]:
