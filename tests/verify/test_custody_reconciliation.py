@@ -10,6 +10,7 @@ import json
 from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -20,6 +21,7 @@ from envirobench_verify.custody_reconciliation import (
     CustodyReconciliation,
     Discrepancy,
     Input,
+    Kind,
     Prediction,
 )
 
@@ -217,7 +219,7 @@ def test_the_splits_are_by_family_large_enough_and_hold_every_kind_and_trap():
             ).is_file()
         if folder == "synthetic-test-v1":
             assert len(cases) >= 60
-            assert kinds == set(Discrepancy.__attrs_attrs__.kind.type.__args__)  # every kind
+            assert kinds == set(get_args(Kind))  # every kind
     assert not families["synthetic-dev-v1"] & families["synthetic-test-v1"]
 
 
@@ -306,3 +308,17 @@ def test_the_solver_refuses_bad_input():
                        ({"form": "a.png", "report": "b.pdf", "x": 1}, "unknown")):  # fmt: skip
         with pytest.raises(ValueError, match=where):
             solver.parse_input(raw, "$")
+
+
+def test_the_test_split_prints_day_first_dates_in_some_reports():
+    import re
+
+    pdfium = pytest.importorskip("pypdfium2")
+    root, cases, _ = _shipped("synthetic-test-v1")
+    day_first = 0
+    for case in cases:
+        document = pdfium.PdfDocument(str(root / case["input"]["report"]))
+        text = document[0].get_textpage().get_text_range()
+        document.close()
+        day_first += bool(re.search(r"\b(1[3-9]|2\d|3[01])[./](0?[1-9]|1[0-2])[./]\d{4}\b", text))
+    assert day_first >= 3
