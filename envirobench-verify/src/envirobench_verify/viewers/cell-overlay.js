@@ -157,7 +157,24 @@
         table.append(tr);
       });
 
-      root.append(controls, stage, legend, table);
+      // The costly errors first, then every cell folded away (a table holds up to ~100 cells).
+      const costly = [];
+      for (const run of runs) {
+        cells.forEach((cell, index) => {
+          if (state(index, run.label) === "accepted-wrong") {
+            const t = truth[index] || {};
+            costly.push(run.label + ": cell " + index + " accepted as \u201c" + String(cell.text) + "\u201d, printed \u201c" + (typeof t.printed === "string" ? t.printed : "?") + "\u201d");
+          }
+        });
+      }
+      const wrongList = document.createElement("ul");
+      wrongList.className = "ebv-co-wrong";
+      for (const line of costly) wrongList.append(text("li", null, line));
+      const details = document.createElement("details");
+      details.append(text("summary", null, "every cell (" + cells.length + ")"), table);
+      root.append(controls, stage, legend);
+      if (costly.length) root.append(text("p", "ebv-co-note", "accepted misreadings:"), wrongList);
+      root.append(details);
       element.append(root);
     },
   };
