@@ -56,9 +56,10 @@ MONTHS = {
         ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
     )
 }
+# A date is a word of its own: "B16-0-031819" is a sample ID, not 16 January.
 DATE = re.compile(
-    r"(?P<a>\d{1,4})(?P<sep>[/.\-])(?P<b>\d{1,2}|[A-Za-z]{3,9})(?P=sep)(?P<c>\d{2,4})"
-    r"|(?P<month>[A-Za-z]{3,9})\.? (?P<day>\d{1,2}), (?P<year>\d{4})"
+    r"(?<![\w\-/.])(?:(?P<a>\d{1,4})(?P<sep>[/.\-])(?P<b>\d{1,2}|[A-Za-z]{3,9})(?P=sep)(?P<c>\d{2,4})"
+    r"|(?P<month>[A-Za-z]{3,9})\.? (?P<day>\d{1,2}), (?P<year>\d{4}))(?![\w\-/])"
 )
 TIME = re.compile(r"^(\d{1,2}):?(\d{2})$")
 TEMPERATURE_WORDS = ("temp",)
@@ -230,16 +231,17 @@ def _cells(lines: list[Any], gap: float) -> list[list[str]]:
 
 
 def _temperature(rows: list[list[str]]) -> float | None:
+    """The number on the line that names a temperature: the one before a degree sign, else the
+    last one after the word (a label's "(°C)" is not a value)."""
     for cells in rows:
-        joined = " ".join(cells)
-        if any(word in joined.lower() for word in TEMPERATURE_WORDS):
-            after = joined.lower().split("temp", 1)[1]
-            after = after.replace("(°c)", " ").replace("(c)", " ")
-            numbers = NUMBER.findall(after)
-            if numbers:
-                return float(
-                    numbers[-1] if "°c" not in after else NUMBER.findall(after.split("°c")[0])[-1]
-                )
+        joined = " ".join(cells).lower()
+        if "temp" not in joined:
+            continue
+        after = joined.split("temp", 1)[1].replace("(°c)", " ").replace("(c)", " ")
+        before_degree = NUMBER.findall(after.split("°c")[0]) if "°c" in after else []
+        numbers = before_degree or NUMBER.findall(after)
+        if numbers:
+            return float(numbers[-1])
     return None
 
 
@@ -260,7 +262,11 @@ def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
     for cells in rows:
         text = " ".join(cells)
         when, start, end = date_time(text, day_first)
-        if when is None and last is not None and not any(w in text.lower() for w in ("by", "date", "time")):
+        if (
+            when is None
+            and last is not None
+            and not any(w in text.lower() for w in ("by", "date", "time"))
+        ):
             # A row's analyses wrapped onto the next line.
             last.analyses.update(analyses_in(text))
             continue
@@ -322,7 +328,9 @@ def same_time(a: dt.datetime, b: dt.datetime) -> bool:
 
 # Characters OCR confuses in IDs written by hand (B/8, O/0, I/1/l, S/5, Z/2, G/6): a form ID and a
 # report ID equal once these are merged are the same spelling misread, not a discrepancy.
-CONFUSABLE = str.maketrans({"8": "B", "0": "O", "1": "I", "L": "I", "5": "S", "2": "Z", "6": "G", "|": "I"})
+CONFUSABLE = str.maketrans(
+    {"8": "B", "0": "O", "1": "I", "L": "I", "5": "S", "2": "Z", "6": "G", "|": "I"}
+)
 
 
 def ocr_key(sample_id: str) -> str:
