@@ -271,6 +271,14 @@ def test_the_solver_reads_dates_and_analyses_by_general_rules():
     assert when == dt.datetime(2021, 3, 4, 14, 30)
     when, _, _ = solver.date_time("03-Apr-21 09:05", False)
     assert when == dt.datetime(2021, 4, 3, 9, 5)
+    when, start, _ = solver.date_time("B16-0-031819 03/18/19 1430 SO", False)
+    assert when == dt.datetime(2019, 3, 18, 14, 30) and start == 13  # the ID holds no date
+    temperatures = (
+        [["Cooler temp °C:", "6.5"]],
+        [["Temp. upon receipt (°C):", "2.0"]],
+        [["Receipt temperature: -0.6 °C"]],
+    )
+    assert [solver._temperature(rows) for rows in temperatures] == [6.5, 2.0, -0.6]
     names = {"8260D VOCs": "voc", "8270E PAHs": "pah", "8270E SVOCs": "svoc", "6020B Diss. Metals": "metals-dissolved",
              "7470A Hg": "mercury", "300.0 Nitrate": "nitrate", "SM 2540G": "solids", "TCLP": "tclp-metals"}  # fmt: skip
     assert {text: solver.analysis_of(text) for text in names} == names
