@@ -94,7 +94,8 @@ def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
 
 
 def _distinct_ids(instance: Any, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
-    ids = [getattr(row, "id", None) or row.result for row in value]
+    # Input rows carry their `id`; meanings name the row they describe in `result`.
+    ids = [row.id if isinstance(row, ResultRow) else row.result for row in value]
     if len(ids) != len(set(ids)):
         raise ValueError(f"{attribute.name}: result IDs must be distinct, got {ids}")
 
