@@ -193,6 +193,13 @@ def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets
             if flag
         )
         assert {"U", "UJ", "J+", "J-", "R", "NJ"} <= set(flags), flags
+        printed = " ".join(
+            f"{row.printed} {row.lab_qualifier}"
+            for case in cases.values()
+            for row in case.input.results
+        )
+        for lab_flag in ("J", "B", "E", "D", "N", "JN", "U"):
+            assert f" {lab_flag}" in printed or f",{lab_flag}" in printed, lab_flag
     assert not families["dev"] & families["test"]
     assert 0.4 <= SIZES["dev"] / SIZES["test"] <= 0.5
 
