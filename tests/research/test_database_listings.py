@@ -38,6 +38,11 @@ INPUT = {
             "name": "R&J Holdings LLC d/b/a QuickFuel #12",
             "address": "20 Elm Avenue, Dunmore, PA 18512",
         },
+        {
+            "id": "N3",
+            "name": "Beacon Electroplating",
+            "address": "77 Washington Boulevard, Dunmore, PA 18512",
+        },
     ],
     "listings": ["A1", "A2", "A3", "A4"],
 }
@@ -171,6 +176,15 @@ def test_a_full_address_decides_whatever_the_name(reports):
             if item.trap == "other-occupant":
                 number = int(item.address_line.split()[0])
                 assert number == sites[item.site].address.number
+            if item.trap == "listing-range" and "-" in item.address_line.split()[0]:
+                low, high = map(int, item.address_line.split()[0].split("-"))
+                assert low <= sites[item.site].address.number <= high
+            if item.trap == "truncated-street":
+                street = sites[item.site].address.street
+                assert street.upper() not in item.address_line.upper()
+                assert listings.truncate(street, "prefix").upper() in item.address_line.upper() or (
+                    listings.truncate(street, "consonants").upper() in item.address_line.upper()
+                )
             if item.trap == "in-range":
                 number = int(item.address_line.split()[0])
                 address = sites[item.site].address
@@ -288,6 +302,9 @@ def test_the_solver_reads_client_addresses_and_names():
         ("Some Co\n1415 N MAIN ST\nSCRANTON, PA 18503", "other"),  # another city
         ("QUICKFUEL #12\nELM AVE", "N2"),  # a street without a number, a known name (d/b/a)
         ("Unknown Gas\nELM AVENUE", "unmappable"),
+        ("Some Co\n1411-1417 N MAIN ST", "subject"),  # the listing's range holds the number
+        ("Some Co\n1417-1421 N MAIN ST", "other"),
+        ("BEACON ELECTROPLATING\n77 WASHIN BLVD", "N3"),  # a cut street name
         ("Unknown Gas\nADDRESS NOT REPORTED  Lat/Long: 39.1, -89.2", "unmappable"),
     ],
 )

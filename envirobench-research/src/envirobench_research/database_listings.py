@@ -17,10 +17,12 @@ cannot be placed).
 The key (the truth rule of envirobench_synth.research.listings):
 
 - a listing with a full street address is the site at that address: the same number (or a
-  number inside a site's range, "1200-1250 Main St"), street name, directional and city, however
-  the suffix, directional or unit is written ("St"/"Street", "N."/"North", "Suite 200"/"#200")
-  and *under whatever name* (a former occupant at the subject's address is the subject); another
-  number, directional, street or city is "other", even under a known site's name;
+  number inside a site's range, "1200-1250 Main St"; a listing's own range, "1415-1421", is the
+  site whose number it holds), street name, directional and city, however the suffix,
+  directional or unit is written ("St"/"Street", "N."/"North", "Suite 200"/"#200"), however a
+  database's short field cut a long street name (COMMER or CMMRC for Commerce), and *under
+  whatever name* (a former occupant at the subject's address is the subject); another number,
+  directional, street or city is "other", even under a known site's name;
 - a listing with a street but no number is the site on that street whose name, former name or
   d/b/a it carries (any corporate suffix form, "Inc."/"Incorporated"); "unmappable" when no known
   site on that street has its name;
@@ -49,7 +51,8 @@ listing the subject; neither reads the report.
 
 Traps, counted per listing in `Answer.traps`: address-variant, other-occupant, in-range,
 named-street-only, same-name-elsewhere, near-number, other-directional, other-city, other-site,
-unmappable-point, unmappable-street (their meaning in envirobench_synth.research.listings).
+unmappable-point, unmappable-street, truncated-street, listing-range (their meaning in
+envirobench_synth.research.listings).
 
 Predictions are data: labels must be "subject", "other", "unmappable" or a neighbour id
 ("N" and digits); record numbers are strings of at most 40 characters.
@@ -76,7 +79,7 @@ RECORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9.\-]{0,39}")
 TRAPS = (
     "address-variant", "other-occupant", "in-range", "named-street-only", "same-name-elsewhere",
     "near-number", "other-directional", "other-city", "other-site", "unmappable-point",
-    "unmappable-street",
+    "unmappable-street", "truncated-street", "listing-range",
 )  # fmt: skip
 
 

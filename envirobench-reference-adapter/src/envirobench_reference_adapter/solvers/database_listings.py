@@ -14,10 +14,10 @@ as Inc./Incorporated, Co./Company, Corp., LLC dropped).
 
 A listing is judged as an assessor would:
 
-1. a known street (one of the sites' street names with an equivalent suffix) in the block, with a
-   number: the site on that street whose number (or range) holds it and whose directional does
-   not differ, when the block names no other city (a "City, ST" that is not the subject's city);
-   "other" when none;
+1. a known street (one of the sites' street names, or its first five letters or more, with an
+   equivalent suffix) in the block, with a number or a range of numbers: the site on that
+   street whose number (or range) it meets and whose directional does not differ, when the
+   block names no other city (a "City, ST" that is not the subject's city); "other" when none;
 2. a known street without a number: the site on that street whose name occurs in the block;
    "unmappable" when none;
 3. no known street: "other" when the block has another full street address, else "unmappable"
@@ -82,9 +82,10 @@ ANY_ADDRESS = re.compile(
     + r")\b",
     re.I,
 )
-CITY_AT_END = re.compile(r"\b[A-Za-z][A-Za-z.]+,?\s+[A-Z]{2}(?:\s+\d{5})?\s*$", re.M)
+CITY_AT_END = re.compile(r"\b[A-Za-z][A-Za-z.]+,?\s+([A-Z]{2})(?:\s+\d{5})?\s*$", re.M)
 PAGE_NUMBER = re.compile(r"^\s*page \d+ of \d+\s*$", re.I)
 GAP = 1.3
+PREFIX = 5  # the shortest cut of a long street name still read as that street
 
 
 @dataclass(frozen=True)
@@ -284,10 +285,18 @@ def blocks(lines: list[TextLine], where: dict[str, int]) -> dict[str, str]:
 
 
 def _street_pattern(site: Site) -> re.Pattern:
+    """A site's street in a listing: an optional number or number range, an optional
+    directional, the street name (or a cut of it: its first PREFIX letters or more, as short
+    database fields hold long names) and any form of its suffix."""
     forms = SUFFIX_FORMS.get(site.suffix, (site.suffix,))
-    name = r"\s+".join(re.escape(w) for w in site.street.split())
+    words = site.street.split()
+    last = words[-1]
+    cuts = [last[:n] for n in range(len(last), PREFIX - 1, -1)] if len(last) > PREFIX else [last]
+    name = r"\s+".join(
+        [*(re.escape(w) for w in words[:-1]), "(?:" + "|".join(map(re.escape, cuts)) + ")"]
+    )
     return re.compile(
-        r"(?:(?<![#\d])\b(\d{1,6})\s+)?(?:\b(N|S|E|W|NORTH|SOUTH|EAST|WEST)\.?\s+)?\b"
+        r"(?:(?<![#\d])\b(\d{1,6})(?:\s*-\s*(\d{1,6}))?\s+)?(?:\b(N|S|E|W|NORTH|SOUTH|EAST|WEST)\.?\s+)?\b"
         + name
         + r"\s+(?:"
         + "|".join(forms)
@@ -305,7 +314,8 @@ def _other_city(block: str, city: str) -> bool:
     """The block names a city (a "City, ST" at a line's end) and not the subject's."""
     if not city or city in block.upper():
         return False
-    return bool(CITY_AT_END.search(block))
+    # A street's suffix ends a line as a state code would ("MAIN ST"): it is no city.
+    return any(m.group(1) not in SUFFIX for m in CITY_AT_END.finditer(block))
 
 
 def judge(block: str, sites: tuple[Site, ...], variant: str) -> str:
@@ -318,7 +328,8 @@ def judge(block: str, sites: tuple[Site, ...], variant: str) -> str:
     for site in sites:
         for match in _street_pattern(site).finditer(block):
             number = int(match.group(1)) if match.group(1) else None
-            predir = DIRECTIONAL.get((match.group(2) or "").upper(), "")
+            last = int(match.group(2)) if match.group(2) else number
+            predir = DIRECTIONAL.get((match.group(3) or "").upper(), "")
             on_street = [s for s in sites if (s.street, s.suffix) == (site.street, site.suffix)
                          and not (predir and s.predir and predir != s.predir)]  # fmt: skip
             if number is None:
@@ -326,8 +337,11 @@ def judge(block: str, sites: tuple[Site, ...], variant: str) -> str:
                 return named[0].id if named else "unmappable"
             if _other_city(block, subject_city):
                 return "other"
+            # The site whose number (or range) the listing's number (or range) meets.
             holding = [
-                s for s in on_street if s.low is not None and s.low <= number <= (s.high or s.low)
+                s
+                for s in on_street
+                if s.low is not None and s.low <= last and number <= (s.high or s.low)
             ]
             return holding[0].id if holding else "other"
     return "other" if ANY_ADDRESS.search(block) else "unmappable"

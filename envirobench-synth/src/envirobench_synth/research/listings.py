@@ -17,9 +17,11 @@ The truth rule (`Listing.site`), which is what an assessor does:
 - a listing with a full street address (a number and a street) is the site at that address: the
   same street number (or a number inside a site's address range, "1200-1250 Main St"), the same
   street name, directional and city, whatever the suffix, directional or unit is written as
-  ("St"/"Street", "N."/"North", "Suite 200"/"#200") and *whatever name* it is listed under (a
-  former occupant at the subject's address is the subject); another number, directional, street
-  or city is "other";
+  ("St"/"Street", "N."/"North", "Suite 200"/"#200"), however a database's short field cut a long
+  street name (COMMER or CMMRC for Commerce), and *whatever name* it is listed under (a former
+  occupant at the subject's address is the subject); a listing that gives a range of numbers
+  (1415-1421) is the site whose number the range holds; another number, directional, street or
+  city is "other";
 - a listing whose address gives a street but no number is placed by its name: the site on that
   street whose name (or former name, or d/b/a) it is, written with any corporate suffix
   ("Inc."/"Incorporated", "Co."/"Company"); a name that is no known site's is "unmappable";
@@ -42,6 +44,8 @@ The traps, recorded per listing (`Listing.trap`):
     other-site          an unrelated site
     unmappable-point    no street, only a geocoded point
     unmappable-street   a street without a number under a name no known site has
+    truncated-street    a known site's address with its long street name cut short (TRUNCATION)
+    listing-range       a range of numbers holding a known site's number
 
 Families (`LAYOUTS_BY_SPLIT`, `DATABASES_BY_SPLIT`): how listings are laid out and what the
 databases are called. The test split's layouts and database titles never occur in dev. Some
@@ -50,6 +54,7 @@ reports are scanned (their detail pages are images without a text layer).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -154,9 +159,20 @@ POINTS = (
 TRAPS = (
     "address-variant", "other-occupant", "in-range", "named-street-only", "same-name-elsewhere",
     "near-number", "other-directional", "other-city", "other-site", "unmappable-point",
-    "unmappable-street",
+    "unmappable-street", "truncated-street", "listing-range",
 )  # fmt: skip
-SITE_TRAPS = ("address-variant", "other-occupant", "in-range", "named-street-only")
+SITE_TRAPS = (
+    "address-variant",
+    "other-occupant",
+    "in-range",
+    "named-street-only",
+    "truncated-street",
+    "listing-range",
+)
+# How a database's short street-name field cuts a long name, per split: the dev split's databases
+# keep the first six letters (COMMER), the test split's drop the vowels after the first (CMMRC).
+TRUNCATION = {"dev": "prefix", "test": "consonants"}
+LONG_NAME = 7  # a street name this long or longer gets cut
 SCANNED_SHARE = 0.12
 SCAN_DPI = 150
 
@@ -398,6 +414,8 @@ def sample_report(rng: random.Random, split: str) -> Report:
         "named-street-only": 1.2, "same-name-elsewhere": 1.2, "near-number": 1.5,
         "other-directional": 0.8 if predir else 0, "other-city": 0.6, "other-site": 3,
         "unmappable-point": 1, "unmappable-street": 0.8,
+        "truncated-street": 2.0 if any(len(k.address.street) >= LONG_NAME for k in known) else 0,
+        "listing-range": 1.0,
     }  # fmt: skip
     # Every report carries at least one listing of the subject and of a neighbour, and one trap.
     plan += [
@@ -421,6 +439,24 @@ def sample_report(rng: random.Random, split: str) -> Report:
             if site.address.number_to:
                 number = site.address.number if rng.random() < 0.5 else site.address.number_to
             line = address_variant(rng, site.address, number=number)
+            name, truth = site_name(site), site.id
+        elif trap == "truncated-street":
+            site = rng.choice([k for k in known if len(k.address.street) >= LONG_NAME])
+            cut = dataclasses.replace(
+                site.address, street=truncate(site.address.street, TRUNCATION[split])
+            )
+            line = address_variant(rng, cut, number=site.address.number)
+            name, truth = site_name(site), site.id
+        elif trap == "listing-range":
+            # The listing spans a few numbers (a facility's frontage), one of them the site's.
+            site = rng.choice([k for k in known if not k.address.number_to])
+            low = site.address.number - rng.choice((0, 2, 4))
+            high = low + rng.choice((4, 6, 8))
+            if any(k is not site and _overlaps(k.address, low, high, site.address) for k in known):
+                low, high = site.address.number, site.address.number
+            line = address_variant(rng, site.address, number=low)
+            if high != low:
+                line = f"{low}-{high}" + line[len(str(low)) :]
             name, truth = site_name(site), site.id
         elif trap == "other-occupant":
             site = rng.choice(known)
@@ -575,6 +611,19 @@ def sample_report(rng: random.Random, split: str) -> Report:
         order_number=f"{rng.randint(4000000, 7999999)}.{rng.randint(1, 9)}s",
         scanned=rng.random() < SCANNED_SHARE,
     )  # fmt: skip
+
+
+def truncate(street: str, style: str) -> str:
+    """A long street name as a database's short field holds it (see TRUNCATION)."""
+    if style == "prefix":
+        return street[:6]
+    return street[0] + "".join(ch for ch in street[1:] if ch.lower() not in "aeiou")
+
+
+def _overlaps(address: Address, low: int, high: int, like: Address) -> bool:
+    if (address.street, address.predir) != (like.street, like.predir) or address.number is None:
+        return False
+    return not (high < address.number or (address.number_to or address.number) < low)
 
 
 def _covers(address: Address, number: int, like: Address | None) -> bool:
