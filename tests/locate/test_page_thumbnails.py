@@ -207,6 +207,7 @@ SUMMARY = """(root) => ({
 RENDER = (
     """(item) => {
   const box = document.createElement('div');
+  box.dataset.item = item.id;
   document.body.append(box);
   const context = {colors: {r1: '#d62728', r2: '#1f77b4'}, assetUrl: (p) => 'report-assets/' + p};
   EnviroBench.viewers['page-strip'].render(box, item, context);
@@ -314,6 +315,14 @@ def test_each_runs_right_missed_and_extra_pages_are_badges_under_the_thumbnails(
     assert cards[9]["badges"] == [None, None] and cards[9]["state"] is None
     assert cards[12]["src"] == "report-assets/assets/f/p0012.png"
     assert strip["notes"] == ["r1: pages past the end: 70"]
+    # A click on a gap shows the pages it folded, in their place, as lazy thumbnails.
+    report_page.click("div[data-item='x'] button.ebl-ps-gap >> nth=0")
+    opened = report_page.eval_on_selector("div[data-item='x'] .ebl-ps", SUMMARY)
+    assert [card["page"] for card in opened["cards"]] == [*range(1, 34), 60]
+    assert opened["gaps"] == ["… 26 pages …"]
+    folded = {card["page"]: card for card in opened["cards"]}
+    assert folded[20]["src"] == "report-assets/assets/f/p0020.png"
+    assert folded[20]["loading"] == "lazy" and folded[20]["badges"] == [None, None]
 
     split = report_page.evaluate(
         RENDER,

@@ -13,9 +13,9 @@
 // when it is among the case's assets that core copied into report-assets/ (context.assetUrl
 // gives its URL; nothing else becomes a URL). An <img loading="lazy"> is made only for the pages
 // shown: long documents show the pages around every marked page and fold the rest into a gap
-// that says how many pages it hides. A case without thumbnails (a dataset made before them, or a
-// report rewritten without its images) gets the same marks on numbered boxes, one strip for the
-// answer and one per run.
+// that says how many pages it hides and shows them when clicked. A case without thumbnails (a
+// dataset made before them, or a report rewritten without its images) gets the same marks on
+// numbered boxes, one strip for the answer and one per run.
 (function () {
   "use strict";
   const EB = (window.EnviroBench = window.EnviroBench || {});
@@ -36,8 +36,8 @@
   function pages(value) {
     return new Set(Array.isArray(value) ? value.filter((v) => Number.isInteger(v) && v >= 1) : []);
   }
-  // The page numbers to draw: all of them, or those near a marked page, with {gap: n} for n >= 2
-  // pages folded away.
+  // The page numbers to draw: all of them, or those near a marked page, with {gap: n, from} for
+  // n >= 2 pages folded away (from, from + 1, ...).
   function shown(total, marked) {
     if (total <= SHORT) return Array.from({ length: total }, (_, i) => i + 1);
     const keep = new Set([1, total]);
@@ -46,14 +46,14 @@
     let last = 0;
     for (const p of Array.from(keep).sort((a, b) => a - b)) {
       if (p === last + 2) out.push(last + 1); // a gap would take the room of the page it hides
-      else if (p > last + 2) out.push({ gap: p - last - 1 });
+      else if (p > last + 2) out.push({ gap: p - last - 1, from: last + 1 });
       out.push(p);
       last = p;
     }
     return out;
   }
-  function gap(entry) {
-    return text("span", "ebl-ps-gap", "\u2026 " + entry.gap + (entry.gap === 1 ? " page \u2026" : " pages \u2026"));
+  function gapLabel(entry) {
+    return "\u2026 " + entry.gap + " pages \u2026";
   }
   // Page -> URL of its thumbnail in report-assets/, or null.
   function thumbnails(item, input, context) {
@@ -72,7 +72,7 @@
     row.className = "ebl-ps-strip";
     for (const page of order) {
       if (typeof page !== "number") {
-        row.append(gap(page));
+        row.append(text("span", "ebl-ps-gap", gapLabel(page)));
         continue;
       }
       const box = text("span", "ebl-ps-page", String(page));
@@ -183,20 +183,30 @@
           }
           root.append(key);
         }
-        const row = document.createElement("div");
-        row.className = "ebl-ps-strip ebl-ps-thumbs";
-        for (const page of order) {
-          if (typeof page !== "number") {
-            row.append(gap(page));
-            continue;
-          }
+        const pageCard = (page) => {
           const s = answerState(page);
           const caption = split && s === "start" && kindOf(page) ? page + " \u00b7 " + kindOf(page) : String(page);
           const badges = runs.map((run) => {
             const state = run.predicted ? runState(run, page) : null;
             return { state, word: state ? words[state] : "", title: run.label + ": page " + page + " " + (state ? words[state] : ""), color: run.color };
           });
-          row.append(card(page, thumb(page), { state: s, title: answerTitle(page, s) }, caption, badges));
+          return card(page, thumb(page), { state: s, title: answerTitle(page, s) }, caption, badges);
+        };
+        const row = document.createElement("div");
+        row.className = "ebl-ps-strip ebl-ps-thumbs";
+        for (const page of order) {
+          if (typeof page === "number") {
+            row.append(pageCard(page));
+            continue;
+          }
+          // A folded gap opens on a click: its pages' cards (and lazy images) are made only then.
+          const button = text("button", "ebl-ps-gap", gapLabel(page));
+          button.type = "button";
+          button.title = "show pages " + page.from + "\u2013" + (page.from + page.gap - 1);
+          button.addEventListener("click", () => {
+            button.replaceWith(...Array.from({ length: page.gap }, (_, i) => pageCard(page.from + i)));
+          });
+          row.append(button);
         }
         root.append(row);
         for (const run of runs) {
