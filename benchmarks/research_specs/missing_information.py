@@ -1,0 +1,59 @@
+"""docs/reference-scores.md's Research table for `missing-information`: blind baselines and
+columns (read by benchmarks/reference_scores.py --research)."""
+
+NOT_IN_RECORD = "not in the record"
+# A plausible value of each declared type, the same for every question (never reads the record).
+GUESS = {
+    "date": "2010-01-01",
+    "name": "unknown",
+    "instrument": "0",
+    "yes-no": "yes",
+    "list": "petroleum hydrocarbons",
+}
+GUESS_QUANTITY = {"ft": "30 ft", "gal": "4000 gal", "ug/L": "10 ug/L", "USD": "5000 USD"}
+
+BENCHMARK = "missing-information"
+UNIT = "records (the questions about one record resampled together)"
+INTRO = (
+    "The reference adapter (`solvers/missing_information.py`, developed on the dev split only: the text layer or "
+    "OCR of scanned pages, wrapped lines joined into sentences, BM25 over lines and pages with dates and "
+    "identifiers as anchors, typed extraction by the declared answer type, and 'not in the record' when an anchor "
+    "is on no page, the document kind asked about heads no document, the question names no tank, well or invoice "
+    "where there are several, a current value is said to have changed without a date, or no line yields a value) "
+    "on both splits; the test split's office styles, titles and wordings never occur in dev. Primary: the category "
+    "formula, 100 × max(0, (right − 5 × invented) ÷ questions); unclipped beside it. Beside the reference, blind "
+    "baselines: always 'not in the record' (scores the unanswerable share), always answer with a plausible value of "
+    "the declared type (a fixed date, 30 ft, 4,000 gal, 10 ug/L, $5,000, 'yes', ...). Break-even: an answer pays "
+    "only when it is right more than 5/6 of the time."
+)
+
+
+def _guess(question):
+    if question.answer_type == "quantity":
+        return GUESS_QUANTITY[question.unit]
+    return GUESS[question.answer_type]
+
+
+BASELINES = {
+    "always 'not in the record'": lambda case_input, answer: {
+        "answers": {q.id: NOT_IN_RECORD for q in case_input.questions}
+    },
+    "always answer (a plausible typed guess)": lambda case_input, answer: {
+        "answers": {q.id: _guess(q) for q in case_input.questions}
+    },
+}
+COLUMNS = (
+    ("missing_information_score", "score", ".1f"),
+    ("missing_information_score_unclipped", "unclipped", ".1f"),
+    ("questions_right", "right", ".0f"),
+    ("invented_answers", "invented", ".0f"),
+    ("questions", "questions", ".0f"),
+    ("answerable_accuracy", "answerable right", ".3f"),
+    ("unanswerable_accuracy", "unanswerable right", ".3f"),
+)
+GROUP_METRIC = ("questions_right", "questions")
+GROUP_TITLE = "Questions the reference adapter answers right, by the record's office style (family)"
+
+
+def groups(case_id, category, answer):
+    return [category or "-"]
