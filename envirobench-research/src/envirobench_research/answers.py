@@ -23,7 +23,7 @@ the text looks like), and the rules are fixed here, deterministic, and involve n
     instrument  a leading label dropped (instrument no., instrument number, case no., permit no.,
                 registration no., reg. no., no., number, #), then only letters and digits kept:
                 "Instrument No. 2011-312772" = "2011312772"; "WQ-1295-17" = "wq129517".
-    yes-no      the first word: yes / y / true / correct mean yes; no / n / false mean no; any other
+    yes-no      the first word: yes / y / true mean yes; no / n / false mean no; any other
                 first word is not a yes-no answer.
     list        items separated by ";", ",", "/", a newline or " and ", each read as a name; the
                 answer equals the truth when the two sets are equal (order and repeats ignored).
@@ -176,7 +176,7 @@ def yes_no(text: str) -> str | None:
     words = re.findall(r"[a-z]+", fold(text))
     if not words:
         return None
-    if words[0] in ("yes", "y", "true", "correct"):
+    if words[0] in ("yes", "y", "true"):
         return "yes"
     if words[0] in ("no", "n", "false"):
         return "no"

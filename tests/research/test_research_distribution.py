@@ -1,0 +1,102 @@
+"""envirobench-research as a distribution: its metadata and licence, the one list of types (each a
+task of the Research category with its tier; the integrator tightens this to all five at the end), what its plugin registers, and its imports (core's public
+API only; the synth toolkit only in its generators; no other category). The wheel installed alone
+with core is checked end to end by tests/e2e/test_dist.py."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from envirobench import build_registry, categories
+from envirobench_research.package import PACKAGE
+
+REPO = Path(__file__).resolve().parents[2]
+PROJECT = REPO / "envirobench-research"
+SOURCE = PROJECT / "src" / "envirobench_research"
+PUBLIC = {"envirobench", "envirobench.conformance"}
+OTHER_CATEGORIES = (
+    "envirobench_extract",
+    "envirobench_legal",
+    "envirobench_locate",
+    "envirobench_verify",
+    "envirobench_reference_adapter",
+)
+
+
+def test_the_project_metadata_is_that_of_a_category():
+    meta = tomllib.loads((PROJECT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert meta["name"] == "envirobench-research" and meta["license"] == "Apache-2.0"
+    assert "Typing :: Typed" in meta["classifiers"] and (SOURCE / "py.typed").is_file()
+    assert sorted(meta["dependencies"]) == [
+        "attrs>=24.2",
+        "envirobench-core>=0.2,<0.3",
+    ]  # scoring needs core only
+    assert meta["optional-dependencies"]["generate"] == ["envirobench-synth>=0.2,<0.3"]
+    assert meta["entry-points"]["envirobench"] == {"research": "envirobench_research.plugin"}
+    assert (PROJECT / "LICENSE").read_text(encoding="utf-8") == (REPO / "LICENSE").read_text(
+        encoding="utf-8"
+    )
+    assert len((PROJECT / "README.md").read_text(encoding="utf-8")) > 200
+
+
+def test_the_workspace_installs_it():
+    root = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "envirobench-research" in root["project"]["dependencies"]
+    assert "envirobench-research" in root["tool"]["uv"]["workspace"]["members"]
+    assert root["tool"]["uv"]["sources"]["envirobench-research"] == {"workspace": True}
+    # bin/dist and bin/check_dist.py (the integrator's) list it once the category is complete
+
+
+def test_every_listed_type_is_a_research_task_with_its_tier():
+    research = next(c for c in categories.CATEGORIES if c.name == "Research")
+    assert research.package == "envirobench-research"
+    tasks = {task.id: task for task in research.tasks}
+    assert set(PACKAGE.layouts) <= set(tasks)
+    assert {"missing-information", "cited-answers"} <= set(PACKAGE.layouts)
+    for cls in PACKAGE.types:
+        assert categories.disagreements(cls.ID, cls.LABEL, cls.TIER) == [], cls.ID
+        assert tasks[cls.ID].tier == cls.TIER, cls.ID
+    assert tasks["missing-information"].tier == tasks["cited-answers"].tier == "document"
+
+
+def test_the_plugin_registers_every_type_its_dev_and_test_datasets_and_viewers(monkeypatch):
+    monkeypatch.setenv("ENVIROBENCH_LOAD_PLUGINS", "envirobench-research")
+    registry = build_registry()
+    assert sorted(registry.benchmark_types) == sorted(PACKAGE.layouts)
+    for type_id, layout in PACKAGE.layouts.items():
+        splits = {registry.datasets[dataset_id].split for dataset_id in layout.datasets.values()}
+        assert splits == {"dev", "test"}, type_id
+        assert registry.benchmark_type(type_id).VIEWER in registry.viewers, type_id
+        assert layout.profile.is_file(), f"{type_id} has no bench.json"
+
+
+def _imports(path: Path):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            yield node.module or ""
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SOURCE.rglob("*.py")), ids=lambda p: str(p.relative_to(SOURCE))
+)
+def test_modules_import_core_through_its_public_api_and_synth_only_to_generate(path):
+    generator = "generate" in path.relative_to(SOURCE).parts
+    for name in _imports(path):
+        top = name.split(".")[0]
+        if top == "envirobench":
+            assert name in PUBLIC, (
+                f"{path.name} imports {name}: plugins use the public API (docs/api.md)"
+            )
+        assert top not in OTHER_CATEGORIES, (
+            f"{path.name} imports another category or the adapter: {name}"
+        )
+        if top == "envirobench_synth":
+            assert generator, (
+                f"{path.name} imports {name}: only the generators may need the [generate] extra"
+            )
