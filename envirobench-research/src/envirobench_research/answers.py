@@ -16,7 +16,8 @@ the text looks like), and the rules are fixed here, deterministic, and involve n
     quantity    a number (thousands separators allowed, a leading "$" allowed) and an optional unit
                 from UNITS; a bare number is read in the question's unit. The value is converted
                 to the question's unit with UNITS' factors and equals the truth when
-                math.isclose(value, truth, rel_tol=1e-4, abs_tol=0.005). A unit of another
+                math.isclose(value, truth, rel_tol=1e-4, abs_tol=0.005) (USD: exact to the
+                cent, rel_tol=0). A unit of another
                 dimension, a second number, "NaN" or "inf" are not a quantity.
     name        additionally "&" read as "and", the punctuation . , ' " ( ) dropped, a leading "the"
                 dropped: "Tidewater Tank Removal Co." = "tidewater tank removal co".
@@ -197,11 +198,11 @@ def matches(answer_type: str, unit: str, truth: str, items: tuple[str, ...], tex
         return day is not None and parse_date(text) == day
     if answer_type == "quantity":
         value, true = parse_quantity(text, unit), parse_quantity(truth, unit)
-        return (
-            value is not None
-            and true is not None
-            and math.isclose(value, true, rel_tol=1e-4, abs_tol=0.005)
-        )
+        if value is None or true is None:
+            return False
+        # money is exact to the cent; measures allow a conversion's rounding
+        rel_tol = 0.0 if unit == "USD" else 1e-4
+        return math.isclose(value, true, rel_tol=rel_tol, abs_tol=0.005)
     if answer_type == "name":
         return bool(name_key(truth)) and name_key(text) == name_key(truth)
     if answer_type == "instrument":
