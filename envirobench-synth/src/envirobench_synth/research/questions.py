@@ -5,7 +5,7 @@
 
 A question has an answer type and, for quantities, the unit its answer is given in:
 
-    date        an ISO date (YYYY-MM-DD)
+    date        a calendar day, written ISO 8601 (2019-05-14)
     quantity    a number in `unit` (ft, gal, ug/L or USD)
     name        a name as the record prints it
     instrument  a recording, registration, permit or case number
