@@ -366,3 +366,18 @@ def test_a_types_curves_are_drawn_by_core_one_line_per_run(separator_runs, monke
 
 def test_a_type_without_curves_has_no_curves_section(separator_runs):
     assert 'id="curves"' not in (separator_runs["cand"] / "report.html").read_text()
+
+
+def test_metrics_outside_the_headline_are_folded_under_the_table(separator_runs, monkeypatch):
+    original = reportkit.ImageSeparators.summarize
+
+    def with_bins(self, profile, scores):
+        return {**original(self, profile, scores), "bin_right_00": 3.0}
+
+    monkeypatch.setattr(reportkit.ImageSeparators, "summarize", with_bins)
+    rescore_run(separator_runs["cand"], separator_runs["registry"])
+    text = (separator_runs["cand"] / "report.html").read_text()
+    table = text.split('<section id="headline">', 1)[1].split("</table>", 1)[0]
+    folded = text.split('<details class="eb-other-metrics">', 1)[1].split("</details>", 1)[0]
+    assert "bin_right_00" not in table and all(name in table for name in reportkit.ImageSeparators.HEADLINE)
+    assert "bin_right_00" in folded and "other metric(s)" in folded

@@ -183,30 +183,32 @@ def _verdict(record: RunRecord, metrics: Metrics) -> dict[str, Any]:
     return {"status": status, "title": STATUS_TEXT.get(status, status), "lines": lines, "baseline": baseline}
 
 
+def _metric_row(m: Any, name: str, primary: str, controls: Sequence[str]) -> dict[str, Any]:
+    return {
+        "name": name,
+        "primary": name == primary,
+        "candidate": (m.headline or {}).get(name),
+        "baseline": (m.baseline_headline or {}).get(name),
+        "change": (m.change or {}).get(name),
+        "controls": [(m.controls_headline.get(c) or {}).get(name) for c in controls],
+        "interval": (m.intervals or {}).get(name),
+        "change_interval": m.paired.change.get(name) if m.paired else None,
+    }
+
+
 def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence[str]) -> list[dict[str, Any]]:
     rows = []
     for profile, m in metrics.profiles.items():
-        cand = m.headline
-        names = list(headline) + sorted(set(cand or {}) - set(headline))
+        cand = m.headline or {}
         rows.append({
             "profile": profile,
             "gated": m.gated,
             "status": m.status,
             "available": m.available,
             "buckets": m.buckets,
-            "metrics": [
-                {
-                    "name": name,
-                    "primary": name == headline[0],
-                    "candidate": (cand or {}).get(name),
-                    "baseline": (m.baseline_headline or {}).get(name),
-                    "change": (m.change or {}).get(name),
-                    "controls": [(m.controls_headline.get(c) or {}).get(name) for c in controls],
-                    "interval": (m.intervals or {}).get(name),
-                    "change_interval": m.paired.change.get(name) if m.paired else None,
-                }
-                for name in names
-            ] if cand else [],
+            "metrics": [_metric_row(m, name, headline[0], controls) for name in headline] if cand else [],
+            # The rest of the summary (per-kind F1s, a curve's bins...): folded under the table.
+            "others": [_metric_row(m, name, headline[0], controls) for name in sorted(set(cand) - set(headline))],
         })
     return rows
 
