@@ -26,6 +26,8 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-extract": ("envirobench-extract", "envirobench_extract", True),
     "envirobench-legal": ("envirobench-legal", "envirobench_legal", True),
     "envirobench-locate": ("envirobench-locate", "envirobench_locate", True),
+    "envirobench-verify": ("envirobench-verify", "envirobench_verify", True),
+    "envirobench-research": ("envirobench-research", "envirobench_research", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024

@@ -1,5 +1,5 @@
 """The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
-checks them, and each category (Extract, Legal, Locate) installs alone with core from those wheels, with
+checks them, and each category (Extract, Legal, Locate, Verify, Research) installs alone with core from those wheels, with
 plain pip in a fresh virtual environment, and passes its own conformance suite there."""
 
 from __future__ import annotations
@@ -21,6 +21,10 @@ LEGAL_TYPES = ("instrument-execution", "party-roles", "indemnity-terms", "chain-
 LEGAL_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in LEGAL_TYPES for split in ("dev", "test")]
 LOCATE_TYPES = ("document-type", "document-split", "page-locate", "passage-rerank")
 LOCATE_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in LOCATE_TYPES for split in ("dev", "test")]
+VERIFY_TYPES = ("ocr-auto-accept", "qualifier-flags", "unit-normalisation", "screening-exceedances", "custody-reconciliation")
+VERIFY_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in VERIFY_TYPES for split in ("dev", "test")]
+RESEARCH_TYPES = ("missing-information", "cited-answers", "database-listings", "historical-use", "regulatory-standards")
+RESEARCH_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in RESEARCH_TYPES for split in ("dev", "test")]
 EXTRACT_TYPES = ("table-separators", "table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
 # v1 (one dataset per type, kept) and the v2 dev and test splits (issue 13).
 EXTRACT_DATASETS = [f"envirobench/{t}-synthetic-{version}" for t in EXTRACT_TYPES for version in ("v1", "dev-v2", "test-v2")]
@@ -63,6 +67,10 @@ CATEGORY_WHEELS = {
                           ("envirobench_legal.generate", "instrument-execution", "--dataset", "synthetic-dev-v1")),
     "envirobench-locate": ("locate", LOCATE_TYPES, LOCATE_DATASETS, ("envirobench-synth", "envirobench-extract", "envirobench-legal", "numpy", "pillow", "reportlab", "rank-bm25"),
                            ("envirobench_locate.generate", "passage-rerank", "--dataset", "synthetic-dev-v1")),
+    "envirobench-verify": ("verify", VERIFY_TYPES, VERIFY_DATASETS, ("envirobench-synth", "envirobench-extract", "numpy", "pillow", "reportlab", "rapidocr"),
+                           ("envirobench_verify.generate", "unit-normalisation", "--dataset", "synthetic-dev-v1")),
+    "envirobench-research": ("research", RESEARCH_TYPES, RESEARCH_DATASETS, ("envirobench-synth", "envirobench-legal", "envirobench-locate", "numpy", "pillow", "reportlab", "rank-bm25"),
+                             ("envirobench_research.generate", "regulatory-standards", "--dataset", "synthetic-dev-v1")),
 }
 
 
