@@ -274,3 +274,15 @@ def test_a_partial_reference_run_through_core(tmp_path, datasets):
     metrics = reference_run(tmp_path, TYPE.ID, ids)
     headline = metrics["profiles"]["findings"]["headline"]
     assert headline["reports"] == 3 and headline["finding_f1"] > 0.3
+
+
+def test_a_run_that_claims_nothing_has_no_precision_not_a_perfect_one():
+    # The "no exceedances" baseline: nothing claimed, so precision is undefined (left out, shown
+    # n/a), recall 0; a run with nothing to find and nothing claimed has neither.
+    from envirobench_verify.screening_exceedances import ScreeningExceedances
+
+    totals = dict.fromkeys(("found exceeds", "true exceeds", "found cbro", "true cbro", "factor right", "located exceeds", "exact"), 0.0)
+    blind = ScreeningExceedances().summarize_totals("findings", {**totals, "tp": 0.0, "fp": 0.0, "fn": 7.0, "report": 2.0}, 2)
+    assert "finding_precision" not in blind and blind["finding_recall"] == 0.0 and blind["finding_f1"] == 0.0
+    empty = ScreeningExceedances().summarize_totals("findings", {**totals, "tp": 0.0, "fp": 0.0, "fn": 0.0, "report": 1.0}, 1)
+    assert "finding_precision" not in empty and "finding_recall" not in empty and empty["finding_f1"] == 1.0

@@ -35,6 +35,7 @@ _EXPORTS = {
     "f1": "envirobench.benchmark",
     "mean_metrics": "envirobench.benchmark",
     "share": "envirobench.benchmark",
+    "precision_recall": "envirobench.benchmark",
     # errors
     "EnviroBenchError": "envirobench.errors",
     "TechnicalFailure": "envirobench.errors",
@@ -163,6 +164,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "read_run",
     "rescore_run",
     "share",
+    "precision_recall",
     "structure",
     "unstructure",
     "using_registry",
@@ -183,6 +185,7 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         Tier,
         f1,
         mean_metrics,
+        precision_recall,
         share,
     )
     from .converter import structure, unstructure

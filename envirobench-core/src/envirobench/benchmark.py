@@ -203,5 +203,18 @@ def share(numerator: float, denominator: float) -> float:
     return 1.0 if denominator == 0 else numerator / denominator
 
 
+def precision_recall(prefix: str, tp: float, fp: float, fn: float) -> dict[str, float]:
+    """`<prefix>_precision` and `<prefix>_recall` from pooled counts, each left out where it is
+    undefined: precision when nothing was claimed, recall when there was nothing to find. (A
+    system that claims nothing has no precision, not a perfect one; core shows a metric a run
+    lacks as n/a.)"""
+    out = {}
+    if tp + fp:
+        out[f"{prefix}_precision"] = tp / (tp + fp)
+    if tp + fn:
+        out[f"{prefix}_recall"] = tp / (tp + fn)
+    return out
+
+
 def finite(value: float) -> bool:
     return isinstance(value, (int, float)) and math.isfinite(value)

@@ -127,7 +127,7 @@ from functools import lru_cache
 
 import attrs
 
-from envirobench import CaseScore, ErrorKey, f1
+from envirobench import CaseScore, ErrorKey, f1, precision_recall
 
 from .analytes import cas_of, compound_of_normalised
 from .names import normalise_name
@@ -673,11 +673,11 @@ def pooled(
     (`BenchmarkType.summarize_totals`). Precision is left out (undefined) when nothing was
     predicted, recall when there was nothing to find."""
     tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
-    out = {f"{prefix}_f1": f1(tp, fp, fn), exact_name: totals["exact"] / cases}
-    if tp + fp:
-        out[f"{prefix}_precision"] = tp / (tp + fp)
-    if tp + fn:
-        out[f"{prefix}_recall"] = tp / (tp + fn)
+    out = {
+        f"{prefix}_f1": f1(tp, fp, fn),
+        exact_name: totals["exact"] / cases,
+        **precision_recall(prefix, tp, fp, fn),
+    }
     for name in FIELD_SCORES:
         # A field right on `right` records of tp + fp predicted and tp + fn gold ones.
         right = totals.get(f"right_{name}", 0.0)

@@ -39,7 +39,7 @@ predicted one (a listing the prediction leaves out has no label, which is never 
 Headline: `match_f1` (primary: 2 TP / (2 TP + FP + FN) pooled over the run's listings, the F1 of
 putting listings on the subject and the neighbours, so confusing "other" with "unmappable" costs
 nothing here but an accuracy point), `listing_accuracy` (pooled share of listings labelled
-right, all four kinds of label), `match_precision`, `match_recall`, `listings`, `reports`.
+right, all four kinds of label), `match_precision`, `match_recall` (each left out (n/a) where undefined: precision when nothing was claimed, recall when nothing was to be found), `listings`, `reports`.
 Component score = 100 x match_f1.
 
 Errors (the gate uses them): ("wrong-site", record, predicted label), ("missing-listing",
@@ -67,7 +67,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, share
+from envirobench import Case, CaseScore, f1, precision_recall, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/database-listings-synthetic-dev-v1",
@@ -237,8 +237,7 @@ class DatabaseListings(envirobench.BenchmarkType):
         return {
             "match_f1": f1(tp, fp, fn),
             "listing_accuracy": share(totals["correct"], totals["listing"]),
-            "match_precision": share(tp, tp + fp) if tp + fp else 0.0,
-            "match_recall": share(tp, tp + fn) if tp + fn else 0.0,
+            **precision_recall("match", tp, fp, fn),
             "listings": totals["listing"],
             "reports": totals["report"],
         }

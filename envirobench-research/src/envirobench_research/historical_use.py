@@ -30,7 +30,7 @@ Scoring (one profile, `periods`, the default gate), per history:
     uses_tp/fp/fn    the same for the set of uses, dates ignored
 
 Headline: `period_f1` (primary: 2 TP / (2 TP + FP + FN) pooled over the run's periods),
-`period_precision`, `period_recall`, `use_f1` (pooled F1 of the sets of uses, dates ignored),
+`period_precision`, `period_recall` (each left out (n/a) where undefined: precision when nothing was claimed, recall when nothing was to be found), `use_f1` (pooled F1 of the sets of uses, dates ignored),
 `periods` (true periods) and `histories`. Component score = 100 x period_f1.
 
 Errors (the gate uses them): ("missed-period", use, from, to) for a true period left unmatched,
@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, share
+from envirobench import Case, CaseScore, f1, precision_recall
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/historical-use-synthetic-dev-v1",
@@ -224,8 +224,7 @@ class HistoricalUse(envirobench.BenchmarkType):
         tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         return {
             "period_f1": f1(tp, fp, fn),
-            "period_precision": share(tp, tp + fp) if tp + fp else 0.0,
-            "period_recall": share(tp, tp + fn),
+            **precision_recall("period", tp, fp, fn),
             "use_f1": f1(totals["uses_tp"], totals["uses_fp"], totals["uses_fn"]),
             "periods": totals["period"],
             "histories": totals["history"],

@@ -34,7 +34,7 @@ prediction's discrepancy matches the answer's with an equal key; each counts onc
 Scoring (one profile, `discrepancies`). Per pair: true_positives, false_positives,
 false_negatives over the keys; `exact` when the prediction's set equals the answer's. Headline:
 `discrepancy_f1` (primary; F1 of the run's pooled counts, 1.0 when nothing was to be found and
-nothing was claimed), `discrepancy_precision`, `discrepancy_recall`, `pairs_exact` (share of
+nothing was claimed), `discrepancy_precision`, `discrepancy_recall` (each left out (n/a) where undefined: precision when nothing was claimed, recall when nothing was to be found), `pairs_exact` (share of
 pairs answered exactly; pairs without discrepancy count: saying nothing is right there) and
 `pairs`. The blind baseline "no discrepancies" scores F1 0 and `pairs_exact` the share of clean
 pairs.
@@ -56,7 +56,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, share
+from envirobench import Case, CaseScore, f1, precision_recall
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/custody-reconciliation-synthetic-dev-v1",
@@ -210,8 +210,7 @@ class CustodyReconciliation(envirobench.BenchmarkType):
         tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         return {
             "discrepancy_f1": f1(tp, fp, fn),
-            "discrepancy_precision": share(tp, tp + fp),
-            "discrepancy_recall": share(tp, tp + fn),
+            **precision_recall("discrepancy", tp, fp, fn),
             "pairs_exact": totals["exact"] / totals["pair"],
             "pairs": totals["pair"],
         }

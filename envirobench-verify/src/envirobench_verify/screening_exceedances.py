@@ -38,7 +38,8 @@ each ("missed-finding", ...), ("extra-finding", ...) and ("wrong-factor", ...). 
 
     finding_f1             (primary) 2·TP ÷ (2·TP + FP + FN), pooled over the run's reports
                            (1 when there is nothing to find and nothing is found)
-    finding_precision, finding_recall
+    finding_precision, finding_recall  left out (n/a) where undefined: precision when nothing was
+                           claimed, recall when nothing was to be found
     exceedance_recall      the share of true exceedances found with the right factor
     cannot_rule_out_recall the share of true "cannot be ruled out" findings found
     factor_right           the share of exceedances found (sample, substance, fraction, table)
@@ -68,7 +69,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, precision_recall, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/screening-exceedances-synthetic-dev-v1",
@@ -287,8 +288,7 @@ class ScreeningExceedances(envirobench.BenchmarkType):
         tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         return {
             "finding_f1": share(2 * tp, 2 * tp + fp + fn),
-            "finding_precision": share(tp, tp + fp),
-            "finding_recall": share(tp, tp + fn),
+            **precision_recall("finding", tp, fp, fn),
             "exceedance_recall": share(totals["found exceeds"], totals["true exceeds"]),
             "cannot_rule_out_recall": share(totals["found cbro"], totals["true cbro"]),
             "factor_right": share(totals["factor right"], totals["located exceeds"]),
