@@ -48,7 +48,10 @@ def test_the_workspace_installs_it():
     assert "envirobench-research" in root["project"]["dependencies"]
     assert "envirobench-research" in root["tool"]["uv"]["workspace"]["members"]
     assert root["tool"]["uv"]["sources"]["envirobench-research"] == {"workspace": True}
-    # bin/dist and bin/check_dist.py (the integrator's) list it once the category is complete
+    # bin/dist builds every member the root pyproject lists; check_dist names each distribution
+    assert '"envirobench-research": ("envirobench-research", "envirobench_research", True)' in (
+        REPO / "bin" / "check_dist.py"
+    ).read_text(encoding="utf-8")
 
 
 def test_every_listed_type_is_a_research_task_with_its_tier():
