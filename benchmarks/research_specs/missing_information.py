@@ -15,7 +15,7 @@ GUESS_QUANTITY = {"ft": "30 ft", "gal": "4000 gal", "ug/L": "10 ug/L", "USD": "5
 BENCHMARK = "missing-information"
 UNIT = "records (the questions about one record resampled together)"
 INTRO = (
-    "The reference adapter (`solvers/missing_information.py`, developed on the dev split only: the text layer or "
+    "The reference adapter (`solvers/missing_information.py` reading with `property_records.py`, developed on the dev split only: the text layer or "
     "OCR of scanned pages, wrapped lines joined into sentences, BM25 over lines and pages with dates and "
     "identifiers as anchors, typed extraction by the declared answer type, and 'not in the record' when an anchor "
     "is on no page, the document kind asked about heads no document, the question names no tank, well or invoice "

@@ -8,6 +8,7 @@ words they match (`amount\\s+found` as "amount found"), as the generator-strings
 
 from __future__ import annotations
 
+import ast
 import re
 
 from test_reference_reads_no_generator_strings import ADAPTER, REPO, strings, words
@@ -18,7 +19,8 @@ MIN_LENGTH = 3  # shorter terms ("Q", "DL") are letters any pattern holds
 # Only the solvers of Extract types read lab reports; the solvers of other categories (Legal's
 # deeds and contracts, Locate's site files) read no Extract document, so words they know ("N/A" in
 # a form's blank) cannot lift an Extract score. The modules the solvers share (layout, ocr,
-# pdftext, quantities, results_tables, headers, protocol ...) are all checked.
+# pdftext, quantities, results_tables, headers, protocol ...) are all checked, except one that
+# only solvers of other categories import (OTHER_CATEGORIES_ONLY).
 EXTRACT_TYPES = frozenset(
     {
         "document-extraction",
@@ -39,6 +41,29 @@ def extract_solvers() -> list:
         if match and match.group(1) in EXTRACT_TYPES:
             found.append(path)
     return found
+
+
+def imports_of(path) -> set[str]:
+    """The adapter modules a module imports (`from .. import layout`, `from ..ocr import x`,
+    `from . import inputs`), by their file stem."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            if node.module:
+                found.add(node.module.split(".")[-1])
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+# Shared modules (beside the solvers) that read no Extract document: Research's property-record
+# reader, used by the missing-information and cited-answers solvers only (checked below).
+OTHER_CATEGORIES_ONLY = frozenset({"property_records"})
+
+
+def importers_of(name: str) -> set[str]:
+    """The adapter modules (solvers and shared ones) that import module `name`."""
+    paths = [*ADAPTER.glob("*.py"), *(ADAPTER / "solvers").glob("*.py")]
+    return {path.stem for path in paths if name in imports_of(path)}
 
 
 def unescaped(text: str) -> str:
@@ -77,9 +102,14 @@ def test_no_test_only_term_is_in_the_reference_adapter():
     terms = sorted(term for term in vocabulary.test_only_terms() if len(term) >= MIN_LENGTH)
     checked = {path.stem for path in extract_solvers()}
     assert checked == {benchmark.replace("-", "_") for benchmark in EXTRACT_TYPES}
+    for name in OTHER_CATEGORIES_ONLY:
+        other_solvers = {path.stem for path in (ADAPTER / "solvers").glob("*.py")} - checked - {"__init__"}
+        assert importers_of(name) and importers_of(name) <= other_solvers, name
     held = {}
     for path in sorted(ADAPTER.rglob("*.py")):
         if path.parent.name == "solvers" and path.stem != "__init__" and path.stem not in checked:
+            continue
+        if path.parent == ADAPTER and path.stem in OTHER_CATEGORIES_ONLY:
             continue
         for text in strings(path, docstrings=True):
             for term in found_terms(text, terms):

@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from . import missing_information as engine
+from .. import property_records as engine
 
 BENCHMARK_ID = "cited-answers"
 FORMAT = "envirobench.cited-answers.v1"

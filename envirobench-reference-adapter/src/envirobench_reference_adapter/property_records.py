@@ -1,0 +1,595 @@
+"""Reading a property's record and answering typed questions from it, or "not in the record"
+when its rules find nothing: the engine of the reference solvers for `missing-information` and
+`cited-answers` (each answers with it; cited-answers also cites the line a value came from).
+
+Reading: every page of every PDF of the case once, as lines: the text layer (pypdfium2) where the
+page has one, OCR (`pdftext.ocr_page`) of a scanned page, its words grouped into lines by
+`layout.group_lines`. Each line keeps its document and 1-based page.
+
+Retrieval: a question and a line become *anchors* (dates in the common written forms made ISO;
+identifiers, any token holding a digit, made letters and digits with leading zeros dropped per
+digit run, so "MW-03" and "MW-3" meet) and *words* (lower-cased, cut to their first STEM
+letters, less the words every question has). A line is a candidate when its page holds every
+anchor of the question; candidates are ranked by BM25 (rank_bm25's Okapi) of the line, plus half
+the BM25 of its page, over anchors and words together, and must share an anchor or a word with
+the question themselves.
+
+Extraction, by the question's declared answer type, from the best candidates in order: the first
+date that is not an anchor of the question; the first number with a unit of the question's
+dimension (or a bare number); an identifier after a "No." / "Number" label; a name after "by"
+or before "(Grantee)", or a stored product from a short list of fuels; yes or no from
+detection, removal and coverage wording (a negation says no); a list after "with respect to".
+
+"Not in the record" when:
+- an anchor of the question (a tank, well, invoice or permit number, a date) is on no page;
+- the subject the question asks about (the word after "of the"/"does the", e.g. "easement",
+  "covenant", "letter") heads no document (is not among the first lines of any document's first
+  page);
+- the question says "the tank", "the well" or "the invoice" without naming one, and the record
+  names several (underspecified); or asks for a result without a day where several days are
+  reported;
+- it asks for a current value ("current", "now") and a line naming its anchor says the value was
+  renewed, amended or modified without giving a date (stale); with a date, that date is the answer;
+- no candidate yields a value of the declared type.
+
+Variants (of the solvers): `v1` as above; `always-answer` never says "not in
+the record" (its last resort is the best candidate's first value of any kind), the contrast that
+shows what abstaining is worth under a five-to-one penalty.
+
+Weaknesses: table cells (a well's depth in a construction table, a result in a results table)
+are read only when the line itself carries a unit or the question's words; OCR misreads on the
+scanned recorded instruments; subjects named differently from the document's title are missed.
+
+Length: one reader with its rules. Retrieval, typed extraction and the abstention rules share the
+same lines, anchors and candidates, and each abstention rule guards one kind of extraction; split
+apart, a reader would have to hold both halves to know when the solver answers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from . import inputs
+
+NOT_IN_RECORD = "not in the record"
+ANSWER_TYPES = ("date", "quantity", "name", "instrument", "yes-no", "list")
+MIN_TEXT_CHARS = 20
+STEM = 5
+TOP = 8  # candidates tried for a value
+TITLE_LINES = 10  # the lines of a document's first page that name what it is
+WRAP_CHARS = 75  # a line this long that ends mid-sentence wraps onto the next
+# kinds of record documents a question may name; a question naming one is answered from the
+# documents whose first lines name it, and from none when no document does
+SUBJECTS = ("easement", "covenant", "deed", "permit", "no further action")
+QUESTION_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "for",
+        "to",
+        "by",
+        "from",
+        "and",
+        "or",
+        "is",
+        "was",
+        "were",
+        "are",
+        "be",
+        "been",
+        "has",
+        "have",
+        "had",
+        "did",
+        "does",
+        "do",
+        "what",
+        "which",
+        "who",
+        "whom",
+        "when",
+        "where",
+        "how",
+        "many",
+        "much",
+        "there",
+        "this",
+        "that",
+        "it",
+        "its",
+        "with",
+        "under",
+        "any",
+    ]
+)
+MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+    )
+}
+MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+DATE_PATTERNS = (
+    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
+    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
+    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), ("mon", "d", "y")),
+    (re.compile(rf"\b(\d{{1,2}})\s+{MONTH},?\s+(\d{{4}})\b", re.I), ("d", "mon", "y")),
+)
+IDENTIFIER = re.compile(r"\b[A-Za-z]*[-#]?\d[\w-]*\b")
+WORD = re.compile(r"[A-Za-z][A-Za-z']+")
+# unit spellings per dimension, as documents print them
+UNIT_WORDS = {
+    "ft": r"(?:ft|feet|foot)\b",
+    "gal": r"-?(?:gal|gallons?)\b",
+    "ug/L": r"(?:[uµμ]g/l|ppb)\b",
+    "USD": None,  # money: a leading "$"
+}
+NUMBER = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# an identifier after a "No." / "Number" label; the label's first word may be misread by OCR
+# ("Wetrument No 2012717755"), so any word is taken, and the one the question names preferred
+LABELLED_ID = re.compile(
+    r"\b([A-Za-z]+)\.?\s*(?:no\b|number\b|#)\.?\s*:?\s*([A-Za-z]{0,4}-?\d[\w-]*)",
+    re.I,
+)
+BY_NAME = re.compile(r"\bby ((?:[A-Z][\w&.,'-]*\s?)+?)(?=\s+(?:under|on|for|at|in)\b|[.;]|$)")
+GRANTEE = re.compile(r"\bto ((?:[A-Z][\w&.,'-]*\s?)+?)\s*\(grantee\)", re.I)
+PRODUCTS = (
+    "gasoline",
+    "diesel",
+    "waste oil",
+    "used oil",
+    "heating oil",
+    "fuel oil",
+    "kerosene",
+    "jet fuel",
+    "motor oil",
+)
+NEGATION = re.compile(
+    r"\b(?:not|no longer|remains? in (?:service|use)|in use|does not|without)\b", re.I
+)
+CHANGED = re.compile(r"\b(?:renewed|amended|modified|superseded|replaced|extended)\b", re.I)
+ENTITIES = {  # what "the <noun>" names without an identifier, and how the record names each one
+    "tank": re.compile(r"\bT-\d+\b"),
+    "well": re.compile(r"\bMW-?\d+\b", re.I),
+    "invoice": re.compile(r"invoice\s+(?:no\.?|number|#)\s*:?\s*(\d+)", re.I),
+}
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    text: str
+    answer_type: str
+    unit: str
+
+
+@dataclass(frozen=True)
+class RecordInput:
+    documents: tuple[str, ...]
+    questions: tuple[Question, ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    document: str
+    page: int  # 1-based
+    text: str
+
+
+def parse_input(raw: Any, where: str) -> RecordInput:
+    data = inputs.fields(raw, where, ("documents", "questions"))
+    documents = data["documents"]
+    if not isinstance(documents, list) or not documents:
+        raise ValueError(f"{where}.documents: must be a non-empty array")
+    paths = tuple(
+        inputs.string(d, f"{where}.documents[{i}]", suffix=".pdf") for i, d in enumerate(documents)
+    )
+    questions = data["questions"]
+    if not isinstance(questions, list) or not questions:
+        raise ValueError(f"{where}.questions: must be a non-empty array")
+    parsed = []
+    for i, q in enumerate(questions):
+        at = f"{where}.questions[{i}]"
+        fields = inputs.fields(q, at, ("id", "text", "answer_type"), ("unit",))
+        answer_type = inputs.string(fields["answer_type"], f"{at}.answer_type")
+        if answer_type not in ANSWER_TYPES:
+            raise ValueError(f"{at}.answer_type: must be one of {', '.join(ANSWER_TYPES)}")
+        unit = fields.get("unit", "")
+        if not isinstance(unit, str):
+            raise ValueError(f"{at}.unit: must be a string")
+        parsed.append(
+            Question(
+                inputs.string(fields["id"], f"{at}.id"),
+                inputs.string(fields["text"], f"{at}.text"),
+                answer_type,
+                unit,
+            )
+        )
+    return RecordInput(paths, tuple(parsed))
+
+
+def source_files(case_input: RecordInput) -> list[str]:
+    return list(case_input.documents)
+
+
+# -- terms ---------------------------------------------------------------------------------------
+
+
+def dates_in(text: str) -> tuple[list[str], str]:
+    """ISO dates found in `text` (in order of pattern, then position), and the text without them."""
+    found: list[str] = []
+    for pattern, order in DATE_PATTERNS:
+
+        def replace(match: re.Match, order=order) -> str:
+            parts = dict(zip(order, match.groups(), strict=True))
+            month = MONTHS.get(parts["mon"][:3].lower()) if "mon" in parts else int(parts["m"])
+            year, day = int(parts["y"]), int(parts["d"])
+            if not month or not (1 <= month <= 12 and 1 <= day <= 31):
+                return match.group(0)
+            found.append(f"{year:04d}-{month:02d}-{day:02d}")
+            return " "
+
+        text = pattern.sub(replace, text)
+    return found, text
+
+
+def identifier_key(token: str) -> str:
+    compact = re.sub(r"[^0-9A-Za-z]", "", token).lower()
+    return re.sub(r"\d+", lambda m: str(int(m.group(0))), compact)
+
+
+def terms(text: str) -> tuple[set[str], list[str]]:
+    """(anchors, words) of a text."""
+    dates, rest = dates_in(text)
+    anchors = {f"date:{d}" for d in dates}
+    for token in IDENTIFIER.findall(rest):
+        key = identifier_key(token)
+        if key and any(c.isdigit() for c in key):
+            anchors.add(f"id:{key}")
+    rest = IDENTIFIER.sub(" ", rest)
+    words = [w.lower()[:STEM] for w in WORD.findall(rest) if w.lower() not in QUESTION_WORDS]
+    return anchors, words
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+def read_lines(path: Path, name: str, jitter: np.random.Generator | None = None) -> list[Line]:
+    """Every line of every page of one PDF (text layer, or OCR of a scanned page)."""
+    import pypdfium2 as pdfium
+
+    from . import layout, pdftext
+
+    lines: list[Line] = []
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            if len(text.strip()) >= MIN_TEXT_CHARS:
+                rows = join_wrapped(
+                    [row.strip() for row in re.split(r"\r?\n", text) if row.strip()]
+                )
+            else:
+                width, height = page.get_width(), page.get_height()
+                dpi = image_dpi(page)
+                scanned = pdftext.ocr_page(path, index, width, height, dpi, jitter)
+                rows = [line.text for line in layout.group_lines(scanned.words)]
+            lines += [Line(name, index + 1, row) for row in rows if row]
+    finally:
+        document.close()
+    return lines
+
+
+def image_dpi(page: Any) -> float:
+    """The resolution of the page's largest image (a scan's own), within [100, 200]: OCR reads a
+    low-resolution scan no better blown up."""
+    import pypdfium2.raw as raw
+
+    best = 150.0
+    for obj in page.get_objects():
+        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+            pixels = obj.get_px_size()[0]
+            if pixels:
+                best = pixels / page.get_width() * 72.0
+    return min(200.0, max(100.0, best))
+
+
+def join_wrapped(rows: list[str]) -> list[str]:
+    """Physical lines joined into the sentences a paragraph wraps: a long line (WRAP_CHARS or
+    more) that does not end a sentence continues on the next."""
+    out: list[str] = []
+    for row in rows:
+        if (
+            out
+            and len(out[-1].split("\n")[-1]) >= WRAP_CHARS
+            and not re.search(r"[.:;!?]$", out[-1])
+        ):
+            out[-1] = f"{out[-1]} {row}"
+        else:
+            out.append(row)
+    return out
+
+
+# -- answering -----------------------------------------------------------------------------------
+
+
+class Record:
+    """The lines of a case's documents, indexed for retrieval."""
+
+    def __init__(self, lines: list[Line], titles: dict[str, str]) -> None:
+        from rank_bm25 import BM25Okapi
+
+        self.lines = lines
+        self.titles = titles  # document -> the first lines of its first page, lower-cased
+        self.terms = [terms(line.text) for line in lines]
+        self.page_of = [(line.document, line.page) for line in lines]
+        pages: dict[tuple[str, int], list[int]] = {}
+        for i, key in enumerate(self.page_of):
+            pages.setdefault(key, []).append(i)
+        self.pages = pages
+        self.page_keys = list(pages)
+        self.page_anchors = {
+            key: set().union(*(self.terms[i][0] for i in rows)) for key, rows in pages.items()
+        }
+        self.all_anchors = set().union(*self.page_anchors.values()) if pages else set()
+        self.text = "\n".join(line.text for line in lines)
+        corpus = [[*sorted(a), *w] or ["-"] for a, w in self.terms]
+        self.bm25 = BM25Okapi(corpus) if corpus else None
+        page_corpus = [
+            [t for i in pages[key] for t in (*sorted(self.terms[i][0]), *self.terms[i][1])] or ["-"]
+            for key in self.page_keys
+        ]
+        self.page_bm25 = BM25Okapi(page_corpus) if page_corpus else None
+
+    def rarest(self, words: list[str], among: list[int]) -> str | None:
+        """The question word fewest lines hold (at least one of `among` holding it)."""
+        held = {w for i in among for w in self.terms[i][1]}
+        counts = {
+            w: sum(w in set(t[1]) for t in self.terms)
+            for w in set(words)
+            if w in held and len(w) > 3
+        }
+        # ties go to the later word: a question names what it asks about last ("cover metals?")
+        return min(counts, key=lambda w: (counts[w], -words.index(w))) if counts else None
+
+    def candidates(self, question: str, *, loose: bool = False) -> list[int]:
+        """Lines on pages holding every anchor of the question, best first; each sharing an
+        anchor or a word with the question unless `loose`."""
+        anchors, words = terms(question)
+        query = [*sorted(anchors), *dict.fromkeys(words)]
+        if not self.lines or not query:
+            return []
+        line_scores = self.bm25.get_scores(query)
+        page_scores = dict(zip(self.page_keys, self.page_bm25.get_scores(query), strict=True))
+        wanted = set(words)
+        out = []
+        for i, key in enumerate(self.page_of):
+            if not anchors <= self.page_anchors[key]:
+                continue
+            line_anchors, line_words = self.terms[i]
+            if not (loose or line_anchors & anchors or wanted & set(line_words)):
+                continue
+            out.append((line_scores[i] + 0.5 * page_scores[key], i))
+        out.sort(key=lambda item: (-item[0], item[1]))
+        return [i for _, i in out]
+
+
+def subject_of(question: str) -> str | None:
+    """The kind of document a question names (SUBJECTS), if any."""
+    lower = question.lower().replace("-", " ")
+    return next((kind for kind in SUBJECTS if re.search(rf"\b{kind}\b", lower)), None)
+
+
+def underspecified(question: str, record: Record) -> bool:
+    lower = question.lower()
+    anchors, _ = terms(question)
+    for noun, pattern in ENTITIES.items():
+        if re.search(rf"\bthe (?:[a-z]+ )?{noun}\b", lower):
+            named = {identifier_key(m) for m in pattern.findall(record.text)}
+            if len(named) > 1 and not any(a.startswith("id:") for a in anchors):
+                return True
+    return bool(
+        re.search(r"\b(result|concentration)\b", lower)
+        and not any(a.startswith("date:") for a in anchors)
+    )
+
+
+def extract(
+    answer_type: str, unit: str, text: str, q_anchors: set[str], question: str
+) -> str | None:
+    """A value of the declared type from one line, or None."""
+    if answer_type == "date":
+        dates, _ = dates_in(text)
+        dates = [d for d in dates if f"date:{d}" not in q_anchors]
+        return dates[0] if dates else None
+    if answer_type == "quantity":
+        _, rest = dates_in(text)
+        for token in IDENTIFIER.findall(question):
+            rest = rest.replace(token, " ")
+        if unit == "USD":
+            match = re.search(rf"\$\s*({NUMBER})", rest)
+            return f"{match.group(1).replace(',', '')} USD" if match else None
+        _, q_words = terms(question)
+        for word in re.finditer(r"[A-Za-z][A-Za-z,' ]*?[A-Za-z]\b", rest):
+            # a results row: "benzene 125.7 1 ug/L" gives the number after the analyte's name
+            if word.group(0).lower()[:STEM] in q_words and len(word.group(0)) > 3:
+                after = re.match(rf"\s+({NUMBER})\b", rest[word.end() :])
+                if after and unit == "ug/L":
+                    return f"{after.group(1).replace(',', '')} {unit}"
+        pattern = UNIT_WORDS.get(unit)
+        if pattern:
+            match = re.search(rf"({NUMBER})\s*{pattern}", rest, re.I)
+            if match:
+                return f"{match.group(1).replace(',', '')} {unit}"
+        return None
+    if answer_type == "instrument":
+        _, q_words = terms(question)
+        found = [
+            (match.group(1).lower()[:STEM] not in q_words, k, match.group(2))
+            for k, match in enumerate(LABELLED_ID.finditer(text))
+            if f"id:{identifier_key(match.group(2))}" not in q_anchors
+        ]
+        return min(found)[2] if found else None  # the label the question names first
+    if answer_type == "name":
+        lower = text.lower()
+        if re.search(r"\b(substance|product|stored|contain)", question.lower()):
+            found = [p for p in PRODUCTS if p in lower]
+            return found[0] if found else None
+        for pattern in (GRANTEE, BY_NAME):
+            match = pattern.search(text)
+            if match:
+                return match.group(1).strip(" ,")
+        return None
+    if answer_type == "yes-no":
+        if "detect" in question.lower():
+            _, q_words = terms(question)
+            for word in re.finditer(r"[A-Za-z][A-Za-z,' -]*[A-Za-z]", text):
+                if word.group(0).lower()[:STEM] in q_words:
+                    after = text[word.end() :].lstrip()
+                    if re.match(r"(?:nd\b|<|not detected)", after, re.I):
+                        return "no"
+                    if re.match(rf"(?:{NUMBER})\b", after):
+                        return "yes"
+        if NEGATION.search(text):
+            return "no"
+        if re.search(
+            r"\b(detected|removed|pulled|no further action|covers?|addressed)\b", text, re.I
+        ):
+            return "yes"
+        return None
+    if answer_type == "list":
+        match = re.search(r"with respect to (.+?)(?:\.|$)", text, re.I)
+        if not match:
+            return None
+        return "; ".join(p.strip() for p in re.split(r",| and ", match.group(1)) if p.strip())
+    return None
+
+
+def answer(question: Question, record: Record, variant: str) -> str:
+    return find_answer(question, record, variant)[0]
+
+
+def find_answer(question: Question, record: Record, variant: str) -> tuple[str, int | None]:
+    """The answer, and the index of the line it was read from (None for "not in the record" or
+    a guess)."""
+    anchors, q_words = terms(question.text)
+    strict = variant == "v1"
+    if strict and not anchors <= record.all_anchors:
+        return NOT_IN_RECORD, None
+    subject = subject_of(question.text)
+    documents = None
+    if subject:
+        documents = {d for d, title in record.titles.items() if subject in title}
+        if strict and not documents:
+            return NOT_IN_RECORD, None
+    if strict and underspecified(question.text, record):
+        return NOT_IN_RECORD, None
+    # a number is labelled in the document it belongs to, whatever the question calls it
+    candidates = record.candidates(
+        question.text, loose=bool(documents) and question.answer_type == "instrument"
+    )
+    if documents:
+        candidates = [i for i in candidates if record.lines[i].document in documents]
+    lower = question.text.lower()
+    if strict and re.search(r"\b(current|currently|now)\b", lower):
+        ids = {a for a in anchors if a.startswith("id:")}
+        for i in candidates:
+            line_anchors, _ = record.terms[i]
+            if CHANGED.search(record.lines[i].text) and (not ids or ids & line_anchors):
+                value = extract(
+                    question.answer_type,
+                    question.unit,
+                    record.lines[i].text,
+                    anchors,
+                    question.text,
+                )
+                return (value, i) if value else (NOT_IN_RECORD, None)
+    if (
+        documents
+        and question.answer_type == "date"
+        and re.search(r"\bdate of the\b|\bissue", lower)
+    ):
+        # a document's own date: the first date on its first page
+        for i, line in enumerate(record.lines):
+            if line.document in documents and line.page == 1:
+                found, _ = dates_in(line.text)
+                if found:
+                    return found[0], i
+    if question.answer_type == "yes-no" and "detect" not in lower:
+        # coverage and removal are said in words: the line must hold the question's rarest word
+        rare = record.rarest(q_words, candidates)
+        candidates = [i for i in candidates if rare is None or rare in record.terms[i][1]]
+    elif question.answer_type == "date":
+        # a date is read only from a line that says what it is the date of
+        wanted = set(q_words)
+        candidates = [i for i in candidates if wanted & set(record.terms[i][1])]
+    for i in candidates[:TOP]:
+        value = extract(
+            question.answer_type, question.unit, record.lines[i].text, anchors, question.text
+        )
+        if value is None and question.answer_type == "quantity":
+            value = table_value(record, i, question, anchors)
+        if value:
+            return value, i
+    if strict:
+        return NOT_IN_RECORD, None
+    return guess(question), None
+
+
+def table_value(record: Record, i: int, question: Question, anchors: set[str]) -> str | None:
+    """A table row's one bare number, when its page's header gives the question's unit in
+    parentheses ("Capacity (gal)", "Total Depth (ft)")."""
+    line = record.lines[i]
+    unit = question.unit
+    ids = {a for a in anchors if a.startswith("id:")}
+    if unit == "USD" or not ids & record.terms[i][0]:
+        return None  # only the row of the tank or well the question names
+    spelled = {"ft": "ft", "gal": "gal", "ug/L": "ug/l"}[unit]
+    page = [record.lines[k].text.lower() for k in record.pages[record.page_of[i]]]
+    if not any(f"({spelled})" in text for text in page):
+        return None
+    _, rest = dates_in(line.text)
+    rest = IDENTIFIER.sub(lambda m: m.group(0) if re.fullmatch(NUMBER, m.group(0)) else " ", rest)
+    numbers = re.findall(rf"(?<![\w.-])({NUMBER})(?![\w-])", rest)
+    return f"{numbers[0].replace(',', '')} {unit}" if len(numbers) == 1 else None
+
+
+def guess(question: Question) -> str:
+    """The always-answer variant's last resort: a plausible value of the declared type."""
+    return {
+        "date": "2010-01-01",
+        "quantity": {"ft": "30 ft", "gal": "4000 gal", "ug/L": "10 ug/L", "USD": "5000 USD"}.get(
+            question.unit, "1"
+        ),
+        "name": "unknown",
+        "instrument": "0",
+        "yes-no": "yes",
+        "list": "petroleum hydrocarbons",
+    }[question.answer_type]
+
+
+def read_record(
+    case_input: RecordInput, sources: Mapping[str, Path], jitter: np.random.Generator | None = None
+) -> Record:
+    lines: list[Line] = []
+    titles: dict[str, str] = {}
+    for name in case_input.documents:
+        read = read_lines(sources[name], name, jitter)
+        first_page = [line.text.lower() for line in read if line.page == 1]
+        titles[name] = " ".join(first_page[:TITLE_LINES])
+        lines += read
+    return Record(lines, titles)
