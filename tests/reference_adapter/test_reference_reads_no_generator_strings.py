@@ -89,6 +89,19 @@ def test_no_five_words_of_an_extract_generator_are_in_the_reference_adapter():
     assert copied_runs(generated) == {}, "the reference adapter holds strings of the Extract generators: read by general means instead"
 
 
+# The dataset generators of the other categories (their documents come from synth, checked above;
+# these modules write the cases, questions and fixtures around them).
+CATEGORY_GENERATORS = [REPO / name / "src" / name.replace("-", "_") / "generate" for name in ("envirobench-locate", "envirobench-verify", "envirobench-research")]
+
+
+def test_no_five_words_of_the_other_categories_generators_are_in_the_reference_adapter():
+    paths = [path for folder in CATEGORY_GENERATORS for path in folder.glob("*.py")]
+    assert len(paths) >= 14
+    generated = generator_runs(paths)
+    assert len(generated) > 300
+    assert copied_runs(generated) == {}, "the reference adapter holds strings of the generators: read by general means instead"
+
+
 def test_the_check_finds_a_copied_string():
     generated = set(runs("{term} reserves and retains the fee title to the Premises."))
     assert "retains the fee title to" in generated
