@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -178,7 +179,19 @@ def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_
     assert render_summary(record, btype, bare, cases).encode() == (RUNS_0_1_0 / "candidate" / "summary.md").read_bytes()
     page = build_page(record, bare, read_comparison(runs / "candidate"), viewer_name=btype.VIEWER, assets={}, retired={})
     html = render_report(page, report_viewers(toy_registry, btype.VIEWER))
-    assert html.encode() == (RUNS_0_1_0 / "candidate" / "report.html").read_bytes()
+    # report.html: the same page, but for one change of presentation since 0.1.0: the headline
+    # table holds the type's HEADLINE metrics and folds the rest of the summary under it.
+    written = (RUNS_0_1_0 / "candidate" / "report.html").read_text()
+
+    def headline_section(text: str) -> tuple[str, str]:
+        before, rest = text.split('<section id="headline">', 1)
+        section, after = rest.split("</section>", 1)
+        return before + after, section
+
+    (rest_now, headline_now), (rest_then, headline_then) = headline_section(html), headline_section(written)
+    assert rest_now == rest_then
+    cells = re.compile(r"<td>([a-z_@0-9 ]+)</td>")
+    assert sorted(cells.findall(headline_now)) == sorted(cells.findall(headline_then)) != []
     summary = (runs / "candidate" / "summary.md").read_text()
     assert "| exact (gated) | accuracy | 0.7500 [0.5000, 1.0000] | 0.8333 | -0.0833 [-0.3333, +0.1667] |" in summary
     assert "Cases that became error-free or gained errors: 1 better, 2 worse, p = 1 (exact McNemar test)." in summary
