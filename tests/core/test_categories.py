@@ -33,7 +33,18 @@ def score(task_id, **headline):
 def test_six_categories_in_order_and_definitions_consistent():
     assert [c.name for c in cats.CATEGORIES] == ["Extract", "Verify", "Locate", "Research", "Legal", "Site"]
     assert cats.check_definitions() == []
-    assert cats.SCORING_VERSION == "envirobench.categories.v2"
+    assert cats.SCORING_VERSION == "envirobench.categories.v3"
+
+
+def test_site_has_the_four_site_tier_tasks_and_shows_cost_per_site():
+    site = cats.category_of("site-results")
+    assert site.name == "Site" and site.per_site
+    assert [(t.id, t.tier, t.weight) for t in site.tasks] == [
+        ("site-results", "site", 1),
+        ("recognized-conditions", "site", 1),
+        ("site-timeline", "site", 1),
+        ("exceedance-summary", "site", 1),
+    ]
 
 
 def test_extract_tasks_and_weights():

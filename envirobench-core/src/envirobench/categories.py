@@ -31,7 +31,9 @@ import attrs
 
 from .errors import EnviroBenchError
 
-SCORING_VERSION = "envirobench.categories.v2"
+# v2: missing-information moved from Site to Research (document tier). v3: Site gained site-results
+# (the reconciled results of a whole site record), its first task.
+SCORING_VERSION = "envirobench.categories.v3"
 REGENERATE = "envirobench categories --markdown > docs/categories.md"
 
 
@@ -477,6 +479,14 @@ CATEGORIES: tuple[Category, ...] = (
         "Whole-site judgement from a complete site file. Boards show cost and wall time per site "
         "beside every score.",
         (
+            Task(
+                "site-results",
+                "Site results",
+                "site",
+                "Every reportable result of a site, reconciled across drafts, finals, revised "
+                "laboratory reports, correction letters and cumulative tables: one record per "
+                "location, date, analyte and matrix, with the governing value and its source page.",
+            ),
             Task(
                 "recognized-conditions",
                 "Recognized conditions",

@@ -1,0 +1,1 @@
+"""EnviroBench category Site: whole-site judgement from a complete site record of hundreds of pages — reconciled results, exceedances, recognized conditions and the timeline, with cost and wall time per site."""

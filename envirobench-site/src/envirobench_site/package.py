@@ -1,0 +1,15 @@
+"""The Site category's benchmark types: the one list of them.
+
+Everything else about a type is found from this list by convention (see
+envirobench.BenchmarkPackage). The plugin hooks (plugin.py) and the generator command
+(`python -m envirobench_site.generate`) both read this list.
+"""
+
+from __future__ import annotations
+
+from envirobench import BenchmarkPackage
+
+PACKAGE = BenchmarkPackage(
+    "envirobench_site",
+    types=(),
+)
