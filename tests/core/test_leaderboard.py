@@ -761,8 +761,8 @@ def site_runs(bench, root, name, primary, cost, wall=100.0, sites=4, model=None)
 
 def test_site_board_costs_sorting_and_pareto(tmp_path, bench):
     results = tmp_path / "results"
-    site_runs(bench, results, "cheap", 0.6, cost=0.4)  # 0.1 per site per task -> 0.3 per site (3 tasks)
-    site_runs(bench, results, "best", 0.9, cost=4.0)  # 1.0 per site per task -> 3.0 per site
+    site_runs(bench, results, "cheap", 0.6, cost=0.4)  # 0.1 per site per task -> 0.1 × tasks per site
+    site_runs(bench, results, "best", 0.9, cost=4.0)  # 1.0 per site per task
     site_runs(bench, results, "dominated", 0.6, cost=2.0)  # same score as cheap, dearer
     site_runs(bench, results, "tie-dear", 0.9, cost=8.0)  # same score as best, dearer
     bench.run(results, "partial", "recognized-conditions", 0.95, system=dict(REFERENCE, model="partial"), cost=0.0, sites=4)
@@ -772,7 +772,7 @@ def test_site_board_costs_sorting_and_pareto(tmp_path, bench):
     assert order == ["best", "tie-dear", "cheap", "dominated", "partial"]
     by_model = {r["system"]["model"]: r for r in site["rows"]}
     assert by_model["best"]["score"] == pytest.approx(90) and by_model["cheap"]["score"] == pytest.approx(60)
-    assert by_model["cheap"]["cost_per_site_usd"] == pytest.approx(0.3)
+    assert by_model["cheap"]["cost_per_site_usd"] == pytest.approx(0.1 * len(SITE))
     assert by_model["cheap"]["wall_time_per_site_s"] == pytest.approx(len(SITE) * 100 / 4)
     assert by_model["cheap"]["tasks"]["site-timeline"]["cost_per_site_usd"] == pytest.approx(0.1)
     assert {m for m, r in by_model.items() if r["pareto"]} == {"best", "cheap"}
@@ -782,7 +782,7 @@ def test_site_board_costs_sorting_and_pareto(tmp_path, bench):
     section = md.split("## Site board", 1)[1].split("\n## ", 1)[0]
     lines = [ln for ln in section.splitlines() if ln.startswith("| ") and not ln.startswith("| #") and not ln.startswith("| ---")]
     assert [ln.split(" | ")[1].split(" · ")[1] for ln in lines] == order
-    assert "$0.3000" in lines[2] and "◆" in lines[2] and "◆" not in lines[3]
+    assert f"${0.1 * len(SITE):.4f}" in lines[2] and "◆" in lines[2] and "◆" not in lines[3]
     assert "Cost per site" in section and "Wall time per site" in section
 
 

@@ -86,6 +86,7 @@ _EXPORTS = {
     "AdapterRequest": "envirobench.protocol",
     "AdapterResult": "envirobench.protocol",
     "AdapterInfo": "envirobench.protocol",
+    "CaseUsage": "envirobench.protocol",
     "SystemUsage": "envirobench.protocol",
     "RequestCase": "envirobench.protocol",
     # runs and their directories
@@ -113,6 +114,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "Case",
     "CaseRecord",
     "CaseScore",
+    "CaseUsage",
     "Curve",
     "DATA_LICENSE",
     "Dataset",
@@ -223,6 +225,7 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         AdapterInfo,
         AdapterRequest,
         AdapterResult,
+        CaseUsage,
         RequestCase,
         SystemUsage,
     )

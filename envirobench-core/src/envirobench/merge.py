@@ -332,6 +332,8 @@ def _merged_record(run_id: str, shards: Sequence[ShardRun], dataset: RunDataset,
         sandbox=_weakest_sandbox([r.sandbox for r in records]),
         adapter_output=output,
         merged_from=tuple(r.run_id for r in records),
+        # Each shard shared its own totals among its own sites: those figures stand as they are.
+        per_site=None if any(r.per_site is None for r in records) else tuple(u for r in records for u in r.per_site or ()),
         group=first.group,
     )
 

@@ -68,6 +68,7 @@ from .rundir import (
     write_review_brief,
 )
 from .scoring import RunScores
+from .sites import site_rows
 from .system import exchange_paths, remove_unlocked
 from .templating import environment
 
@@ -269,6 +270,7 @@ def render_summary(record: RunRecord, btype: BenchmarkType, metrics: Metrics, ca
         # How the intervals were computed, said once, when there are any (metrics written before
         # core computed them have none, and their summary reads as it did).
         spec=metrics.bootstrap if any(m.intervals for m in metrics.profiles.values()) else None,
+        sites=site_rows(record, btype, metrics),
     )
 
 

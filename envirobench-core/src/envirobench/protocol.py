@@ -69,8 +69,20 @@ class SystemUsage:
 
 
 @attrs.frozen
+class CaseUsage:
+    """What one case cost and how long it took, as the adapter measured it (either may be left
+    out). Site-tier runs show them per site; core checks them against the run's totals."""
+
+    id: str
+    cost_usd: float | None = None
+    wall_s: float | None = None
+
+
+@attrs.frozen
 class AdapterResult:
-    """`adapter-result.json`: the adapter's account of what it did."""
+    """`adapter-result.json`: the adapter's account of what it did. `cases` (optional) gives the
+    cost and wall time of each case; without it a site-tier run shows the run's totals divided
+    by its sites, marked averaged."""
 
     id: str
     status: Literal["completed", "failed"]
@@ -79,3 +91,4 @@ class AdapterResult:
     adapter: AdapterInfo
     systems: tuple[SystemUsage, ...]
     error: str | None = None
+    cases: tuple[CaseUsage, ...] | None = None

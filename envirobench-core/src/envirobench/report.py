@@ -59,6 +59,7 @@ from .rundir import (
     read_completed_run,
     read_metrics,
 )
+from .sites import SiteRow, site_rows
 from .templating import environment
 
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
@@ -225,6 +226,7 @@ def build_page(
     interpretation_problem: str | None = None,
     case_blocks: CaseBlocks | None = None,
     curves: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
+    sites: Sequence[SiteRow] = (),
 ) -> dict[str, Any]:
     """Everything report.html.j2 renders: the static summary and the embedded case data
     (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks)."""
@@ -327,6 +329,8 @@ def build_page(
         "answer_color": ANSWER_COLOR,
         "controls": controls,
         "headline_rows": _headline_rows(metrics, headline, controls),
+        "sites": list(sites),
+        "sites_primary": headline[0] if headline else None,
         # Metrics written before core computed intervals have none, and their report reads as it did.
         "bootstrap": metrics.bootstrap if any(m.intervals for m in metrics.profiles.values()) else None,
         "paired": [(p, metrics.profiles[p].paired) for p in profiles if metrics.profiles[p].paired],
@@ -422,7 +426,7 @@ def write_report(
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
                           interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks,
-                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)))
+                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)), sites=site_rows(record, btype, metrics))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
         del page
 
@@ -446,7 +450,7 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem,
-                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)))
+                          curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)), sites=site_rows(record, btype, metrics))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, report_viewers(registry, btype.VIEWER)))
         del page
     return run_dir / REPORT_FILE

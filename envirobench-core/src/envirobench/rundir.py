@@ -184,6 +184,18 @@ class CaseCounts:
 
 
 @attrs.frozen
+class SiteUsage:
+    """Cost and wall time of one site (one case of a site-tier run): the adapter's own figures
+    when it gave them per case, else the run's totals divided by its sites (`*_averaged`)."""
+
+    case: str
+    cost_usd: float | None
+    wall_time_s: float | None
+    cost_averaged: bool
+    wall_averaged: bool
+
+
+@attrs.frozen
 class RunRef:
     """A compared run: its label (`baseline`, `control-1`, ...), ID and absolute path; and, when
     its per-case scores were computed again rather than taken from its metrics.json, why (null:
@@ -337,6 +349,8 @@ class RunRecord:
     # The SHA-256 of metrics.json as the run's last scoring wrote it: a later run that compares
     # with this one takes its per-case scores from metrics.json only when it still has these bytes.
     metrics_sha256: str | None = None
+    # Site-tier runs: each site's cost and wall time (null for other tiers and older runs).
+    per_site: tuple[SiteUsage, ...] | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------

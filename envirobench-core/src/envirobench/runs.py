@@ -53,6 +53,7 @@ from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
+from .protocol import AdapterResult
 from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
@@ -76,12 +77,21 @@ from .rundir import (
     RunDataset,
     RunRecord,
     RunRef,
+    SiteUsage,
     check_run_id,
     control_label,
     read_completed_run,
     write_run,
 )
-from .scoring import RunScores, check_result, load_predictions, read_adapter_result, score_run, some
+from .scoring import (
+    RunScores,
+    check_case_usage,
+    check_result,
+    load_predictions,
+    read_adapter_result,
+    score_run,
+    some,
+)
 from .shards import Shard, select_run_cases
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
@@ -305,6 +315,10 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             )
             record = attrs.evolve(record, cost_usd=check_result(result, btype, budget))
             predictions = load_predictions(output_dir, result, btype, list(cases), output=copied.record)
+            check_case_usage(result, list(cases), record.cost_usd or 0.0)
+            if btype.TIER == "site":
+                record = attrs.evolve(record, per_site=site_usage(list(cases), result, record.cost_usd, record.adapter_wall_time_s),
+                                      cases=attrs.evolve(record.cases, sites=len(cases)))
         except TechnicalFailure as exc:
             failure = _relative_to(exc, staging)
             if log is not None:
@@ -345,6 +359,24 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             with contextlib.suppress(Exception):
                 write_run(staging, attrs.evolve(record, status="failed", failure=Failure(why), gate=None, finished_at=now()))
         raise
+
+
+def site_usage(case_ids: Sequence[str], result: AdapterResult, cost_usd: float | None, wall_time_s: float | None) -> tuple[SiteUsage, ...]:
+    """Each site's cost and wall time: the adapter's per-case figures where it gave them for every
+    site, otherwise the run's total (cost, the adapter's wall time) shared equally and marked averaged."""
+    given = {usage.id: usage for usage in result.cases or ()}
+    sites = len(case_ids)
+
+    def per_site(name: str, total: float | None) -> tuple[dict[str, float | None], bool]:
+        values = {cid: getattr(given[cid], name) if cid in given else None for cid in case_ids}
+        if sites and all(v is not None for v in values.values()):
+            return values, False
+        share = None if total is None or not sites else round(total / sites, 6)
+        return dict.fromkeys(case_ids, share), True
+
+    costs, cost_averaged = per_site("cost_usd", cost_usd)
+    walls, wall_averaged = per_site("wall_s", wall_time_s)
+    return tuple(SiteUsage(cid, costs[cid], walls[cid], cost_averaged, wall_averaged) for cid in case_ids)
 
 
 def _relative_to(failure: TechnicalFailure, staging: Path) -> TechnicalFailure:

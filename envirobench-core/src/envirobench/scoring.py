@@ -13,6 +13,7 @@ import errno
 import hashlib
 import itertools
 import json
+import math
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -301,6 +302,31 @@ def check_result(result: AdapterResult, btype: BenchmarkType, budget_usd: float)
     if cost > budget_usd + 1e-9:
         raise TechnicalFailure(f"spent ${cost:.4f}, over the budget of ${budget_usd:.4f}", field="$.systems", **where)
     return cost
+
+
+def check_case_usage(result: AdapterResult, case_ids: Sequence[str], cost_usd: float) -> None:
+    """The adapter's per-case cost and wall time (optional): only requested cases, each once,
+    finite and not negative, and costs that add up to no more than the run's total."""
+    if result.cases is None:
+        return
+    where = {"file": RESULT_FILE}
+    wanted = set(case_ids)
+    seen: set[str] = set()
+    spent = 0.0
+    for index, usage in enumerate(result.cases):
+        field = f"$.cases[{index}]"
+        if usage.id not in wanted:
+            raise TechnicalFailure(f"gives the usage of case {usage.id!r}, which was not requested", field=field + ".id", **where)
+        if usage.id in seen:
+            raise TechnicalFailure(f"gives the usage of case {usage.id!r} twice", field=field + ".id", **where)
+        seen.add(usage.id)
+        for name in ("cost_usd", "wall_s"):
+            value = getattr(usage, name)
+            if value is not None and not (math.isfinite(value) and value >= 0):
+                raise TechnicalFailure(f"{name} must be a finite number of at least 0, not {value!r}", field=f"{field}.{name}", **where)
+        spent += usage.cost_usd or 0.0
+    if spent > cost_usd + 1e-9 * max(1.0, cost_usd):
+        raise TechnicalFailure(f"the cases' costs add up to ${spent:.4f}, more than the ${cost_usd:.4f} its systems report", field="$.cases", **where)
 
 
 def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], predictions: Mapping[str, Any],
