@@ -361,3 +361,13 @@ def test_reads_nothing_but_the_request_and_the_input_dir(tmp_path):
     read_inputs = {p for p in touched if p.is_relative_to(input_dir) and p.suffix == ".png"}
     assert len(read_inputs) == len(LAYOUTS)
     assert (tmp_path / "answers.jsonl").resolve() not in touched
+
+
+def test_site_solvers_report_each_case_wall_time(tmp_path):
+    """A solver that sets PER_CASE_USAGE (one case is a whole site) gets each case's cost (0) and
+    wall time in adapter-result.json's `cases`, which core shows per site instead of an average."""
+    request = protocol.read_request(write_request(tmp_path))
+    timings = {case.id: 1.5 + i for i, case in enumerate(request.cases)}
+    document = protocol.result_document(request, 0, timings)
+    assert document["cases"] == [{"id": case.id, "cost_usd": 0.0, "wall_s": 1.5 + i} for i, case in enumerate(request.cases)]
+    assert "cases" not in protocol.result_document(request, 0)

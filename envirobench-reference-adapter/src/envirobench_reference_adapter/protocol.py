@@ -273,13 +273,15 @@ def run(request: Request, output_dir: Path) -> RunSummary:
     write_json(output_dir / TIMINGS_FILE, timings)
     if failures:
         write_json(output_dir / FAILURES_FILE, failures)
-    write_json(output_dir / RESULT_FILE, result_document(request, len(failures)))
+    write_json(output_dir / RESULT_FILE, result_document(request, len(failures), timings if getattr(solver, "PER_CASE_USAGE", False) else None))
     return RunSummary(len(request.cases), len(predictions), failures)
 
 
-def result_document(request: Request, execution_failures: int) -> dict[str, Any]:
-    """`adapter-result.json`. The reference system calls no priced service: cost is always 0."""
-    return {
+def result_document(request: Request, execution_failures: int, timings: Mapping[str, float] | None = None) -> dict[str, Any]:
+    """`adapter-result.json`. The reference system calls no priced service: cost is always 0.
+    With `timings` (solvers of site-tier types set PER_CASE_USAGE: one case is a whole site),
+    each case's cost and wall time are reported too, so core shows them per site, not averaged."""
+    document = {
         "id": request.benchmark_id,
         "status": "completed",
         "format": request.benchmark_format,
@@ -295,3 +297,6 @@ def result_document(request: Request, execution_failures: int) -> dict[str, Any]
             }
         ],
     }
+    if timings is not None:
+        document["cases"] = [{"id": case.id, "cost_usd": 0.0, "wall_s": timings[case.id]} for case in request.cases if case.id in timings]
+    return document

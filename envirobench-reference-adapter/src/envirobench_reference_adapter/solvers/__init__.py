@@ -8,7 +8,9 @@ Every module here is a solver and declares, at module level:
 - `parse_input(raw, where)`: the case's input, checked strictly (ValueError naming the field);
 - `source_files(input)`: the input-directory-relative files the case reads;
 - `solve(input, sources, variant, jitter=None)`: the prediction, as JSON-ready data (`jitter`, a
-  numpy Generator or None, perturbs the pixels it reads; see the `jitter` option).
+  numpy Generator or None, perturbs the pixels it reads; see the `jitter` option);
+- optionally `PER_CASE_USAGE = True` (site-tier types, where one case is a whole site): the
+  adapter result then reports each case's cost (0) and wall time, which core shows per site.
 
 `discover()` finds them with `pkgutil.iter_modules`, so adding a type to the adapter is adding
 one module here. Code shared by several solvers lives beside this package (`layout`, `ocr`,
