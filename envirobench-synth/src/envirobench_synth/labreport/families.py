@@ -1201,8 +1201,11 @@ def _plant_lab_qc(
                 if kind == "mb":
                     result, qualifier = _nondetect_cell(conventions, rl)
                 elif kind == "lab-dup":
-                    source = cells[(blocks.index(parent), s, a)]
-                    result, qualifier = source.result, source.qualifier.replace("E", "")
+                    source = cells.get((blocks.index(parent), s, a))
+                    if source is None:  # given samples (site.labpapers): parent not analysed
+                        result, qualifier = _nondetect_cell(conventions, rl)
+                    else:
+                        result, qualifier = source.result, source.qualifier.replace("E", "")
                 else:
                     spike = rl * 10
                     result, qualifier = (

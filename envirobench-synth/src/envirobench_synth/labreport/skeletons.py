@@ -56,7 +56,16 @@ from .model import TruthRecord
 from .pdf import PDF_CREATOR, draw_draft, physical_size
 
 FACES = ("Helvetica", "Helvetica-Bold")
-MATRIX_TITLES = {"groundwater": "Groundwater", "soil": "Soil"}
+MATRIX_TITLES = {
+    "groundwater": "Groundwater",
+    "soil": "Soil",
+    # the other media of a site's record (envirobench_synth.site.labpapers)
+    "surface-water": "Surface Water",
+    "sediment": "Sediment",
+    "soil-vapor": "Soil Vapor",
+    "sub-slab-vapor": "Sub-Slab Vapor",
+    "indoor-air": "Indoor Air",
+}
 REPORT_TITLES = {
     "dev-sample-pages": "ANALYTICAL REPORT",
     "dev-long-table": "Laboratory Report",
