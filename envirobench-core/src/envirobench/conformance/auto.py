@@ -2,7 +2,9 @@
 
 Collected only under `pytest --envirobench-conformance` or `--envirobench-types=...` (see
 plugin.py). Each registered dataset is a target for the type its manifest names; a type that no
-registered dataset is for is reported as skipped with the reason.
+registered dataset is for is reported as skipped with the reason. The data checks are made on
+every dataset, the run-lifecycle checks once per type, on its test split (or its first dataset),
+and skipped with the reason on the others unless `--envirobench-every-dataset` is given.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import pytest
 
 from ..datasets import read_manifest
 from ..errors import EnviroBenchError
-from .plugin import selected_types
+from .plugin import every_dataset, selected_types
 from .session import load_installed_registry
 from .suite import BenchmarkTypeConformance
 
@@ -27,6 +29,7 @@ class Target:
     dataset_id: str | None = None
     dataset_dir: Path | None = None
     problem: str | None = None
+    lifecycle_on: str | None = None  # the type's dataset its run-lifecycle checks are made on
 
     @property
     def id(self) -> str:
@@ -60,7 +63,14 @@ def targets(config) -> list[Target]:
             by_type[benchmark].append(Target(benchmark, dataset_id, source.path))
     out: list[Target] = []
     for type_id in type_ids:
-        out.extend(by_type[type_id] or [Target(type_id, problem=f"no registered dataset is for benchmark type {type_id!r}; it cannot be checked")])
+        found = by_type[type_id]
+        readable = [t for t in found if t.problem is None]
+        # The run lifecycle is checked once per type: on its test split (what leaderboards pin),
+        # else on its first dataset.
+        tests = [t for t in readable if registry.datasets[t.dataset_id].split == "test"]
+        primary = (tests or readable or [None])[0]
+        out.extend([attrs.evolve(t, lifecycle_on=primary.dataset_id if primary else None) for t in found]
+                   or [Target(type_id, problem=f"no registered dataset is for benchmark type {type_id!r}; it cannot be checked")])
     config.stash[_TARGETS] = out
     return out
 
@@ -89,3 +99,11 @@ class TestInstalledBenchmarkType(BenchmarkTypeConformance):
     @pytest.fixture
     def dataset_id(self, conformance_target):
         return conformance_target.dataset_id
+
+    @pytest.fixture
+    def lifecycle_elsewhere(self, request, conformance_target):
+        target = conformance_target
+        if every_dataset(request.config) or target.lifecycle_on in (None, target.dataset_id):
+            return None
+        return (f"the run lifecycle of {target.type_id} is checked once per type, on its dataset {target.lifecycle_on} "
+                "(--envirobench-every-dataset checks it on every dataset)")

@@ -9,7 +9,7 @@ Where plugin autoloading is off (PYTEST_DISABLE_PLUGIN_AUTOLOAD), load it by its
 module twice, under two names, and refuse.)
 
 This module must stay cheap to import and must change nothing in a session that does not ask
-for the suite: it registers two options and nothing else (no fixtures, no markers). EnviroBench
+for the suite: it registers three options and nothing else (no fixtures, no markers). EnviroBench
 itself is imported only in sessions that ask for the suite. It never imports the automatic mode
 (auto.py): pytest collects that module as a test file.
 """
@@ -37,6 +37,12 @@ def pytest_addoption(parser):
         metavar="TYPE[,TYPE...]",
         help="Run the EnviroBench conformance suite over these benchmark types only (implies --envirobench-conformance).",
     )
+    group.addoption(
+        "--envirobench-every-dataset",
+        action="store_true",
+        default=False,
+        help="Make the run-lifecycle checks on every dataset of a type, not once per type (on its test split).",
+    )
 
 
 def selected_types(config) -> list[str] | None:
@@ -45,6 +51,10 @@ def selected_types(config) -> list[str] | None:
     if value is None:
         return None
     return [name.strip() for name in value.split(",") if name.strip()]
+
+
+def every_dataset(config) -> bool:
+    return bool(config.getoption("envirobench_every_dataset", False))
 
 
 def enabled(config) -> bool:

@@ -77,6 +77,20 @@ class BenchmarkTypeConformance:
         return installed_registry(request.config)
 
     @pytest.fixture
+    def lifecycle_elsewhere(self) -> str | None:
+        """Why the run-lifecycle checks (pairing, the gate, rescoring, re-keying, review, the
+        sandbox, malformed results) are not made on this dataset, or None to make them here.
+        They test the type's behaviour, not its data: the automatic mode makes them once per type,
+        on its test split; the data checks (validity, fixtures, scores, isolation of the input,
+        the report and viewer of every case) are made on every dataset."""
+        return None
+
+    @pytest.fixture
+    def lifecycle_here(self, lifecycle_elsewhere) -> None:
+        if lifecycle_elsewhere:
+            pytest.skip(lifecycle_elsewhere)
+
+    @pytest.fixture
     def conformance(self, request, envirobench_registry, benchmark_type_id, dataset_id, fixtures_dir, tmp_path_factory) -> Harness:
         """The harness: the type, its dataset and fixtures, and the runs made of them."""
         cache = request.config.stash.setdefault(_HARNESSES, {})
@@ -176,7 +190,7 @@ class BenchmarkTypeConformance:
             f"answers reach the adapter ({len(leaks)} finding(s); rule in envirobench.conformance.isolation):\n  " + "\n  ".join(leaks[:20])
         )
 
-    def test_adapter_sandbox_hides_the_answers(self, conformance: Harness):
+    def test_adapter_sandbox_hides_the_answers(self, conformance: Harness, lifecycle_here):
         run = conformance.shared_run("correct")
         sandbox = conformance.run_record(run).sandbox
         if sandbox is None or sandbox.kind == "none":
@@ -195,7 +209,7 @@ class BenchmarkTypeConformance:
             pytest.param("invalid-prediction", "is not a valid", id="invalid-prediction"),
         ],
     )
-    def test_malformed_result_is_a_technical_failure(self, conformance: Harness, mode, message):
+    def test_malformed_result_is_a_technical_failure(self, conformance: Harness, lifecycle_here, mode, message):
         outcome = conformance.run(f"malformed-{mode}", CORRECT, mode=mode)
         assert outcome.status == "failed", f"a result with {mode} was scored; it must be a technical failure"
         assert message in outcome.message, outcome.message
@@ -228,12 +242,12 @@ class BenchmarkTypeConformance:
 
     # -- pairing and the gate --------------------------------------------------------------------
 
-    def test_unpaired_run_requires_a_baseline(self, conformance: Harness):
+    def test_unpaired_run_requires_a_baseline(self, conformance: Harness, lifecycle_here):
         gate = conformance.run_record(conformance.shared_run("correct")).gate
         assert gate is not None and gate.status == "baseline required"
         assert set(gate.by_profile.values()) == {"baseline required"}
 
-    def test_wrong_candidate_regresses_from_correct_baseline(self, conformance: Harness):
+    def test_wrong_candidate_regresses_from_correct_baseline(self, conformance: Harness, lifecycle_here):
         run = conformance.shared_run("wrong-vs-correct")
         metrics = conformance.metrics(run)
         wrong = conformance.shared_run("wrong")
@@ -247,7 +261,7 @@ class BenchmarkTypeConformance:
                 assert sorted(result.regressions) == sorted(conformance.error_cases(wrong, profile))
             assert result.buckets["worse"] == len(result.regressions)
 
-    def test_identical_runs_pass(self, conformance: Harness):
+    def test_identical_runs_pass(self, conformance: Harness, lifecycle_here):
         for name in ("correct-vs-correct", "wrong-vs-wrong"):
             metrics = conformance.metrics(conformance.shared_run(name))
             assert metrics.gate.status == "passed", f"{name}: identical predictions must pass the gate"
@@ -256,7 +270,7 @@ class BenchmarkTypeConformance:
                 assert result.status == "passed", f"{name}, profile {profile!r}: {result.status}"
                 assert not result.regressions and not result.improvements and not result.unstable, f"{name}, profile {profile!r}: identical runs differ"
 
-    def test_correct_candidate_improves_on_wrong_baseline(self, conformance: Harness):
+    def test_correct_candidate_improves_on_wrong_baseline(self, conformance: Harness, lifecycle_here):
         run = conformance.copy_run("correct", "correct-vs-wrong")
         rescore_run(run, conformance.registry, baseline=conformance.shared_run("wrong"), controls=[], gates=list(conformance.btype.PROFILES))
         metrics = conformance.metrics(run)
@@ -266,7 +280,7 @@ class BenchmarkTypeConformance:
             assert result.improvements, f"profile {profile!r}: {CORRECT} shows no improvement over {WRONG}"
             assert not result.regressions
 
-    def test_disagreeing_control_makes_cases_unstable(self, conformance: Harness):
+    def test_disagreeing_control_makes_cases_unstable(self, conformance: Harness, lifecycle_here):
         metrics = conformance.metrics(conformance.shared_run("wrong-vs-correct-control-wrong"))
         plain = conformance.metrics(conformance.shared_run("wrong-vs-correct"))
         default = _default_pairing(conformance.btype)
@@ -280,7 +294,7 @@ class BenchmarkTypeConformance:
         if default:
             assert metrics.gate.status == "passed"
 
-    def test_target_case_with_an_error_fails_the_gate(self, conformance: Harness):
+    def test_target_case_with_an_error_fails_the_gate(self, conformance: Harness, lifecycle_here):
         profile = conformance.btype.PROFILES[0]
         wrong = conformance.shared_run("wrong")
         target = conformance.error_cases(wrong, profile)[0]
@@ -292,14 +306,14 @@ class BenchmarkTypeConformance:
 
     # -- rescoring and re-keying -----------------------------------------------------------------
 
-    def test_rescoring_an_unchanged_run_reproduces_its_files(self, conformance: Harness):
+    def test_rescoring_an_unchanged_run_reproduces_its_files(self, conformance: Harness, lifecycle_here):
         original = conformance.shared_run("wrong-vs-correct-control-wrong")
         run = conformance.copy_run("wrong-vs-correct-control-wrong", "rescored")
         rescore_run(run, conformance.registry)
         for name in SCORED_FILES:
             assert (run / name).read_bytes() == (original / name).read_bytes(), f"rescoring an unchanged run changed {name}: scoring is not deterministic"
 
-    def test_rekey_to_corrected_answers_changes_exactly_that_case(self, conformance: Harness):
+    def test_rekey_to_corrected_answers_changes_exactly_that_case(self, conformance: Harness, lifecycle_here):
         change = conformance.rekey_change()
         if change is None:
             pytest.skip("no answer change found that the correct predictions score differently (neither a wrong.json prediction nor another case's answer is a valid answer that changes the score)")
@@ -317,7 +331,7 @@ class BenchmarkTypeConformance:
         assert record.dataset.input_digest == old.input_digest and record.dataset.answer_digest != old.answer_digest
         assert record.history and record.history[-1].action == "rekey"
 
-    def test_rekey_refuses_changed_inputs(self, conformance: Harness):
+    def test_rekey_refuses_changed_inputs(self, conformance: Harness, lifecycle_here):
         revision, changed = conformance.make_revision("changed-input", change_input=True)
         run = conformance.copy_run("correct", "rekey-refused")
         before = {name: (run / name).read_bytes() for name in (RUN_FILE, METRICS_FILE)}
@@ -328,7 +342,7 @@ class BenchmarkTypeConformance:
 
     # -- review and report -----------------------------------------------------------------------
 
-    def test_review_draft_covers_the_changed_cases(self, conformance: Harness):
+    def test_review_draft_covers_the_changed_cases(self, conformance: Harness, lifecycle_here):
         run = conformance.copy_run("wrong-vs-correct", "reviewed")
         regressions = conformance.metrics(run).profiles
         path, draft = review.write_draft(run)
