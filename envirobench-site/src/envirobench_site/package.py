@@ -1,7 +1,9 @@
 """The Site category's benchmark types: the one list of them.
 
 Everything else about a type is found from this list by convention (see
-envirobench.BenchmarkPackage). The plugin hooks (plugin.py) and the generator command
+envirobench.BenchmarkPackage), except where its datasets are registered from: the site records
+ship once and each type's datasets are materialised from them on first use (shipping.py,
+plugin.py). The plugin hooks (plugin.py) and the generator command
 (`python -m envirobench_site.generate`) both read this list.
 """
 

@@ -1,0 +1,242 @@
+"""Benchmark type `exceedance-summary`: every exceedance across a site's whole record, by
+location, medium and analyte, with the governing standard and its value on the sampling date.
+
+A case is one site's whole document record (`records.SiteInput`), with the pinned screening
+tables (`Input.standards`: envirobench_synth.standards rows, each value with its dates in force).
+Which table governs the site is stated in the record (the agency's letters name the program's
+table, and may change it); the value that applies is the one in force on the sampling date. A
+system returns the exceedances (`Prediction.exceedances`): each governing result (site-results'
+reconciled value, never a superseded, draft, rejected or misprinted one) strictly above the
+governing standard in force on its sampling date, naming the standard's table, value and unit,
+optionally the result's value and the page it comes from.
+
+**Truth** (envirobench_synth.site): one exceedance per governing detection above its standard;
+a non-detect is never an exceedance; a result without a standard in the governing table is not
+screened; units are converted to the standard's before comparing.
+
+**Scoring** (one profile, `exceedances`, the default gate). The key is site-results' (location,
+depth, sampling date, analyte, matrix, normalised as in records.py). The first predicted
+exceedance of a key is matched; later ones of the same key are duplicates (false positives).
+A matched exceedance is *right* when its standard's value, converted to the true standard's unit,
+is within 0.5 % of the true value (records.RELATIVE_TOLERANCE): the right table's value on the
+sampling date, not an older edition's or another land use's. The table ID and the result value
+are reported, not required:
+- exceedance_tp: right exceedances; exceedance_fp: predicted ones not right (wrong standard
+  value, no such exceedance, duplicates); exceedance_fn: true ones without a right prediction (a
+  wrong standard value is one false positive and one false negative).
+- table_accuracy: among right exceedances, the share naming the true table ID (compared
+  case-insensitively, spaces trimmed).
+- value_accuracy: among right exceedances that give a value, the share whose value agrees with
+  the governing result (converted to its unit, within 0.5 %).
+- source_accuracy: among right exceedances, the share citing the governing result's page.
+
+Errors: ("missing-exceedance", key), ("wrong-standard", key), ("extra-exceedance", key),
+("duplicate-exceedance", key). Headline: exceedance_f1 (primary, pooled over the run),
+exceedance_precision, exceedance_recall (n/a where undefined), table_accuracy, value_accuracy,
+source_accuracy, exceedances (true ones).
+
+Traps: a superseded or misprinted value that would exceed (or not), the table an agency letter
+changes, an edition change between two sampling dates, µg/L results against mg/L standards, soil
+by land use, non-detects with high reporting limits (never exceedances here). Blind baselines
+(docs/reference-scores.md): "no exceedances" and "every exceedance from the latest report only".
+The bootstrap there resamples exceedance keys within a split.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import attrs
+
+from envirobench import Case, f1, precision_recall
+
+from .records import (
+    AnalyteTable,
+    Citation,
+    Matrix,
+    ResultKey,
+    SiteInput,
+    SiteType,
+    Unit,
+    bounded_items,
+    bounded_text,
+    cas_number,
+    finite_or_none,
+    finite_positive,
+    iso_day,
+    key_text,
+    not_blank,
+    ratio,
+    result_key,
+    values_agree,
+)
+
+DATASETS = {
+    "synthetic-dev-v1": "envirobench/exceedance-summary-synthetic-dev-v1",
+    "synthetic-test-v1": "envirobench/exceedance-summary-synthetic-test-v1",
+}
+
+
+@attrs.frozen
+class Standard:
+    """A screening level: its table's ID, its value on the sampling date and its unit."""
+
+    table: str = attrs.field(validator=not_blank)
+    value: float = attrs.field(validator=finite_positive)
+    unit: str = attrs.field(validator=not_blank)
+
+
+@attrs.frozen
+class TrueExceedance:
+    location: str = attrs.field(validator=not_blank)
+    depth: str | None
+    sample_date: str = attrs.field(validator=iso_day)
+    analyte: str = attrs.field(validator=not_blank)
+    cas: str = attrs.field(validator=cas_number)
+    matrix: Matrix
+    value: float = attrs.field(validator=finite_positive)
+    unit: str = attrs.field(validator=not_blank)
+    standard: Standard
+    source: Citation
+
+    @property
+    def key(self) -> ResultKey:
+        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+
+
+@attrs.frozen
+class Answer:
+    exceedances: tuple[TrueExceedance, ...]
+
+    def __attrs_post_init__(self) -> None:
+        keys = [e.key for e in self.exceedances]
+        if len(set(keys)) != len(keys):
+            raise ValueError("exceedances: a key appears twice")
+
+
+@attrs.frozen
+class PredictedStandard:
+    value: float = attrs.field(validator=finite_positive)
+    unit: str = attrs.field(validator=bounded_text)
+    table: str = attrs.field(default="", validator=bounded_text)
+
+
+@attrs.frozen
+class PredictedExceedance:
+    location: str = attrs.field(validator=bounded_text)
+    sample_date: str = attrs.field(validator=iso_day)
+    analyte: str = attrs.field(validator=bounded_text)
+    matrix: Matrix
+    standard: PredictedStandard
+    depth: str | None = attrs.field(default=None, validator=bounded_text)
+    value: float | None = attrs.field(default=None, validator=finite_or_none)
+    unit: str = attrs.field(default="", validator=bounded_text)
+    source: Citation | None = None
+
+
+@attrs.frozen
+class Prediction:
+    exceedances: tuple[PredictedExceedance, ...] = attrs.field(validator=bounded_items)
+
+
+COUNTS = (
+    "exceedance_tp",
+    "exceedance_fp",
+    "exceedance_fn",
+    "table_right",
+    "value_given",
+    "value_right",
+    "source_right",
+    "exceedances",
+)
+
+
+class ExceedanceSummary(SiteType):
+    ID = "exceedance-summary"
+    FORMAT = "envirobench.exceedance-summary.v1"
+    LABEL = "Exceedance summary"
+    SCORING_VERSION = "envirobench.exceedance-summary.scores.v1"
+    PROFILES = ("exceedances",)
+    PROFILE = "exceedances"
+    HEADLINE = (
+        "exceedance_f1",
+        "exceedance_precision",
+        "exceedance_recall",
+        "table_accuracy",
+        "value_accuracy",
+        "source_accuracy",
+        "exceedances",
+    )
+    COUNTS = COUNTS
+
+    Answer = Answer
+    Prediction = Prediction
+
+    def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
+        site: SiteInput = case.input
+        table = AnalyteTable(site.analytes)
+        truth = {e.key: e for e in answer.exceedances}
+        predicted: dict[ResultKey, list[PredictedExceedance]] = {}
+        for item in prediction.exceedances:
+            key = result_key(
+                item.location,
+                item.depth,
+                item.sample_date,
+                table.resolve(item.analyte),
+                item.matrix,
+            )
+            predicted.setdefault(key, []).append(item)
+        order = [*truth, *(k for k in predicted if k not in truth)]
+        return [self._unit(k, truth.get(k), predicted.get(k, [])) for k in order]
+
+    @staticmethod
+    def _unit(key: ResultKey, true: TrueExceedance | None, items: list) -> Unit:
+        counts = dict.fromkeys(COUNTS, 0.0)
+        errors = []
+        shown = key_text(key)
+        matrix = key[4]
+        if true is not None:
+            counts["exceedances"] = 1.0
+            first = items[0] if items else None
+            if first is None:
+                errors.append(("missing-exceedance", shown))
+                counts["exceedance_fn"] = 1.0
+            elif values_agree(
+                first.standard.value,
+                first.standard.unit,
+                true.standard.value,
+                true.standard.unit,
+                matrix,
+            ):
+                counts["exceedance_tp"] = 1.0
+                if (
+                    first.standard.table.strip().casefold()
+                    == true.standard.table.strip().casefold()
+                ):
+                    counts["table_right"] = 1.0
+                if first.value is not None:
+                    counts["value_given"] = 1.0
+                    if values_agree(first.value, first.unit, true.value, true.unit, matrix):
+                        counts["value_right"] = 1.0
+                if first.source is not None and first.source.key == true.source.key:
+                    counts["source_right"] = 1.0
+            else:
+                errors.append(("wrong-standard", shown))
+                counts["exceedance_fp"] = 1.0
+                counts["exceedance_fn"] = 1.0
+        elif items:
+            errors.append(("extra-exceedance", shown))
+            counts["exceedance_fp"] = 1.0
+        if len(items) > 1:
+            errors.append(("duplicate-exceedance", shown))
+            counts["exceedance_fp"] += len(items) - 1
+        return Unit(errors=tuple(errors), metrics=counts)
+
+    def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
+        tp, fp, fn = totals["exceedance_tp"], totals["exceedance_fp"], totals["exceedance_fn"]
+        out = {"exceedance_f1": f1(tp, fp, fn), **precision_recall("exceedance", tp, fp, fn)}
+        out.update(ratio(totals, "table_accuracy", "table_right", "exceedance_tp"))
+        out.update(ratio(totals, "value_accuracy", "value_right", "value_given"))
+        out.update(ratio(totals, "source_accuracy", "source_right", "exceedance_tp"))
+        out["exceedances"] = totals["exceedances"]
+        return out

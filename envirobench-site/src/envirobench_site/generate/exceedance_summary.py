@@ -1,0 +1,141 @@
+"""The generator of the `exceedance-summary` datasets (dev and test), and their fixtures.
+
+One case per site of the split (site_records.py); the answer is `build_site(site).answers
+["exceedance-summary"]`, typed strictly (envirobench_site.exceedance_summary.Answer).
+
+Fixtures: correct.json predicts every true exceedance with its standard, value and source;
+wrong.json plants, each on its own site: an exceedance screened against a standard value twice
+the governing one (another edition's or land use's), an exceedance left out, and an exceedance
+that is none (a copy of a true one on another sampling date).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envirobench import (
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    structure,
+    unstructure,
+    write_by_case,
+    write_dataset,
+)
+
+from ..exceedance_summary import DATASETS, Answer, ExceedanceSummary, TrueExceedance
+from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+
+SEED = 15_002  # the records' seeds are the site specs' (envirobench_synth.site)
+
+
+def answer_of(site_id: str) -> Answer:
+    return structure(built(site_id).answers["exceedance-summary"], Answer, path="$.answer")
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def cases(root: Path):
+        for site_id in sites(split):
+            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+
+    answers = [answer_of(s) for s in sites(split)]
+    count = sum(len(a.exceedances) for a in answers)
+    tables = sorted({e.standard.table for a in answers for e in a.exceedances})
+    description = describe(
+        split,
+        f"The answer is every governing result above the governing screening level in force on "
+        f"its sampling date, with the standard's table, value and unit: {count} exceedances "
+        f"(tables {', '.join(tables) or 'none'}).",
+    )
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=ExceedanceSummary.ID,
+        title=f"Exceedance summary, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def predicted(item: TrueExceedance) -> dict[str, Any]:
+    return {
+        "location": item.location,
+        "depth": item.depth,
+        "sample_date": item.sample_date,
+        "analyte": item.analyte,
+        "matrix": item.matrix,
+        "value": item.value,
+        "unit": item.unit,
+        "standard": unstructure(item.standard),
+        "source": unstructure(item.source),
+    }
+
+
+@dataclass(frozen=True)
+class ExceedanceMistake:
+    change: str  # "standard", "drop" or "invent"
+    why: str
+
+
+MISTAKES = (
+    ExceedanceMistake("standard", "a standard value twice the governing one"),
+    ExceedanceMistake("drop", "an exceedance left out"),
+    ExceedanceMistake("invent", "an exceedance that is none (another sampling date)"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, ExceedanceMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    return plant_mistakes(
+        MISTAKES, read_categories(dataset_dir), lambda m, c: bool(answers[c].exceedances), "site"
+    )
+
+
+def _invented(answer: Answer) -> dict[str, Any]:
+    taken = {e.key for e in answer.exceedances}
+    first = answer.exceedances[0]
+    day = dt.date.fromisoformat(first.sample_date)
+    for shift in range(1, 400):
+        other = (day - dt.timedelta(days=shift)).isoformat()
+        if (first.key[0], first.key[1], other, first.key[3], first.key[4]) not in taken:
+            return {**predicted(first), "sample_date": other}
+    raise AssertionError("no free sampling date for an invented exceedance")
+
+
+def wrong_prediction(answer: Answer, mistake: ExceedanceMistake) -> dict[str, Any]:
+    items = [predicted(e) for e in answer.exceedances]
+    if mistake.change == "drop":
+        return {"exceedances": items[1:]}
+    if mistake.change == "invent":
+        return {"exceedances": [*items, _invented(answer)]}
+    standard = {**items[0]["standard"], "value": items[0]["standard"]["value"] * 2}
+    return {"exceedances": [{**items[0], "standard": standard}, *items[1:]]}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExceedanceMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {
+        cid: {"exceedances": [predicted(e) for e in a.exceedances]} for cid, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction
+        for cid, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

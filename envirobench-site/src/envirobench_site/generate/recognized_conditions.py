@@ -1,0 +1,157 @@
+"""The generator of the `recognized-conditions` datasets (dev and test), and their fixtures.
+
+One case per site of the split (site_records.py); the answer is `build_site(site).answers
+["recognized-conditions"]` with each condition's `class` read as `classification` (the type's
+key), typed strictly (envirobench_site.recognized_conditions.Answer). Every true kind must be one
+the case input lists.
+
+Fixtures: correct.json predicts every true condition with its evidence pages; wrong.json plants,
+each on its own site: a condition in the wrong class, a condition left out, a condition of a kind
+the site does not have (or, where the site has every listed kind, a second condition of a kind).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envirobench import (
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    structure,
+    unstructure,
+    write_by_case,
+    write_dataset,
+)
+
+from ..recognized_conditions import DATASETS, Answer, RecognizedConditions, TrueCondition
+from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+
+SEED = 15_003  # the records' seeds are the site specs' (envirobench_synth.site)
+OTHER_CLASS = {"REC": "HREC", "CREC": "REC", "HREC": "REC", "de-minimis": "REC"}
+
+
+def answer_of(site_id: str) -> Answer:
+    given = built(site_id).answers["recognized-conditions"]
+    conditions = []
+    for condition in given["conditions"]:
+        condition = dict(condition)
+        if "class" in condition:
+            condition["classification"] = condition.pop("class")
+        conditions.append(condition)
+    answer = structure({**given, "conditions": conditions}, Answer, path="$.answer")
+    kinds = set(built(site_id).input["condition_kinds"])
+    stray = [c.kind for c in answer.conditions if c.kind not in kinds]
+    if stray:
+        raise ValueError(f"{site_id}: condition kinds {stray} are not in the input's list")
+    return answer
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def cases(root: Path):
+        for site_id in sites(split):
+            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+
+    answers = [answer_of(s) for s in sites(split)]
+    by_class: dict[str, int] = {}
+    for answer in answers:
+        for condition in answer.conditions:
+            by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
+    evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
+    description = describe(
+        split,
+        "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
+        "de minimis) by kind, with every page that supports it: "
+        + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
+        + f" ({evidence} evidence pages).",
+    )
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=RecognizedConditions.ID,
+        title=f"Recognized conditions, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def predicted(condition: TrueCondition) -> dict[str, Any]:
+    return {
+        "kind": condition.kind,
+        "classification": condition.classification,
+        "evidence": [unstructure(c) for c in condition.evidence],
+    }
+
+
+@dataclass(frozen=True)
+class ConditionMistake:
+    change: str  # "class", "drop" or "extra"
+    why: str
+
+
+MISTAKES = (
+    ConditionMistake("class", "a condition in the wrong class"),
+    ConditionMistake("drop", "a condition left out"),
+    ConditionMistake("extra", "a condition the site does not have"),
+)
+
+
+def planted(dataset_dir: Path) -> dict[str, ConditionMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    return plant_mistakes(
+        MISTAKES, read_categories(dataset_dir), lambda m, c: bool(answers[c].conditions), "site"
+    )
+
+
+def wrong_prediction(answer: Answer, mistake: ConditionMistake, kinds: list[str]) -> dict:
+    items = [predicted(c) for c in answer.conditions]
+    if mistake.change == "drop":
+        return {"conditions": items[1:]}
+    if mistake.change == "class":
+        first = answer.conditions[0]
+        return {
+            "conditions": [
+                {**items[0], "classification": OTHER_CLASS[first.classification]},
+                *items[1:],
+            ]
+        }
+    held = {c.kind for c in answer.conditions}
+    absent = next((k for k in kinds if k not in held), None)
+    extra = {"kind": absent, "classification": "REC", "evidence": items[0]["evidence"][:1]}
+    return {"conditions": [*items, extra if absent else items[0]]}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ConditionMistake]:
+    import json
+
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    kinds = {}
+    for line in (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        kinds[record["id"]] = record["input"]["condition_kinds"]
+    correct = {
+        cid: {"conditions": [predicted(c) for c in a.conditions]} for cid, a in answers.items()
+    }
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: wrong_prediction(answers[cid], mistakes[cid], kinds[cid])
+        if cid in mistakes
+        else prediction
+        for cid, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

@@ -1,0 +1,93 @@
+"""Regenerating the shipped layout of the Site datasets in place (see envirobench_site.shipping).
+
+For each split: every chosen type's dataset is generated whole into a temporary directory (the
+sites are built once per process), the asset files (volumes and standards) of all of them must be
+byte-identical (they are the same records), the assets go once to `records/<split>/` and each
+type's manifest, cases.jsonl and answers.jsonl to `benchmarks/<type>/datasets/<folder>/`, its
+fixtures to `benchmarks/<type>/fixtures/<folder>/`. Records another type's shipped manifest pins
+and the new generation no longer writes are kept (regenerate `all` to drop them).
+"""
+
+from __future__ import annotations
+
+import filecmp
+import importlib
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from envirobench import BenchmarkPackage, EnviroBenchError
+
+from ..exceedance_summary import ExceedanceSummary
+from ..recognized_conditions import RecognizedConditions
+from ..shipping import PACKAGE_DIR, RECORDS_DIR, split_of
+from ..site_results import SiteResults
+from ..site_timeline import SiteTimeline
+
+# Every Site type, registered or not yet (package.py lists a type once its datasets conform):
+# the generators must be able to write a dataset before its type is registered.
+PACKAGE = BenchmarkPackage(
+    "envirobench_site", types=(SiteResults, ExceedanceSummary, RecognizedConditions, SiteTimeline)
+)
+
+SMALL_FILES = ("manifest.json", "cases.jsonl", "answers.jsonl")
+
+
+def generator(type_id: str):
+    layout = PACKAGE.layout(type_id)
+    return importlib.import_module(layout.generator_module)
+
+
+def generate_one(type_id: str, folder: str | None, output: Path, fixtures: Path | None) -> None:
+    layout = PACKAGE.layout(type_id)
+    name = layout.folder(folder)
+    if output.exists() and any(output.iterdir()):
+        raise EnviroBenchError(f"{output} is not empty; generate into a new or empty directory")
+    module = generator(type_id)
+    module.generate(output, name)
+    if fixtures is not None:
+        module.write_fixtures(output, fixtures)
+
+
+def _assets(directory: Path) -> dict[str, Path]:
+    root = directory / "assets"
+    return {str(p.relative_to(root)): p for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def ship(types: list[str], folder: str | None = None) -> Iterator[str]:
+    folders = sorted({f for t in types for f in PACKAGE.layout(t).datasets})
+    for name in [folder] if folder else folders:
+        split = split_of(name)
+        with tempfile.TemporaryDirectory(prefix="envirobench-site-ship-") as scratch:
+            made = {}
+            for type_id in types:
+                made[type_id] = Path(scratch) / type_id
+                generator(type_id).generate(made[type_id], name)
+            first = _assets(made[types[0]])
+            for type_id in types[1:]:
+                other = _assets(made[type_id])
+                if other.keys() != first.keys() or not all(
+                    filecmp.cmp(first[k], other[k], shallow=False) for k in first
+                ):
+                    raise EnviroBenchError(
+                        f"{type_id} and {types[0]} wrote different site records for {name}"
+                    )
+            records = PACKAGE_DIR / RECORDS_DIR / split
+            records.mkdir(parents=True, exist_ok=True)
+            for relative, path in first.items():
+                target = records / relative
+                target.parent.mkdir(parents=True, exist_ok=True)
+                if not target.is_file() or not filecmp.cmp(path, target, shallow=False):
+                    shutil.copyfile(path, target)
+            yield f"wrote {len(first)} record files to {records}"
+            for type_id in types:
+                layout = PACKAGE.layout(type_id)
+                shipped = layout.dataset_dir(name)
+                if shipped.exists():
+                    shutil.rmtree(shipped)
+                shipped.mkdir(parents=True)
+                for small in SMALL_FILES:
+                    shutil.copyfile(made[type_id] / small, shipped / small)
+                generator(type_id).write_fixtures(made[type_id], layout.fixtures_dir(name))
+                yield f"regenerated {shipped} and {layout.fixtures_dir(name)}"

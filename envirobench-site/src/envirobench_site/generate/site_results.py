@@ -1,0 +1,172 @@
+"""The generator of the `site-results` datasets (dev and test), and their fixtures.
+
+One case per site of the split (site_records.py); the answer is `build_site(site).answers
+["site-results"]`, typed strictly (envirobench_site.site_results.Answer).
+
+Fixtures: correct.json predicts every true record with its value, unit, source page and every
+printing; wrong.json plants, each on its own site: a superseded (or otherwise non-governing)
+printing's value taken instead of the governing one (a value ten times the truth where no
+printing records another value), a record dropped, and one record listed twice (no
+reconciliation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envirobench import (
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    structure,
+    unstructure,
+    write_by_case,
+    write_dataset,
+)
+
+from ..records import values_agree
+from ..site_results import DATASETS, NOT_GOVERNING, Answer, SiteResults, TrueResult
+from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+
+SEED = 15_001  # the records' seeds are the site specs' (envirobench_synth.site)
+
+
+def answer_of(site_id: str) -> Answer:
+    return structure(built(site_id).answers["site-results"], Answer, path="$.answer")
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def cases(root: Path):
+        for site_id in sites(split):
+            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+
+    answers = [answer_of(s) for s in sites(split)]
+    records = sum(len(a.results) for a in answers)
+    printings = sum(len(r.printings) for a in answers for r in a.results)
+    superseded = sum(
+        1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
+    )
+    excluded = sum(len(a.excluded) for a in answers)
+    description = describe(
+        split,
+        f"The answer is every reportable result reconciled, one record per location, depth, date, "
+        f"analyte and matrix with its governing value and page: {records} records printed "
+        f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
+        f"{excluded} keys rejected (no record).",
+    )
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=SiteResults.ID,
+        title=f"Site results, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+# -- fixtures -----------------------------------------------------------------------------------
+
+
+def predicted(record: TrueResult) -> dict[str, Any]:
+    return {
+        "location": record.location,
+        "depth": record.depth,
+        "sample_date": record.sample_date,
+        "analyte": record.analyte,
+        "matrix": record.matrix,
+        "value": record.value,
+        "detected": record.detected,
+        "unit": record.unit,
+        "reporting_limit": record.reporting_limit,
+        "qualifier": record.qualifier,
+        "source": unstructure(record.source),
+        "printings": [{"file": p.file, "page": p.page} for p in record.printings],
+    }
+
+
+@dataclass(frozen=True)
+class RecordMistake:
+    change: str  # "superseded", "drop" or "duplicate"
+    why: str
+
+
+MISTAKES = (
+    RecordMistake(
+        "superseded", "a non-governing printing's value taken (or a value ten times off)"
+    ),
+    RecordMistake("drop", "a record left out"),
+    RecordMistake("duplicate", "a record listed twice (a reprint not reconciled)"),
+)
+
+
+def _detections(answer: Answer) -> list[TrueResult]:
+    return [r for r in answer.results if r.detected]
+
+
+def planted(dataset_dir: Path) -> dict[str, RecordMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+
+    def fits(mistake: RecordMistake, case_id: str) -> bool:
+        return (
+            bool(_detections(answers[case_id]))
+            if mistake.change == "superseded"
+            else bool(answers[case_id].results)
+        )
+
+    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, unit="site")
+
+
+def _superseded_value(record: TrueResult) -> tuple[float, str] | None:
+    """A non-governing printing's detected value that disagrees with the governing one."""
+    for printing in record.printings:
+        if (
+            printing.status in NOT_GOVERNING
+            and printing.value is not None
+            and printing.unit is not None
+            and not values_agree(
+                printing.value, printing.unit, record.value, record.unit, record.matrix
+            )
+        ):
+            return printing.value, printing.unit
+    return None
+
+
+def wrong_prediction(answer: Answer, mistake: RecordMistake) -> dict[str, Any]:
+    records = [predicted(r) for r in answer.results]
+    if mistake.change == "drop":
+        return {"results": records[1:]}
+    if mistake.change == "duplicate":
+        return {"results": [*records, {**records[0], "printings": []}]}
+    # The first record with a non-governing value to take, else the first detection ten times off.
+    detections = _detections(answer)
+    target = next((r for r in detections if _superseded_value(r)), detections[0])
+    value, unit = _superseded_value(target) or (target.value * 10, target.unit)
+    index = answer.results.index(target)
+    records[index] = {**records[index], "value": value, "unit": unit}
+    return {"results": records}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, RecordMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {cid: {"results": [predicted(r) for r in a.results]} for cid, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction
+        for cid, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

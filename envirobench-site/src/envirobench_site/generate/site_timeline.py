@@ -1,0 +1,142 @@
+"""The generator of the `site-timeline` datasets (dev and test), and their fixtures.
+
+One case per site of the split (site_records.py); the answer is `build_site(site).answers
+["site-timeline"]`, typed strictly (envirobench_site.site_timeline.Answer). Every true kind must
+be one the case input lists.
+
+Fixtures: correct.json predicts every true event in order with its source; wrong.json plants,
+each on its own site: an event a year off, an event left out, the first two events with
+different dates listed in the wrong order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from envirobench import (
+    Generator,
+    Manifest,
+    dataset_id_of,
+    plant_mistakes,
+    read_answers,
+    read_categories,
+    structure,
+    unstructure,
+    write_by_case,
+    write_dataset,
+)
+
+from ..site_timeline import DATASETS, Answer, SiteTimeline, TrueEvent
+from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+
+SEED = 15_004  # the records' seeds are the site specs' (envirobench_synth.site)
+
+
+def answer_of(site_id: str) -> Answer:
+    answer = structure(built(site_id).answers["site-timeline"], Answer, path="$.answer")
+    kinds = set(built(site_id).input["event_kinds"])
+    stray = sorted({e.kind for e in answer.events} - kinds)
+    if stray:
+        raise ValueError(f"{site_id}: event kinds {stray} are not in the input's list")
+    return answer
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+    dataset_id = dataset_id_of(DATASETS, dataset)
+    split = SPLIT_OF[dataset]
+
+    def cases(root: Path):
+        for site_id in sites(split):
+            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+
+    answers = [answer_of(s) for s in sites(split)]
+    events = [e for a in answers for e in a.events]
+    partial = sum(1 for e in events if len(e.date) < 10)
+    description = describe(
+        split,
+        f"The answer is every dated event of the site in date order with the page that first "
+        f"states it: {len(events)} events ({partial} dated only to the month or year).",
+    )
+    return write_dataset(
+        output_dir,
+        cases,
+        dataset_id=dataset_id,
+        version=VERSION,
+        benchmark=SiteTimeline.ID,
+        title=f"Site timeline, synthetic {split} v1",
+        description=description,
+        generator=Generator(name=__name__, seed=SEED),
+    )
+
+
+def predicted(event: TrueEvent) -> dict[str, Any]:
+    return {
+        "kind": event.kind,
+        "date": event.date,
+        "subject": event.subject,
+        "source": unstructure(event.source),
+    }
+
+
+@dataclass(frozen=True)
+class EventMistake:
+    change: str  # "year", "drop" or "swap"
+    why: str
+
+
+MISTAKES = (
+    EventMistake("year", "an event dated a year off"),
+    EventMistake("drop", "an event left out"),
+    EventMistake("swap", "two events listed out of date order"),
+)
+
+
+def _swappable(answer: Answer) -> int | None:
+    """The index of the first event whose next one has a later date at the coarser precision."""
+    for i in range(len(answer.events) - 1):
+        a, b = answer.events[i].date, answer.events[i + 1].date
+        size = min(len(a), len(b))
+        if a[:size] < b[:size]:
+            return i
+    return None
+
+
+def planted(dataset_dir: Path) -> dict[str, EventMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+
+    def fits(mistake: EventMistake, case_id: str) -> bool:
+        if mistake.change == "swap":
+            return _swappable(answers[case_id]) is not None
+        return bool(answers[case_id].events)
+
+    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, "site")
+
+
+def wrong_prediction(answer: Answer, mistake: EventMistake) -> dict[str, Any]:
+    items = [predicted(e) for e in answer.events]
+    if mistake.change == "drop":
+        return {"events": items[1:]}
+    if mistake.change == "year":
+        date = items[0]["date"]
+        return {"events": [{**items[0], "date": f"{int(date[:4]) - 1:04d}{date[4:]}"}, *items[1:]]}
+    i = _swappable(answer)
+    items[i], items[i + 1] = items[i + 1], items[i]
+    return {"events": items}
+
+
+def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, EventMistake]:
+    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+    correct = {cid: {"events": [predicted(e) for e in a.events]} for cid, a in answers.items()}
+    mistakes = planted(dataset_dir)
+    wrong = {
+        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction
+        for cid, prediction in correct.items()
+    }
+    fixtures_dir = Path(fixtures_dir)
+    fixtures_dir.mkdir(parents=True, exist_ok=True)
+    write_by_case(fixtures_dir / "correct.json", correct)
+    write_by_case(fixtures_dir / "wrong.json", wrong)
+    return mistakes

@@ -1,0 +1,385 @@
+"""Benchmark type `site-results`: every reportable result of a site, reconciled.
+
+A case is one site's whole document record (`records.SiteInput`: a few volumes of 60-250
+pages each, 120 to 806 pages in all, with no document boundaries given). The record prints the
+same laboratory results again and again: the laboratory report, the report's results table, the
+cumulative historical tables of every later monitoring report, the appendices, the draft and its
+final, scanned copies. A system returns one record per result (`Prediction.results`): the
+location (and the soil depth), the sampling date, the analyte, the matrix, the governing value
+(or a non-detect) with its unit, and optionally the page it takes the value from (`source`) and
+every page that prints the result (`printings`).
+
+**The key and the reprint rules** (envirobench_synth.site builds the truth by them). The key of a
+result is (location, depth, sampling date, analyte, matrix), compared after the declared
+normalisation of records.py (location `MW-03` == `mw 3`; analyte by CAS number, catalogue name
+or a synonym the input lists; depth as numbers). One key, one record, with the governing value:
+- a final report supersedes its draft;
+- a revised laboratory report supersedes the original;
+- a correction letter overrides only the values it names;
+- data a later report rejects (R-flagged, invalidated) is excluded: that key has no record;
+- cumulative tables repeat earlier results, sometimes with transcription errors: the original
+  laboratory report settles the value (the lab report governs).
+The truth's `printings` list every page that prints the key, each with its status: `governing`
+(the page the value comes from: the truth's `source`), `reprint` (the same value again),
+`draft`, `superseded`, `rejected`, `transcription-error`; a printing may carry the value it
+prints (`value` with its `unit`; a null value with a unit is a printed non-detect).
+
+**Scoring** (one profile, `records`, the default gate). Per key, the first predicted record with
+that key is matched to the true record; every later predicted record with the same key is a
+duplicate (a false positive: "no reconciliation" pays for each reprint it lists).
+- A matched record is *right* when its value agrees: a true non-detect needs a predicted
+  non-detect (`detected` false, or a null value); a detection needs a detection whose value,
+  converted to the truth's unit, is within 0.5 % of the truth (records.RELATIVE_TOLERANCE; the
+  unit table is records.py's). Reporting limit and qualifier are not scored.
+- record_tp: right records; record_fp: predicted records that are not right (wrong value,
+  unknown key, an excluded key, a duplicate); record_fn: true records without a right record.
+  A wrong value counts once as a false positive and once as a false negative.
+- `superseded_taken`: predicted records (duplicates included) of a true or excluded key whose
+  value is not the governing one but agrees with a `draft`, `superseded`, `rejected` or
+  `transcription-error` printing's value, plus every predicted record of an excluded key. Lower
+  is better; a count, not a share.
+- `source_accuracy`: among right records, the share whose `source` is the governing page (the
+  same volume file name and page).
+- Reprint clusters. An *item* is one printing of a key: (key, volume file, page). The true
+  cluster of a record is its printings (every status; an excluded key has no record and no
+  cluster). A predicted record's cluster is the distinct
+  pages of its `printings` and its `source`, as items of its own key (a page an earlier record
+  of the same key already claimed is left out). Pairwise: the pairs of items within one cluster;
+  pairwise_precision = true pairs found ÷ predicted pairs, pairwise_recall = true pairs found ÷
+  true pairs (a pair is found when both items are in one predicted cluster and both print that
+  key). B-cubed: for each predicted item, |C ∩ T| ÷ |C| (0 for an item that is no printing of its
+  key), averaged over predicted items (bcubed_precision); for each true item, |C ∩ T| ÷ |T| (0
+  when no predicted cluster holds it), averaged over true items (bcubed_recall); C the predicted
+  cluster holding the item, T the true one. Predictions without printings have no clusters:
+  their cluster precision is n/a, their recall 0.
+
+Errors (the gate uses them): ("missing-record", key), ("wrong-value", key), ("extra-record",
+key), ("duplicate-record", key), ("rejected-record", key), with the key as
+`location|depth|date|analyte CAS|matrix` normalised.
+
+Headline: record_f1 (primary: 2·TP ÷ (2·TP + FP + FN) pooled over the run), record_precision,
+record_recall (n/a where undefined), superseded_taken, source_accuracy, pairwise_precision,
+pairwise_recall, bcubed_precision, bcubed_recall, records (the true records).
+
+Traps: reprints in cumulative tables and appendices, drafts and finals, revised laboratory
+reports, correction letters naming a few values, rejected data, transcription errors in
+cumulative tables, location spellings (`MW-03`, `Well 3`, sample IDs), synonyms and CAS numbers,
+units (µg/L against mg/L), scanned pages. Blind baselines (docs/reference-scores.md): "every
+result from the latest report only" and "no reconciliation" (every printing as a record).
+
+The bootstrap of docs/reference-scores.md resamples keys within a split (a split has 3 or 4
+sites); core's run intervals, resampling sites, mean little here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import attrs
+
+from envirobench import Case, f1, precision_recall
+
+from .records import (
+    AnalyteTable,
+    Citation,
+    Matrix,
+    ResultKey,
+    SiteInput,
+    SiteType,
+    Unit,
+    bounded_items,
+    bounded_text,
+    cas_number,
+    file_name,
+    finite_or_none,
+    iso_day,
+    key_text,
+    not_blank,
+    page_number,
+    ratio,
+    result_key,
+    values_agree,
+)
+
+DATASETS = {
+    "synthetic-dev-v1": "envirobench/site-results-synthetic-dev-v1",
+    "synthetic-test-v1": "envirobench/site-results-synthetic-test-v1",
+}
+Status = Literal["governing", "reprint", "draft", "superseded", "rejected", "transcription-error"]
+NOT_GOVERNING = frozenset({"draft", "superseded", "rejected", "transcription-error"})
+
+
+@attrs.frozen
+class Printing:
+    """A page that prints a result, with its status; `value` and `unit` as printed there when
+    known (a null value with a unit: printed as not detected; no unit: not recorded)."""
+
+    file: str = attrs.field(validator=file_name)
+    page: int = attrs.field(validator=page_number)
+    status: Status
+    value: float | None = attrs.field(default=None, validator=finite_or_none)
+    unit: str | None = None
+
+    @property
+    def citation(self) -> Citation:
+        return Citation(self.file, self.page)
+
+
+def _distinct_printings(instance: Any, attribute: attrs.Attribute, value: tuple) -> None:
+    pages = [(p.file, p.page) for p in value]
+    if len(set(pages)) != len(pages):
+        raise ValueError(f"{attribute.name}: a page is listed twice")
+
+
+@attrs.frozen
+class TrueResult:
+    """One reconciled record: the governing value of its key."""
+
+    location: str = attrs.field(validator=not_blank)
+    depth: str | None
+    sample_date: str = attrs.field(validator=iso_day)
+    analyte: str = attrs.field(validator=not_blank)
+    cas: str = attrs.field(validator=cas_number)
+    matrix: Matrix
+    value: float | None = attrs.field(validator=finite_or_none)
+    detected: bool
+    unit: str = attrs.field(validator=not_blank)
+    reporting_limit: float | None = attrs.field(validator=finite_or_none)
+    qualifier: str
+    source: Citation
+    printings: tuple[Printing, ...] = attrs.field(validator=_distinct_printings)
+
+    def __attrs_post_init__(self) -> None:
+        if self.detected != (self.value is not None):
+            raise ValueError("detected: a detection has a value and a non-detect has none")
+        governing = [p for p in self.printings if p.status == "governing"]
+        if [(p.file, p.page) for p in governing] != [self.source.key]:
+            raise ValueError("printings: the one governing printing must be the source page")
+
+    @property
+    def key(self) -> ResultKey:
+        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+
+
+@attrs.frozen
+class ExcludedResult:
+    """A key a later report rejects: printed, but no record."""
+
+    location: str = attrs.field(validator=not_blank)
+    depth: str | None
+    sample_date: str = attrs.field(validator=iso_day)
+    analyte: str = attrs.field(validator=not_blank)
+    cas: str = attrs.field(validator=cas_number)
+    matrix: Matrix
+    printings: tuple[Printing, ...] = attrs.field(validator=_distinct_printings)
+
+    @property
+    def key(self) -> ResultKey:
+        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+
+
+@attrs.frozen
+class Answer:
+    """The site's reconciled records, and the keys excluded as rejected."""
+
+    results: tuple[TrueResult, ...]
+    excluded: tuple[ExcludedResult, ...] = ()
+
+    def __attrs_post_init__(self) -> None:
+        keys = [r.key for r in self.results] + [e.key for e in self.excluded]
+        if len(set(keys)) != len(keys):
+            seen: set = set()
+            twice = next(k for k in keys if k in seen or seen.add(k))
+            raise ValueError(f"results: key {key_text(twice)} appears twice")
+
+
+@attrs.frozen
+class PredictedResult:
+    """One predicted record. A non-detect is `detected` false or a null value (not both a value
+    and detected false); `source` and `printings` are optional citations."""
+
+    location: str = attrs.field(validator=bounded_text)
+    sample_date: str = attrs.field(validator=iso_day)
+    analyte: str = attrs.field(validator=bounded_text)
+    matrix: Matrix
+    depth: str | None = attrs.field(default=None, validator=bounded_text)
+    value: float | None = attrs.field(default=None, validator=finite_or_none)
+    detected: bool | None = None
+    unit: str = attrs.field(default="", validator=bounded_text)
+    reporting_limit: float | None = attrs.field(default=None, validator=finite_or_none)
+    qualifier: str = attrs.field(default="", validator=bounded_text)
+    source: Citation | None = None
+    printings: tuple[Citation, ...] = attrs.field(default=(), validator=bounded_items)
+
+    def __attrs_post_init__(self) -> None:
+        if self.detected is True and self.value is None:
+            raise ValueError("value: a detected result needs its value")
+        if self.detected is False and self.value is not None:
+            raise ValueError("value: a non-detect has no value (give the limit as reporting_limit)")
+
+    @property
+    def is_detect(self) -> bool:
+        return self.value is not None
+
+
+@attrs.frozen
+class Prediction:
+    """A system's reconciled records of the site."""
+
+    results: tuple[PredictedResult, ...] = attrs.field(validator=bounded_items)
+
+
+COUNTS = (
+    "record_tp",
+    "record_fp",
+    "record_fn",
+    "superseded_taken",
+    "source_right",
+    "pairs_predicted",
+    "pairs_true",
+    "pairs_found",
+    "bcubed_precision_sum",
+    "bcubed_precision_items",
+    "bcubed_recall_sum",
+    "bcubed_recall_items",
+    "records",
+)
+
+
+def _agrees(predicted: PredictedResult, value: float | None, unit: str, matrix: str) -> bool:
+    if value is None:
+        return not predicted.is_detect
+    return predicted.is_detect and values_agree(
+        predicted.value, predicted.unit, value, unit, matrix
+    )
+
+
+class SiteResults(SiteType):
+    ID = "site-results"
+    FORMAT = "envirobench.site-results.v1"
+    LABEL = "Site results"
+    SCORING_VERSION = "envirobench.site-results.scores.v1"
+    PROFILES = ("records",)
+    PROFILE = "records"
+    HEADLINE = (
+        "record_f1",
+        "record_precision",
+        "record_recall",
+        "superseded_taken",
+        "source_accuracy",
+        "pairwise_precision",
+        "pairwise_recall",
+        "bcubed_precision",
+        "bcubed_recall",
+        "records",
+    )
+    COUNTS = COUNTS
+
+    Answer = Answer
+    Prediction = Prediction
+
+    def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
+        site: SiteInput = case.input
+        table = AnalyteTable(site.analytes)
+        truth = {r.key: r for r in answer.results}
+        excluded = {e.key: e for e in answer.excluded}
+        predicted: dict[ResultKey, list[PredictedResult]] = {}
+        for record in prediction.results:
+            key = result_key(
+                record.location,
+                record.depth,
+                record.sample_date,
+                table.resolve(record.analyte),
+                record.matrix,
+            )
+            predicted.setdefault(key, []).append(record)
+        # Units in a fixed order: the true keys, then the excluded, then the rest as predicted.
+        order = [*truth, *(k for k in excluded if k not in truth)]
+        order += [k for k in predicted if k not in truth and k not in excluded]
+        return [self._unit(k, truth.get(k), excluded.get(k), predicted.get(k, [])) for k in order]
+
+    def _unit(
+        self,
+        key: ResultKey,
+        true: TrueResult | None,
+        excluded: ExcludedResult | None,
+        records: list[PredictedResult],
+    ) -> Unit:
+        counts = dict.fromkeys(COUNTS, 0.0)
+        errors = []
+        shown = key_text(key)
+        printings = true.printings if true else excluded.printings if excluded else ()
+        matrix = key[4]
+        if true is not None:
+            counts["records"] = 1.0
+            first = records[0] if records else None
+            if first is None:
+                errors.append(("missing-record", shown))
+                counts["record_fn"] = 1.0
+            elif _agrees(first, true.value, true.unit, matrix):
+                counts["record_tp"] = 1.0
+                if first.source is not None and first.source.key == true.source.key:
+                    counts["source_right"] = 1.0
+            else:
+                errors.append(("wrong-value", shown))
+                counts["record_fp"] += 1.0
+                counts["record_fn"] = 1.0
+        elif records:
+            errors.append(("rejected-record" if excluded else "extra-record", shown))
+            counts["record_fp"] += 1.0
+        if len(records) > 1:
+            errors.append(("duplicate-record", shown))
+            counts["record_fp"] += len(records) - 1
+        for record in records:
+            governing = true is not None and _agrees(record, true.value, true.unit, matrix)
+            if excluded is not None or (
+                not governing
+                and any(
+                    p.status in NOT_GOVERNING
+                    and p.unit is not None
+                    and _agrees(record, p.value, p.unit, matrix)
+                    for p in printings
+                )
+            ):
+                counts["superseded_taken"] += 1.0
+        # Clusters are the records' printings: an excluded key has no record, so no cluster.
+        cluster = {(p.file.strip(), p.page) for p in true.printings} if true else set()
+        self._clusters(counts, cluster, records)
+        return Unit(errors=tuple(errors), metrics=counts)
+
+    @staticmethod
+    def _clusters(
+        counts: dict[str, float], true_items: set[tuple[str, int]], records: list[PredictedResult]
+    ) -> None:
+        claimed: set[tuple[str, int]] = set()
+        n_true = len(true_items)
+        counts["pairs_true"] = n_true * (n_true - 1) / 2
+        counts["bcubed_recall_items"] = float(n_true)
+        for record in records:
+            cited = [*record.printings, *([record.source] if record.source else [])]
+            cluster = {c.key for c in cited} - claimed
+            if not cluster:
+                continue
+            claimed |= cluster
+            size, hit = len(cluster), len(cluster & true_items)
+            counts["pairs_predicted"] += size * (size - 1) / 2
+            counts["pairs_found"] += hit * (hit - 1) / 2
+            counts["bcubed_precision_sum"] += hit * hit / size
+            counts["bcubed_precision_items"] += size
+            if n_true:
+                counts["bcubed_recall_sum"] += hit * hit / n_true
+
+    def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
+        tp, fp, fn = totals["record_tp"], totals["record_fp"], totals["record_fn"]
+        out = {"record_f1": f1(tp, fp, fn), **precision_recall("record", tp, fp, fn)}
+        out["superseded_taken"] = totals["superseded_taken"]
+        out.update(ratio(totals, "source_accuracy", "source_right", "record_tp"))
+        out.update(ratio(totals, "pairwise_precision", "pairs_found", "pairs_predicted"))
+        out.update(ratio(totals, "pairwise_recall", "pairs_found", "pairs_true"))
+        out.update(
+            ratio(totals, "bcubed_precision", "bcubed_precision_sum", "bcubed_precision_items")
+        )
+        out.update(ratio(totals, "bcubed_recall", "bcubed_recall_sum", "bcubed_recall_items"))
+        out["records"] = totals["records"]
+        return out
