@@ -1,1 +1,27 @@
-"""Site records (issue 15): a seeded site model rendered into the documents of a site file."""
+"""Site records (issue 15): a seeded site model rendered into the documents of a site file.
+
+    from envirobench_synth.site import SITES, build_site
+    build = build_site("dev-former-station")   # volumes (PDF bytes), standards, input, answers
+
+`model` draws the site (owners, tanks, release, sampling and results), `documents` plans the
+file (reports, letters, forms, instruments, laboratory reports, with their traps), `papers`
+draws pages with the facts they state, `record` files, scans, splits into volumes and derives
+the four answer keys from where each fact was drawn; `vocab` pins the vocabularies.
+"""
+
+from .model import SITES, SPECS, SiteSpec
+from .record import SiteBuild
+from .record import build as build_site
+from .vocab import CONDITION_CLASSES, CONDITION_KINDS, EVENT_KINDS, MATRICES
+
+__all__ = [
+    "CONDITION_CLASSES",
+    "CONDITION_KINDS",
+    "EVENT_KINDS",
+    "MATRICES",
+    "SITES",
+    "SPECS",
+    "SiteBuild",
+    "SiteSpec",
+    "build_site",
+]

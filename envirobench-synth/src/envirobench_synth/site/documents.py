@@ -1,0 +1,1584 @@
+"""The document plan of a site record: which documents the file holds, in filing order.
+
+`plan_documents(model, seed)` turns the site model into `papers.Doc`s: recorded deeds and the
+lease (rendered by `envirobench_synth.legal`), tank registration and tightness tests, tank
+closure, the agency's letters, Phase I and Phase II reports (drafts and finals), quarterly and
+semiannual monitoring reports with their laboratory reports and cumulative historical tables,
+vapor-intrusion reports, the corrective action plan, remediation reports, the data validation
+memo, a laboratory's correction letter and revised report, the no-further-action letter and the
+environmental covenant, and the paper that fills a real file (invoices, transmittals, fax covers,
+disposal certificates, photographs).
+
+The traps (`Traps`) are set here: which results a revised laboratory report changes, which a
+correction letter names, which a validation memo rejects, which cells of which cumulative table
+are misprinted, which reports have drafts in the file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from dataclasses import dataclass, field
+
+from ..locate import sitekinds
+from ..locate.sitepages import (
+    MARGIN,
+    PAGE_W,
+    STYLES_BY_SPLIT,
+    OfficeStyle,
+    Sheet,
+    finish,
+    person,
+    style,
+)
+from ..rng import make_random
+from . import lablink, legalink
+from .model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
+from .papers import (
+    MATRIX_TEXT,
+    SHORT,
+    Doc,
+    Key,
+    Part,
+    Pen,
+    boring_log_pages,
+    custody_pages,
+    field_sheets,
+    letter_doc,
+    loc_name,
+    number,
+    photo_pages,
+    results_table_pages,
+    site_plan,
+    text_pages,
+    title_page,
+    unit_text,
+)
+
+
+@dataclass
+class Traps:
+    revised: dict[str, dict[Key, Measurement]] = field(
+        default_factory=dict
+    )  # campaign -> originals
+    revised_on: dict[str, dt.date] = field(default_factory=dict)
+    corrected: dict[Key, Measurement] = field(default_factory=dict)  # key -> the wrong printing
+    corrected_on: dt.date | None = None
+    rejected: set[Key] = field(default_factory=set)
+    lab_rejected: set[Key] = field(default_factory=set)  # printed with an R flag by the lab
+    transcription: dict[tuple[str, Key], float | None] = field(default_factory=dict)
+    drafts: int = 0
+    duplicates: int = 0
+
+    def lab_printing(self, campaign: Campaign, sample: Sample, m: Measurement) -> Measurement:
+        """What the laboratory's original report printed for this result."""
+        key = key_of(sample, m)
+        if key in self.revised.get(campaign.id, {}):
+            return self.revised[campaign.id][key]
+        if key in self.corrected:
+            return self.corrected[key]
+        if key in self.lab_rejected:
+            return Measurement(m.analyte, m.value, m.unit, m.rl, "R")
+        return m
+
+    def fixed_by(self, key: Key) -> dt.date | None:
+        if key in self.corrected:
+            return self.corrected_on
+        for cid, keys in self.revised.items():
+            if key in keys:
+                return self.revised_on[cid]
+        return None
+
+
+def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
+    rng = make_random(seed, "documents", model.spec.site_id)
+    pen = Pen(model, rng)
+    traps = _choose_traps(model, rng)
+    docs: list[Doc] = []
+    docs += legalink.deeds(pen, seed)
+    if model.lease is not None:
+        docs += legalink.lease(pen, seed)
+        docs += [lease_amendment(pen, day, k) for k, day in enumerate(model.lease_amendments, 1)]
+    docs += tank_papers(pen)
+    docs += release_papers(pen, traps)
+    for index, day in enumerate(model.phase_i):
+        docs += phase_i(pen, day, index, draft=index == 0)
+    by_id = {c.id: c for c in model.campaigns}
+    history: list[Campaign] = []
+    monitoring_seen = 0
+    draft_at = {2, 5}
+    for campaign in model.campaigns:
+        if campaign.kind == "tank-closure":
+            docs.append(tank_closure_report(pen, campaign, traps))
+        elif campaign.kind == "phase-ii":
+            docs += phase_ii(pen, campaign, traps)
+        elif campaign.kind in ("characterization", "monitoring", "vapor"):
+            if campaign.kind == "monitoring":
+                monitoring_seen += 1
+            draft = campaign.kind == "monitoring" and monitoring_seen in draft_at
+            docs += monitoring_report(pen, campaign, history, traps, draft=draft)
+        history.append(campaign)
+        if campaign.id in traps.revised:
+            docs.append(revised_lab(pen, campaign, traps))
+    docs += remedy_papers(pen, traps)
+    docs.append(correction_letter(pen, by_id, traps))
+    docs.append(validation_memo(pen, by_id, traps))
+    if model.closed is not None:
+        docs.append(ceased_letter(pen))
+    if model.nfa is not None:
+        docs.append(nfa_letter(pen))
+    if model.covenant is not None:
+        docs += legalink.covenant(pen, seed)
+    docs.sort(key=lambda d: d.issued)
+    return docs, traps
+
+
+# -- traps ----------------------------------------------------------------------------------------
+
+
+def _choose_traps(model: SiteModel, rng: random.Random) -> Traps:
+    traps = Traps()
+    monitoring = [c for c in model.campaigns if c.kind in ("monitoring", "characterization")]
+    detected = lambda c: [  # noqa: E731
+        (s, m) for s in c.samples if not s.is_duplicate for m in s.results if m.value is not None
+    ]
+    # a revised laboratory report: the original printed two results wrong (a calculation error)
+    target = monitoring[len(monitoring) // 3]
+    originals = {}
+    for s, m in rng.sample(detected(target), min(2, len(detected(target)))):
+        originals[key_of(s, m)] = Measurement(
+            m.analyte, _misprint(rng, m.value), m.unit, m.rl, m.qualifier
+        )
+    traps.revised[target.id] = originals
+    traps.revised_on[target.id] = target.issued + dt.timedelta(days=rng.randint(40, 80))
+    # a correction letter: one result misreported by a factor of ten (a missed dilution)
+    other = monitoring[(2 * len(monitoring)) // 3]
+    s, m = rng.choice(detected(other))
+    traps.corrected[key_of(s, m)] = Measurement(
+        m.analyte, _sig(m.value / 10), m.unit, m.rl, m.qualifier
+    )
+    traps.corrected_on = other.issued + dt.timedelta(days=rng.randint(30, 60))
+    # rejected data: one analyte of one event (holding time), and one lab R flag
+    victim = monitoring[len(monitoring) // 2]
+    analyte = rng.choice(sorted({m.analyte for s in victim.samples for m in s.results}))
+    for s in victim.samples:
+        if s.is_duplicate:
+            continue
+        for m in s.results:
+            if m.analyte == analyte:
+                traps.rejected.add(key_of(s, m))
+    flagged = monitoring[-2]
+    s, m = rng.choice([(s, m) for s in flagged.samples if not s.is_duplicate for m in s.results])
+    traps.lab_rejected.add(key_of(s, m))
+    traps.rejected.add(key_of(s, m))
+    for c in model.campaigns:
+        traps.duplicates += sum(1 for s in c.samples if s.is_duplicate)
+    return traps
+
+
+def _sig(value: float) -> float:
+    from .model import _sig as sig
+
+    return sig(value)
+
+
+def _misprint(rng: random.Random, value: float) -> float:
+    form = rng.choice(("swap", "shift", "digit"))
+    if form == "shift":
+        return _sig(value * 10)
+    text = f"{value:.3g}"
+    digits = [c for c in text if c.isdigit()]
+    if form == "swap" and len(digits) >= 2 and digits[0] != digits[1]:
+        i, j = text.index(digits[0]), text.index(digits[1], text.index(digits[0]) + 1)
+        chars = list(text)
+        chars[i], chars[j] = chars[j], chars[i]
+        out = float("".join(chars))
+        if out != value:
+            return out
+    return _sig(value * 1.8) if value * 1.8 != value else value + 1
+
+
+# -- small documents ------------------------------------------------------------------------------
+
+
+def shim(pen: Pen) -> sitekinds.Site:
+    """The locate package's site record for its generic kinds (invoices, certificates...)."""
+    m = pen.m
+    first = m.campaigns[0].start
+    return sitekinds.Site(
+        name=m.name,
+        address=m.address,
+        client=m.client,
+        contact=m.contact,
+        agency=m.agency,
+        county=m.county,
+        lab=m.campaigns[0].lab,
+        wells=[1],
+        events=[first],
+        analytes=[],
+        results={},
+        borings={},
+        invoices=[],
+        permit=("", first, first),
+        covenant=("", dt.datetime(2000, 1, 1)),
+        deed=("", dt.datetime(2000, 1, 1)),
+        project=m.case_number,
+    )
+
+
+def lease_amendment(pen: Pen, day: dt.date, n: int) -> Doc:
+    m = pen.m
+    lessor, lessee, signed = m.lease
+    st = pen.office(day)
+    ordinal = ("FIRST", "SECOND", "THIRD", "FOURTH")[n - 1]
+    sheet = Sheet(st, "lease-amendment")
+    sheet.text(
+        f"{ordinal} AMENDMENT TO INDUSTRY TRACK AND LAND LEASE",
+        size=st.size + 3,
+        bold=True,
+        align="center",
+    )
+    sheet.gap(10)
+    fact = f"event|lease-amended|{m.apn}|{day.isoformat()}"
+    paras = [
+        (
+            f"This {ordinal.title()} Amendment is made and entered into as of {day:%B} {day.day}, {day.year}, "
+            f'by and between {lessor} ("Lessor") and {lessee} ("Lessee").',
+            {fact},
+        ),
+        (
+            f"WHEREAS, Lessor and Lessee are parties to a lease dated {signed:%B} {signed.day}, {signed.year} "
+            f'covering a portion of Lessor\'s station grounds at {m.address}, Tax Parcel {m.apn} (the "Lease");',
+            set(),
+        ),
+        (
+            "NOW, THEREFORE, the parties agree: "
+            + pen.rng.choice(
+                (
+                    "the term of the Lease is extended for five years from the date of this Amendment;",
+                    "the annual rent is adjusted as set out in Schedule 1 to this Amendment;",
+                    "Lessee shall maintain the spill prevention, control and countermeasure plan for the leased tanks and "
+                    "shall deliver to Lessor a copy of every environmental report concerning the Premises;",
+                    "the leased Premises are reduced by the strip of land shown on Exhibit B, returned to Lessor for "
+                    "track realignment;",
+                )
+            ),
+            set(),
+        ),
+        ("Except as amended hereby, the Lease remains in full force and effect.", set()),
+    ]
+    for text, facts in paras:
+        before = len(sheet.ops)
+        sheet.para(text)
+        if facts and len(sheet.ops) > before:
+            sheet.facts |= facts
+    sheet.gap(20)
+    for party in (lessor, lessee):
+        sheet.text(f"{party.upper()}", bold=True)
+        sheet.text("By: ______________________________")
+        sheet.text(
+            f"Name: {person(pen.rng)}      Title: {pen.rng.choice(('Vice President', 'Manager, Real Estate'))}"
+        )
+        sheet.gap(10)
+    return Doc(
+        "lease-amendment",
+        f"{ordinal.title()} Amendment to Lease",
+        day,
+        [Part(finish([sheet], mark=""))],
+        scannable=day.year < 2000,
+    )
+
+
+def tank_papers(pen: Pen) -> list[Doc]:
+    m = pen.m
+    docs = []
+    usts = [t for t in m.tanks if t.kind == "UST"]
+    tanks = list(m.tanks)
+    if not tanks:
+        return docs
+    registered = max(dt.date(1986, 5, 8), max(t.installed for t in tanks) + dt.timedelta(days=30))
+    registered = registered + dt.timedelta(days=pen.rng.randint(0, 40))
+    st = pen.agency_style()
+    sheet = Sheet(st, "registration")
+    sheet.text(f"STATE {m.agency.upper()}", bold=True, align="center")
+    label = (
+        "NOTIFICATION FOR UNDERGROUND STORAGE TANKS"
+        if usts
+        else "ABOVEGROUND STORAGE TANK REGISTRATION"
+    )
+    sheet.text(label, size=st.size + 3, bold=True, align="center")
+    sheet.gap(8)
+    for text in (
+        f"Facility name: {m.business}        Facility ID: {pen.rng.randint(10000, 99999)}",
+        f"Location: {m.address}, {m.county} County",
+        f"Owner: {m.owners[-1].name if m.owners[-1].recorded.date() < registered else m.owners[-2].name}",
+        f"Operator: {m.operator}",
+        f"Date received: {st.date(registered)}",
+    ):
+        sheet.text(text)
+    sheet.gap(8)
+    rows = []
+    for t in tanks:
+        rows.append(
+            [t.id, t.kind, f"{t.gallons:,}", t.contents[:22], t.material, st.date(t.installed)]
+        )
+        sheet.facts.add(f"event|tank-installed|{t.id}|{t.installed.isoformat()}")
+    sheet.table(
+        ["Tank", "Type", "Capacity (gal)", "Substance", "Construction", "Installed"],
+        rows,
+        [45, 40, 80, 140, 90, 95],
+        size=st.size - 1,
+    )
+    sheet.para(
+        "I certify under penalty of law that I have personally examined and am familiar with the "
+        "information submitted in this document and that it is true, accurate and complete."
+    )
+    sheet.text("Signature: ______________________   Title: Owner/Operator")
+    docs.append(
+        Doc(
+            "registration",
+            label.title(),
+            registered,
+            [Part(finish([sheet], mark=""))],
+            scannable=True,
+        )
+    )
+    # tightness tests of the USTs, one page each, every few years
+    year = registered.year + 1
+    while usts and year < m.release_found.year:
+        day = dt.date(year, pen.rng.randint(1, 12), pen.rng.randint(1, 28))
+        for t in usts:
+            docs.append(
+                tightness_test(
+                    pen, t, day, failed=year + 3 >= m.release_found.year and t is usts[0]
+                )
+            )
+        year += pen.rng.choice((3, 4, 5))
+    return docs
+
+
+def tightness_test(pen: Pen, tank, day: dt.date, failed: bool) -> Doc:
+    st = style(STYLES_BY_SPLIT[pen.split][pen.rng.randrange(3)])
+    sheet = Sheet(st, "tightness-test")
+    vendor = pen.rng.choice(
+        ("Precision Tank Testing Co.", "Accu-Tite Leak Detection", "Tri-County Tank Services")
+    )
+    sheet.text(vendor, size=st.size + 4, bold=True)
+    sheet.text("PRECISION TANK TIGHTNESS TEST REPORT (NFPA 329 / EPA volumetric)", bold=True)
+    sheet.rule()
+    sheet.gap(6)
+    leak = pen.rng.uniform(0.11, 0.31) if failed else pen.rng.uniform(-0.04, 0.04)
+    for label, value in (
+        ("Facility", f"{pen.m.business}, {pen.m.address}"),
+        ("Test date", st.date(day)),
+        ("Tank", f"{tank.id}  ({tank.gallons:,} gal {tank.contents})"),
+        ("Product level", f"{pen.rng.randint(55, 95)} %"),
+        ("Measured leak rate", f"{leak:+.3f} gal/hr (threshold 0.100 gal/hr)"),
+        ("Result", "FAIL - TANK SYSTEM NOT TIGHT" if failed else "PASS - TANK TIGHT"),
+    ):
+        sheet.text(f"{label}:", bold=True, advance=False)
+        sheet.text(value, x=MARGIN + 130)
+    sheet.gap(10)
+    rows = [
+        [
+            f"{h:02d}:{mm:02d}",
+            f"{pen.rng.uniform(40, 70):.2f}",
+            f"{pen.rng.uniform(-0.02, 0.02) + leak / 4:.4f}",
+        ]
+        for h in range(1, 4)
+        for mm in (0, 20, 40)
+    ]
+    sheet.table(["Time", "Temp (F)", "Level change (in)"], rows, [90, 90, 140], size=st.size - 1)
+    sheet.text(f"Technician: {person(pen.rng)}   Certification No. {pen.rng.randint(1000, 9999)}")
+    return Doc(
+        "tightness-test",
+        "Tank Tightness Test",
+        day,
+        [Part(finish([sheet], mark=""))],
+        scannable=True,
+    )
+
+
+def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
+    """The closure notice, and the agency's letter confirming the release and naming the
+    screening tables that govern the site."""
+    m = pen.m
+    docs = []
+    removal = min(
+        (t.removed for t in m.tanks if t.removed and t.kind == "UST"), default=m.release_found
+    )
+    st = pen.office(removal)
+    notice_day = removal - dt.timedelta(days=pen.rng.randint(30, 45))
+    sheets = letter_doc(
+        pen,
+        st,
+        kind="letter",
+        date=notice_day,
+        subject=f"30-Day Notice of Underground Storage Tank Closure, {m.business}, {m.address}",
+        to=(person(pen.rng), m.agency),
+        paragraphs=[
+            f"On behalf of {m.client}, we notify the {m.agency} that the underground storage tanks at the "
+            "facility will be permanently closed by removal, in accordance with the state's UST regulations.",
+            "Closure sampling will be performed beneath each tank and dispenser island, and the results will be "
+            "reported in a closure report within 60 days of the removal.",
+            *pen.filler(2),
+        ],
+    )
+    docs.append(
+        Doc(
+            "letter",
+            "UST Closure Notice",
+            notice_day,
+            [Part(sheets)],
+            scannable=notice_day.year < 2002,
+        )
+    )
+    ast = pen.agency_style()
+    day = m.release_found + dt.timedelta(days=pen.rng.randint(6, 20))
+    rel = f"event|release-reported|-|{m.release_found.isoformat()}"
+    gw, soil = m.standards["groundwater"], m.standards["soil"]
+    rule = governing_rule(m)
+    sheets = letter_doc(
+        pen,
+        ast,
+        kind="agency-letter",
+        date=day,
+        subject=f"Confirmed Release, {m.business}, {m.address}; Case No. {m.case_number}",
+        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        sender=(person(pen.rng), "Case Manager"),
+        paragraphs=[
+            f"The {m.agency} received your report of a release of regulated substances at the facility "
+            f"discovered on {ast.date(m.release_found)}. The release has been assigned Case No. {m.case_number} "
+            f"under the {m.program}.",
+            "You are required to investigate the extent of the release and to submit a site characterization "
+            "work plan within 60 days of this letter.",
+            rule,
+            "Please reference the case number on all correspondence.",
+        ],
+        facts=[{rel, *_cond(m, "release")}, set(), set(), set()],
+    )
+    docs.append(
+        Doc("agency-letter", "Release Confirmation", day, [Part(sheets)], scannable=day.year < 2002)
+    )
+    _ = (gw, soil)
+    return docs
+
+
+def governing_rule(m: SiteModel) -> str:
+    """The sentence of the agency's letters that names the governing tables (the rule of
+    exceedance-summary)."""
+    names = {
+        "franklin-groundwater": "Table 1 (groundwater) of the Franklin Cleanup Standards",
+        "franklin-soil-residential": "Table 2 (residential soil) of the Franklin Cleanup Standards",
+        "franklin-soil-industrial": "Table 3 (industrial soil) of the Franklin Cleanup Standards",
+        "epa-mcl": "the federal maximum contaminant levels (40 CFR 141)",
+        "epa-rsl-tapwater-thq1.0": "the EPA Regional Screening Levels for tapwater (THQ 1.0)",
+        "epa-rsl-soil-industrial-thq1.0": "the EPA Regional Screening Levels for industrial soil (THQ 1.0)",
+        "epa-rsl-soil-residential-thq1.0": "the EPA Regional Screening Levels for residential soil (THQ 1.0)",
+    }
+    return (
+        f"Groundwater results shall be compared with {names[m.standards['groundwater']]} and soil results "
+        f"with {names[m.standards['soil']]}, each as in force on the date the sample was collected."
+    )
+
+
+def _cond(m: SiteModel, moment: str) -> set[str]:
+    """Condition facts a document about `moment` supports."""
+    kinds = {c.kind for c in m.conditions}
+    main = next(iter(c.kind for c in m.conditions))
+    if moment == "release":
+        return {f"condition|{main}"}
+    return {f"condition|{k}" for k in kinds}
+
+
+# -- Phase I ---------------------------------------------------------------------------------------
+
+
+def phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> list[Doc]:
+    out = []
+    if draft:
+        draft_day = day - dt.timedelta(days=pen.rng.randint(14, 30))
+        out.append(_phase_i(pen, draft_day, index, draft=True))
+    out.append(_phase_i(pen, day, index, draft=False))
+    return out
+
+
+def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
+    m = pen.m
+    st = pen.office(day)
+    rng = make_random(m.spec.seed, "phase-i", index)  # the draft and the final say the same things
+    title = "Phase I Environmental Site Assessment"
+    facts = set() if draft else {f"event|phase-i-esa|-|{day.isoformat()}"}
+    sheets = [
+        title_page(
+            pen,
+            st,
+            title,
+            day,
+            draft=draft,
+            subtitle="ASTM E1527-21"
+            if day.year >= 2022
+            else "ASTM E1527-13"
+            if day.year >= 2014
+            else "ASTM E1527-05",
+            facts=facts,
+        )
+    ]
+    [h for h in m.happenings if h.date < day]
+    owners = [o for o in m.owners if o.recorded.date() < day]
+    tanks_known = [t for t in m.tanks if t.installed < day]
+    findings: list[tuple[str, set[str]]] = []
+    for c in m.conditions:
+        visible = c.kind not in ("vapor-intrusion",) or day > m.phase_ii + dt.timedelta(days=300)
+        if not visible:
+            continue
+        cls = (
+            c.cls
+            if day >= (m.nfa or dt.date(2100, 1, 1)) or c.cls in ("REC", "de-minimis")
+            else "REC"
+        )
+        if day < m.release_found and c.cls != "de-minimis":
+            cls = "REC"
+        phrase = {
+            "REC": "a recognized environmental condition (REC)",
+            "CREC": "a controlled recognized environmental condition (CREC)",
+            "HREC": "a historical recognized environmental condition (HREC)",
+            "de-minimis": "a de minimis condition",
+        }[cls]
+        findings.append(
+            (
+                f"This assessment has revealed {c.summary}. In our opinion this is {phrase}.",
+                {f"condition|{c.kind}"},
+            )
+        )
+    exec_summary = [
+        (
+            f"{st.firm} performed a Phase I Environmental Site Assessment of {m.name}, {m.address} (the "
+            f"subject property, Tax Parcel {m.apn}), in conformance with the scope and limitations of ASTM "
+            "Practice E1527 and the All Appropriate Inquiries rule (40 CFR Part 312).",
+            set(),
+        ),
+        *findings,
+    ]
+    history = [
+        (
+            f"The subject property has been used as {m.business.split(' #')[0].lower()} since "
+            f"{m.opened.year}, according to city directories, aerial photographs and the owner's interview.",
+            {f"event|operations-began|-|{m.opened.year:04d}"},
+        ),
+    ]
+    if m.closed is not None and m.closed < day:
+        history.append(
+            (
+                f"Operations at the property ceased in {m.closed:%B %Y}, and the building has been vacant "
+                "or used for storage since.",
+                {f"event|operations-ceased|-|{m.closed:%Y-%m}"},
+            )
+        )
+    for t in tanks_known:
+        removed = f" and removed on {st.date(t.removed)}" if t.removed and t.removed < day else ""
+        facts_t = {f"event|tank-installed|{t.id}|{t.installed.isoformat()}"}
+        if removed:
+            facts_t.add(f"event|tank-removed|{t.id}|{t.removed.isoformat()}")
+        history.append(
+            (
+                f"Tank {t.id}, a {t.gallons:,}-gallon {t.material} {t.kind} for {t.contents}, was "
+                f"installed on {st.date(t.installed)}{removed}, according to the registration records.",
+                facts_t,
+            )
+        )
+    if m.release_found < day:
+        history.append(
+            (
+                f"A release was discovered on {st.date(m.release_found)} and reported to the {m.agency} "
+                f"(Case No. {m.case_number}).",
+                {f"event|release-reported|-|{m.release_found.isoformat()}", *_cond(m, "release")},
+            )
+        )
+    sections = [
+        ("Executive Summary", exec_summary),
+        (
+            "Introduction",
+            [
+                (t, set())
+                for t in (
+                    "The purpose of this assessment is to identify recognized environmental conditions in connection with "
+                    "the subject property, as that term is defined in ASTM E1527.",
+                    "This report was prepared for the sole use of the User and may be relied upon only as stated in the "
+                    "terms and conditions of our agreement.",
+                    *pen.filler(2),
+                )
+            ],
+        ),
+        (
+            "Site Description",
+            [
+                (t, set())
+                for t in (
+                    f"The subject property is located at {m.address} in {m.county} County, on a parcel of approximately "
+                    f"{rng.uniform(0.4, 3.5):.2f} acres developed with a {rng.choice(('one-story', 'two-story'))} "
+                    f"{rng.choice(('masonry', 'steel-frame', 'wood-frame'))} building.",
+                    "Adjoining properties include commercial buildings to the north and east, a public street to the "
+                    "south and a residential neighborhood beyond a railroad right-of-way to the west.",
+                    *pen.filler(2),
+                )
+            ],
+        ),
+        (
+            "User Provided Information",
+            [
+                (t, set())
+                for t in (
+                    "The User completed the ASTM user questionnaire; no environmental liens or activity and use "
+                    "limitations were reported by the User.",
+                    *pen.filler(1),
+                )
+            ],
+        ),
+        (
+            "Records Review",
+            [
+                (t, set())
+                for t in (
+                    f"A regulatory database report was obtained for the subject property and the ASTM minimum search "
+                    f"distances. The subject property is listed on the UST and LUST databases (Case No. {m.case_number}).",
+                    *pen.filler(2),
+                )
+            ],
+        ),
+        ("Historical Use Information", history),
+        (
+            "Site Reconnaissance",
+            [
+                (t, set())
+                for t in (
+                    f"The site reconnaissance was performed on {st.date(day - dt.timedelta(days=rng.randint(10, 30)))} by "
+                    f"{person(rng)}. Weather was {rng.choice(('clear', 'overcast', 'light rain'))}.",
+                    *pen.filler(3),
+                )
+            ],
+        ),
+        ("Findings, Opinions and Conclusions", findings),
+        (
+            "Deviations and Data Gaps",
+            [
+                (t, set())
+                for t in (
+                    "No significant data gaps were identified. Historical sources were reviewed at approximately "
+                    "five-year intervals where available.",
+                    *pen.filler(1),
+                )
+            ],
+        ),
+    ]
+    body = text_pages(pen, st, f"Phase I ESA - {m.name}", sections)
+    # chain of title table (reprints of the deeds' recording dates)
+    table = Sheet(st, "report")
+    table.text("Table 1. Chain of Title (from the title company's report)", bold=True)
+    rows = []
+    for o in owners:
+        rows.append([o.name[:34], st.date(o.recorded.date()), "Deed"])
+        table.facts.add(f"event|ownership-transfer|{m.apn}|{o.recorded.date().isoformat()}")
+    table.table(["Grantee", "Recorded", "Instrument"], rows, [260, 120, 90])
+    body.append(table)
+    photos = photo_pages(
+        pen,
+        st,
+        2 if not draft else 1,
+        (
+            "View of the subject property looking north.",
+            "Former tank area, looking east.",
+            "Interior of the service area.",
+            "Monitoring well vault in the parking area.",
+            "Adjoining property to the south.",
+            "Drum storage area behind the building.",
+        ),
+    )
+    db = []
+    for _k in range(3 if index == 0 else 4):
+        s = Sheet(st, "database")
+        s.text("REGULATORY DATABASE REPORT - RADIUS MAP SUMMARY", bold=True, align="center")
+        s.gap(6)
+        rows = [
+            [
+                rng.choice(("LUST", "UST", "RCRA-SQG", "DRYCLEANERS", "SPILLS", "ERNS", "VCP")),
+                f"{rng.randint(100, 9999)} {rng.choice(('Main', 'Depot', 'Mill', 'Oak'))} St",
+                f"{rng.uniform(0.01, 0.99):.2f} mi",
+                rng.choice(("N", "NE", "E", "SE", "S", "SW", "W", "NW")),
+                rng.choice(("Closed", "Open", "Active", "NFA")),
+            ]
+            for _ in range(24)
+        ]
+        s.table(
+            ["Database", "Address", "Distance", "Dir.", "Status"],
+            rows,
+            [90, 170, 70, 50, 80],
+            size=st.size - 1,
+        )
+        db.append(s)
+    pages = finish([*sheets, *body]) + photos + db
+    return Doc("phase-i", title, day, [Part(pages)], draft=draft)
+
+
+# -- results documents -----------------------------------------------------------------------------
+
+
+def lab_part(pen: Pen, campaign: Campaign, traps: Traps, *, revision: int = 0) -> Part:
+    """The laboratory's report of `campaign` (the original, or a revision printing the truth)."""
+    samples = []
+    for s in campaign.samples:
+        if revision:
+            results = list(s.results)
+        else:
+            results = [traps.lab_printing(campaign, s, m) for m in s.results]
+        samples.append(
+            Sample(s.sample_id, s.location, s.depth, s.matrix, s.date, results, s.parent)
+        )
+    issued = traps.revised_on.get(campaign.id, campaign.issued) if revision else campaign.issued
+    note = None
+    if revision:
+        changed = ", ".join(f"{k[3]} in {k[0]}" for k in traps.revised[campaign.id])
+        note = (
+            f"This report supersedes the report issued {campaign.issued:%m/%d/%Y}. The results for "
+            f"{changed} were recalculated after a data-entry error was found in review."
+        )
+    return lablink.lab_report(pen, campaign, samples, issued, revision=revision, note=note)
+
+
+def samples_printed(
+    campaign: Campaign, traps: Traps, *, after: dt.date | None = None
+) -> list[Sample]:
+    """The samples as a consultant's report copies them from the laboratory: the lab's original
+    printing, or the corrected values when the report is issued after the fix."""
+    out = []
+    for s in campaign.samples:
+        results = []
+        for m in s.results:
+            key = key_of(s, m)
+            fixed = traps.fixed_by(key)
+            if fixed is not None and after is not None and after >= fixed:
+                results.append(m)
+            else:
+                results.append(traps.lab_printing(campaign, s, m))
+        out.append(Sample(s.sample_id, s.location, s.depth, s.matrix, s.date, results, s.parent))
+    return out
+
+
+def _label(st: OfficeStyle):
+    def label(s: Sample) -> str:
+        if s.is_duplicate:
+            return s.sample_id
+        text = loc_name(st, s.location)
+        return f"{text} ({s.depth} ft)" if s.depth else text
+
+    return label
+
+
+def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
+    m = pen.m
+    day = campaign.issued + dt.timedelta(days=pen.rng.randint(15, 35))
+    st = pen.office(day)
+    removed = [t for t in m.tanks if t.removed and abs((t.removed - campaign.start).days) < 60]
+    title = "Underground Storage Tank Closure Report"
+    paras = [
+        (
+            f"This report documents the closure by removal of the underground storage tanks at {m.business}.",
+            set(),
+        )
+    ]
+    for t in removed:
+        paras.append(
+            (
+                f"Tank {t.id} ({t.gallons:,} gallons, {t.contents}) was removed on {st.date(t.removed)} "
+                f"and transported for cleaning and scrap.",
+                {f"event|tank-removed|{t.id}|{t.removed.isoformat()}"},
+            )
+        )
+    paras.append(
+        (
+            f"Petroleum-stained soil and odors were observed in the tank excavation. The release was reported "
+            f"to the {m.agency} on {st.date(m.release_found)}.",
+            {f"event|release-reported|-|{m.release_found.isoformat()}", *_cond(m, "release")},
+        )
+    )
+    paras += [(t, set()) for t in pen.filler(3)]
+    values: dict[str, float | None] = {}
+    printed = samples_printed(campaign, traps, after=day)
+    analytes = sorted({a.analyte for s in printed for a in s.results}, key=_order)
+    body = text_pages(pen, st, title, [("Closure Activities", paras)])
+    table = results_table_pages(
+        pen,
+        st,
+        "Table 1. Tank Closure Soil Sample Results",
+        printed,
+        analytes,
+        first_column="Sample (depth)",
+        label=_label(st),
+        values=values,
+    )
+    report = Part(
+        finish(
+            [
+                title_page(pen, st, title, day, draft=False),
+                *body,
+                *table,
+                site_plan(pen, st, 1, day),
+            ]
+        ),
+        values=values,
+    )
+    photos = Part(
+        photo_pages(
+            pen,
+            st,
+            1,
+            (
+                "Tank removal, looking north.",
+                "Tank excavation after removal.",
+                "Tanks staged for transport.",
+            ),
+        )
+    )
+    cert = Part(sitekinds.certificate(pen.rng, st, pen.split, shim(pen)))
+    return Doc(
+        "tank-closure",
+        title,
+        day,
+        [
+            report,
+            photos,
+            lab_part(pen, campaign, traps),
+            Part(custody_pages(pen, st, campaign)),
+            cert,
+        ],
+        scannable=day.year < 2000,
+        campaign=campaign.id,
+    )
+
+
+def _order(analyte: str) -> int:
+    from ..catalogue import ANALYTES
+
+    names = [a.name for a in ANALYTES]
+    return names.index(analyte) if analyte in names else 999
+
+
+def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
+    m = pen.m
+    out = []
+    final_day = m.phase_ii
+    for draft in (True, False):
+        day = final_day - dt.timedelta(days=pen.rng.randint(15, 30)) if draft else final_day
+        st = pen.office(day)
+        title = pen.rng.choice(
+            ("Phase II Environmental Site Assessment", "Phase II Subsurface Investigation Report")
+        )
+        values: dict[str, float | None] = {}
+        printed = samples_printed(campaign, traps, after=day)
+        soil = [s for s in printed if s.matrix == "soil"]
+        water = [s for s in printed if s.matrix == "groundwater"]
+        vapor = [s for s in printed if s.matrix not in ("soil", "groundwater")]
+        paras = [
+            (
+                f"{st.firm} advanced {len({s.location for s in soil})} soil borings and installed "
+                f"{len({s.location for s in water if not s.is_duplicate})} monitoring wells at {m.name} between "
+                f"{st.date(campaign.start)} and {st.date(max(s.date for s in printed))}.",
+                set(),
+            ),
+            (
+                f"The work was performed under the {m.program} to assess the release reported on "
+                f"{st.date(m.release_found)}.",
+                _cond(m, "release"),
+            ),
+            *[(t, set()) for t in pen.filler(3)],
+        ]
+        # one findings sentence per detected groundwater maximum (a printing in text)
+        highlights = []
+        for s in water:
+            if s.is_duplicate:
+                continue
+            top = max(
+                (r for r in s.results if r.value is not None),
+                key=lambda r: r.value or 0,
+                default=None,
+            )
+            if top is not None and len(highlights) < 3:
+                fact = result_fact(key_of(s, top))
+                values[fact] = top.value
+                highlights.append(
+                    (
+                        f"{top.analyte} was detected in the groundwater sample from "
+                        f"{loc_name(st, s.location)} at {number(top.value)} "
+                        f"{unit_text(st, top.unit)}.",
+                        {fact},
+                    )
+                )
+        sections = [
+            ("Introduction", paras[:2]),
+            ("Field Activities", paras[2:]),
+            ("Results", highlights),
+            (
+                "Conclusions",
+                [(f"{rule}", set()) for rule in (governing_rule(m),)]
+                + [
+                    (
+                        "Further assessment of the extent of impacts in groundwater is recommended.",
+                        _cond(m, "release"),
+                    )
+                ],
+            ),
+        ]
+        body = text_pages(pen, st, title, sections)
+        tables = []
+        t_no = 1
+        for group, caption in (
+            (soil, "Soil Analytical Results"),
+            (water, "Groundwater Analytical Results"),
+            (vapor, "Soil Vapor Analytical Results"),
+        ):
+            if not group:
+                continue
+            analytes = sorted({r.analyte for s in group for r in s.results}, key=_order)
+            tables += results_table_pages(
+                pen,
+                st,
+                f"Table {t_no}. {caption}",
+                group,
+                analytes,
+                first_column="Sample",
+                label=_label(st),
+                values=values,
+            )
+            t_no += 1
+        facts = set() if draft else {f"event|phase-ii-esa|-|{day.isoformat()}"}
+        report = Part(
+            finish(
+                [
+                    title_page(pen, st, title, day, draft=draft, facts=facts),
+                    *body,
+                    *tables,
+                    site_plan(pen, st, 1, day),
+                ]
+            ),
+            values=values,
+        )
+        parts = [report]
+        if not draft:
+            logs = []
+            for pid in sorted(
+                {s.location for s in printed if not s.is_duplicate},
+                key=lambda p: (p.split("-")[0], int(p.split("-")[1])),
+            ):
+                if pid.startswith(("SB", "MW")):
+                    logs += boring_log_pages(pen, st, pid, m.points[pid].installed)
+            parts.append(Part(finish(logs, mark="Appendix A - {page}")))
+            parts.append(lab_part(pen, campaign, traps))
+            parts.append(Part(custody_pages(pen, st, campaign)))
+            parts.append(
+                Part(
+                    photo_pages(
+                        pen,
+                        st,
+                        2,
+                        (
+                            "Drill rig at SB-1.",
+                            "Soil cores from the source area.",
+                            "Well installation.",
+                            "Drum staging area.",
+                        ),
+                    )
+                )
+            )
+        else:
+            traps.drafts += 1
+        out.append(
+            Doc(
+                "phase-ii",
+                title,
+                day,
+                parts,
+                draft=draft,
+                campaign=campaign.id if not draft else None,
+            )
+        )
+    return out
+
+
+def monitoring_report(
+    pen: Pen, campaign: Campaign, history: list[Campaign], traps: Traps, *, draft: bool
+) -> list[Doc]:
+    m = pen.m
+    final_day = campaign.issued + dt.timedelta(days=pen.rng.randint(20, 45))
+    out = []
+    for is_draft in (True, False) if draft else (False,):
+        day = final_day - dt.timedelta(days=pen.rng.randint(10, 20)) if is_draft else final_day
+        st = pen.office(day)
+        kind = campaign.kind
+        if kind == "vapor":
+            title = f"Vapor Intrusion Assessment Report, {campaign.label}"
+        elif kind == "characterization":
+            title = "Site Characterization Report"
+        else:
+            word = "Semiannual" if "Half" in campaign.label else "Quarterly"
+            title = f"{word} Groundwater Monitoring Report, {campaign.label}"
+            if pen.split == "test":
+                title = title.replace("Groundwater Monitoring", "Groundwater Sampling")
+        values: dict[str, float | None] = {}
+        printed = samples_printed(campaign, traps, after=day)
+        water = [s for s in printed if s.matrix == "groundwater"]
+        dup = next((s for s in printed if s.is_duplicate), None)
+        paras = [
+            (
+                f"This report presents the results of the {campaign.label.lower()} sampling event at {m.name} "
+                f"({m.agency} Case No. {m.case_number}), performed on {st.date(campaign.start)}.",
+                set(),
+            ),
+            (
+                f"{len([s for s in printed if not s.is_duplicate])} samples were collected and submitted to "
+                f"{campaign.lab} for analysis.",
+                set(),
+            ),
+        ]
+        if dup is not None:
+            paras.append(
+                (
+                    f"A blind field duplicate ({dup.sample_id}) was collected at {loc_name(st, dup.parent)} "
+                    "for quality control; its results are not used for decisions.",
+                    set(),
+                )
+            )
+        paras += [(t, set()) for t in pen.filler(2 if kind == "monitoring" else 4)]
+        highlights = []
+        for s in sorted(water, key=lambda s: s.location):
+            if s.is_duplicate:
+                continue
+            lead = s.results[0]
+            if lead.value is not None and len(highlights) < 4:
+                fact = result_fact(key_of(s, lead))
+                values[fact] = lead.value
+                highlights.append(
+                    (
+                        f"{lead.analyte} was detected in {loc_name(st, s.location)} at "
+                        f"{number(lead.value)} {unit_text(st, lead.unit)}.",
+                        {fact},
+                    )
+                )
+        if kind == "vapor":
+            highlights.append(
+                (
+                    "Indoor air concentrations were compared with the agency's vapor intrusion "
+                    "screening levels; the sub-slab depressurization system continues to operate.",
+                    {"condition|vapor-intrusion"},
+                )
+            )
+        sections = [
+            ("Introduction", paras[:2]),
+            ("Field Activities", paras[2:]),
+            ("Analytical Results", highlights or [("No analytes were detected.", set())]),
+            (
+                "Conclusions and Recommendations",
+                [
+                    (t, set())
+                    for t in (
+                        "Monitoring will continue on the approved schedule.",
+                        pen.rng.choice(FILLER_CONC),
+                    )
+                ],
+            ),
+        ]
+        body = text_pages(pen, st, title, sections)
+        tables = []
+        t_no = 1
+        for matrix in ("groundwater", "soil", "soil-vapor", "sub-slab-vapor", "indoor-air"):
+            group = [s for s in printed if s.matrix == matrix]
+            if not group:
+                continue
+            analytes = sorted({r.analyte for s in group for r in s.results}, key=_order)
+            tables += results_table_pages(
+                pen,
+                st,
+                f"Table {t_no}. {MATRIX_TEXT[matrix]} Analytical Results, {campaign.label}",
+                group,
+                analytes,
+                first_column="Sample",
+                label=_label(st),
+                values=values,
+            )
+            t_no += 1
+        cumulative_values: dict[str, float | None] = {}
+        cumulative = cumulative_tables(
+            pen, st, campaign, history, traps, day, t_no, cumulative_values
+        )
+        report_sheets = [
+            title_page(pen, st, title, day, draft=is_draft),
+            *body,
+            *tables,
+            site_plan(pen, st, 1, day),
+        ]
+        parts = [Part(finish(report_sheets), values=values)]
+        if cumulative:
+            parts.append(Part(cumulative, role="cumulative", values=cumulative_values))
+        if not is_draft:
+            parts.append(Part(finish(field_sheets(pen, st, printed), mark="Appendix A - {page}")))
+            parts.append(lab_part(pen, campaign, traps))
+            parts.append(Part(custody_pages(pen, st, campaign)))
+        else:
+            traps.drafts += 1
+        out.append(
+            Doc(
+                kind + "-report",
+                title,
+                day,
+                parts,
+                draft=is_draft,
+                campaign=None if is_draft else campaign.id,
+            )
+        )
+    return out
+
+
+FILLER_CONC = (
+    "Concentrations in the source-area wells continue to decline since the remedy began.",
+    "The dissolved plume appears stable and is not migrating off site.",
+    "We recommend reducing the sampling frequency in the perimeter wells.",
+)
+
+
+def cumulative_tables(
+    pen: Pen,
+    st: OfficeStyle,
+    campaign: Campaign,
+    history: list[Campaign],
+    traps: Traps,
+    day: dt.date,
+    t_no: int,
+    values: dict[str, float | None],
+) -> list[Sheet]:
+    """Historical results by well for every earlier groundwater event and this one, as the report
+    prints them: corrected values once the fix is known, rejected results flagged R, and now and
+    then a transcription error (the laboratory report settles it)."""
+    events = [
+        c for c in history + [campaign] if c.kind in ("phase-ii", "characterization", "monitoring")
+    ]
+    if len(events) < 2 or campaign.kind not in ("monitoring",):
+        return []
+    wells = sorted(
+        {
+            s.location
+            for c in events
+            for s in c.samples
+            if s.matrix == "groundwater" and not s.is_duplicate
+        },
+        key=lambda p: int(p.split("-")[1]),
+    )
+    rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
+    sheets = []
+    for well in wells:
+        history_samples = []
+        for c in events:
+            for s in samples_printed(c, traps, after=day):
+                if s.location == well and s.matrix == "groundwater" and not s.is_duplicate:
+                    history_samples.append(s)
+        if not history_samples:
+            continue
+        analytes = [r.analyte for r in history_samples[0].results]
+        per_page = 30
+        for start in range(0, len(history_samples), per_page):
+            chunk = history_samples[start : start + per_page]
+            sheet = Sheet(st, "report")
+            cont = " (continued)" if start else ""
+            sheet.text(
+                f"Table {t_no}. Historical Groundwater Analytical Results, {loc_name(st, well)}{cont}",
+                bold=True,
+            )
+            units = ", ".join(
+                f"{SHORT.get(r.analyte, r.analyte)} {unit_text(st, r.unit)}"
+                for r in chunk[0].results
+            )
+            sheet.text(f"Units: {units}", size=st.size - 2)
+            sheet.gap(4)
+            table_rows = []
+            for s in chunk:
+                row = [st.date(s.date)]
+                for r in s.results:
+                    key = key_of(s, r)
+                    fact = result_fact(key)
+                    value = r
+                    if key in traps.rejected and day > _rejected_on(pen.m, traps):
+                        row.append(f"{number(r.value) if r.value is not None else 'ND'} R")
+                        sheet.facts.add(fact)
+                        values[fact] = r.value
+                        continue
+                    if r.value is not None and s.date < campaign.start and rng.random() < 0.012:
+                        wrong = _misprint(rng, r.value)
+                        value = Measurement(r.analyte, wrong, r.unit, r.rl, r.qualifier)
+                        traps.transcription[(campaign.id, key)] = wrong
+                    row.append(_cell(st, value))
+                    sheet.facts.add(fact)
+                    values[fact] = value.value
+                table_rows.append(row)
+            width = (PAGE_W - 2 * MARGIN - 90) / max(1, len(analytes))
+            sheet.table(
+                ["Date", *(SHORT.get(a, a) for a in analytes)],
+                table_rows,
+                [90, *([width] * len(analytes))],
+                size=st.size - 1,
+            )
+            sheet.text("R = rejected during data validation; not usable.", size=st.size - 2)
+            sheets.append(sheet)
+        t_no += 1
+    return sheets
+
+
+def _cell(st: OfficeStyle, m: Measurement) -> str:
+    from .papers import shown
+
+    return shown(st, m)
+
+
+def _rejected_on(m: SiteModel, traps: Traps) -> dt.date:
+    return traps.corrected_on or dt.date(2100, 1, 1)
+
+
+def revised_lab(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
+    day = traps.revised_on[campaign.id]
+    part = lab_part(pen, campaign, traps, revision=1)
+    part.role = "lab-revised"
+    return Doc("lab-report", "Revised Laboratory Report", day, [part], campaign=campaign.id)
+
+
+def correction_letter(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc:
+    m = pen.m
+    ((key, wrong),) = traps.corrected.items()
+    truth = m.truth[key]
+    campaign = next(
+        c
+        for c in m.campaigns
+        for s in c.samples
+        if not s.is_duplicate and any(key_of(s, r) == key for r in s.results)
+    )
+    day = traps.corrected_on
+    lab = campaign.lab
+    st = style(STYLES_BY_SPLIT[pen.split][(pen.rng.randrange(3))])
+    fact = result_fact(key)
+    sample = next(
+        s for s in campaign.samples if s.location == key[0] and s.date.isoformat() == key[2]
+    )
+    sheets = letter_doc(
+        pen,
+        st,
+        kind="correction-letter",
+        date=day,
+        subject=f"Correction to Laboratory Report, {m.name}, samples received {st.date(campaign.start)}",
+        firm=(lab, "1200 Analytical Drive, Suite 4", "(555) 010-7700"),
+        sender=(person(pen.rng), "Quality Assurance Manager"),
+        paragraphs=[
+            f"During a routine review of our report for the samples collected on {st.date(campaign.start)}, we found "
+            "that a dilution factor was not applied to one result. The corrected result is given below; every other "
+            "result of the report is unchanged.",
+            f"Sample {sample.sample_id} ({loc_name(st, key[0])}), collected {st.date(dt.date.fromisoformat(key[2]))}: "
+            f"{key[3]} was reported as {number(wrong.value)} {unit_text(st, truth.unit)}; the correct result is "
+            f"{number(truth.value)} {unit_text(st, truth.unit)} (reporting limit {truth.rl:g}).",
+            "Please replace the result in your records. We regret any inconvenience this may have caused.",
+        ],
+        facts=[set(), {fact}, set()],
+    )
+    return Doc(
+        "correction-letter",
+        "Laboratory Correction Letter",
+        day,
+        [Part(sheets, role="correction", values={fact: truth.value})],
+    )
+
+
+def validation_memo(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc:
+    m = pen.m
+    keys = sorted(traps.rejected - traps.lab_rejected)
+    analyte = keys[0][3]
+    campaign = next(
+        c
+        for c in m.campaigns
+        if any(
+            key_of(s, r) in traps.rejected - traps.lab_rejected
+            for s in c.samples
+            for r in s.results
+        )
+    )
+    day = (traps.corrected_on or campaign.issued) + dt.timedelta(days=pen.rng.randint(5, 25))
+    st = pen.office(day)
+    wells = ", ".join(loc_name(st, k[0]) for k in keys)
+    sheets = letter_doc(
+        pen,
+        st,
+        kind="memo",
+        date=day,
+        subject=f"Data Validation Summary, {campaign.label} Sampling Event, {m.name}",
+        to=(person(pen.rng), m.agency),
+        paragraphs=[
+            f"The analytical data of the {campaign.label} event (samples collected {st.date(campaign.start)}) were "
+            "validated in general accordance with the EPA National Functional Guidelines.",
+            f"The {analyte} results for samples {wells} are rejected (R): the samples were analyzed "
+            f"{pen.rng.randint(3, 9)} days past the method holding time. These results are not usable and are "
+            "excluded from the site data set.",
+            "All other results are usable as reported, with the qualifiers assigned by the laboratory.",
+            *pen.filler(1),
+        ],
+    )
+    return Doc("memo", "Data Validation Memorandum", day, [Part(sheets)])
+
+
+def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
+    m = pen.m
+    docs = []
+    # corrective action plan, draft then final, and the agency's approval
+    for draft in (True, False):
+        day = m.cap - dt.timedelta(days=pen.rng.randint(20, 40)) if draft else m.cap
+        st = pen.office(day)
+        title = "Corrective Action Plan"
+        facts = set() if draft else {f"event|corrective-action-plan|-|{day.isoformat()}"}
+        sections = [
+            (
+                "Introduction",
+                [
+                    (
+                        f"This Corrective Action Plan proposes {m.remedy} to address the release at {m.name} "
+                        f"({m.agency} Case No. {m.case_number}).",
+                        _cond(m, "release"),
+                    )
+                ],
+            ),
+            (
+                "Remedial Objectives",
+                [(governing_rule(m), set()), *[(t, set()) for t in pen.filler(2)]],
+            ),
+            (
+                "Evaluation of Alternatives",
+                [
+                    (t, set())
+                    for t in (
+                        "Alternatives evaluated included monitored natural attenuation, excavation, soil vapor extraction "
+                        "and in-situ treatment.",
+                        *pen.filler(3),
+                    )
+                ],
+            ),
+            (
+                "Proposed Remedy and Schedule",
+                [
+                    (
+                        f"The recommended remedy is {m.remedy}, to begin within 90 days of "
+                        "the agency's approval.",
+                        set(),
+                    ),
+                    *[(t, set()) for t in pen.filler(2)],
+                ],
+            ),
+        ]
+        body = text_pages(pen, st, title, sections)
+        sheets = finish(
+            [
+                title_page(pen, st, title, day, draft=draft, facts=facts),
+                *body,
+                site_plan(pen, st, 1, day),
+            ]
+        )
+        docs.append(Doc("cap", title, day, [Part(sheets)], draft=draft))
+        if draft:
+            traps.drafts += 1
+    ast = pen.agency_style()
+    approve = m.cap + dt.timedelta(days=pen.rng.randint(30, 60))
+    docs.append(
+        Doc(
+            "agency-letter",
+            "CAP Approval",
+            approve,
+            [
+                Part(
+                    letter_doc(
+                        pen,
+                        ast,
+                        kind="agency-letter",
+                        date=approve,
+                        subject=f"Approval of Corrective Action Plan, Case No. {m.case_number}",
+                        firm=(
+                            f"State {m.agency}",
+                            f"{m.program}, 800 Capitol Way, {m.city}",
+                            "(555) 010-2000",
+                        ),
+                        sender=(person(pen.rng), "Case Manager"),
+                        paragraphs=[
+                            f"The {m.agency} has reviewed the Corrective Action Plan dated {ast.date(m.cap)} and approves it "
+                            "with the following conditions.",
+                            governing_rule(m),
+                            "Progress reports shall be submitted with each monitoring report.",
+                        ],
+                    )
+                )
+            ],
+        )
+    )
+    # start-up and completion
+    st = pen.office(m.remedy_start)
+    day = m.remedy_start + dt.timedelta(days=pen.rng.randint(20, 40))
+    fact = f"event|remediation-began|{m.remedy}|{m.remedy_start.isoformat()}"
+    docs.append(
+        Doc(
+            "letter",
+            "Remediation Start-up",
+            day,
+            [
+                Part(
+                    letter_doc(
+                        pen,
+                        st,
+                        kind="letter",
+                        date=day,
+                        subject=f"Remedial System Start-up, {m.name}",
+                        to=(person(pen.rng), m.agency),
+                        paragraphs=[
+                            f"The {m.remedy} began on {st.date(m.remedy_start)}, as the approved Corrective Action Plan "
+                            "provides.",
+                            *pen.filler(3),
+                        ],
+                        facts=[{fact}, set(), set(), set()],
+                    )
+                )
+            ],
+        )
+    )
+    if m.remedy_end is not None:
+        st = pen.office(m.remedy_end)
+        day = m.remedy_end + dt.timedelta(days=pen.rng.randint(30, 60))
+        fact = f"event|remediation-ended|{m.remedy}|{m.remedy_end.isoformat()}"
+        title = "Remediation Completion Report"
+        sections = [
+            (
+                "Summary",
+                [
+                    (f"The {m.remedy} was completed on {st.date(m.remedy_end)}.", {fact}),
+                    *[(t, set()) for t in pen.filler(4)],
+                ],
+            )
+        ]
+        sheets = finish(
+            [title_page(pen, st, title, day, draft=False), *text_pages(pen, st, title, sections)]
+        )
+        docs.append(Doc("report", title, day, [Part(sheets)]))
+    return docs
+
+
+def ceased_letter(pen: Pen) -> Doc:
+    m = pen.m
+    day = m.closed + dt.timedelta(days=pen.rng.randint(20, 60))
+    st = pen.office(day)
+    fact = f"event|operations-ceased|-|{m.closed:%Y-%m}"
+    sheets = letter_doc(
+        pen,
+        st,
+        kind="letter",
+        date=day,
+        subject=f"Facility Status, {m.business}",
+        to=(person(pen.rng), m.agency),
+        paragraphs=[
+            f"{m.operator} informs the {m.agency} that {m.business} ceased operations in "
+            f"{m.closed:%B %Y}. Product was removed from the tanks and the dispensers were "
+            "locked out.",
+            "The monitoring program will continue as approved.",
+        ],
+        facts=[{fact}, set()],
+    )
+    return Doc("letter", "Notice of Closure of Operations", day, [Part(sheets)])
+
+
+def nfa_letter(pen: Pen) -> Doc:
+    m = pen.m
+    ast = pen.agency_style()
+    day = m.nfa
+    fact = f"event|no-further-action|{m.nfa_scope}|{day.isoformat()}"
+    conds = {f"condition|{c.kind}" for c in m.conditions if c.cls in ("CREC", "HREC")}
+    sheets = letter_doc(
+        pen,
+        ast,
+        kind="agency-letter",
+        date=day,
+        subject=f"No Further Action Determination ({m.nfa_scope}), Case No. {m.case_number}",
+        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        sender=(person(pen.rng), "Program Manager"),
+        paragraphs=[
+            f"Based on the information submitted, the {m.agency} has determined that no further action is required "
+            f"for {m.nfa_scope} at the site. This determination is effective {ast.date(day)}.",
+            "This determination is conditioned on the activity and use limitations of the environmental covenant to "
+            "be recorded for the property and on the continued operation of the engineering controls described in "
+            "the approved plans."
+            if m.covenant
+            else "Groundwater monitoring shall continue under the approved schedule; this letter does not close the case "
+            "for groundwater.",
+            "The agency may reopen the case if new information shows that the conditions at the site pose a risk "
+            "to human health or the environment.",
+        ],
+        facts=[{fact, *conds}, conds, set()],
+    )
+    return Doc("agency-letter", "No Further Action Letter", day, [Part(sheets)])
+
+
+def filler_doc(pen: Pen, day: dt.date, which: str) -> Doc:
+    """A one-page document most of a file is made of: an invoice, a transmittal, a fax cover, a
+    disposal certificate (the locate package's kinds)."""
+    st = pen.office(day)
+    site = shim(pen)
+    if which == "invoice":
+        inv = sitekinds.Invoice(
+            pen.rng.choice(
+                (
+                    "Ridgeline Drilling Co.",
+                    "Delta Pump & Well Service",
+                    st.firm,
+                    "Cascade Waste Transport",
+                )
+            ),
+            f"{pen.rng.randint(10000, 99999)}",
+            day,
+            [
+                (
+                    pen.rng.choice(
+                        (
+                            "Groundwater sampling, labor",
+                            "Field vehicle",
+                            "Purge water disposal",
+                            "Report preparation",
+                            "Laboratory analysis",
+                            "Project management",
+                        )
+                    ),
+                    pen.rng.randint(150, 4800) * 100,
+                )
+                for _ in range(pen.rng.randint(2, 6))
+            ],
+        )
+        sheets = sitekinds.invoice(pen.rng, st, pen.split, site, inv)
+    elif which == "transmittal":
+        sheets = sitekinds.transmittal(
+            pen.rng,
+            st,
+            pen.split,
+            site,
+            date=day,
+            items=[
+                pen.rng.choice(
+                    (
+                        "Monitoring report (2 copies)",
+                        "Laboratory data package",
+                        "Field notes",
+                        "Waste manifests",
+                        "Site plan, revised",
+                    )
+                )
+            ],
+        )
+    elif which == "fax":
+        sheets = sitekinds.fax_cover(
+            pen.rng, st, pen.split, site, pages=pen.rng.randint(2, 9), date=day
+        )
+    else:
+        sheets = sitekinds.certificate(pen.rng, st, pen.split, site)
+    return Doc(which, which.title(), day, [Part(sheets)], scannable=True, filler=True)

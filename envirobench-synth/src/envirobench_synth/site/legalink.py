@@ -1,0 +1,256 @@
+"""Recorded instruments of a site record, drawn by `envirobench_synth.legal` (called, not copied).
+
+The deeds of the parcel's owners (`legal.title.to_instrument` of a `TitleInstrument`), the
+railroad lease of a bulk plant (`legal.parties.draft_railroad_lease`) and the environmental
+covenant (`legal.instruments.sample_instrument`), each rendered by `legal.render_instrument`.
+Their facts are found where the PDF prints them: the page whose text layer holds the recording
+date in the recorder's form (the stamp; on every page for an e-recording header). Old
+instruments are filed as scans (the same pages, rasterised), so the facts are located on the
+clean rendering first.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+from ..legal import families, render_instrument
+from ..legal.instruments import (
+    Acknowledgment,
+    Instrument,
+    Recording,
+    Signature,
+    person,
+    recording_fee,
+    sample_instrument,
+)
+from ..legal.parties import WORDING_SPLITS, Drafter, draft_railroad_lease, wording
+from ..legal.title import Parcel, TitleInstrument, to_instrument
+from ..rng import make_random
+from .papers import Doc, Part, Pen
+
+SCAN_BEFORE = 1990  # instruments recorded before this are in the file as recorder's scans
+
+
+def _texts(pdf: bytes) -> list[str]:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        out = []
+        for page in document:
+            textpage = page.get_textpage()
+            out.append(textpage.get_text_range())
+            textpage.close()
+            page.close()
+        return out
+    finally:
+        document.close()
+
+
+def _family(pen: Pen, label: str) -> tuple[str, families.RecorderStyle]:
+    templates, recorders = families.SPLITS[pen.split]
+    rng = make_random(pen.m.spec.seed, "legal-family", label)
+    return rng.choice(templates), families.recorder(recorders[pen.m.spec.seed % len(recorders)])
+
+
+def _parcel(pen: Pen, recorder: families.RecorderStyle) -> Parcel:
+    rng = make_random(pen.m.spec.seed, "parcel")
+    return Parcel(
+        pen.m.apn,
+        rng.randint(1, 24),
+        rng.randint(1, 12),
+        "DEPOT STREET INDUSTRIAL ADDITION",
+        rng.randint(3, 40),
+        rng.randint(1, 90),
+        recorder.county,
+        recorder.state,
+    )
+
+
+def _doc(
+    pen: Pen, instrument: Instrument, fact: str, when: dt.datetime, kind: str, seed: int, label: str
+) -> Doc:
+    stamp = when.strftime(instrument.recorder.date_format)
+    clean = render_instrument(instrument, seed, pen.m.spec.site_id, label)
+    texts = _texts(clean.pdf)
+    facts = [{fact} if stamp in text else set() for text in texts]
+    if not any(facts):
+        raise ValueError(f"the recording date {stamp!r} is on no page of {instrument.title}")
+    scanned = when.year < SCAN_BEFORE
+    pdf = (
+        render_instrument(instrument, seed, pen.m.spec.site_id, label, scanned=True).pdf
+        if scanned
+        else clean.pdf
+    )
+    part = Part(pdf=pdf, pdf_facts=facts, role="instrument")
+    part.scan = scanned
+    return Doc(kind, instrument.title, when.date(), [part])
+
+
+def deeds(pen: Pen, seed: int) -> list[Doc]:
+    m = pen.m
+    docs = []
+    previous = "Juniper Valley Land Company"
+    for k, owner in enumerate(m.owners):
+        template, recorder = _family(pen, f"deed-{k}")
+        rng = make_random(seed, "deed", m.spec.site_id, k)
+        kind = rng.choice(("warranty-deed", "special-warranty-deed"))
+        from ..legal.title import TITLES
+
+        item = TitleInstrument(
+            role="vesting",
+            kind=kind,
+            title=rng.choice(TITLES[kind]),
+            grantor=previous,
+            grantee=owner.name,
+            parcel=_parcel(pen, recorder),
+            date=owner.signed,
+            recorded=owner.recorded,
+            number=recorder.number_format.format(
+                year=owner.recorded.year, serial=rng.randint(1000, 9999999)
+            )
+            if recorder.number_label
+            else "",
+            book=rng.randint(100, 9999),
+            page=rng.randint(1, 999),
+            signer=person(rng),
+            capacity=rng.choice(("President", "Manager", "Grantor")),
+        )
+        instrument = to_instrument(item, template, recorder, rng)
+        fact = f"event|ownership-transfer|{m.apn}|{owner.recorded.date().isoformat()}"
+        docs.append(_doc(pen, instrument, fact, owner.recorded, "deed", seed, f"deed-{k}"))
+        previous = owner.name
+    return docs
+
+
+def lease(pen: Pen, seed: int) -> list[Doc]:
+    """The railroad's lease of the bulk plant's site; the model takes its parties' names."""
+    m = pen.m
+    template_name, recorder = _family(pen, "lease")
+    rng = make_random(seed, "lease", m.spec.site_id)
+    words = wording(WORDING_SPLITS[pen.split][0])
+    drafter = Drafter(rng, words, recorder)
+    signed = m.lease[2]
+    parcel = _parcel(pen, recorder)
+    title, body, parties, _recorded = draft_railroad_lease(
+        drafter, signed, parcel.description, m.apn
+    )
+    m.lease = (parties[0].name, parties[1].name, signed)
+    template = families.template(template_name)
+    signatures = [Signature(p.caption, p.name, s, c, "ink") for p in parties for s, c in p.signers]
+    expires = signed + dt.timedelta(days=rng.randint(200, 1400))
+    notary = person(rng)
+    acks = [
+        Acknowledgment(
+            recorder.state,
+            recorder.county,
+            s.signer,
+            s.capacity,
+            notary,
+            signed,
+            expires,
+            f"{rng.randint(100000, 999999)}",
+            "ink",
+        )
+        for s in signatures
+    ]
+    when = dt.datetime.combine(
+        signed + dt.timedelta(days=rng.randint(3, 30)),
+        dt.time(rng.randint(8, 16), rng.randint(0, 59)),
+    )
+    recording = Recording(
+        recorder.number_format.format(year=when.year, serial=rng.randint(1000, 9999999))
+        if recorder.number_label
+        else "",
+        rng.randint(100, 9999),
+        rng.randint(1, 999),
+        when,
+        recording_fee(rng),
+    )
+    instrument = Instrument(
+        kind="railroad-lease",
+        title=title,
+        scenario="recorded",
+        template=template,
+        recorder=recorder,
+        date=signed,
+        return_to=[
+            "When recorded, return to:",
+            parties[1].name,
+            f"{rng.randint(100, 9999)} Depot Street",
+        ],
+        body=body,
+        witness_clause=template.witness_clause.format(
+            party="each party", date=f"{signed:%B} {signed.day}, {signed.year}"
+        ),
+        signatures=signatures,
+        acknowledgments=acks,
+        recording=recording,
+        apn=m.apn,
+    )
+    # the lease is dated by its signing; the file's copy shows it recorded, and the model's event is
+    # the signing day, stated in the opening paragraph
+    m_event = f"event|lease-executed|{m.apn}|{signed.isoformat()}"
+    clean = render_instrument(instrument, seed, m.spec.site_id, "lease")
+    texts = _texts(clean.pdf)
+    long = f"{signed:%B} {signed.day}, {signed.year}"
+    facts = [{m_event} if long in " ".join(t.split()) else set() for t in texts]
+    if not any(facts):
+        raise ValueError("the lease's date is on no page")
+    scanned = when.year < SCAN_BEFORE
+    pdf = (
+        render_instrument(instrument, seed, m.spec.site_id, "lease", scanned=True).pdf
+        if scanned
+        else clean.pdf
+    )
+    part = Part(pdf=pdf, pdf_facts=facts, role="instrument")
+    part.scan = scanned
+    return [Doc("lease", title, signed, [part])]
+
+
+def covenant(pen: Pen, seed: int) -> list[Doc]:
+    m = pen.m
+    template_name, recorder = _family(pen, "covenant")
+    rng = make_random(seed, "covenant", m.spec.site_id)
+    instrument = sample_instrument(
+        rng, "recorded", families.template(template_name), recorder, kind="environmental-covenant"
+    )
+    day = m.covenant
+    signed = day - dt.timedelta(days=rng.randint(3, 20))
+    when = dt.datetime.combine(day, dt.time(rng.randint(8, 16), rng.randint(0, 59)))
+    instrument.date = signed
+    instrument.recording = dataclasses.replace(instrument.recording, when=when)
+    instrument.apn = m.apn
+    instrument.body = [
+        text.replace(text.split(", as Owner")[0].split(" by ")[-1], m.owners[-1].name)
+        if ", as Owner" in text
+        else text
+        for text in instrument.body
+    ]
+    instrument.body = [
+        f"Parcel Number: {m.apn}" if text.startswith("Parcel Number:") else text
+        for text in instrument.body
+    ]
+    instrument.signatures[0] = Signature(
+        "OWNER",
+        m.owners[-1].name,
+        instrument.signatures[0].signer,
+        instrument.signatures[0].capacity,
+        "ink",
+    )
+    instrument.witness_clause = families.template(template_name).witness_clause.format(
+        party=m.owners[-1].name, date=f"{signed:%B} {signed.day}, {signed.year}"
+    )
+    for ack in instrument.acknowledgments:
+        ack.date = signed
+    fact = f"event|covenant-recorded|{m.apn}|{day.isoformat()}"
+    doc = _doc(pen, instrument, fact, when, "covenant", seed, "covenant")
+    # every page that states the activity and use limitations supports the condition it controls
+    texts = _texts(render_instrument(instrument, seed, m.spec.site_id, "covenant").pdf)
+    controlled = [c.kind for c in m.conditions if c.cls == "CREC"]
+    for index, text in enumerate(texts):
+        if "use limitations" in " ".join(text.split()).lower():
+            doc.parts[0].pdf_facts[index] |= {f"condition|{k}" for k in controlled}
+    _ = Acknowledgment
+    return [doc]

@@ -1,0 +1,448 @@
+"""A site's whole record: documents filed in order, padded to the exact page count, scanned in
+part, split into volumes, rendered to PDF bytes, and its four answer keys.
+
+Reprint rules (the answer key of site-results; CONTRACT.md):
+- The key of a result is (location, depth, sampling date, analyte, matrix). One record per key.
+- A laboratory's report of the sample is the governing printing. A revised laboratory report
+  supersedes the original for every result of it (the original's printings are `superseded`).
+  A laboratory's correction letter overrides only the values it names: it governs those, and
+  every earlier printing of the old value is `superseded`.
+- Data a later report rejects (a validation memo, or an R flag of the laboratory) is excluded:
+  no record for the key.
+- A final supersedes its draft: every printing in a draft is `draft`.
+- Consultants' tables, findings sentences, appendices and cumulative historical tables are
+  `reprint`s when they print the governing value, `transcription-error`s when a later table
+  misprints it (the laboratory report settles it), and `superseded` when they copied a value
+  before the laboratory fixed it.
+- A blind field duplicate (DUP-1) is a quality-control sample: it is not a record of any key
+  (its parent's own sample is).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass
+
+from .. import standards as standards_mod
+from ..catalogue import ANALYTES
+from ..legal.packet import merge_pdfs
+from ..locate.sitepages import emit_pdf, style
+from ..rng import make_random
+from . import vocab
+from .documents import Traps, filler_doc, plan_documents
+from .model import SPECS, SiteModel, result_fact, sample_model
+from .papers import SHORT, Doc, Pen, loc_name
+
+FILL_SHARE = 0.06  # at least this share of pages is loose one-page paper
+SCAN_SHARE = 0.095  # of the record's pages filed as scans (8-12 %)
+SCAN_DPI = 100
+MAX_VOLUME = 250
+MIN_VOLUME = 60
+CAS = {a.name: a.cas for a in ANALYTES}
+
+
+@dataclass(frozen=True)
+class SiteBuild:
+    site_id: str
+    volumes: tuple[tuple[str, bytes], ...]
+    standards: bytes
+    input: dict
+    answers: dict
+    traps: dict
+    pages: int
+    page_facts: tuple[tuple[frozenset[str], ...], ...] = ()  # per volume, per page: facts stated
+
+
+@dataclass
+class Page:
+    doc: int  # index into the filed documents
+    part: int
+    facts: set[str]
+    file: str = ""
+    number: int = 0  # 1-based within its volume
+
+
+def standards_asset() -> bytes:
+    """The pinned screening tables every site may name, as one JSON asset (the same bytes for
+    every site)."""
+    tables = sorted({t for spec in SPECS.values() for t in _arch_tables(spec.archetype)})
+    rows = [row for table in tables for row in standards_mod.standards_of(table)]
+    payload = {
+        "format": "envirobench.site.standards.v1",
+        "tables": tables,
+        "rows": standards_mod.as_json(rows),
+    }
+    return json.dumps(payload, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
+
+
+def _arch_tables(archetype: str) -> tuple[str, ...]:
+    from .model import ARCHETYPES
+
+    return tuple(ARCHETYPES[archetype].standards.values())
+
+
+def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], Traps]:
+    """Every document of the record in filing order, padded with one-page paper to the exact
+    page count of the spec."""
+    target = model.spec.pages
+    docs, traps = plan_documents(model, seed)
+    core = sum(d.pages for d in docs)
+    events = sum(1 for c in model.campaigns if c.kind == "monitoring")
+    while core > target * (1 - FILL_SHARE):
+        # fewer monitoring rounds until the documents leave room for the file's loose paper
+        per = sum(d.pages for d in docs if d.kind == "monitoring-report") / max(1, events)
+        events -= max(1, int((core - target * (1 - FILL_SHARE)) / max(per, 1.0)))
+        if events < 2:
+            raise ValueError(f"{model.spec.site_id}: the documents do not fit in {target} pages")
+        model = sample_model(model.spec, events)
+        docs, traps = plan_documents(model, seed)
+        core = sum(d.pages for d in docs)
+    pen = Pen(model, make_random(seed, "filler", model.spec.site_id))
+    start = min(d.issued for d in docs if d.kind not in ("deed", "lease"))
+    span = (model.spec.as_of - start).days
+    kinds = ("invoice", "transmittal", "invoice", "fax", "certificate", "invoice", "transmittal")
+    missing = target - core
+    extra = []
+    for k in range(missing):
+        day = start + dt.timedelta(days=int(span * (k + 0.5) / missing))
+        extra.append(filler_doc(pen, day, kinds[k % len(kinds)]))
+    docs = sorted(docs + extra, key=lambda d: d.issued)
+    assert sum(d.pages for d in docs) == target
+    return model, docs, traps
+
+
+def choose_scans(docs: list[Doc], target: int) -> int:
+    """Mark whole old documents as scans, oldest first, until about SCAN_SHARE of the pages are
+    scans; returns the number of scanned pages."""
+    scanned = sum(p.pages for d in docs for p in d.parts if p.scan)
+    goal = round(target * SCAN_SHARE)
+    for doc in sorted((d for d in docs if d.scannable), key=lambda d: (not d.filler, d.issued)):
+        if scanned >= goal:
+            break
+        if any(p.sheets is None for p in doc.parts) or scanned + doc.pages > goal + 3:
+            continue
+        for part in doc.parts:
+            part.scan = True
+        scanned += doc.pages
+    return scanned
+
+
+def split_volumes(docs: list[Doc]) -> list[list[int]]:
+    """Document indexes per volume: equal-ish volumes of 60-250 pages ending between documents."""
+    total = sum(d.pages for d in docs)
+    count = max(1, -(-total // 230))
+    bounds = []
+    done = 0
+    position = 0
+    for v in range(1, count):
+        goal = total * v / count
+        while position < len(docs) and done + docs[position].pages <= goal:
+            done += docs[position].pages
+            position += 1
+        bounds.append(position)
+    volumes = []
+    previous = 0
+    for b in [*bounds, len(docs)]:
+        volumes.append(list(range(previous, b)))
+        previous = b
+    for v in volumes:
+        pages = sum(docs[i].pages for i in v)
+        if not (MIN_VOLUME <= pages <= MAX_VOLUME) and len(volumes) > 1:
+            raise ValueError(f"a volume of {pages} pages")
+    return volumes
+
+
+def render_volume(
+    docs: list[Doc], indexes: list[int], seed: int, site_id: str, number: int
+) -> bytes:
+    parts: list[bytes] = []
+    run: list = []
+    scans: list[int] = []
+
+    def flush() -> None:
+        if run:
+            parts.append(
+                emit_pdf(
+                    run,
+                    f"{site_id} volume {number}",
+                    scanned=list(scans),
+                    seed=seed,
+                    labels=(site_id, number, len(parts)),
+                    dpi=SCAN_DPI,
+                    gray=True,
+                )
+            )
+            run.clear()
+            scans.clear()
+
+    for i in indexes:
+        for part in docs[i].parts:
+            if part.sheets is not None:
+                for sheet in part.sheets:
+                    if part.scan:
+                        scans.append(len(run))
+                    run.append(sheet)
+            else:
+                flush()
+                parts.append(part.pdf)
+    flush()
+    return merge_pdfs(parts)
+
+
+def build(site_id: str) -> SiteBuild:
+    if site_id not in SPECS:
+        raise KeyError(f"unknown site {site_id!r}; known: {', '.join(SPECS)}")
+    spec = SPECS[site_id]
+    model = sample_model(spec)
+    model, docs, traps = file_documents(model, spec.seed)
+    scanned = choose_scans(docs, spec.pages)
+    volumes = split_volumes(docs)
+    pages: list[Page] = []
+    files = []
+    for v, indexes in enumerate(volumes, 1):
+        name = f"volume-{v}.pdf"
+        number = 0
+        for i in indexes:
+            for p, part in enumerate(docs[i].parts):
+                for facts in part.facts():
+                    number += 1
+                    pages.append(Page(i, p, facts, name, number))
+        files.append((name, render_volume(docs, indexes, spec.seed, site_id, v)))
+    answers = answer_keys(model, docs, traps, pages)
+    counts = trap_counts(traps, docs, answers, scanned, model.consultants)
+    return SiteBuild(
+        site_id=site_id,
+        volumes=tuple(files),
+        standards=standards_asset(),
+        input=case_input(model, docs, volumes, pages),
+        answers=answers,
+        traps=counts,
+        pages=len(pages),
+        page_facts=tuple(
+            tuple(frozenset(p.facts) for p in pages if p.file == name) for name, _ in files
+        ),
+    )
+
+
+def canonical_style(model: SiteModel, docs: list[Doc]):
+    finals = [d for d in docs if d.kind.endswith("-report") and not d.draft]
+    return style(model.consultant_on(finals[-1].issued))
+
+
+def case_input(
+    model: SiteModel, docs: list[Doc], volumes: list[list[int]], pages: list[Page]
+) -> dict:
+    from ..vocabulary import ANALYTE_SYNONYMS, terms_of
+
+    analytes = []
+    for name in model.analytes():
+        cas = CAS.get(name)
+        terms = terms_of(ANALYTE_SYNONYMS.get(cas, ()), model.split) if cas else ()
+        synonyms = sorted(
+            {t for t in terms if t != name} | ({SHORT[name]} - {name} if name in SHORT else set())
+        )
+        analytes.append({"name": name, "cas": cas, "synonyms": synonyms})
+    return {
+        "site": model.spec.site_id,
+        "name": model.name,
+        "address": model.address,
+        "as_of": model.spec.as_of.isoformat(),
+        "volumes": [
+            {
+                "file": f"volume-{v}.pdf",
+                "pages": sum(1 for p in pages if p.file == f"volume-{v}.pdf"),
+            }
+            for v in range(1, len(volumes) + 1)
+        ],
+        "pages": len(pages),
+        "analytes": analytes,
+        "matrices": [m for m in vocab.MATRICES if m in model.matrices()],
+        "condition_kinds": list(vocab.CONDITION_KINDS),
+        "condition_classes": list(vocab.CONDITION_CLASSES),
+        "event_kinds": list(vocab.EVENT_KINDS),
+    }
+
+
+def _cite(page: Page) -> dict:
+    return {"file": page.file, "page": page.number}
+
+
+def answer_keys(model: SiteModel, docs: list[Doc], traps: Traps, pages: list[Page]) -> dict:
+    by_fact: dict[str, list[Page]] = {}
+    for page in pages:
+        for fact in page.facts:
+            by_fact.setdefault(fact, []).append(page)
+    canon = canonical_style(model, docs)
+    results = []
+    for key, truth in sorted(
+        model.truth.items(), key=lambda kv: (kv[0][2], kv[0][0], kv[0][1], kv[0][3], kv[0][4])
+    ):
+        if key in traps.rejected:
+            continue
+        fact = result_fact(key)
+        printings = by_fact.get(fact, [])
+        if not printings:
+            raise ValueError(f"{model.spec.site_id}: no page prints {fact}")
+        governing = _governing(key, printings, docs, traps)
+        fixed = traps.fixed_by(key)
+        out = []
+        for page in printings:
+            doc, part = docs[page.doc], docs[page.doc].parts[page.part]
+            value = part.values.get(fact, truth.value) if part.values else truth.value
+            if page is governing:
+                status = "governing"
+            elif doc.draft:
+                status = "draft"
+            elif part.role == "lab" and doc.campaign in traps.revised:
+                status = "superseded"
+            elif value != truth.value:
+                status = (
+                    "superseded"
+                    if fixed is not None and doc.issued < fixed
+                    else "transcription-error"
+                )
+            else:
+                status = "reprint"
+            out.append({"file": page.file, "page": page.number, "status": status})
+        location, depth, day, analyte, matrix = key
+        results.append(
+            {
+                "location": loc_name(canon, location),
+                "depth": None if depth == "-" else depth,
+                "sample_date": day,
+                "analyte": analyte,
+                "cas": CAS.get(analyte),
+                "matrix": matrix,
+                "value": truth.value,
+                "detected": truth.value is not None,
+                "unit": truth.unit,
+                "reporting_limit": truth.rl,
+                "qualifier": ""
+                if truth.qualifier == "U" and truth.value is None
+                else truth.qualifier,
+                "source": _cite(governing),
+                "printings": out,
+            }
+        )
+    return {
+        "site-results": {"results": results},
+        "exceedance-summary": {"exceedances": exceedances(model, results)},
+        "recognized-conditions": {"conditions": conditions(model, by_fact)},
+        "site-timeline": {"events": timeline(model, docs, by_fact)},
+    }
+
+
+def _governing(key, printings: list[Page], docs: list[Doc], traps: Traps) -> Page:
+    def role(page: Page) -> str:
+        return docs[page.doc].parts[page.part].role
+
+    if key in traps.corrected:
+        chosen = [p for p in printings if role(p) == "correction"]
+    else:
+        chosen = [p for p in printings if role(p) == "lab-revised"] or [
+            p for p in printings if role(p) == "lab" and not docs[p.doc].draft
+        ]
+    if not chosen:
+        chosen = [p for p in printings if not docs[p.doc].draft]
+    chosen.sort(key=lambda p: (docs[p.doc].issued, p.doc, p.part))
+    return chosen[0]
+
+
+_PER = {
+    ("µg/L", "mg/L"): 0.001,
+    ("mg/L", "µg/L"): 1000.0,
+    ("µg/L", "µg/L"): 1.0,
+    ("mg/L", "mg/L"): 1.0,
+    ("mg/kg", "mg/kg"): 1.0,
+}
+
+
+def exceedances(model: SiteModel, results: list[dict]) -> list[dict]:
+    """Governing detections above the governing table's value in force on the sampling date.
+    The table is the one the agency's letters name for the matrix; a row on a dissolved basis
+    does not apply to the total results of these records; vapor and air have no pinned table."""
+    out = []
+    for r in results:
+        table = model.standards.get(r["matrix"])
+        if table is None or r["value"] is None:
+            continue
+        day = dt.date.fromisoformat(r["sample_date"])
+        try:
+            row = standards_mod.value_in_force(table, r["analyte"], day)
+        except ValueError:
+            row = standards_mod.value_in_force(table, r["analyte"], day, basis="total")
+        if row is None or row.basis == "dissolved":
+            continue
+        factor = _PER.get((r["unit"], row.unit))
+        if factor is None:
+            raise ValueError(f"no conversion from {r['unit']} to {row.unit}")
+        if r["value"] * factor > row.value:
+            out.append(
+                {
+                    key: r[key]
+                    for key in (
+                        "location",
+                        "depth",
+                        "sample_date",
+                        "analyte",
+                        "cas",
+                        "matrix",
+                        "value",
+                        "unit",
+                    )
+                }
+                | {
+                    "standard": {"table": table, "value": row.value, "unit": row.unit},
+                    "source": r["source"],
+                }
+            )
+    return out
+
+
+def conditions(model: SiteModel, by_fact: dict[str, list[Page]]) -> list[dict]:
+    out = []
+    for c in model.conditions:
+        evidence = by_fact.get(f"condition|{c.kind}", [])
+        if not evidence:
+            raise ValueError(f"{model.spec.site_id}: no page supports the condition {c.kind}")
+        cites = sorted(
+            {(p.file, p.number) for p in evidence},
+            key=lambda fp: (int(fp[0].split("-")[1][:-4]), fp[1]),
+        )
+        out.append(
+            {"kind": c.kind, "class": c.cls, "evidence": [{"file": f, "page": n} for f, n in cites]}
+        )
+    return out
+
+
+def timeline(model: SiteModel, docs: list[Doc], by_fact: dict[str, list[Page]]) -> list[dict]:
+    out = []
+    for h in model.happenings:
+        stated = by_fact.get(h.fact, [])
+        if not stated:
+            raise ValueError(f"{model.spec.site_id}: no page states {h.fact}")
+        first = min(stated, key=lambda p: (docs[p.doc].issued, p.doc, p.number))
+        out.append({"kind": h.kind, "date": h.text, "subject": h.subject, "source": _cite(first)})
+    out.sort(key=lambda e: (e["date"], e["kind"], e["subject"] or ""))
+    return out
+
+
+def trap_counts(traps: Traps, docs: list[Doc], answers: dict, scanned: int, consultants) -> dict:
+    statuses: dict[str, int] = {}
+    for r in answers["site-results"]["results"]:
+        for p in r["printings"]:
+            statuses[p["status"]] = statuses.get(p["status"], 0) + 1
+    return {
+        "draft-reports": traps.drafts,
+        "revised-lab-reports": len(traps.revised),
+        "results-changed-by-revision": sum(len(v) for v in traps.revised.values()),
+        "correction-letter-values": len(traps.corrected),
+        "rejected-results": len(traps.rejected),
+        "lab-r-flags": len(traps.lab_rejected),
+        "cumulative-transcription-errors": len(traps.transcription),
+        "blind-duplicates": traps.duplicates,
+        "well-id-styles": len({style(name).well_format for _, name in consultants}),
+        "scanned-pages": scanned,
+        **{f"printings-{k}": v for k, v in sorted(statuses.items())},
+    }

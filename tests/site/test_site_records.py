@@ -1,0 +1,211 @@
+"""The site records of envirobench_synth.site: invariants a user of the answer keys relies on.
+
+The smallest dev site is built once for the module; the three public (test) sites take long and
+are slow-marked.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+from envirobench_synth import standards
+from envirobench_synth.site import (
+    CONDITION_CLASSES,
+    CONDITION_KINDS,
+    EVENT_KINDS,
+    MATRICES,
+    SITES,
+    SPECS,
+    build_site,
+)
+
+SMALLEST = min(SITES["dev"], key=lambda site: SPECS[site].pages)
+TO = {("µg/L", "mg/L"): 0.001, ("mg/L", "µg/L"): 1000.0}
+
+
+@pytest.fixture(scope="module")
+def build():
+    return build_site(SMALLEST)
+
+
+def _facts(build, citation) -> frozenset[str]:
+    names = [name for name, _ in build.volumes]
+    return build.page_facts[names.index(citation["file"])][citation["page"] - 1]
+
+
+def _norm(location: str) -> str:
+    text = re.sub(r"[\s_-]", "", location.upper())
+    return re.sub(r"0+(\d)", r"\1", text)
+
+
+def _result_fact(r) -> str:
+    return "|".join(
+        ("result", "{loc}", r["depth"] or "-", r["sample_date"], r["analyte"], r["matrix"])
+    )
+
+
+def _stated(build, citation, fact_template: str) -> bool:
+    for fact in _facts(build, citation):
+        parts = fact.split("|")
+        want = fact_template.split("|")
+        if len(parts) == len(want) and all(w in ("{loc}", p) for w, p in zip(want, parts, strict=False)):
+            loc_index = want.index("{loc}") if "{loc}" in want else None
+            if loc_index is None or _norm(parts[loc_index]) == _norm(
+                fact_template.split("|")[loc_index]
+            ):
+                return True
+    return False
+
+
+def test_splits_and_page_targets():
+    assert set(SITES) == {"dev", "test"}
+    assert len(SITES["dev"]) == 4 and len(SITES["test"]) == 3
+    assert [SPECS[s].pages for s in SITES["test"]] == [275, 540, 806]
+    assert all(120 <= SPECS[s].pages <= 320 for s in SITES["dev"])
+
+
+def test_pages_match_volumes(build):
+    assert build.pages == SPECS[SMALLEST].pages == build.input["pages"]
+    assert sum(v["pages"] for v in build.input["volumes"]) == build.pages
+    for (name, pdf), listed, facts in zip(build.volumes, build.input["volumes"], build.page_facts, strict=False):
+        document = pdfium.PdfDocument(pdf)
+        try:
+            assert len(document) == listed["pages"] == len(facts)
+        finally:
+            document.close()
+        assert listed["file"] == name
+        assert 60 <= listed["pages"] <= 250 or len(build.volumes) == 1
+
+
+def test_one_record_per_key(build):
+    results = build.answers["site-results"]["results"]
+    keys = [
+        (_norm(r["location"]), r["depth"], r["sample_date"], r["analyte"], r["matrix"])
+        for r in results
+    ]
+    assert len(keys) == len(set(keys)) > 50
+
+
+def test_every_result_citation_states_its_result(build):
+    for r in build.answers["site-results"]["results"]:
+        fact = _result_fact(r).replace("{loc}", r["location"])
+        assert _stated(build, r["source"], fact), (r["source"], fact)
+        for printing in r["printings"]:
+            assert _stated(build, printing, fact), (printing, fact)
+
+
+def test_the_governing_printing_is_the_source_and_nothing_else_governs(build):
+    statuses = {"governing", "reprint", "draft", "superseded", "rejected", "transcription-error"}
+    for r in build.answers["site-results"]["results"]:
+        governing = [p for p in r["printings"] if p["status"] == "governing"]
+        assert len(governing) == 1
+        assert {"file": governing[0]["file"], "page": governing[0]["page"]} == r["source"]
+        assert {p["status"] for p in r["printings"]} <= statuses
+    # the traps are present: drafts, superseded values, transcription errors in tables
+    seen = {p["status"] for r in build.answers["site-results"]["results"] for p in r["printings"]}
+    assert {"draft", "superseded", "reprint"} <= seen
+    assert build.traps["rejected-results"] > 0 and build.traps["correction-letter-values"] == 1
+
+
+def test_rejected_results_have_no_record(build):
+    results = build.answers["site-results"]["results"]
+    assert len(results) + build.traps["rejected-results"] == len(
+        {
+            f
+            for page in (p for v in build.page_facts for p in v)
+            for f in page
+            if f.startswith("result|")
+        }
+    )
+
+
+def test_every_exceedance_exceeds_its_standard_in_force(build):
+    results = {
+        (r["location"], r["depth"], r["sample_date"], r["analyte"], r["matrix"]): r
+        for r in build.answers["site-results"]["results"]
+    }
+    exceedances = build.answers["exceedance-summary"]["exceedances"]
+    assert exceedances
+    for e in exceedances:
+        record = results[(e["location"], e["depth"], e["sample_date"], e["analyte"], e["matrix"])]
+        assert record["value"] == e["value"] and record["source"] == e["source"]
+        row = standards.value_in_force(
+            e["standard"]["table"], e["analyte"], dt.date.fromisoformat(e["sample_date"])
+        )
+        assert (
+            row is not None
+            and row.value == e["standard"]["value"]
+            and row.unit == e["standard"]["unit"]
+        )
+        value = e["value"] * TO.get((e["unit"], row.unit), 1.0)
+        assert value > row.value
+
+
+def test_conditions_and_events_use_the_pinned_vocabularies(build):
+    assert build.input["condition_kinds"] == list(CONDITION_KINDS)
+    assert build.input["event_kinds"] == list(EVENT_KINDS)
+    assert set(build.input["matrices"]) <= set(MATRICES)
+    conditions = build.answers["recognized-conditions"]["conditions"]
+    assert len({c["kind"] for c in conditions}) == len(conditions)
+    for c in conditions:
+        assert c["kind"] in CONDITION_KINDS and c["class"] in CONDITION_CLASSES
+        assert c["evidence"]
+        for citation in c["evidence"]:
+            assert f"condition|{c['kind']}" in _facts(build, citation)
+    events = build.answers["site-timeline"]["events"]
+    assert [e["date"] for e in events] == sorted(e["date"] for e in events)
+    assert {e["kind"] for e in events} >= {
+        "ownership-transfer",
+        "tank-installed",
+        "release-reported",
+    }
+    for e in events:
+        assert e["kind"] in EVENT_KINDS
+        assert re.fullmatch(r"\d{4}(-\d{2}(-\d{2})?)?", e["date"])
+        fact = f"event|{e['kind']}|{e['subject'] or '-'}|{e['date']}"
+        assert fact in _facts(build, e["source"]), (fact, e["source"])
+
+
+def test_the_governing_value_is_printed_on_its_page(build):
+    """The text layer of a governing page (not scanned) prints the record's value."""
+    texts: dict[tuple[str, int], str] = {}
+    for name, pdf in build.volumes:
+        document = pdfium.PdfDocument(pdf)
+        try:
+            for index, page in enumerate(document):
+                textpage = page.get_textpage()
+                texts[(name, index + 1)] = " ".join(textpage.get_text_range().split())
+                textpage.close()
+        finally:
+            document.close()
+    checked = 0
+    for r in build.answers["site-results"]["results"]:
+        text = texts[(r["source"]["file"], r["source"]["page"])]
+        if not text or r["value"] is None:
+            continue
+        shown = (
+            f"{r['value']:,.0f}"
+            if r["value"] >= 1000 and r["value"] == int(r["value"])
+            else f"{r['value']:g}"
+        )
+        assert shown in text, (r, shown)
+        checked += 1
+    assert checked > 20
+
+
+def test_input_names_the_site_analytes_with_cas(build):
+    names = {a["name"] for a in build.input["analytes"]}
+    assert {r["analyte"] for r in build.answers["site-results"]["results"]} <= names
+    assert build.standards.startswith(b"{")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("site", SITES["test"])
+def test_public_sites_have_their_page_counts(site):
+    built = build_site(site)
+    assert built.pages == SPECS[site].pages
+    assert all(60 <= v["pages"] <= 250 for v in built.input["volumes"])
