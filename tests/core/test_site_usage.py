@@ -9,13 +9,18 @@ import types
 from pathlib import Path
 
 import pytest
+from reportkit import (
+    ImageSeparators,
+    fixture_adapter,
+    make_separator_runs,
+    separator_predictions,
+    write_separator_dataset,
+)
 
 from envirobench import hookimpl, plugins
 from envirobench.datasets import write_manifest
 from envirobench.rundir import read_run
 from envirobench.runs import RunSpec, execute_run
-
-from reportkit import ImageSeparators, fixture_adapter, make_separator_runs, separator_predictions, write_separator_dataset
 
 DATASET = "test/site-separators-v1"
 

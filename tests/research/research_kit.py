@@ -1,47 +1,10 @@
-"""What the Research tests share: the shipped datasets loaded through the installed plugins, and a
-partial run of the reference adapter on a few dev cases through core (`envirobench run --case`)."""
+"""What the Research tests share: category_kit bound to envirobench-research."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-from pathlib import Path
-from typing import Any
+from category_kit import CategoryKit
 
 from envirobench_research.package import PACKAGE
 
-ENVIROBENCH = Path(sys.executable).with_name("envirobench")
-
-
-def reference_run(
-    tmp_path: Path, type_id: str, ids: list[str], folder: str = "synthetic-dev-v1"
-) -> dict[str, Any]:
-    """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
-    dataset_id = PACKAGE.layout(type_id).dataset_id(folder)
-    completed = subprocess.run(
-        [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
-         "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}", "--budget", "0",
-         "--results", str(tmp_path / "results"), *(arg for case_id in ids for arg in ("--case", case_id))],
-        capture_output=True, text=True, timeout=900,
-    )  # fmt: skip
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
-
-
-def shipped_datasets(btype: Any) -> dict[str, tuple[Any, Any, dict[str, Any], dict[str, Any]]]:
-    """Folder -> (registry, dataset, cases, answers) of each shipped dataset of the type, loaded
-    through the registry the installed plugins make (whatever the test environment allows)."""
-    import pytest
-
-    from envirobench import build_registry, load_dataset
-
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
-        registry = build_registry()
-    layout = PACKAGE.layout(btype.ID)
-    out = {}
-    for folder in layout.datasets:
-        dataset = load_dataset(layout.dataset_dir(folder), registry)
-        out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
-    return out
+KIT = CategoryKit(PACKAGE)
+reference_run, shipped_datasets = KIT.reference_run, KIT.shipped_datasets

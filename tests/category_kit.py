@@ -1,0 +1,54 @@
+"""What every category's tests share: the shipped datasets loaded through the installed plugins,
+and a partial run of the reference adapter on a few cases through core (`envirobench run --case`).
+
+Each category binds it to its package once (`tests/<category>/<category>_kit.py`):
+
+    KIT = CategoryKit(PACKAGE)
+    reference_run, shipped_datasets = KIT.reference_run, KIT.shipped_datasets
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from envirobench import BenchmarkPackage
+
+ENVIROBENCH = Path(sys.executable).with_name("envirobench")
+
+
+class CategoryKit:
+    def __init__(self, package: BenchmarkPackage) -> None:
+        self.package = package
+
+    def reference_run(self, tmp_path: Path, type_id: str, ids: list[str], folder: str = "synthetic-dev-v1") -> dict[str, Any]:
+        """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
+        dataset_id = self.package.layout(type_id).dataset_id(folder)
+        completed = subprocess.run(
+            [str(ENVIROBENCH), "run", "--adapter", "reference", "--run", "r1", "--model", "reference/model-free",
+             "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}", "--budget", "0",
+             "--results", str(tmp_path / "results"), *(arg for case_id in ids for arg in ("--case", case_id))],
+            capture_output=True, text=True, timeout=900,
+        )  # fmt: skip
+        assert completed.returncode == 0, completed.stdout + completed.stderr
+        return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
+
+    def shipped_datasets(self, btype: Any) -> dict[str, tuple[Any, Any, dict[str, Any], dict[str, Any]]]:
+        """Folder -> (registry, dataset, cases, answers) of each shipped dataset of the type, loaded
+        through the registry the installed plugins make (whatever the test environment allows)."""
+        import pytest
+
+        from envirobench import build_registry, load_dataset
+
+        with pytest.MonkeyPatch.context() as mp:
+            mp.delenv("ENVIROBENCH_LOAD_PLUGINS", raising=False)
+            registry = build_registry()
+        layout = self.package.layout(btype.ID)
+        out = {}
+        for folder in layout.datasets:
+            dataset = load_dataset(layout.dataset_dir(folder), registry)
+            out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
+        return out
