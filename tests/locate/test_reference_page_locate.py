@@ -9,7 +9,8 @@ import pytest
 from locate_kit import reference_run
 
 from envirobench_locate.package import PACKAGE
-from envirobench_reference_adapter.solvers.page_locate import choose, identifier_key, terms
+from envirobench_reference_adapter.solvers.page_locate import choose, terms
+from envirobench_reference_adapter.terms import identifier_key
 
 
 @pytest.mark.parametrize(

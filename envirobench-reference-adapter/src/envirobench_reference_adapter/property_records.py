@@ -56,6 +56,8 @@ from typing import Any
 import numpy as np
 
 from . import inputs
+from .terms import IDENTIFIER, dates_in, identifier_key
+from .terms import terms as text_terms
 
 NOT_IN_RECORD = "not in the record"
 ANSWER_TYPES = ("date", "quantity", "name", "instrument", "yes-no", "list")
@@ -113,21 +115,6 @@ QUESTION_WORDS = frozenset(
         "any",
     ]
 )
-MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-    )
-}
-MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-DATE_PATTERNS = (
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
-    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
-    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), ("mon", "d", "y")),
-    (re.compile(rf"\b(\d{{1,2}})\s+{MONTH},?\s+(\d{{4}})\b", re.I), ("d", "mon", "y")),
-)
-IDENTIFIER = re.compile(r"\b[A-Za-z]*[-#]?\d[\w-]*\b")
-WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 # unit spellings per dimension, as documents print them
 UNIT_WORDS = {
     "ft": r"(?:ft|feet|foot)\b",
@@ -226,40 +213,9 @@ def source_files(case_input: RecordInput) -> list[str]:
 # -- terms ---------------------------------------------------------------------------------------
 
 
-def dates_in(text: str) -> tuple[list[str], str]:
-    """ISO dates found in `text` (in order of pattern, then position), and the text without them."""
-    found: list[str] = []
-    for pattern, order in DATE_PATTERNS:
-
-        def replace(match: re.Match, order=order) -> str:
-            parts = dict(zip(order, match.groups(), strict=True))
-            month = MONTHS.get(parts["mon"][:3].lower()) if "mon" in parts else int(parts["m"])
-            year, day = int(parts["y"]), int(parts["d"])
-            if not month or not (1 <= month <= 12 and 1 <= day <= 31):
-                return match.group(0)
-            found.append(f"{year:04d}-{month:02d}-{day:02d}")
-            return " "
-
-        text = pattern.sub(replace, text)
-    return found, text
-
-
-def identifier_key(token: str) -> str:
-    compact = re.sub(r"[^0-9A-Za-z]", "", token).lower()
-    return re.sub(r"\d+", lambda m: str(int(m.group(0))), compact)
-
-
 def terms(text: str) -> tuple[set[str], list[str]]:
-    """(anchors, words) of a text."""
-    dates, rest = dates_in(text)
-    anchors = {f"date:{d}" for d in dates}
-    for token in IDENTIFIER.findall(rest):
-        key = identifier_key(token)
-        if key and any(c.isdigit() for c in key):
-            anchors.add(f"id:{key}")
-    rest = IDENTIFIER.sub(" ", rest)
-    words = [w.lower()[:STEM] for w in WORD.findall(rest) if w.lower() not in QUESTION_WORDS]
-    return anchors, words
+    """(anchors, words) of a line or a question, less the words every question has."""
+    return text_terms(text, STEM, QUESTION_WORDS)
 
 
 # -- reading -------------------------------------------------------------------------------------

@@ -28,7 +28,6 @@ its share; a date the question and page write in forms not listed here is read a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..terms import terms as text_terms
 
 BENCHMARK_ID = "page-locate"
 FORMAT = "envirobench.page-locate.v1"
@@ -96,21 +96,6 @@ QUESTION_WORDS = frozenset(
         "there",
     ]
 )
-MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
-    )
-}
-MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
-DATE_PATTERNS = (
-    (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), ("y", "m", "d")),
-    (re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b"), ("m", "d", "y")),
-    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), ("mon", "d", "y")),
-    (re.compile(rf"\b(\d{{1,2}})\s+{MONTH},?\s+(\d{{4}})\b", re.I), ("d", "mon", "y")),
-)
-IDENTIFIER = re.compile(r"\b[A-Za-z]*[-#]?\d[\w-]*\b")
-WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 
 @dataclass(frozen=True)
@@ -144,44 +129,9 @@ def source_files(case_input: PageInput) -> list[str]:
 # -- terms ---------------------------------------------------------------------------------------
 
 
-def _dates(text: str) -> tuple[list[str], str]:
-    """ISO terms of the dates in `text`, and the text with them blanked out."""
-    found: list[str] = []
-    for pattern, order in DATE_PATTERNS:
-
-        def replace(match: re.Match, order=order) -> str:
-            parts = dict(zip(order, match.groups(), strict=True))
-            month = MONTHS.get(parts["mon"][:3].lower()) if "mon" in parts else int(parts["m"])
-            try:
-                year, day = int(parts["y"]), int(parts["d"])
-            except ValueError:
-                return match.group(0)
-            if not month or not (1 <= month <= 12 and 1 <= day <= 31):
-                return match.group(0)
-            found.append(f"{year:04d}-{month:02d}-{day:02d}")
-            return " "
-
-        text = pattern.sub(replace, text)
-    return found, text
-
-
-def identifier_key(token: str) -> str:
-    """Letters and digits of an identifier, each digit run without leading zeros, lower-cased."""
-    compact = re.sub(r"[^0-9A-Za-z]", "", token).lower()
-    return re.sub(r"\d+", lambda m: str(int(m.group(0))), compact)
-
-
 def terms(text: str) -> tuple[set[str], list[str]]:
-    """(anchors, words) of a text."""
-    dates, rest = _dates(text)
-    anchors = {f"date:{d}" for d in dates}
-    for token in IDENTIFIER.findall(rest):
-        key = identifier_key(token)
-        if key and any(c.isdigit() for c in key):
-            anchors.add(f"id:{key}")
-    rest = IDENTIFIER.sub(" ", rest)
-    words = [w.lower()[:STEM] for w in WORD.findall(rest)]
-    return anchors, words
+    """(anchors, words) of a page or a question (envirobench_reference_adapter.terms)."""
+    return text_terms(text, STEM)
 
 
 # -- reading pages -------------------------------------------------------------------------------
