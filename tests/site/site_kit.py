@@ -193,7 +193,7 @@ def fake_build(site: str) -> FakeBuild:
 
 
 FAKE_SITES = {
-    "dev": ("tiny-dev-1", "tiny-dev-2"),
+    "dev": ("tiny-dev-1", "tiny-dev-2", "tiny-dev-3"),
     "test": ("tiny-test-1", "tiny-test-2", "tiny-test-3"),
 }
 
@@ -217,10 +217,18 @@ def case(site: str = "tiny-1") -> Case:
 
 
 def answer(btype, raw: dict[str, Any]):
+    """The type's Answer from an answer in envirobench_synth's names (CONTRACT.md), converted as
+    the generators convert them."""
+    from envirobench_site.generate import exceedance_summary, recognized_conditions, site_results
+
     raw = copy.deepcopy(raw)
-    for condition in raw.get("conditions", ()):
-        if "class" in condition:
-            condition["classification"] = condition.pop("class")
+    analytes = site_input()["analytes"]
+    if btype is SiteResults:
+        raw = site_results.answer_from(raw, analytes)
+    elif btype is ExceedanceSummary:
+        raw = exceedance_summary.answer_from(raw, analytes)
+    elif btype is RecognizedConditions:
+        raw = recognized_conditions.answer_from(raw)
     return structure(raw, btype.Answer)
 
 

@@ -12,7 +12,10 @@ optionally the result's value and the page it comes from.
 
 **Truth** (envirobench_synth.site): one exceedance per governing detection above its standard;
 a non-detect is never an exceedance; a result without a standard in the governing table is not
-screened; units are converted to the standard's before comparing.
+screened; units are converted to the standard's before comparing. The truth names the analyte
+`substance`, the result `result_value`/`result_unit` and the standard `level` (`screening_table`,
+`level_value`, `level_unit`): names the input and the screening tables do not use, so that the
+conformance suite's isolation check can tell an answer from an input.
 
 **Scoring** (one profile, `exceedances`, the default gate). The key is site-results' (location,
 depth, sampling date, analyte, matrix, normalised as in records.py). The first predicted
@@ -60,11 +63,12 @@ from .records import (
     Unit,
     bounded_items,
     bounded_text,
-    cas_number,
+    depth_key,
     finite_or_none,
     finite_positive,
     iso_day,
     key_text,
+    location_key,
     not_blank,
     ratio,
     result_key,
@@ -78,30 +82,34 @@ DATASETS = {
 
 
 @attrs.frozen
-class Standard:
-    """A screening level: its table's ID, its value on the sampling date and its unit."""
+class Level:
+    """The governing screening level: its table's ID, its value on the sampling date, its unit."""
 
-    table: str = attrs.field(validator=not_blank)
-    value: float = attrs.field(validator=finite_positive)
-    unit: str = attrs.field(validator=not_blank)
+    screening_table: str = attrs.field(validator=not_blank)
+    level_value: float = attrs.field(validator=finite_positive)
+    level_unit: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
 class TrueExceedance:
+    """One exceedance. (Named apart from a prediction's fields where the input or the screening
+    tables use the same names: `substance` is the analyte's catalogue name, `result_value` and
+    `result_unit` the governing result, `level` the standard.)"""
+
     location: str = attrs.field(validator=not_blank)
     depth: str | None
     sample_date: str = attrs.field(validator=iso_day)
-    analyte: str = attrs.field(validator=not_blank)
-    cas: str = attrs.field(validator=cas_number)
+    substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
-    value: float = attrs.field(validator=finite_positive)
-    unit: str = attrs.field(validator=not_blank)
-    standard: Standard
+    result_value: float = attrs.field(validator=finite_positive)
+    result_unit: str = attrs.field(validator=not_blank)
+    level: Level
     source: Citation
 
-    @property
-    def key(self) -> ResultKey:
-        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+    def key(self, table: AnalyteTable) -> ResultKey:
+        return result_key(
+            self.location, self.depth, self.sample_date, table.resolve(self.substance), self.matrix
+        )
 
 
 @attrs.frozen
@@ -109,7 +117,16 @@ class Answer:
     exceedances: tuple[TrueExceedance, ...]
 
     def __attrs_post_init__(self) -> None:
-        keys = [e.key for e in self.exceedances]
+        keys = [
+            (
+                location_key(e.location),
+                depth_key(e.depth),
+                e.sample_date,
+                e.substance.casefold(),
+                e.matrix,
+            )
+            for e in self.exceedances
+        ]
         if len(set(keys)) != len(keys):
             raise ValueError("exceedances: a key appears twice")
 
@@ -175,7 +192,7 @@ class ExceedanceSummary(SiteType):
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         site: SiteInput = case.input
         table = AnalyteTable(site.analytes)
-        truth = {e.key: e for e in answer.exceedances}
+        truth = {e.key(table): e for e in answer.exceedances}
         predicted: dict[ResultKey, list[PredictedExceedance]] = {}
         for item in prediction.exceedances:
             key = result_key(
@@ -204,19 +221,21 @@ class ExceedanceSummary(SiteType):
             elif values_agree(
                 first.standard.value,
                 first.standard.unit,
-                true.standard.value,
-                true.standard.unit,
+                true.level.level_value,
+                true.level.level_unit,
                 matrix,
             ):
                 counts["exceedance_tp"] = 1.0
                 if (
                     first.standard.table.strip().casefold()
-                    == true.standard.table.strip().casefold()
+                    == true.level.screening_table.strip().casefold()
                 ):
                     counts["table_right"] = 1.0
                 if first.value is not None:
                     counts["value_given"] = 1.0
-                    if values_agree(first.value, first.unit, true.value, true.unit, matrix):
+                    if values_agree(
+                        first.value, first.unit, true.result_value, true.result_unit, matrix
+                    ):
                         counts["value_right"] = 1.0
                 if first.source is not None and first.source.key == true.source.key:
                     counts["source_right"] = 1.0

@@ -22,8 +22,9 @@ as the input's path ends) and a 1-based page within that volume.
   (`4.0-6` == `4-6`); a depth that is not numbers is compared as that cleaned text.
 - analyte: a string shaped like a CAS Registry Number (`71-43-2`, leading zeros ignored) is
   matched by CAS; anything else by the catalogue name or a synonym in the case input's `analytes`
-  table, compared case-insensitively with runs of whitespace as one space. A name the table does
-  not hold matches nothing.
+  table, compared case-insensitively with runs of whitespace as one space (an analyte without a
+  CAS number, such as a TPH range, by name or synonym only). A name the table does not hold
+  matches nothing.
 - sample date: ISO `YYYY-MM-DD` exactly (a prediction with another form is refused).
 - units (values are compared in the truth's unit): µg/L, mg/L, ng/L, g/L; mg/kg, µg/kg, ng/kg,
   g/kg; µg/m³, mg/m³, ng/m³; ppmv and ppbv (1 ppmv = 1,000 ppbv; never converted to µg/m³, which
@@ -201,11 +202,24 @@ class Volume:
     pages: int = attrs.field(validator=page_number)
 
 
+def cas_or_none(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
+    if value is not None:
+        cas_number(instance, attribute, value)
+
+
 @attrs.frozen
 class AnalyteEntry:
+    """A site analyte: catalogue name, CAS number (null for a mixture without one, such as a
+    TPH range) and the synonyms the record prints."""
+
     name: str = attrs.field(validator=not_blank)
-    cas: str = attrs.field(validator=cas_number)
+    cas: str | None = attrs.field(validator=cas_or_none)
     synonyms: tuple[str, ...] = ()
+
+    @property
+    def id(self) -> str:
+        """What a key holds for the analyte: its CAS number, else "=" and its catalogue name."""
+        return cas_key(self.cas) if self.cas else "=" + _words(self.name)
 
 
 def _non_empty(instance: Any, attribute: attrs.Attribute, value: Sequence[Any]) -> None:
@@ -298,12 +312,12 @@ class AnalyteTable:
     def __init__(self, analytes: Iterable[AnalyteEntry]) -> None:
         self.by_name: dict[str, str] = {}
         for entry in analytes:
-            cas = cas_key(entry.cas) or entry.cas
             for name in (entry.name, *entry.synonyms):
-                self.by_name.setdefault(_words(name), cas)
+                self.by_name.setdefault(_words(name), entry.id)
 
     def resolve(self, text: str) -> str:
-        """The analyte's CAS number, or "?<name>" (which matches no true analyte)."""
+        """The analyte's ID (its CAS number, or "=<catalogue name>" for an analyte without one),
+        or "?<name>" for a name the table does not hold (which matches no true analyte)."""
         cas = cas_key(text)
         if cas is not None:
             return cas

@@ -22,7 +22,10 @@ or a synonym the input lists; depth as numbers). One key, one record, with the g
 The truth's `printings` list every page that prints the key, each with its status: `governing`
 (the page the value comes from: the truth's `source`), `reprint` (the same value again),
 `draft`, `superseded`, `rejected`, `transcription-error`; a printing may carry the value it
-prints (`value` with its `unit`; a null value with a unit is a printed non-detect).
+prints (`printed_value` with its `printed_unit`; a null value with a unit is a printed
+non-detect). The truth names the analyte by its catalogue name (`substance`) and the value as
+`result_value` and `result_unit`: names that neither the input nor the screening tables use, so
+that the conformance suite's isolation check can tell an answer from an input.
 
 **Scoring** (one profile, `records`, the default gate). Per key, the first predicted record with
 that key is matched to the true record; every later predicted record with the same key is a
@@ -90,11 +93,12 @@ from .records import (
     Unit,
     bounded_items,
     bounded_text,
-    cas_number,
+    depth_key,
     file_name,
     finite_or_none,
     iso_day,
     key_text,
+    location_key,
     not_blank,
     page_number,
     ratio,
@@ -112,18 +116,15 @@ NOT_GOVERNING = frozenset({"draft", "superseded", "rejected", "transcription-err
 
 @attrs.frozen
 class Printing:
-    """A page that prints a result, with its status; `value` and `unit` as printed there when
-    known (a null value with a unit: printed as not detected; no unit: not recorded)."""
+    """A page that prints a result, with its status; `printed_value` and `printed_unit` as
+    printed there when known (a null value with a unit: printed as not detected; no unit: not
+    recorded)."""
 
     file: str = attrs.field(validator=file_name)
     page: int = attrs.field(validator=page_number)
     status: Status
-    value: float | None = attrs.field(default=None, validator=finite_or_none)
-    unit: str | None = None
-
-    @property
-    def citation(self) -> Citation:
-        return Citation(self.file, self.page)
+    printed_value: float | None = attrs.field(default=None, validator=finite_or_none)
+    printed_unit: str | None = None
 
 
 def _distinct_printings(instance: Any, attribute: attrs.Attribute, value: tuple) -> None:
@@ -132,34 +133,46 @@ def _distinct_printings(instance: Any, attribute: attrs.Attribute, value: tuple)
         raise ValueError(f"{attribute.name}: a page is listed twice")
 
 
+def _plain_key(location: str, depth: str | None, day: str, substance: str, matrix: str) -> tuple:
+    return (
+        location_key(location),
+        depth_key(depth),
+        day,
+        " ".join(substance.casefold().split()),
+        matrix,
+    )
+
+
 @attrs.frozen
 class TrueResult:
-    """One reconciled record: the governing value of its key."""
+    """One reconciled record: the governing value of its key. (The field names differ from a
+    prediction's where the input or the screening tables use the same name for other things:
+    `substance` is the analyte's catalogue name, `result_value` and `result_unit` the value.)"""
 
     location: str = attrs.field(validator=not_blank)
     depth: str | None
     sample_date: str = attrs.field(validator=iso_day)
-    analyte: str = attrs.field(validator=not_blank)
-    cas: str = attrs.field(validator=cas_number)
+    substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
-    value: float | None = attrs.field(validator=finite_or_none)
+    result_value: float | None = attrs.field(validator=finite_or_none)
     detected: bool
-    unit: str = attrs.field(validator=not_blank)
+    result_unit: str = attrs.field(validator=not_blank)
     reporting_limit: float | None = attrs.field(validator=finite_or_none)
     qualifier: str
     source: Citation
     printings: tuple[Printing, ...] = attrs.field(validator=_distinct_printings)
 
     def __attrs_post_init__(self) -> None:
-        if self.detected != (self.value is not None):
+        if self.detected != (self.result_value is not None):
             raise ValueError("detected: a detection has a value and a non-detect has none")
         governing = [p for p in self.printings if p.status == "governing"]
         if [(p.file, p.page) for p in governing] != [self.source.key]:
             raise ValueError("printings: the one governing printing must be the source page")
 
-    @property
-    def key(self) -> ResultKey:
-        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+    def key(self, table: AnalyteTable) -> ResultKey:
+        return result_key(
+            self.location, self.depth, self.sample_date, table.resolve(self.substance), self.matrix
+        )
 
 
 @attrs.frozen
@@ -169,14 +182,14 @@ class ExcludedResult:
     location: str = attrs.field(validator=not_blank)
     depth: str | None
     sample_date: str = attrs.field(validator=iso_day)
-    analyte: str = attrs.field(validator=not_blank)
-    cas: str = attrs.field(validator=cas_number)
+    substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
     printings: tuple[Printing, ...] = attrs.field(validator=_distinct_printings)
 
-    @property
-    def key(self) -> ResultKey:
-        return result_key(self.location, self.depth, self.sample_date, self.cas, self.matrix)
+    def key(self, table: AnalyteTable) -> ResultKey:
+        return result_key(
+            self.location, self.depth, self.sample_date, table.resolve(self.substance), self.matrix
+        )
 
 
 @attrs.frozen
@@ -187,7 +200,10 @@ class Answer:
     excluded: tuple[ExcludedResult, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        keys = [r.key for r in self.results] + [e.key for e in self.excluded]
+        keys = [
+            _plain_key(r.location, r.depth, r.sample_date, r.substance, r.matrix)
+            for r in (*self.results, *self.excluded)
+        ]
         if len(set(keys)) != len(keys):
             seen: set = set()
             twice = next(k for k in keys if k in seen or seen.add(k))
@@ -282,8 +298,8 @@ class SiteResults(SiteType):
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         site: SiteInput = case.input
         table = AnalyteTable(site.analytes)
-        truth = {r.key: r for r in answer.results}
-        excluded = {e.key: e for e in answer.excluded}
+        truth = {r.key(table): r for r in answer.results}
+        excluded = {e.key(table): e for e in answer.excluded}
         predicted: dict[ResultKey, list[PredictedResult]] = {}
         for record in prediction.results:
             key = result_key(
@@ -317,7 +333,7 @@ class SiteResults(SiteType):
             if first is None:
                 errors.append(("missing-record", shown))
                 counts["record_fn"] = 1.0
-            elif _agrees(first, true.value, true.unit, matrix):
+            elif _agrees(first, true.result_value, true.result_unit, matrix):
                 counts["record_tp"] = 1.0
                 if first.source is not None and first.source.key == true.source.key:
                     counts["source_right"] = 1.0
@@ -332,13 +348,15 @@ class SiteResults(SiteType):
             errors.append(("duplicate-record", shown))
             counts["record_fp"] += len(records) - 1
         for record in records:
-            governing = true is not None and _agrees(record, true.value, true.unit, matrix)
+            governing = true is not None and _agrees(
+                record, true.result_value, true.result_unit, matrix
+            )
             if excluded is not None or (
                 not governing
                 and any(
                     p.status in NOT_GOVERNING
-                    and p.unit is not None
-                    and _agrees(record, p.value, p.unit, matrix)
+                    and p.printed_unit is not None
+                    and _agrees(record, p.printed_value, p.printed_unit, matrix)
                     for p in printings
                 )
             ):

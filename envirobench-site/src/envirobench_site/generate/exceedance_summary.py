@@ -30,13 +30,45 @@ from envirobench import (
 )
 
 from ..exceedance_summary import DATASETS, Answer, ExceedanceSummary, TrueExceedance
-from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+from ..records import AnalyteEntry, AnalyteTable
+from . import site_records
+from .site_records import SPLIT_OF, VERSION
 
 SEED = 15_002  # the records' seeds are the site specs' (envirobench_synth.site)
 
 
+EXCEEDANCE_KEYS = {
+    "location", "depth", "sample_date", "analyte", "cas", "matrix", "value", "unit", "standard",
+    "source",
+}  # fmt: skip
+
+
+def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[str, Any]:
+    """The type's answer (JSON) from envirobench_synth's (CONTRACT.md names), checked."""
+    table = AnalyteTable(structure(a, AnalyteEntry) for a in analytes)
+    out = []
+    for e in given["exceedances"]:
+        extra = set(e) - EXCEEDANCE_KEYS
+        if extra or set(e["standard"]) != {"table", "value", "unit"}:
+            raise ValueError(f"an exceedance has keys the contract does not name: {sorted(extra)}")
+        if table.resolve(e["analyte"]) != AnalyteEntry(e["analyte"], e["cas"]).id:
+            raise ValueError(f"{e['analyte']!r} is not the input's analyte {e['cas']}")
+        level = e["standard"]
+        out.append(
+            {
+                "location": e["location"], "depth": e["depth"], "sample_date": e["sample_date"],
+                "substance": e["analyte"], "matrix": e["matrix"], "result_value": e["value"],
+                "result_unit": e["unit"], "source": e["source"],
+                "level": {"screening_table": level["table"], "level_value": level["value"], "level_unit": level["unit"]},
+            }
+        )  # fmt: skip
+    return {"exceedances": out}
+
+
 def answer_of(site_id: str) -> Answer:
-    return structure(built(site_id).answers["exceedance-summary"], Answer, path="$.answer")
+    build = site_records.built(site_id)
+    raw = answer_from(build.answers["exceedance-summary"], build.input["analytes"])
+    return structure(raw, Answer, path="$.answer")
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
@@ -45,13 +77,18 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     split = SPLIT_OF[dataset]
 
     def cases(root: Path):
-        for site_id in sites(split):
-            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+        for site_id in site_records.sites(split):
+            yield (
+                site_id,
+                site_id,
+                site_records.write_site(root, split, site_id),
+                answer_of(site_id),
+            )
 
-    answers = [answer_of(s) for s in sites(split)]
+    answers = [answer_of(s) for s in site_records.sites(split)]
     count = sum(len(a.exceedances) for a in answers)
-    tables = sorted({e.standard.table for a in answers for e in a.exceedances})
-    description = describe(
+    tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
+    description = site_records.describe(
         split,
         f"The answer is every governing result above the governing screening level in force on "
         f"its sampling date, with the standard's table, value and unit: {count} exceedances "
@@ -74,11 +111,15 @@ def predicted(item: TrueExceedance) -> dict[str, Any]:
         "location": item.location,
         "depth": item.depth,
         "sample_date": item.sample_date,
-        "analyte": item.analyte,
+        "analyte": item.substance,
         "matrix": item.matrix,
-        "value": item.value,
-        "unit": item.unit,
-        "standard": unstructure(item.standard),
+        "value": item.result_value,
+        "unit": item.result_unit,
+        "standard": {
+            "table": item.level.screening_table,
+            "value": item.level.level_value,
+            "unit": item.level.level_unit,
+        },
         "source": unstructure(item.source),
     }
 
@@ -104,12 +145,14 @@ def planted(dataset_dir: Path) -> dict[str, ExceedanceMistake]:
 
 
 def _invented(answer: Answer) -> dict[str, Any]:
-    taken = {e.key for e in answer.exceedances}
+    taken = {
+        (e.location, e.depth, e.sample_date, e.substance, e.matrix) for e in answer.exceedances
+    }
     first = answer.exceedances[0]
     day = dt.date.fromisoformat(first.sample_date)
     for shift in range(1, 400):
         other = (day - dt.timedelta(days=shift)).isoformat()
-        if (first.key[0], first.key[1], other, first.key[3], first.key[4]) not in taken:
+        if (first.location, first.depth, other, first.substance, first.matrix) not in taken:
             return {**predicted(first), "sample_date": other}
     raise AssertionError("no free sampling date for an invented exceedance")
 

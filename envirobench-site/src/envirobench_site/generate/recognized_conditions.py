@@ -30,22 +30,28 @@ from envirobench import (
 )
 
 from ..recognized_conditions import DATASETS, Answer, RecognizedConditions, TrueCondition
-from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+from . import site_records
+from .site_records import SPLIT_OF, VERSION
 
 SEED = 15_003  # the records' seeds are the site specs' (envirobench_synth.site)
 OTHER_CLASS = {"REC": "HREC", "CREC": "REC", "HREC": "REC", "de-minimis": "REC"}
 
 
-def answer_of(site_id: str) -> Answer:
-    given = built(site_id).answers["recognized-conditions"]
+def answer_from(given: dict[str, Any]) -> dict[str, Any]:
+    """The type's answer (JSON) from envirobench_synth's (`class` is `classification` here)."""
     conditions = []
     for condition in given["conditions"]:
         condition = dict(condition)
         if "class" in condition:
             condition["classification"] = condition.pop("class")
         conditions.append(condition)
-    answer = structure({**given, "conditions": conditions}, Answer, path="$.answer")
-    kinds = set(built(site_id).input["condition_kinds"])
+    return {**given, "conditions": conditions}
+
+
+def answer_of(site_id: str) -> Answer:
+    given = site_records.built(site_id).answers["recognized-conditions"]
+    answer = structure(answer_from(given), Answer, path="$.answer")
+    kinds = set(site_records.built(site_id).input["condition_kinds"])
     stray = [c.kind for c in answer.conditions if c.kind not in kinds]
     if stray:
         raise ValueError(f"{site_id}: condition kinds {stray} are not in the input's list")
@@ -58,16 +64,21 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     split = SPLIT_OF[dataset]
 
     def cases(root: Path):
-        for site_id in sites(split):
-            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+        for site_id in site_records.sites(split):
+            yield (
+                site_id,
+                site_id,
+                site_records.write_site(root, split, site_id),
+                answer_of(site_id),
+            )
 
-    answers = [answer_of(s) for s in sites(split)]
+    answers = [answer_of(s) for s in site_records.sites(split)]
     by_class: dict[str, int] = {}
     for answer in answers:
         for condition in answer.conditions:
             by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
     evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
-    description = describe(
+    description = site_records.describe(
         split,
         "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
         "de minimis) by kind, with every page that supports it: "

@@ -4,8 +4,8 @@ For each split: every chosen type's dataset is generated whole into a temporary 
 sites are built once per process), the asset files (volumes and standards) of all of them must be
 byte-identical (they are the same records), the assets go once to `records/<split>/` and each
 type's manifest, cases.jsonl and answers.jsonl to `benchmarks/<type>/datasets/<folder>/`, its
-fixtures to `benchmarks/<type>/fixtures/<folder>/`. Records another type's shipped manifest pins
-and the new generation no longer writes are kept (regenerate `all` to drop them).
+fixtures to `benchmarks/<type>/fixtures/<folder>/`. Record files no type's new generation writes
+are removed when every type is regenerated (`all`), kept otherwise.
 """
 
 from __future__ import annotations
@@ -55,7 +55,11 @@ def _assets(directory: Path) -> dict[str, Path]:
     return {str(p.relative_to(root)): p for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def ship(types: list[str], folder: str | None = None) -> Iterator[str]:
+def ship(
+    types: list[str], folder: str | None = None, package_dir: Path = PACKAGE_DIR
+) -> Iterator[str]:
+    """Regenerate the shipped layout of `types` under `package_dir` (the installed package by
+    default); yields what it wrote, line by line."""
     folders = sorted({f for t in types for f in PACKAGE.layout(t).datasets})
     for name in [folder] if folder else folders:
         split = split_of(name)
@@ -73,21 +77,29 @@ def ship(types: list[str], folder: str | None = None) -> Iterator[str]:
                     raise EnviroBenchError(
                         f"{type_id} and {types[0]} wrote different site records for {name}"
                     )
-            records = PACKAGE_DIR / RECORDS_DIR / split
+            records = package_dir / RECORDS_DIR / split
             records.mkdir(parents=True, exist_ok=True)
             for relative, path in first.items():
                 target = records / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if not target.is_file() or not filecmp.cmp(path, target, shallow=False):
                     shutil.copyfile(path, target)
+            if set(types) == set(PACKAGE.layouts):  # every type: records no type pins go
+                for stale in sorted(records.rglob("*"), reverse=True):
+                    relative = str(stale.relative_to(records))
+                    if stale.is_file() and relative not in first:
+                        stale.unlink()
+                    elif stale.is_dir() and not any(stale.iterdir()):
+                        stale.rmdir()
             yield f"wrote {len(first)} record files to {records}"
             for type_id in types:
-                layout = PACKAGE.layout(type_id)
-                shipped = layout.dataset_dir(name)
+                benchmark = package_dir / "benchmarks" / type_id
+                shipped = benchmark / "datasets" / name
                 if shipped.exists():
                     shutil.rmtree(shipped)
                 shipped.mkdir(parents=True)
                 for small in SMALL_FILES:
                     shutil.copyfile(made[type_id] / small, shipped / small)
-                generator(type_id).write_fixtures(made[type_id], layout.fixtures_dir(name))
-                yield f"regenerated {shipped} and {layout.fixtures_dir(name)}"
+                fixtures = benchmark / "fixtures" / name
+                generator(type_id).write_fixtures(made[type_id], fixtures)
+                yield f"regenerated {shipped} and {fixtures}"

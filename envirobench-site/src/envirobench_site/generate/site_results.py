@@ -29,15 +29,71 @@ from envirobench import (
     write_dataset,
 )
 
-from ..records import values_agree
+from ..records import AnalyteEntry, AnalyteTable, values_agree
 from ..site_results import DATASETS, NOT_GOVERNING, Answer, SiteResults, TrueResult
-from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+from . import site_records
+from .site_records import SPLIT_OF, VERSION
 
 SEED = 15_001  # the records' seeds are the site specs' (envirobench_synth.site)
 
 
+RESULT_KEYS = {
+    "location", "depth", "sample_date", "analyte", "cas", "matrix", "value", "detected", "unit",
+    "reporting_limit", "qualifier", "source", "printings",
+}  # fmt: skip
+EXCLUDED_KEYS = {"location", "depth", "sample_date", "analyte", "cas", "matrix", "printings"}
+
+
+def _printing(given: dict[str, Any]) -> dict[str, Any]:
+    extra = set(given) - {"file", "page", "status", "value", "unit"}
+    if extra:
+        raise ValueError(f"a printing has keys the contract does not name: {sorted(extra)}")
+    out = {"file": given["file"], "page": given["page"], "status": given["status"]}
+    if given.get("unit") is not None:
+        out.update(printed_value=given.get("value"), printed_unit=given["unit"])
+    return out
+
+
+def _checked(given: dict[str, Any], keys: set[str], table: AnalyteTable) -> None:
+    extra = set(given) - keys
+    if extra:
+        raise ValueError(f"a result has keys the contract does not name: {sorted(extra)}")
+    expected = AnalyteEntry(given["analyte"], given["cas"]).id
+    if table.resolve(given["analyte"]) != expected:
+        raise ValueError(f"{given['analyte']!r} is not the input's analyte {given['cas']}")
+
+
+def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[str, Any]:
+    """The type's answer (JSON) from envirobench_synth's (CONTRACT.md names), checked."""
+    table = AnalyteTable(structure(a, AnalyteEntry) for a in analytes)
+    results, excluded = [], []
+    for r in given["results"]:
+        _checked(r, RESULT_KEYS, table)
+        results.append(
+            {
+                "location": r["location"], "depth": r["depth"], "sample_date": r["sample_date"],
+                "substance": r["analyte"], "matrix": r["matrix"], "result_value": r["value"],
+                "detected": r["detected"], "result_unit": r["unit"],
+                "reporting_limit": r["reporting_limit"], "qualifier": r["qualifier"],
+                "source": r["source"], "printings": [_printing(p) for p in r["printings"]],
+            }
+        )  # fmt: skip
+    for e in given.get("excluded", ()):
+        _checked(e, EXCLUDED_KEYS, table)
+        excluded.append(
+            {
+                "location": e["location"], "depth": e["depth"], "sample_date": e["sample_date"],
+                "substance": e["analyte"], "matrix": e["matrix"],
+                "printings": [_printing(p) for p in e["printings"]],
+            }
+        )  # fmt: skip
+    return {"results": results, "excluded": excluded}
+
+
 def answer_of(site_id: str) -> Answer:
-    return structure(built(site_id).answers["site-results"], Answer, path="$.answer")
+    build = site_records.built(site_id)
+    raw = answer_from(build.answers["site-results"], build.input["analytes"])
+    return structure(raw, Answer, path="$.answer")
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
@@ -46,17 +102,22 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     split = SPLIT_OF[dataset]
 
     def cases(root: Path):
-        for site_id in sites(split):
-            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+        for site_id in site_records.sites(split):
+            yield (
+                site_id,
+                site_id,
+                site_records.write_site(root, split, site_id),
+                answer_of(site_id),
+            )
 
-    answers = [answer_of(s) for s in sites(split)]
+    answers = [answer_of(s) for s in site_records.sites(split)]
     records = sum(len(a.results) for a in answers)
     printings = sum(len(r.printings) for a in answers for r in a.results)
     superseded = sum(
         1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
     )
     excluded = sum(len(a.excluded) for a in answers)
-    description = describe(
+    description = site_records.describe(
         split,
         f"The answer is every reportable result reconciled, one record per location, depth, date, "
         f"analyte and matrix with its governing value and page: {records} records printed "
@@ -83,11 +144,11 @@ def predicted(record: TrueResult) -> dict[str, Any]:
         "location": record.location,
         "depth": record.depth,
         "sample_date": record.sample_date,
-        "analyte": record.analyte,
+        "analyte": record.substance,
         "matrix": record.matrix,
-        "value": record.value,
+        "value": record.result_value,
         "detected": record.detected,
-        "unit": record.unit,
+        "unit": record.result_unit,
         "reporting_limit": record.reporting_limit,
         "qualifier": record.qualifier,
         "source": unstructure(record.source),
@@ -132,13 +193,17 @@ def _superseded_value(record: TrueResult) -> tuple[float, str] | None:
     for printing in record.printings:
         if (
             printing.status in NOT_GOVERNING
-            and printing.value is not None
-            and printing.unit is not None
+            and printing.printed_value is not None
+            and printing.printed_unit is not None
             and not values_agree(
-                printing.value, printing.unit, record.value, record.unit, record.matrix
+                printing.printed_value,
+                printing.printed_unit,
+                record.result_value,
+                record.result_unit,
+                record.matrix,
             )
         ):
-            return printing.value, printing.unit
+            return printing.printed_value, printing.printed_unit
     return None
 
 
@@ -151,7 +216,7 @@ def wrong_prediction(answer: Answer, mistake: RecordMistake) -> dict[str, Any]:
     # The first record with a non-governing value to take, else the first detection ten times off.
     detections = _detections(answer)
     target = next((r for r in detections if _superseded_value(r)), detections[0])
-    value, unit = _superseded_value(target) or (target.value * 10, target.unit)
+    value, unit = _superseded_value(target) or (target.result_value * 10, target.result_unit)
     index = answer.results.index(target)
     records[index] = {**records[index], "value": value, "unit": unit}
     return {"results": records}

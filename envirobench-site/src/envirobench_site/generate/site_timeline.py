@@ -29,14 +29,17 @@ from envirobench import (
 )
 
 from ..site_timeline import DATASETS, Answer, SiteTimeline, TrueEvent
-from .site_records import SPLIT_OF, VERSION, built, describe, sites, write_site
+from . import site_records
+from .site_records import SPLIT_OF, VERSION
 
 SEED = 15_004  # the records' seeds are the site specs' (envirobench_synth.site)
 
 
 def answer_of(site_id: str) -> Answer:
-    answer = structure(built(site_id).answers["site-timeline"], Answer, path="$.answer")
-    kinds = set(built(site_id).input["event_kinds"])
+    answer = structure(
+        site_records.built(site_id).answers["site-timeline"], Answer, path="$.answer"
+    )
+    kinds = set(site_records.built(site_id).input["event_kinds"])
     stray = sorted({e.kind for e in answer.events} - kinds)
     if stray:
         raise ValueError(f"{site_id}: event kinds {stray} are not in the input's list")
@@ -49,13 +52,18 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     split = SPLIT_OF[dataset]
 
     def cases(root: Path):
-        for site_id in sites(split):
-            yield (site_id, site_id, write_site(root, split, site_id), answer_of(site_id))
+        for site_id in site_records.sites(split):
+            yield (
+                site_id,
+                site_id,
+                site_records.write_site(root, split, site_id),
+                answer_of(site_id),
+            )
 
-    answers = [answer_of(s) for s in sites(split)]
+    answers = [answer_of(s) for s in site_records.sites(split)]
     events = [e for a in answers for e in a.events]
     partial = sum(1 for e in events if len(e.date) < 10)
-    description = describe(
+    description = site_records.describe(
         split,
         f"The answer is every dated event of the site in date order with the page that first "
         f"states it: {len(events)} events ({partial} dated only to the month or year).",
