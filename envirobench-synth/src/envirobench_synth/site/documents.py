@@ -344,7 +344,7 @@ def tank_papers(pen: Pen) -> list[Doc]:
         )
     )
     # tightness tests of the USTs, one page each, every few years
-    year = registered.year + 1
+    year = max(registered.year + 1, m.release_found.year - 10)
     while usts and year < m.release_found.year:
         day = dt.date(year, pen.rng.randint(1, 12), pen.rng.randint(1, 28))
         for t in usts:

@@ -51,7 +51,7 @@ SPECS: dict[str, SiteSpec] = {
             "dev",
             12101,
             "station",
-            180,
+            200,
             dt.date(2023, 12, 31),
             1999,
             (
@@ -59,7 +59,7 @@ SPECS: dict[str, SiteSpec] = {
                 ("soil", "epa-rsl-soil-industrial-thq1.0"),
             ),
         ),
-        SiteSpec("dev-auto-repair", "dev", 18402, "auto-repair", 184, dt.date(2022, 6, 30), 2004),
+        SiteSpec("dev-auto-repair", "dev", 18402, "auto-repair", 232, dt.date(2022, 6, 30), 2004),
         SiteSpec("dev-plating-shop", "dev", 25203, "plating-shop", 252, dt.date(2023, 9, 30), 2003),
         SiteSpec("dev-rail-siding", "dev", 31204, "bulk-plant", 312, dt.date(2021, 12, 31), 2005),
     )
@@ -1012,6 +1012,10 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     rng.shuffle(styles)
     switch = campaigns[len(campaigns) // 2].start
     consultants = [(dt.date(1900, 1, 1), styles[0]), (switch, styles[1])]
+    # the laboratory changes with the consultant
+    second = rng.choice([name for name in labs if name != lab])
+    for campaign in campaigns:
+        campaign.lab = lab if campaign.start < switch else second
 
     model = SiteModel(
         spec=spec,

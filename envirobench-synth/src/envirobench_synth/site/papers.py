@@ -50,6 +50,7 @@ class Part:
     role: str = "report"
     values: dict[str, float | None] = field(default_factory=dict)  # result fact -> value printed
     scan: bool = False
+    issued: dt.date | None = None  # an appendix issued before its report (a laboratory report)
 
     @property
     def pages(self) -> int:

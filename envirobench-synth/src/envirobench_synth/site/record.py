@@ -91,10 +91,10 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
     events = sum(1 for c in model.campaigns if c.kind == "monitoring")
     while core > target * (1 - FILL_SHARE):
         # fewer monitoring rounds until the documents leave room for the file's loose paper
-        per = sum(d.pages for d in docs if d.kind == "monitoring-report") / max(1, events)
-        events -= max(1, int((core - target * (1 - FILL_SHARE)) / max(per, 1.0)))
-        if events < 2:
+        if events <= 2:
             raise ValueError(f"{model.spec.site_id}: the documents do not fit in {target} pages")
+        per = sum(d.pages for d in docs if d.kind == "monitoring-report") / max(1, events)
+        events = max(2, events - max(1, int((core - target * (1 - FILL_SHARE)) / max(per, 1.0))))
         model = sample_model(model.spec, events)
         docs, traps = plan_documents(model, seed)
         core = sum(d.pages for d in docs)
@@ -299,7 +299,7 @@ def answer_keys(model: SiteModel, docs: list[Doc], traps: Traps, pages: list[Pag
             elif value != truth.value:
                 status = (
                     "superseded"
-                    if fixed is not None and doc.issued < fixed
+                    if fixed is not None and (part.issued or doc.issued) < fixed
                     else "transcription-error"
                 )
             else:
