@@ -65,6 +65,7 @@ class Traps:
     corrected: dict[Key, Measurement] = field(default_factory=dict)  # key -> the wrong printing
     corrected_on: dt.date | None = None
     rejected: set[Key] = field(default_factory=set)
+    rejected_on: dt.date = dt.date(2100, 1, 1)  # the validation memo's date
     lab_rejected: set[Key] = field(default_factory=set)  # printed with an R flag by the lab
     transcription: dict[tuple[str, Key], float | None] = field(default_factory=dict)
     drafts: int = 0
@@ -160,6 +161,7 @@ def _choose_traps(model: SiteModel, rng: random.Random) -> Traps:
     traps.corrected_on = other.issued + dt.timedelta(days=rng.randint(30, 60))
     # rejected data: one analyte of one event (holding time), and one lab R flag
     victim = monitoring[len(monitoring) // 2]
+    traps.rejected_on = victim.issued + dt.timedelta(days=rng.randint(50, 80))
     analyte = rng.choice(sorted({m.analyte for s in victim.samples for m in s.results}))
     for s in victim.samples:
         if s.is_duplicate:
@@ -491,6 +493,66 @@ def _cond(m: SiteModel, moment: str) -> set[str]:
     return {f"condition|{k}" for k in kinds}
 
 
+# What a Phase I says of a condition before the release is found, and while the case is open.
+EARLY = {
+    "petroleum-ust-release": "the underground storage tank system in service since {year}, with no "
+    "release detection records before 1990 and petroleum odors reported near the dispensers",
+    "waste-oil-ust": "a waste-oil underground storage tank beside the service bays, of unknown age "
+    "and integrity",
+    "heating-oil-tank": "a heating-oil underground storage tank of unknown age and integrity",
+    "ast-loading-rack-release": "stained soil and stressed vegetation at the loading rack and the "
+    "aboveground tank farm, in use since {year}",
+    "railroad-ties-herbicides": "creosote-treated ties and a history of herbicide application "
+    "along the spur track",
+    "pcb-equipment": "a pole-mounted transformer of unknown PCB content with stained gravel beneath",
+    "chlorinated-solvent-release": "dry-cleaning operations using tetrachloroethene since {year}, "
+    "with a floor drain beneath the dry-cleaning machine",
+    "vapor-intrusion": "the potential for solvent vapors to migrate into the building",
+    "floor-drains-dry-well": "service-bay floor drains that discharge to a dry well",
+    "plating-solutions": "plating tanks and sumps in use since {year}, with corroded floor trenches",
+    "fill-material": "a thin layer of fill of unknown origin under the parking area",
+    "hydraulic-lifts": "in-ground hydraulic lifts of unknown age in the service bays",
+    "drum-storage-staining": "drums of lubricants with minor staining beneath the drum rack",
+    "offsite-source": "a leaking tank site on the adjoining property",
+}
+OPEN = {
+    "petroleum-ust-release": "the release of petroleum from the former UST system, under "
+    "investigation and corrective action by the agency",
+    "waste-oil-ust": "the release from the former waste-oil UST, not yet closed by the agency",
+    "heating-oil-tank": "the former heating-oil UST, removed but not yet closed by the agency",
+    "pcb-equipment": "PCBs in soil at the former transformer pad, not yet addressed",
+    "chlorinated-solvent-release": "the release of tetrachloroethene from the dry-cleaning "
+    "operations, under investigation in the state drycleaner program",
+}
+
+
+USE = {
+    "station": "a retail gasoline service station",
+    "bulk-plant": "a petroleum bulk plant and distribution terminal",
+    "dry-cleaner": "a dry-cleaning plant",
+    "auto-repair": "an automotive repair shop",
+    "plating-shop": "a metal plating and finishing shop",
+}
+PHASE_I_FILLER = (
+    "Aerial photographs of 1952, 1965, 1974, 1988, 1996 and later years were reviewed.",
+    "Fire insurance maps were not available for the subject property.",
+    "City directories were reviewed at approximately five-year intervals from 1950.",
+    "The local fire department and building department were asked for records of the property.",
+    "The owner's representative was interviewed about current and past uses of the property.",
+    "No pits, ponds or lagoons were observed on the subject property.",
+    "No evidence of stressed vegetation was observed except as noted below.",
+    "The property is served by the municipal water and sewer systems.",
+    "Heating is provided by natural gas; no heating-oil fill pipes were observed.",
+    "Hazardous substances observed on site were limited to small containers of consumer products.",
+    "No environmental liens were identified in the title records provided by the User.",
+    "The database report lists no federal NPL or CERCLIS sites within the search radius.",
+)
+
+
+def _p1(rng, n: int) -> list[str]:
+    return rng.sample(PHASE_I_FILLER, n)
+
+
 # -- Phase I ---------------------------------------------------------------------------------------
 
 
@@ -532,13 +594,15 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
         visible = c.kind not in ("vapor-intrusion",) or day > m.phase_ii + dt.timedelta(days=300)
         if not visible:
             continue
-        cls = (
-            c.cls
-            if day >= (m.nfa or dt.date(2100, 1, 1)) or c.cls in ("REC", "de-minimis")
-            else "REC"
-        )
-        if day < m.release_found and c.cls != "de-minimis":
-            cls = "REC"
+        closed = m.nfa is not None and day >= m.nfa
+        if c.cls == "de-minimis":
+            cls, summary = c.cls, c.summary
+        elif day < m.release_found:
+            cls, summary = "REC", EARLY[c.kind].format(year=m.opened.year)
+        elif not closed:
+            cls, summary = "REC", OPEN.get(c.kind, c.summary)
+        else:
+            cls, summary = c.cls, c.summary
         phrase = {
             "REC": "a recognized environmental condition (REC)",
             "CREC": "a controlled recognized environmental condition (CREC)",
@@ -547,7 +611,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
         }[cls]
         findings.append(
             (
-                f"This assessment has revealed {c.summary}. In our opinion this is {phrase}.",
+                f"This assessment has revealed {summary}. In our opinion this is {phrase}.",
                 {f"condition|{c.kind}"},
             )
         )
@@ -562,7 +626,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
     ]
     history = [
         (
-            f"The subject property has been used as {m.business.split(' #')[0].lower()} since "
+            f"The subject property has been used as {USE[m.spec.archetype]} since "
             f"{m.opened.year}, according to city directories, aerial photographs and the owner's interview.",
             {f"event|operations-began|-|{m.opened.year:04d}"},
         ),
@@ -606,7 +670,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                     "the subject property, as that term is defined in ASTM E1527.",
                     "This report was prepared for the sole use of the User and may be relied upon only as stated in the "
                     "terms and conditions of our agreement.",
-                    *pen.filler(2),
+                    *_p1(rng, 2),
                 )
             ],
         ),
@@ -620,7 +684,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                     f"{rng.choice(('masonry', 'steel-frame', 'wood-frame'))} building.",
                     "Adjoining properties include commercial buildings to the north and east, a public street to the "
                     "south and a residential neighborhood beyond a railroad right-of-way to the west.",
-                    *pen.filler(2),
+                    *_p1(rng, 2),
                 )
             ],
         ),
@@ -631,7 +695,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                 for t in (
                     "The User completed the ASTM user questionnaire; no environmental liens or activity and use "
                     "limitations were reported by the User.",
-                    *pen.filler(1),
+                    *_p1(rng, 1),
                 )
             ],
         ),
@@ -642,7 +706,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                 for t in (
                     f"A regulatory database report was obtained for the subject property and the ASTM minimum search "
                     f"distances. The subject property is listed on the UST and LUST databases (Case No. {m.case_number}).",
-                    *pen.filler(2),
+                    *_p1(rng, 2),
                 )
             ],
         ),
@@ -654,7 +718,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                 for t in (
                     f"The site reconnaissance was performed on {st.date(day - dt.timedelta(days=rng.randint(10, 30)))} by "
                     f"{person(rng)}. Weather was {rng.choice(('clear', 'overcast', 'light rain'))}.",
-                    *pen.filler(3),
+                    *_p1(rng, 3),
                 )
             ],
         ),
@@ -666,7 +730,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
                 for t in (
                     "No significant data gaps were identified. Historical sources were reviewed at approximately "
                     "five-year intervals where available.",
-                    *pen.filler(1),
+                    *_p1(rng, 1),
                 )
             ],
         ),
@@ -779,7 +843,7 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
     day = campaign.issued + dt.timedelta(days=pen.rng.randint(15, 35))
     st = pen.office(day)
     removed = [t for t in m.tanks if t.removed and abs((t.removed - campaign.start).days) < 60]
-    title = "Underground Storage Tank Closure Report"
+    title = pen.doc_title("tank-closure")
     paras = [
         (
             f"This report documents the closure by removal of the underground storage tanks at {m.business}.",
@@ -870,9 +934,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
     for draft in (True, False):
         day = final_day - dt.timedelta(days=pen.rng.randint(15, 30)) if draft else final_day
         st = pen.office(day)
-        title = pen.rng.choice(
-            ("Phase II Environmental Site Assessment", "Phase II Subsurface Investigation Report")
-        )
+        title = pen.doc_title("phase-ii")
         values: dict[str, float | None] = {}
         printed = samples_printed(campaign, traps, after=day)
         soil = [s for s in printed if s.matrix == "soil"]
@@ -1015,14 +1077,12 @@ def monitoring_report(
         st = pen.office(day)
         kind = campaign.kind
         if kind == "vapor":
-            title = f"Vapor Intrusion Assessment Report, {campaign.label}"
+            title = pen.doc_title("vapor", label=campaign.label)
         elif kind == "characterization":
-            title = "Site Characterization Report"
+            title = pen.doc_title("characterization")
         else:
             word = "Semiannual" if "Half" in campaign.label else "Quarterly"
-            title = f"{word} Groundwater Monitoring Report, {campaign.label}"
-            if pen.split == "test":
-                title = title.replace("Groundwater Monitoring", "Groundwater Sampling")
+            title = pen.doc_title("monitoring", word=word, label=campaign.label)
         values: dict[str, float | None] = {}
         printed = samples_printed(campaign, traps, after=day)
         water = [s for s in printed if s.matrix == "groundwater"]
@@ -1137,6 +1197,8 @@ def monitoring_report(
     return out
 
 
+TRANSCRIPTION_SHARE = 0.4
+
 FILLER_CONC = (
     "Concentrations in the source-area wells continue to decline since the remedy began.",
     "The dissolved plume appears stable and is not migrating off site.",
@@ -1172,6 +1234,18 @@ def cumulative_tables(
         key=lambda p: int(p.split("-")[1]),
     )
     rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
+    slip = rng.random() < TRANSCRIPTION_SHARE  # this report misprints one earlier result
+    eligible = sum(
+        1
+        for c in events
+        if c.start < campaign.start
+        for s in c.samples
+        if s.matrix == "groundwater" and not s.is_duplicate
+        for r in s.results
+        if r.value is not None
+    )
+    slip_at = rng.randrange(max(1, eligible)) if slip and eligible else -1
+    seen = 0
     sheets = []
     for well in wells:
         history_samples = []
@@ -1204,12 +1278,14 @@ def cumulative_tables(
                     key = key_of(s, r)
                     fact = result_fact(key)
                     value = r
-                    if key in traps.rejected and day > _rejected_on(pen.m, traps):
+                    if key in traps.rejected and day > traps.rejected_on:
                         row.append(f"{number(r.value) if r.value is not None else 'ND'} R")
                         sheet.facts.add(fact)
                         values[fact] = r.value
                         continue
-                    if r.value is not None and s.date < campaign.start and rng.random() < 0.012:
+                    if r.value is not None and s.date < campaign.start:
+                        seen += 1
+                    if r.value is not None and s.date < campaign.start and seen - 1 == slip_at:
                         wrong = _misprint(rng, r.value)
                         value = Measurement(r.analyte, wrong, r.unit, r.rl, r.qualifier)
                         traps.transcription[(campaign.id, key)] = wrong
@@ -1234,10 +1310,6 @@ def _cell(st: OfficeStyle, m: Measurement) -> str:
     from .papers import shown
 
     return shown(st, m)
-
-
-def _rejected_on(m: SiteModel, traps: Traps) -> dt.date:
-    return traps.corrected_on or dt.date(2100, 1, 1)
 
 
 def revised_lab(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
@@ -1304,7 +1376,7 @@ def validation_memo(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc:
             for r in s.results
         )
     )
-    day = (traps.corrected_on or campaign.issued) + dt.timedelta(days=pen.rng.randint(5, 25))
+    day = traps.rejected_on
     st = pen.office(day)
     wells = ", ".join(loc_name(st, k[0]) for k in keys)
     sheets = letter_doc(
@@ -1334,7 +1406,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
     for draft in (True, False):
         day = m.cap - dt.timedelta(days=pen.rng.randint(20, 40)) if draft else m.cap
         st = pen.office(day)
-        title = "Corrective Action Plan"
+        title = pen.doc_title("cap")
         facts = set() if draft else {f"event|corrective-action-plan|-|{day.isoformat()}"}
         sections = [
             (
@@ -1450,7 +1522,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
         st = pen.office(m.remedy_end)
         day = m.remedy_end + dt.timedelta(days=pen.rng.randint(30, 60))
         fact = f"event|remediation-ended|{m.remedy}|{m.remedy_end.isoformat()}"
-        title = "Remediation Completion Report"
+        title = pen.doc_title("completion")
         sections = [
             (
                 "Summary",

@@ -1002,8 +1002,12 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     happenings.sort(key=lambda h: (h.date, h.kind, h.subject or ""))
 
     conditions = [Condition(k, c, s) for k, c, s in arch.conditions]
-    if arch.name == "station" and nfa is None:
-        conditions = [c for c in conditions]
+    if nfa is None:
+        # without the agency's determination nothing is controlled or historical yet
+        conditions = [
+            Condition(c.kind, "REC" if c.cls in ("CREC", "HREC") else c.cls, c.summary)
+            for c in conditions
+        ]
 
     # consultants: one office until mid-record, another after (the well IDs may change style)
     from ..locate.sitepages import STYLES_BY_SPLIT

@@ -26,6 +26,7 @@ from ..locate.sitepages import (
     CLOSINGS,
     FILLER,
     MARGIN,
+    PAGE_H,
     PAGE_W,
     SALUTATIONS,
     TITLES,
@@ -138,6 +139,43 @@ MATRIX_TEXT = {
 }
 
 
+# Report titles and draft markers by split: the test split's wordings never occur in dev.
+DOC_TITLES = {
+    "tank-closure": {
+        "dev": ("Underground Storage Tank Closure Report",),
+        "test": ("UST Removal and Site Assessment Report", "Tank System Closure Assessment"),
+    },
+    "phase-ii": {
+        "dev": ("Phase II Environmental Site Assessment",),
+        "test": ("Phase II Subsurface Investigation Report", "Limited Subsurface Investigation"),
+    },
+    "characterization": {
+        "dev": ("Site Characterization Report",),
+        "test": ("Site Assessment Report", "Supplemental Site Investigation Report"),
+    },
+    "monitoring": {
+        "dev": ("{word} Groundwater Monitoring Report, {label}",),
+        "test": (
+            "Groundwater Sampling Report, {label}",
+            "{word} Groundwater Sampling Report - {label}",
+        ),
+    },
+    "vapor": {
+        "dev": ("Vapor Intrusion Assessment Report, {label}",),
+        "test": ("Soil Vapor and Indoor Air Sampling Report, {label}",),
+    },
+    "cap": {"dev": ("Corrective Action Plan",), "test": ("Remedial Action Plan",)},
+    "completion": {
+        "dev": ("Remediation Completion Report",),
+        "test": ("Remedial Action Completion Report",),
+    },
+    "draft": {
+        "dev": ("DRAFT - FOR AGENCY REVIEW",),
+        "test": ("PRELIMINARY DRAFT - NOT FOR DISTRIBUTION", "DRAFT FOR CLIENT COMMENT"),
+    },
+}
+
+
 class Pen:
     """What every builder needs: the model, its split, a seeded stream and the office styles."""
 
@@ -159,6 +197,12 @@ class Pen:
 
     def title(self, kind: str) -> str:
         return self.rng.choice(TITLES[kind][self.split])
+
+    def doc_title(self, kind: str, **fields: str) -> str:
+        """A report title of this split, the same for every report of a site (one office
+        keeps its wording)."""
+        options = DOC_TITLES[kind][self.split]
+        return options[self.m.spec.seed % len(options)].format(**fields)
 
     def filler(self, n: int) -> list[str]:
         return [self.rng.choice(FILLER).format(agency=self.m.agency) for _ in range(n)]
@@ -254,7 +298,7 @@ def title_page(
     sheet = Sheet(st, "report")
     letterhead(sheet)
     if draft:
-        sheet.text("DRAFT - FOR AGENCY REVIEW", size=st.size + 4, bold=True, align="center")
+        sheet.text(pen.doc_title("draft"), size=st.size + 4, bold=True, align="center")
     sheet.gap(90)
     for line in _wrap_title(st, title.upper()):
         sheet.text(line, size=st.size + 7, bold=True, align="center")
@@ -409,6 +453,74 @@ def hash_of(*labels: str) -> int:
     return int.from_bytes(hashlib.sha256("|".join(labels).encode()).digest()[:8], "big")
 
 
+def photograph(seed: int, *labels: str | int, width: int = 420, height: int = 250) -> bytes:
+    """A grey outdoor photograph as a small JPEG: sky, a building or tank with its shadow, the
+    ground, pavement joints, and grain. Drawn from (seed, *labels) with integer arithmetic on a
+    PCG64 stream, so the bytes are the same on every machine."""
+    import io
+
+    import numpy as np
+    from PIL import Image, ImageDraw, ImageFilter
+
+    from ..rng import make_bits, make_random
+
+    rng = make_random(seed, *labels, "photo")
+    horizon = rng.randint(height // 3, height // 2)
+    rows = np.arange(height, dtype=np.int32)[:, None]
+    sky = 215 - (rows * 40) // max(1, horizon)
+    ground = 150 - ((rows - horizon) * 50) // max(1, height - horizon)
+    base = np.where(rows < horizon, sky, ground).repeat(width, axis=1).astype(np.int32)
+    image = Image.fromarray(np.clip(base, 0, 255).astype(np.uint8), "L")
+    draw = ImageDraw.Draw(image)
+    for _ in range(rng.randint(1, 3)):  # buildings, canopies, tanks
+        w, h = rng.randint(60, 200), rng.randint(40, horizon + 20)
+        x = rng.randint(-20, width - 40)
+        top = horizon - h + rng.randint(0, 25)
+        tone = rng.randint(70, 190)
+        if rng.random() < 0.4:
+            draw.ellipse((x, top, x + w, top + h), fill=tone)
+        else:
+            draw.rectangle((x, top, x + w, horizon + rng.randint(0, 30)), fill=tone)
+            draw.rectangle((x + w, top + 8, x + w + w // 4, horizon + 25), fill=max(0, tone - 45))
+            for k in range(rng.randint(0, 4)):  # windows or doors
+                wx = x + 10 + k * (w // 5)
+                draw.rectangle(
+                    (wx, top + 15, wx + w // 8, top + 15 + h // 4), fill=max(0, tone - 60)
+                )
+    for _ in range(rng.randint(2, 6)):  # pavement joints, pipes, a well vault
+        y = rng.randint(horizon + 10, height - 5)
+        draw.line(
+            (0, y, width, y + rng.randint(-30, 30)),
+            fill=rng.randint(90, 130),
+            width=rng.randint(1, 3),
+        )
+    if rng.random() < 0.5:
+        cx, cy = rng.randint(40, width - 40), rng.randint(horizon + 30, height - 20)
+        draw.ellipse((cx - 18, cy - 10, cx + 18, cy + 10), fill=60, outline=30)
+    image = image.filter(ImageFilter.GaussianBlur(1.2))
+    bits = make_bits(seed, *labels, "grain")
+    raw = bits.random_raw(width * height // 8 + 1)
+    noise = np.frombuffer(np.asarray(raw, dtype=np.uint64).tobytes(), dtype=np.uint8)[
+        : width * height
+    ]
+    grain = (noise.astype(np.int32) % 25 - 12).reshape(height, width)
+    pixels = np.clip(np.asarray(image, dtype=np.int32) + grain, 0, 255).astype(np.uint8)
+    buffer = io.BytesIO()
+    Image.fromarray(pixels, "L").save(buffer, format="JPEG", quality=45, optimize=False)
+    return buffer.getvalue()
+
+
+def _image_op(jpeg: bytes, x: float, top: float, w: float, h: float):
+    def op(canvas) -> None:
+        import io
+
+        from reportlab.lib.utils import ImageReader
+
+        canvas.drawImage(ImageReader(io.BytesIO(jpeg)), x, PAGE_H - top - h, width=w, height=h)
+
+    return op
+
+
 def photo_pages(pen: Pen, st: OfficeStyle, count: int, captions: Sequence[str]) -> list[Sheet]:
     title = pen.title("photo-log")
     sheets = []
@@ -420,12 +532,12 @@ def photo_pages(pen: Pen, st: OfficeStyle, count: int, captions: Sequence[str]) 
         sheet.gap(8)
         for _ in range(2):
             top = sheet.y
-            sheet.box(MARGIN + 40, top, PAGE_W - 2 * MARGIN - 80, 250, width=1.0, fill=0.82)
-            for _ in range(5):
-                w, h = pen.rng.uniform(40, 200), pen.rng.uniform(20, 90)
-                x = MARGIN + 45 + pen.rng.uniform(0, PAGE_W - 2 * MARGIN - 90 - w)
-                y = top + 5 + pen.rng.uniform(0, 240 - h)
-                sheet.box(x, y, w, h, width=0.6, fill=pen.rng.choice((0.55, 0.65, 0.72, 0.9)))
+            w, h = PAGE_W - 2 * MARGIN - 80, 250.0
+            jpeg = photograph(
+                pen.m.spec.seed, pen.m.spec.site_id, "photo", pen.rng.randrange(10**9)
+            )
+            sheet.ops.append(_image_op(jpeg, MARGIN + 40, top, w, h))
+            sheet.box(MARGIN + 40, top, w, h, width=0.8)
             sheet.y = top + 258
             sheet.text(f"Photo {n}. {pen.rng.choice(captions)}", x=MARGIN + 40)
             sheet.gap(10)
