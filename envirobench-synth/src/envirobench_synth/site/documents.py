@@ -203,14 +203,15 @@ def _misprint(rng: random.Random, value: float) -> float:
 # -- small documents ------------------------------------------------------------------------------
 
 
-def shim(pen: Pen) -> sitekinds.Site:
+def shim(pen: Pen, day: dt.date) -> sitekinds.Site:
     """The locate package's site record for its generic kinds (invoices, certificates...)."""
     m = pen.m
-    first = m.campaigns[0].start
+    # a certificate is issued some days after the work it certifies
+    first = day - dt.timedelta(days=30)
     return sitekinds.Site(
         name=m.name,
         address=m.address,
-        client=m.client,
+        client=m.client_on(day),
         contact=m.contact,
         agency=m.agency,
         county=m.county,
@@ -419,7 +420,7 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
         subject=f"30-Day Notice of Underground Storage Tank Closure, {m.business}, {m.address}",
         to=(person(pen.rng), m.agency),
         paragraphs=[
-            f"On behalf of {m.client}, we notify the {m.agency} that the underground storage tanks at the "
+            f"On behalf of {m.client_on(notice_day)}, we notify the {m.agency} that the underground storage tanks at the "
             "facility will be permanently closed by removal, in accordance with the state's UST regulations.",
             "Closure sampling will be performed beneath each tank and dispenser island, and the results will be "
             "reported in a closure report within 60 days of the removal.",
@@ -903,7 +904,7 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
             ),
         )
     )
-    cert = Part(sitekinds.certificate(pen.rng, st, pen.split, shim(pen)))
+    cert = Part(sitekinds.certificate(pen.rng, st, pen.split, shim(pen, day)))
     return Doc(
         "tank-closure",
         title,
@@ -1597,7 +1598,7 @@ def filler_doc(pen: Pen, day: dt.date, which: str) -> Doc:
     """A one-page document most of a file is made of: an invoice, a transmittal, a fax cover, a
     disposal certificate (the locate package's kinds)."""
     st = pen.office(day)
-    site = shim(pen)
+    site = shim(pen, day)
     if which == "invoice":
         inv = sitekinds.Invoice(
             pen.rng.choice(

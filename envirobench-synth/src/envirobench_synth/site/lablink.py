@@ -46,7 +46,7 @@ def lab_report(
         family=family,
         split=m.split,
         job_number=f"{received:%y}{sum(map(ord, campaign.id)) % 90000 + 10000}",
-        client=m.client,
+        client=m.client_on(campaign.start),
         project=f"{m.name} ({m.case_number})",
         site_address=m.address,
         received=received,

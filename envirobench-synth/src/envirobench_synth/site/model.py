@@ -221,6 +221,17 @@ class SiteModel:
                 chosen = name
         return chosen
 
+    def client_on(self, day: dt.date) -> str:
+        """Who commissions the work on `day`: the operator of a leased plant, else the owner of
+        record then."""
+        if self.lease is not None:
+            return self.operator
+        owner = self.owners[0].name
+        for o in self.owners:
+            if o.recorded.date() <= day:
+                owner = o.name
+        return owner
+
     def analytes(self) -> list[str]:
         seen: dict[str, None] = {}
         for campaign in self.campaigns:

@@ -246,7 +246,7 @@ def letter_doc(
         letterhead(first)
     first.text(st.date(date))
     first.gap(10)
-    name, org = to or (m.contact, m.client)
+    name, org = to or (m.contact, m.client_on(date))
     for line in (name, org, m.address):
         first.text(line)
     first.gap(8)
@@ -311,7 +311,7 @@ def title_page(
     sheet.text(f"{m.agency} Case No. {m.case_number}", align="center")
     sheet.gap(40)
     sheet.text("Prepared for:", bold=True, align="center")
-    sheet.text(m.client, align="center")
+    sheet.text(m.client_on(date), align="center")
     sheet.gap(14)
     sheet.text("Prepared by:", bold=True, align="center")
     sheet.text(st.firm, align="center")

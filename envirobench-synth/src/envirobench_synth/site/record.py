@@ -99,7 +99,8 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
         docs, traps = plan_documents(model, seed)
         core = sum(d.pages for d in docs)
     pen = Pen(model, make_random(seed, "filler", model.spec.site_id))
-    start = min(d.issued for d in docs if d.kind not in ("deed", "lease"))
+    # loose paper comes with the consultants' work: from the release on
+    start = model.release_found - dt.timedelta(days=60)
     span = (model.spec.as_of - start).days
     kinds = ("invoice", "transmittal", "invoice", "fax", "certificate", "invoice", "transmittal")
     missing = target - core
@@ -117,7 +118,7 @@ def choose_scans(docs: list[Doc], target: int) -> int:
     scans; returns the number of scanned pages."""
     scanned = sum(p.pages for d in docs for p in d.parts if p.scan)
     goal = round(target * SCAN_SHARE)
-    for doc in sorted((d for d in docs if d.scannable), key=lambda d: (not d.filler, d.issued)):
+    for doc in sorted((d for d in docs if d.scannable), key=lambda d: d.issued):
         if scanned >= goal:
             break
         if any(p.sheets is None for p in doc.parts) or scanned + doc.pages > goal + 3:
