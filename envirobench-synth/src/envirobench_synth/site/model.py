@@ -705,7 +705,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     street = rng.choice(STREETS)
     address = f"{rng.randrange(100, 4800)} {street}, {city}"
     apn = f"{rng.randint(10, 99)}-{rng.randint(100, 999)}-{rng.randint(10, 99)}-{rng.randint(100, 999)}"
-    state_tables = arch.standards["groundwater"].startswith("franklin")
+    state_tables = {**arch.standards, **dict(spec.standards)}["groundwater"].startswith("franklin")
     agency = (
         "Franklin Department of Environmental Quality"
         if state_tables

@@ -30,7 +30,7 @@ from ..legal.packet import merge_pdfs
 from ..locate.sitepages import emit_pdf, style
 from ..rng import make_random
 from . import vocab
-from .documents import Traps, filler_doc, plan_documents
+from .documents import LOOSE, Traps, filler_doc, plan_documents
 from .model import SPECS, SiteModel, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
 
@@ -102,7 +102,7 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
     # loose paper comes with the consultants' work: from the release on
     start = model.release_found - dt.timedelta(days=60)
     span = (model.spec.as_of - start).days
-    kinds = ("invoice", "transmittal", "invoice", "fax", "certificate", "invoice", "transmittal")
+    kinds = LOOSE[model.spec.archetype]
     missing = target - core
     extra = []
     for k in range(missing):
