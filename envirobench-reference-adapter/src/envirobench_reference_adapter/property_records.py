@@ -130,7 +130,9 @@ LABELLED_ID = re.compile(
     re.I,
 )
 BY_NAME = re.compile(r"\bby ((?:[A-Z][\w&.,'-]*\s?)+?)(?=\s+(?:under|on|for|at|in)\b|[.;]|$)")
-GRANTEE = re.compile(r"\bto ((?:[A-Z][\w&.,'-]*\s?)+?)\s*\(grantee\)", re.I)
+# Possessive (`*+`): under re.I every letter may start a word of the name, so a backtracking word
+# could be split at every letter; on prose that never reaches "(grantee)" that took hours.
+GRANTEE = re.compile(r"\bto ((?:[A-Z][\w&.,'-]*+\s?)+?)\s*\(grantee\)", re.I)
 PRODUCTS = (
     "gasoline",
     "diesel",
