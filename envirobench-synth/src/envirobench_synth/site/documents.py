@@ -1095,8 +1095,8 @@ def monitoring_report(
                 set(),
             ),
             (
-                f"{len([s for s in printed if not s.is_duplicate])} samples were collected and submitted to "
-                f"{campaign.lab} for analysis.",
+                f"A total of {len([s for s in printed if not s.is_duplicate])} samples were collected and "
+                f"submitted to {campaign.lab} for analysis.",
                 set(),
             ),
         ]
@@ -1125,10 +1125,34 @@ def monitoring_report(
                     )
                 )
         if kind == "vapor":
+            for s in printed:
+                if s.matrix != "indoor-air" or len(highlights) >= 6:
+                    continue
+                top = s.results[0]
+                fact = result_fact(key_of(s, top))
+                values[fact] = top.value
+                level = (
+                    "not detected"
+                    if top.value is None
+                    else (f"detected at {number(top.value)} {unit_text(st, top.unit)}")
+                )
+                highlights.append(
+                    (
+                        f"{top.analyte} was {level} in indoor air sample "
+                        f"{loc_name(st, s.location)}.",
+                        {fact},
+                    )
+                )
+            running = campaign.start >= m.remedy_start
             highlights.append(
                 (
-                    "Indoor air concentrations were compared with the agency's vapor intrusion "
-                    "screening levels; the sub-slab depressurization system continues to operate.",
+                    "Indoor air and sub-slab concentrations were compared with the agency's vapor "
+                    "intrusion screening levels. "
+                    + (
+                        "The sub-slab depressurization system operated throughout the event."
+                        if running
+                        else "Mitigation of the building is recommended."
+                    ),
                     {"condition|vapor-intrusion"},
                 )
             )
@@ -1142,7 +1166,7 @@ def monitoring_report(
                     (t, set())
                     for t in (
                         "Monitoring will continue on the approved schedule.",
-                        pen.rng.choice(FILLER_CONC),
+                        pen.rng.choice(VAPOR_CONC if kind == "vapor" else FILLER_CONC),
                     )
                 ],
             ),
@@ -1199,6 +1223,11 @@ def monitoring_report(
 
 
 TRANSCRIPTION_SHARE = 0.4
+VAPOR_CONC = (
+    "Sub-slab vapor concentrations remain above the screening levels beneath the former machine area.",
+    "Indoor air results will be reviewed with the occupants of the adjoining tenant space.",
+    "The next round will be collected during the heating season.",
+)
 
 FILLER_CONC = (
     "Concentrations in the source-area wells continue to decline since the remedy began.",

@@ -721,7 +721,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     }.get(arch.name, "Voluntary Cleanup Program")
     prefix = {"Drycleaner Environmental Response Program": "DERP"}.get(program, "")
     prefix = prefix or ("LUST" if "Tank" in program else "VCP")
-    case_number = f"{prefix}-{rng.randint(1995, 2012) % 100:02d}-{rng.randint(1000, 9999)}"
+    case_number = f"{prefix}-{spec.release_year % 100:02d}-{rng.randint(1000, 9999)}"
 
     # ownership over decades: each transfer a recorded deed
     years = sorted(rng.sample(range(1952, 2012), 4))
