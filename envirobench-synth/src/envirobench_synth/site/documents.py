@@ -829,6 +829,47 @@ def samples_printed(
     return out
 
 
+STANDARD_LABELS = {
+    "franklin-groundwater": "FCS Table 1",
+    "franklin-soil-residential": "FCS Table 2",
+    "franklin-soil-industrial": "FCS Table 3",
+    "epa-mcl": "MCL",
+    "epa-rsl-tapwater-thq1.0": "RSL tapwater",
+    "epa-rsl-soil-industrial-thq1.0": "RSL ind. soil",
+    "epa-rsl-soil-residential-thq1.0": "RSL res. soil",
+}
+
+
+def standard_row(
+    m: SiteModel, samples: list[Sample], analytes: list[str], day: dt.date
+) -> tuple[str, list[str]] | None:
+    """The row of screening levels a report prints above its results: the governing table's
+    values in force on the report's date (not always those in force when a sample was taken)."""
+    from .. import standards
+
+    matrices = {s.matrix for s in samples}
+    if len(matrices) != 1:
+        return None
+    table = m.standards.get(matrices.pop())
+    if table is None:
+        return None
+    units = {r.analyte: r.unit for s in samples for r in s.results}
+    cells = []
+    for analyte in analytes:
+        try:
+            row = standards.value_in_force(table, analyte, day)
+        except ValueError:
+            row = standards.value_in_force(table, analyte, day, basis="total")
+        if row is None:
+            cells.append("NE")
+            continue
+        factor = {("mg/L", "µg/L"): 1000.0, ("µg/L", "mg/L"): 0.001}.get(
+            (row.unit, units[analyte]), 1.0
+        )
+        cells.append(number(float(f"{row.value * factor:.3g}")))
+    return STANDARD_LABELS.get(table, table), cells
+
+
 def _label(st: OfficeStyle):
     def label(s: Sample) -> str:
         if s.is_duplicate:
@@ -880,6 +921,7 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
         first_column="Sample (depth)",
         label=_label(st),
         values=values,
+        standard=standard_row(m, printed, analytes, day),
     )
     report = Part(
         finish(
@@ -1011,6 +1053,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                 first_column="Sample",
                 label=_label(st),
                 values=values,
+                standard=standard_row(m, group, analytes, day),
             )
             t_no += 1
         facts = set() if draft else {f"event|phase-ii-esa|-|{day.isoformat()}"}
@@ -1188,6 +1231,7 @@ def monitoring_report(
                 first_column="Sample",
                 label=_label(st),
                 values=values,
+                standard=standard_row(m, group, analytes, day),
             )
             t_no += 1
         cumulative_values: dict[str, float | None] = {}

@@ -223,7 +223,7 @@ def covenant(pen: Pen, seed: int) -> list[Doc]:
     instrument.recording = dataclasses.replace(instrument.recording, when=when)
     instrument.apn = m.apn
     instrument.body = [
-        text.replace(text.split(", as Owner")[0].split(" by ")[-1], m.owners[-1].name)
+        text.replace(text.split(", as Owner")[0].split(" by ")[-1], m.owner_on(day))
         if ", as Owner" in text
         else text
         for text in instrument.body
@@ -232,15 +232,19 @@ def covenant(pen: Pen, seed: int) -> list[Doc]:
         f"Parcel Number: {m.apn}" if text.startswith("Parcel Number:") else text
         for text in instrument.body
     ]
+    owner = m.owner_on(day)
+    agency = instrument.signatures[2].party
+    instrument.body = [text.replace(agency, m.agency) for text in instrument.body]
+    instrument.signatures[2] = dataclasses.replace(instrument.signatures[2], party=m.agency)
     instrument.signatures[0] = Signature(
         "OWNER",
-        m.owners[-1].name,
+        owner,
         instrument.signatures[0].signer,
         instrument.signatures[0].capacity,
         "ink",
     )
     instrument.witness_clause = families.template(template_name).witness_clause.format(
-        party=m.owners[-1].name, date=f"{signed:%B} {signed.day}, {signed.year}"
+        party=owner, date=f"{signed:%B} {signed.day}, {signed.year}"
     )
     for ack in instrument.acknowledgments:
         ack.date = signed

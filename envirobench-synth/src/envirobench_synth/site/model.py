@@ -221,6 +221,13 @@ class SiteModel:
                 chosen = name
         return chosen
 
+    def owner_on(self, day: dt.date) -> str:
+        owner = self.owners[0].name
+        for o in self.owners:
+            if o.recorded.date() <= day:
+                owner = o.name
+        return owner
+
     def client_on(self, day: dt.date) -> str:
         """Who commissions the work on `day`: the operator of a leased plant, else the owner of
         record then."""
@@ -702,6 +709,12 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     arch = ARCHETYPES[spec.archetype]
     scale = spec.pages / 275.0
     city, county = rng.choice(CITIES)
+    # the county whose recorder stamps the site's instruments (legalink picks the same style)
+    from ..legal import families
+
+    recorder = families.recorder(families.SPLITS[spec.split][1][spec.seed % 3])
+    county = recorder.county
+    city = f"{county} {rng.choice(('Falls', 'Junction', 'Springs', 'Landing'))}"
     street = rng.choice(STREETS)
     address = f"{rng.randrange(100, 4800)} {street}, {city}"
     apn = f"{rng.randint(10, 99)}-{rng.randint(100, 999)}-{rng.randint(10, 99)}-{rng.randint(100, 999)}"

@@ -363,6 +363,7 @@ def results_table_pages(
     values: dict[str, float | None],
     note: str = "",
     override: dict[Key, Measurement] | None = None,
+    standard: tuple[str, list[str]] | None = None,
 ) -> list[Sheet]:
     """A results table (one row per sample, one column per analyte), over as many pages as it
     needs; each page states the results of its rows."""
@@ -386,6 +387,9 @@ def results_table_pages(
         sheet.text(f"Units: {unit_line}", size=st.size - 2)
         sheet.gap(4)
         rows = []
+        if standard is not None:
+            # the screening level the report compares with (in force when the report was written)
+            rows.append([standard[0], *standard[1]])
         for s in chunk:
             row = [label(s)]
             by = {m_.analyte: m_ for m_ in s.results}
@@ -406,6 +410,8 @@ def results_table_pages(
             if st.nondetect == "ND"
             else ("<x = not detected at reporting limit x")
         )
+        if standard is not None:
+            note = f"{standard[0]}: screening level (NE = none established). {note}"
         sheet.text(
             f"Notes: {nd}; J = estimated value below the reporting limit. {note}".strip(),
             size=st.size - 2,
