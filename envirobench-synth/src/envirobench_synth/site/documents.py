@@ -117,7 +117,10 @@ def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
             if campaign.kind == "monitoring":
                 monitoring_seen += 1
             draft = campaign.kind == "monitoring" and monitoring_seen in draft_at
-            docs += monitoring_report(pen, campaign, history, traps, draft=draft)
+            reports = monitoring_report(pen, campaign, history, traps, draft=draft)
+            docs += reports
+            if campaign.kind == "monitoring" and monitoring_seen % 3 == 1:
+                docs.append(review_letter(pen, reports[-1]))
         history.append(campaign)
         if campaign.id in traps.revised:
             docs.append(revised_lab(pen, campaign, traps))
@@ -1217,6 +1220,9 @@ def monitoring_report(
         body = text_pages(pen, st, title, sections)
         tables = []
         t_no = 1
+        if water:
+            tables.append(elevation_table(pen, st, water, t_no))
+            t_no += 1
         for matrix in ("groundwater", "soil", "soil-vapor", "sub-slab-vapor", "indoor-air"):
             group = [s for s in printed if s.matrix == matrix]
             if not group:
@@ -1265,6 +1271,72 @@ def monitoring_report(
         )
     return out
 
+
+def elevation_table(pen: Pen, st: OfficeStyle, water: list[Sample], number_: int) -> Sheet:
+    """Gauging data of the event: top of casing, depth to water, groundwater elevation."""
+    sheet = Sheet(st, "report")
+    sheet.text(f"Table {number_}. Groundwater Elevation Data", bold=True)
+    sheet.gap(4)
+    rows = []
+    rng = make_random(pen.m.spec.seed, "gauging", water[0].date.isoformat())
+    for s in water:
+        if s.is_duplicate:
+            continue
+        p = pen.m.points[s.location]
+        toc = 100.0 - p.distance * 0.02 + (0.8 if p.upgradient else 0.0)
+        dtw = (p.water or 10.0) + rng.uniform(-1.2, 1.2)
+        rows.append(
+            [
+                loc_name(st, s.location),
+                st.date(s.date),
+                f"{toc:.2f}",
+                f"{dtw:.2f}",
+                f"{toc - dtw:.2f}",
+            ]
+        )
+    sheet.table(
+        ["Well", "Date", "TOC elev. (ft)", "Depth to water (ft)", "GW elev. (ft)"],
+        rows,
+        [80, 110, 100, 110, 100],
+        size=st.size - 1,
+    )
+    sheet.text("Elevations relative to an arbitrary site datum of 100.00 ft.", size=st.size - 2)
+    return sheet
+
+
+def review_letter(pen: Pen, report: Doc) -> Doc:
+    """The agency's comments on a monitoring report."""
+    m = pen.m
+    ast = pen.agency_style()
+    day = report.issued + dt.timedelta(days=pen.rng.randint(30, 75))
+    comments = pen.rng.sample(REVIEW_COMMENTS, 2)
+    sheets = letter_doc(
+        pen,
+        ast,
+        kind="agency-letter",
+        date=day,
+        subject=f"Review of {report.title}, Case No. {m.case_number}",
+        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        sender=(person(pen.rng), "Case Manager"),
+        paragraphs=[
+            f"The {m.agency} has reviewed the report dated {ast.date(report.issued)} and has the following "
+            "comments.",
+            *[f"{k}. {c}" for k, c in enumerate(comments, 1)],
+            "Please address these comments in the next scheduled report.",
+        ],
+    )
+    return Doc("agency-letter", "Agency Review Letter", day, [Part(sheets)])
+
+
+REVIEW_COMMENTS = (
+    "Include the laboratory's case narrative with every data package.",
+    "Show the inferred groundwater flow direction on a figure for each event.",
+    "Report non-detects at the reporting limit, not at the method detection limit.",
+    "Compare the results with the screening levels in force on the date each sample was collected.",
+    "Continue to gauge all wells for free product before purging.",
+    "Provide the purge water disposal documentation.",
+    "Evaluate whether the perimeter wells delineate the plume downgradient.",
+)
 
 TRANSCRIPTION_SHARE = 0.4
 VAPOR_CONC = (
