@@ -20,12 +20,15 @@ The numbers are whatever the adapter scores: nothing is tuned here. Runs take a 
 rerun are kept (`--summaries FILE`), and `--no-run` only rewrites the table from them.
 
 A category option (`--legal TYPE`, `--extract TYPE`, `--locate TYPE`, `--verify TYPE`,
-`--research TYPE`) instead (re)writes only that type's section of the page (between its markers,
+`--research TYPE`, `--site TYPE`) instead (re)writes only that type's section of the page (between its markers,
 the rest untouched): the reference adapter on the dev and the test split (`synthetic-{dev,test}-v1`;
 Extract's `synthetic-{dev,test}-v2`), beside the blind or trivial baselines of
 benchmarks/<category>_specs/<type module>.py, each with its bootstrap 95 % interval as core computes it for metrics.json, and the
 reference's score per group (scenario, copy, family) where the spec defines groups. One function
-(`write_split_section`) serves every category.
+(`write_split_section`) serves every category. A spec that defines `unit_intervals(btype,
+profile, cases, answers, predictions)` (the Site specs: a split has three or four sites) gets its
+intervals from it instead, for the baselines and for the reference run (its predictions read
+from the run's comparison.json).
 `--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
 `--split NAME=DATASET` replaces the dev and test datasets (a check on another dataset; `{benchmark}`
 in DATASET is the type, e.g. `--split v1=envirobench/{benchmark}-synthetic-v1`);
@@ -227,6 +230,7 @@ SPLIT_CATEGORIES = {
     "locate": ("Locate", "envirobench/{benchmark}-synthetic-{split}-v1"),
     "verify": ("Verify", "envirobench/{benchmark}-synthetic-{split}-v1"),
     "research": ("Research", "envirobench/{benchmark}-synthetic-{split}-v1"),
+    "site": ("Site", "envirobench/{benchmark}-synthetic-{split}-v1"),
 }
 SPECS_DIRS = {category: HERE / f"{category}_specs" for category in SPLIT_CATEGORIES}
 SPLITS = ("dev", "test")
@@ -331,17 +335,28 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
 
     answers = dataset.answers(btype)
     units = st.Units.of(btype, cases)
+    unit_intervals = getattr(spec, "unit_intervals", None)
     baselines = {}
     for name, baseline in spec.BASELINES.items():
         scores = []
+        predictions = {}
         for cid, case in cases.items():
-            prediction = structure(baseline(case.input, answers[cid]), btype.Prediction)
+            prediction = predictions[cid] = structure(baseline(case.input, answers[cid]), btype.Prediction)
             scores.append(btype.score_case(case, answers[cid], prediction)[profile])
-        intervals = st.headline_intervals(btype, profile, units, scores)
-        baselines[name] = {
-            "headline": btype.summarize(profile, scores),
-            "intervals": {m: [i.low, i.high] for m, i in intervals.items()},
+        if unit_intervals is not None:
+            baseline_intervals = unit_intervals(btype, profile, cases, answers, predictions)
+        else:
+            intervals = st.headline_intervals(btype, profile, units, scores)
+            baseline_intervals = {m: [i.low, i.high] for m, i in intervals.items()}
+        baselines[name] = {"headline": btype.summarize(profile, scores), "intervals": baseline_intervals}
+    if reference_row is not None and unit_intervals is not None:
+        comparison = json.loads((run_dir / "comparison.json").read_text(encoding="utf-8"))
+        made = {
+            c["id"]: structure(c["predictions"]["candidate"], btype.Prediction)
+            for c in comparison["cases"]
+            if c["id"] in cases and c["predictions"].get("candidate") is not None
         }
+        reference_row["intervals"] = unit_intervals(btype, profile, {cid: cases[cid] for cid in made}, answers, made)
     by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     if metrics and hasattr(spec, "GROUP_METRIC"):
         numerator, denominator = spec.GROUP_METRIC
@@ -395,8 +410,10 @@ def render_split_section(spec, rows: list[dict]) -> str:
         f"## {CATEGORY_TITLES[spec.CATEGORY]}: {spec.BENCHMARK}",
         "",
         spec.INTRO,
-        f"Profile {', '.join(profiles)} (the type's first). Brackets: the bootstrap 95 % interval over {spec.UNIT} (core's",
-        f"bootstrap, 1,000 resamples, as in metrics.json). Made with `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}`.",
+        f"Profile {', '.join(profiles)} (the type's first). Brackets: the bootstrap 95 % interval over {spec.UNIT} "
+        + ("(the spec's bootstrap over scored units, 1,000 resamples; none for counts)" if hasattr(spec, "unit_intervals")
+           else "(core's\nbootstrap, 1,000 resamples, as in metrics.json)")
+        + f". Made with `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}`.",
     ]
     sampled = [r for r in rows if r.get("split_cases") is not None and r["cases"] < r["split_cases"]]
     if sampled:

@@ -1,0 +1,79 @@
+"""docs/reference-scores.md's Site table for `site-results`: blind baselines and columns (read by
+benchmarks/reference_scores.py --site)."""
+
+from _units import latest_block, unit_intervals  # noqa: F401  (the script reads unit_intervals)
+
+BENCHMARK = "site-results"
+UNIT = "result keys of the split (units, not sites: a split has 3 or 4 sites; see benchmarks/site_specs/_units.py)"
+INTRO = (
+    "The reference adapter (`solvers/site_results.py`, developed on the dev split only) on both splits; the test "
+    "split's office and laboratory families and wordings never occur in dev. Primary: reconciled-record F1 (one "
+    "record per location, depth, date, analyte and matrix; a record is right when its value or non-detect agrees "
+    "with the governing one within 0.5 % after unit conversion). Beside it, baselines built from the answer key's "
+    'printings, which a system could only get by reading: "no reconciliation" lists every printing as a record with '
+    'the value printed there (the governing value where the key does not record the printed one); "every result from '
+    "the latest report only\" keeps the records printed in the record's last block of result pages (a stand-in for "
+    "the latest report's cumulative tables), with the value printed there. superseded taken counts records that took "
+    "a superseded, draft, rejected or misprinted value."
+)
+
+
+def _value(record, printing):
+    if printing.printed_unit is not None:
+        return printing.printed_value, printing.printed_unit
+    return record.result_value, record.result_unit
+
+
+def _record(record, printing, printings):
+    value, unit = _value(record, printing)
+    return {
+        "location": record.location,
+        "depth": record.depth,
+        "sample_date": record.sample_date,
+        "analyte": record.substance,
+        "matrix": record.matrix,
+        "value": value,
+        "unit": unit,
+        "source": {"file": printing.file, "page": printing.page},
+        "printings": printings,
+    }
+
+
+def no_reconciliation(case_input, answer):
+    return {
+        "results": [
+            _record(r, p, [{"file": p.file, "page": p.page}])
+            for r in answer.results
+            for p in r.printings
+        ]
+    }
+
+
+def latest_report_only(case_input, answer):
+    pages = latest_block(
+        case_input, [(p.file, p.page) for r in answer.results for p in r.printings]
+    )
+    out = []
+    for r in answer.results:
+        here = [p for p in r.printings if (p.file, p.page) in pages]
+        if here:
+            out.append(_record(r, here[-1], [{"file": p.file, "page": p.page} for p in here]))
+    return {"results": out}
+
+
+BASELINES = {
+    "no reconciliation (every printing a record)": no_reconciliation,
+    "every result from the latest report only": latest_report_only,
+    "no records": lambda case_input, answer: {"results": []},
+}
+COLUMNS = (
+    ("record_f1", "record F1", ".3f"),
+    ("record_precision", "precision", ".3f"),
+    ("record_recall", "recall", ".3f"),
+    ("superseded_taken", "superseded taken", ".0f"),
+    ("source_accuracy", "source page", ".3f"),
+    ("pairwise_recall", "pairwise recall", ".3f"),
+    ("bcubed_precision", "B³ precision", ".3f"),
+    ("bcubed_recall", "B³ recall", ".3f"),
+    ("records", "records", ".0f"),
+)
