@@ -463,9 +463,7 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
         ],
         facts=[{rel, *_cond(m, "release")}, set(), set(), set()],
     )
-    docs.append(
-        Doc("agency-letter", "Release Confirmation", day, [Part(sheets)], scannable=day.year < 2002)
-    )
+    docs.append(Doc("agency-letter", "Release Confirmation", day, [Part(sheets)], scannable=True))
     _ = (gw, soil)
     return docs
 
@@ -1325,7 +1323,7 @@ def review_letter(pen: Pen, report: Doc) -> Doc:
             "Please address these comments in the next scheduled report.",
         ],
     )
-    return Doc("agency-letter", "Agency Review Letter", day, [Part(sheets)])
+    return Doc("agency-letter", "Agency Review Letter", day, [Part(sheets)], scannable=True)
 
 
 REVIEW_COMMENTS = (
@@ -1380,7 +1378,9 @@ def cumulative_tables(
         key=lambda p: int(p.split("-")[1]),
     )
     rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
-    slip = rng.random() < TRANSCRIPTION_SHARE  # this report misprints one earlier result
+    # this report misprints one earlier result; the site's last report does if none has yet
+    last = campaign is [c for c in pen.m.campaigns if c.kind == "monitoring"][-1]
+    slip = rng.random() < TRANSCRIPTION_SHARE or (last and not traps.transcription)
     eligible = sum(
         1
         for c in events
@@ -1705,7 +1705,7 @@ def ceased_letter(pen: Pen) -> Doc:
         ],
         facts=[{fact}, set()],
     )
-    return Doc("letter", "Notice of Closure of Operations", day, [Part(sheets)])
+    return Doc("letter", "Notice of Closure of Operations", day, [Part(sheets)], scannable=True)
 
 
 def nfa_letter(pen: Pen) -> Doc:
@@ -1736,7 +1736,7 @@ def nfa_letter(pen: Pen) -> Doc:
         ],
         facts=[{fact, *conds}, conds, set()],
     )
-    return Doc("agency-letter", "No Further Action Letter", day, [Part(sheets)])
+    return Doc("agency-letter", "No Further Action Letter", day, [Part(sheets)], scannable=True)
 
 
 # The loose paper of each kind of site, in the order a file repeats it.
