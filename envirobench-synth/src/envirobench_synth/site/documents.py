@@ -956,7 +956,7 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
             report,
             photos,
             lab_part(pen, campaign, traps),
-            Part(custody_pages(pen, st, campaign)),
+            Part(custody_pages(pen, st, campaign), scannable=True),
             cert,
         ],
         scannable=day.year < 2000,
@@ -1080,7 +1080,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                     logs += boring_log_pages(pen, st, pid, m.points[pid].installed)
             parts.append(Part(finish(logs, mark="Appendix A - {page}")))
             parts.append(lab_part(pen, campaign, traps))
-            parts.append(Part(custody_pages(pen, st, campaign)))
+            parts.append(Part(custody_pages(pen, st, campaign), scannable=True))
             parts.append(
                 Part(
                     photo_pages(
@@ -1252,9 +1252,14 @@ def monitoring_report(
         if cumulative:
             parts.append(Part(cumulative, role="cumulative", values=cumulative_values))
         if not is_draft:
-            parts.append(Part(finish(field_sheets(pen, st, printed), mark="Appendix A - {page}")))
+            parts.append(
+                Part(
+                    finish(field_sheets(pen, st, printed), mark="Appendix A - {page}"),
+                    scannable=True,
+                )
+            )
             parts.append(lab_part(pen, campaign, traps))
-            parts.append(Part(custody_pages(pen, st, campaign)))
+            parts.append(Part(custody_pages(pen, st, campaign), scannable=True))
         else:
             traps.drafts += 1
         out.append(

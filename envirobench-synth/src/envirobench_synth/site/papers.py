@@ -52,6 +52,7 @@ class Part:
     values: dict[str, float | None] = field(default_factory=dict)  # result fact -> value printed
     scan: bool = False
     issued: dt.date | None = None  # an appendix issued before its report (a laboratory report)
+    scannable: bool = False  # hand-filled forms (field sheets, custody) are filed as scans
 
     @property
     def pages(self) -> int:

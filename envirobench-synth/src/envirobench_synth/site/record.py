@@ -114,18 +114,27 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
 
 
 def choose_scans(docs: list[Doc], target: int) -> int:
-    """Mark whole old documents as scans, oldest first, until about SCAN_SHARE of the pages are
-    scans; returns the number of scanned pages."""
+    """Mark old documents (whole) and hand-filled forms as scans, oldest first, until about
+    SCAN_SHARE of the pages are scans; returns the number of scanned pages."""
     scanned = sum(p.pages for d in docs for p in d.parts if p.scan)
     goal = round(target * SCAN_SHARE)
-    for doc in sorted((d for d in docs if d.scannable), key=lambda d: d.issued):
+    candidates = []
+    for doc in docs:
+        if doc.scannable and all(p.sheets is not None for p in doc.parts):
+            candidates.append((doc.issued, doc.parts))
+        else:
+            candidates += [
+                (doc.issued, [p]) for p in doc.parts if p.scannable and p.sheets is not None
+            ]
+    for _, parts in sorted(candidates, key=lambda c: c[0]):
         if scanned >= goal:
             break
-        if any(p.sheets is None for p in doc.parts) or scanned + doc.pages > goal + 3:
+        pages = sum(p.pages for p in parts)
+        if scanned + pages > goal + 3:
             continue
-        for part in doc.parts:
+        for part in parts:
             part.scan = True
-        scanned += doc.pages
+        scanned += pages
     return scanned
 
 
