@@ -203,3 +203,25 @@ def test_the_cache_is_where_the_environment_says(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert shipping.cache_root() == tmp_path / "xdg" / "envirobench-site"
     assert os.fspath(shipping.cache_root())
+
+
+def test_a_dataset_that_cannot_be_materialised_is_left_out_with_a_warning(monkeypatch):
+    from envirobench_site import plugin
+    from envirobench_site.generate import ship as every_type
+
+    monkeypatch.setattr(plugin, "PACKAGE", every_type.PACKAGE)  # registered in package.py or not yet
+
+    def refuse(type_id, folder, *args, **kwargs):
+        if folder == "synthetic-test-v1":
+            raise EnviroBenchError("assets/st-275/volume-1.pdf of dataset X is missing")
+        return Path("/nowhere") / type_id / folder
+
+    monkeypatch.setattr(plugin, "materialise", refuse)
+    registered = []
+    with pytest.warns(
+        UserWarning, match=r"synthetic-test-v1 is not available: assets/st-275/volume-1.pdf"
+    ):
+        plugin.envirobench_datasets(
+            lambda dataset_id, directory, **kw: registered.append((dataset_id, kw["split"]))
+        )
+    assert registered and all(split == "dev" for _, split in registered)
