@@ -83,7 +83,11 @@ def ship(
                 target = records / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 if not target.is_file() or not filecmp.cmp(path, target, shallow=False):
-                    shutil.copyfile(path, target)
+                    # A new file (a new inode), never rewritten in place: materialised datasets
+                    # hold hard links to the old one, which must keep its bytes.
+                    fresh = target.with_name(f".{target.name}.new")
+                    shutil.copyfile(path, fresh)
+                    fresh.replace(target)
             if set(types) == set(PACKAGE.layouts):  # every type: records no type pins go
                 for stale in sorted(records.rglob("*"), reverse=True):
                     relative = str(stale.relative_to(records))
