@@ -90,11 +90,17 @@ def page_count(split: str) -> tuple[int, int, int]:
 def describe(split: str, what: str) -> str:
     count, smallest, total = page_count(split)
     largest = max(built(s).pages for s in sites(split))
+    traps: dict[str, int] = {}
+    for site in sites(split):
+        for name, number in dict(built(site).traps).items():
+            traps[name] = traps.get(name, 0) + number
+    counted = ", ".join(f"{name} {number}" for name, number in sorted(traps.items()))
     return (
         f"{count} synthetic site records of the {split} split ({', '.join(sites(split))}; "
         f"{smallest}-{largest} pages each, {total} pages in all), each one case: the record split "
         "into volumes with no document boundaries given (reports with appendices, laboratory "
         "reports, letters, forms, invoices, photographs, scans). "
         + what
+        + (f" Traps counted over the split: {counted}." if counted else "")
         + " The dev split's office and laboratory families and wordings never occur in the test split."
     )
