@@ -122,7 +122,7 @@ def test_the_governing_printing_is_the_source_and_nothing_else_governs(build):
         assert {p["status"] for p in r["printings"]} <= statuses
     # the traps are present: drafts, superseded values, transcription errors in tables
     seen = {p["status"] for r in build.answers["site-results"]["results"] for p in r["printings"]}
-    assert {"draft", "superseded", "reprint"} <= seen
+    assert {"draft", "superseded", "reprint", "transcription-error"} <= seen
     assert build.traps["rejected-results"] > 0 and build.traps["correction-letter-values"] == 1
 
 

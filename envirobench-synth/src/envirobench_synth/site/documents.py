@@ -306,7 +306,7 @@ def tank_papers(pen: Pen) -> list[Doc]:
     registered = registered + dt.timedelta(days=pen.rng.randint(0, 40))
     st = pen.agency_style()
     sheet = Sheet(st, "registration")
-    sheet.text(f"STATE {m.agency.upper()}", bold=True, align="center")
+    sheet.text(agency_name(m).upper(), bold=True, align="center")
     label = (
         "NOTIFICATION FOR UNDERGROUND STORAGE TANKS"
         if usts
@@ -450,7 +450,7 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
         kind="agency-letter",
         date=day,
         subject=f"Confirmed Release, {m.business}, {m.address}; Case No. {m.case_number}",
-        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
         sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} received your report of a release of regulated substances at the facility "
@@ -466,6 +466,14 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
     docs.append(Doc("agency-letter", "Release Confirmation", day, [Part(sheets)], scannable=True))
     _ = (gw, soil)
     return docs
+
+
+def agency_name(m: SiteModel) -> str:
+    return (
+        m.agency
+        if m.agency.startswith("State")
+        else f"State of Franklin {m.agency}".replace("Franklin Franklin", "Franklin")
+    )
 
 
 def governing_rule(m: SiteModel) -> str:
@@ -1319,7 +1327,7 @@ def review_letter(pen: Pen, report: Doc) -> Doc:
         kind="agency-letter",
         date=day,
         subject=f"Review of {report.title}, Case No. {m.case_number}",
-        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
         sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} has reviewed the report dated {ast.date(report.issued)} and has the following "
@@ -1385,7 +1393,8 @@ def cumulative_tables(
     rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
     # this report misprints one earlier result; the site's last report does if none has yet
     last = campaign is [c for c in pen.m.campaigns if c.kind == "monitoring"][-1]
-    slip = rng.random() < TRANSCRIPTION_SHARE or (last and not traps.transcription)
+    earlier = any(cid != campaign.id for cid, _ in traps.transcription)
+    slip = rng.random() < TRANSCRIPTION_SHARE or (last and not earlier)
     eligible = sum(
         1
         for c in events
@@ -1624,7 +1633,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                         date=approve,
                         subject=f"Approval of Corrective Action Plan, Case No. {m.case_number}",
                         firm=(
-                            f"State {m.agency}",
+                            agency_name(m),
                             f"{m.program}, 800 Capitol Way, {m.city}",
                             "(555) 010-2000",
                         ),
@@ -1725,7 +1734,7 @@ def nfa_letter(pen: Pen) -> Doc:
         kind="agency-letter",
         date=day,
         subject=f"No Further Action Determination ({m.nfa_scope}), Case No. {m.case_number}",
-        firm=(f"State {m.agency}", f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
         sender=(person(pen.rng), "Program Manager"),
         paragraphs=[
             f"Based on the information submitted, the {m.agency} has determined that no further action is required "

@@ -579,7 +579,7 @@ def boring_log_pages(pen: Pen, st: OfficeStyle, point_id: str, drilled: dt.date)
         top = bottom
     sheet.table(["Depth (ft)", "Description (USCS)", "PID (ppmv)"], rows[:22], [80, 310, 80])
     if p.prefix == "MW":
-        sheet.text(
+        sheet.para(
             f"Well construction: 2-inch Sch. 40 PVC; screen {max(depth - 15, 3):g}-{depth:g} ft "
             "(0.010-inch slot); #2/12 sand pack; bentonite seal; flush-mount vault.",
             size=st.size - 1,

@@ -450,7 +450,7 @@ def trap_counts(traps: Traps, docs: list[Doc], answers: dict, scanned: int, cons
         "correction-letter-values": len(traps.corrected),
         "rejected-results": len(traps.rejected),
         "lab-r-flags": len(traps.lab_rejected),
-        "cumulative-transcription-errors": len(traps.transcription),
+        "cumulative-transcription-errors": statuses.get("transcription-error", 0),
         "blind-duplicates": traps.duplicates,
         "well-id-styles": len({style(name).well_format for _, name in consultants}),
         "scanned-pages": scanned,
