@@ -1432,6 +1432,9 @@ def cumulative_tables(
             sheet.text(f"Units: {units}", size=st.size - 2)
             sheet.gap(4)
             table_rows = []
+            level = standard_row(pen.m, chunk, analytes, day)
+            if level is not None:
+                table_rows.append([level[0], *level[1]])
             for s in chunk:
                 row = [st.date(s.date)]
                 for r in s.results:
@@ -1460,7 +1463,15 @@ def cumulative_tables(
                 [90, *([width] * len(analytes))],
                 size=st.size - 1,
             )
-            sheet.text("R = rejected during data validation; not usable.", size=st.size - 2)
+            sheet.text(
+                "R = rejected during data validation; not usable. "
+                + (
+                    f"{level[0]}: screening level in force at the date of this report."
+                    if level
+                    else ""
+                ),
+                size=st.size - 2,
+            )
             sheets.append(sheet)
         t_no += 1
     return sheets
