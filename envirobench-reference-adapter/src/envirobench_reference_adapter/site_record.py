@@ -685,21 +685,21 @@ def wide_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[
             if columns is None:
                 continue
             phrases = split_phrases(line, PHRASE_GAP_EMS * em)
-            first = columns[0]
-            label = " ".join(p.text for p in phrases if p.x1 <= next((c.x0 for c in columns if c.analyte), first.x1) + em)
+            cells: dict[int, str] = {}
+            label_parts = []
+            for phrase in phrases:
+                k = site_record_column(columns, phrase.x0, phrase.x1)
+                if columns[k].analyte is None and not columns[k].is_date:
+                    label_parts.append(phrase.text)
+                else:
+                    cells[k] = (cells.get(k, "") + " " + phrase.text).strip()
+            label = " ".join(label_parts)
             point = point_of(label)
             dates = find_dates(label, day_first=day_first)
-            if point is None and caption_point is not None and dates:
+            if point is None and caption_point is not None:
                 point = (caption_point[0], len(label), len(label))
             if point is None:
                 continue
-            cells: dict[int, str] = {}
-            for phrase in phrases:
-                if phrase.x1 <= next((c.x0 for c in columns if c.analyte), first.x1) + em:
-                    continue
-                centre = (phrase.x0 + phrase.x1) / 2
-                best = min(range(len(columns)), key=lambda i: abs((columns[i].x0 + columns[i].x1) / 2 - centre))
-                cells[best] = (cells.get(best, "") + " " + phrase.text).strip()
             for k, column in enumerate(columns):
                 if column.is_date and k in cells:
                     dates = dates or find_dates(cells[k], day_first=day_first)
@@ -726,6 +726,13 @@ def wide_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[
                                     "R" in re.findall(r"[A-Z]", qualifier), order[0])  # fmt: skip
                 out.append(((point[0], depth or "", date, column.analyte.name, matrix), printing))
     return out
+
+
+def site_record_column(columns: list[WideColumn], x0: float, x1: float) -> int:
+    """The column a phrase stands in: the one it overlaps most, else the nearest by centre."""
+    from .layout import assign_column
+
+    return assign_column(x0, x1, [(c.x0, c.x1) for c in columns])
 
 
 def _value_line(line: Line) -> bool:
@@ -773,7 +780,7 @@ def prose_statements(
         if page.number in table_pages.get(page.file, set()):
             continue  # a results page's notes and legends are no statements
         # prose only: a table's rows and legends are no statements
-        text = " ".join(line for line in page.lines if len(line.split()) >= 6 and not _value_row(line))
+        text = " ".join(line for line in page.lines if not _value_row(line))
         for sentence in SENTENCE.split(text):
             corrects, rejects = CORRECTION.search(sentence), REJECTION.search(sentence)
             if not corrects and not rejects:
