@@ -636,36 +636,45 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
     ]
     history = [
         (
-            f"The subject property has been used as {USE[m.spec.archetype]} since "
-            f"{m.opened.year}, according to city directories, aerial photographs and the owner's interview.",
+            pen.say("used-since", use=USE[m.spec.archetype], year=m.opened.year),
             {f"event|operations-began|-|{m.opened.year:04d}"},
         ),
     ]
     if m.closed is not None and m.closed < day:
         history.append(
             (
-                f"Operations at the property ceased in {m.closed:%B %Y}, and the building has been vacant "
-                "or used for storage since.",
+                pen.say("ceased", month=f"{m.closed:%B %Y}"),
                 {f"event|operations-ceased|-|{m.closed:%Y-%m}"},
             )
         )
     for t in tanks_known:
-        removed = f" and removed on {st.date(t.removed)}" if t.removed and t.removed < day else ""
+        removed = (
+            pen.say("removed", date=st.date(t.removed)) if t.removed and t.removed < day else ""
+        )
         facts_t = {f"event|tank-installed|{t.id}|{t.installed.isoformat()}"}
         if removed:
             facts_t.add(f"event|tank-removed|{t.id}|{t.removed.isoformat()}")
         history.append(
             (
-                f"Tank {t.id}, a {t.gallons:,}-gallon {t.material} {t.kind} for {t.contents}, was "
-                f"installed on {st.date(t.installed)}{removed}, according to the registration records.",
+                pen.say(
+                    "tank",
+                    id=t.id,
+                    gallons=f"{t.gallons:,}",
+                    material=t.material,
+                    kind=t.kind,
+                    contents=t.contents,
+                    installed=st.date(t.installed),
+                    removed=removed,
+                ),
                 facts_t,
             )
         )
     if m.release_found < day:
         history.append(
             (
-                f"A release was discovered on {st.date(m.release_found)} and reported to the {m.agency} "
-                f"(Case No. {m.case_number}).",
+                pen.say(
+                    "release", date=st.date(m.release_found), agency=m.agency, case=m.case_number
+                ),
                 {f"event|release-reported|-|{m.release_found.isoformat()}", *_cond(m, "release")},
             )
         )
@@ -1021,9 +1030,13 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                 values[fact] = top.value
                 highlights.append(
                     (
-                        f"{top.analyte} was detected in the groundwater sample from "
-                        f"{loc_name(st, s.location)} at {number(top.value)} "
-                        f"{unit_text(st, top.unit)}.",
+                        pen.say(
+                            "detected",
+                            analyte=top.analyte,
+                            where=loc_name(st, s.location),
+                            value=number(top.value),
+                            unit=unit_text(st, top.unit),
+                        ),
                         {fact},
                     )
                 )
@@ -1171,8 +1184,13 @@ def monitoring_report(
                 values[fact] = lead.value
                 highlights.append(
                     (
-                        f"{lead.analyte} was detected in {loc_name(st, s.location)} at "
-                        f"{number(lead.value)} {unit_text(st, lead.unit)}.",
+                        pen.say(
+                            "detected",
+                            analyte=lead.analyte,
+                            where=loc_name(st, s.location),
+                            value=number(lead.value),
+                            unit=unit_text(st, lead.unit),
+                        ),
                         {fact},
                     )
                 )
@@ -1679,8 +1697,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                         subject=f"Remedial System Start-up, {m.name}",
                         to=(person(pen.rng), m.agency),
                         paragraphs=[
-                            f"The {m.remedy} began on {st.date(m.remedy_start)}, as the approved Corrective Action Plan "
-                            "provides.",
+                            pen.say("remedy-began", remedy=m.remedy, date=st.date(m.remedy_start)),
                             *pen.filler(3),
                         ],
                         facts=[{fact}, set(), set(), set()],
@@ -1698,7 +1715,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
             (
                 "Summary",
                 [
-                    (f"The {m.remedy} was completed on {st.date(m.remedy_end)}.", {fact}),
+                    (pen.say("remedy-ended", remedy=m.remedy, date=st.date(m.remedy_end)), {fact}),
                     *[(t, set()) for t in pen.filler(4)],
                 ],
             )

@@ -177,6 +177,46 @@ DOC_TITLES = {
 }
 
 
+# The sentences that state facts, by split: the test split words them as the dev split never does.
+WORDS = {
+    "detected": {
+        "dev": "{analyte} was detected in {where} at {value} {unit}.",
+        "test": "The sample from {where} contained {analyte} at a concentration of {value} {unit}.",
+    },
+    "used-since": {
+        "dev": "The subject property has been used as {use} since {year}, according to city "
+        "directories, aerial photographs and the owner's interview.",
+        "test": "Historical sources (city directories, aerial photographs, the owner's interview) show "
+        "the subject property in use as {use} from {year} on.",
+    },
+    "ceased": {
+        "dev": "Operations at the property ceased in {month}, and the building has been vacant or used "
+        "for storage since.",
+        "test": "The business closed in {month}; the building has since been vacant or used for storage.",
+    },
+    "tank": {
+        "dev": "Tank {id}, a {gallons}-gallon {material} {kind} for {contents}, was installed on "
+        "{installed}{removed}, according to the registration records.",
+        "test": "Registration records show tank {id} ({gallons} gallons, {material}, {contents}) placed in "
+        "service on {installed}{removed}.",
+    },
+    "removed": {"dev": " and removed on {date}", "test": " and taken out of the ground on {date}"},
+    "release": {
+        "dev": "A release was discovered on {date} and reported to the {agency} (Case No. {case}).",
+        "test": "On {date} a release was confirmed and reported to the {agency}, which opened Case No. "
+        "{case}.",
+    },
+    "remedy-began": {
+        "dev": "The {remedy} began on {date}, as the approved Corrective Action Plan provides.",
+        "test": "Start-up of the {remedy} took place on {date} under the approved plan.",
+    },
+    "remedy-ended": {
+        "dev": "The {remedy} was completed on {date}.",
+        "test": "Field work for the {remedy} ended on {date}, when the performance criteria were met.",
+    },
+}
+
+
 class Pen:
     """What every builder needs: the model, its split, a seeded stream and the office styles."""
 
@@ -198,6 +238,9 @@ class Pen:
 
     def title(self, kind: str) -> str:
         return self.rng.choice(TITLES[kind][self.split])
+
+    def say(self, key: str, **fields: object) -> str:
+        return WORDS[key][self.split].format(**fields)
 
     def doc_title(self, kind: str, **fields: str) -> str:
         """A report title of this split, the same for every report of a site (one office
@@ -594,7 +637,12 @@ def field_sheets(pen: Pen, st: OfficeStyle, samples: Sequence[Sample]) -> list[S
     for i in range(0, len(water), 2):
         sheet = Sheet(st, "field-form")
         sheet.text(
-            "GROUNDWATER SAMPLING FIELD DATA SHEET", size=st.size + 2, bold=True, align="center"
+            "GROUNDWATER SAMPLING FIELD DATA SHEET"
+            if pen.split == "dev"
+            else "WELL PURGING AND SAMPLING LOG",
+            size=st.size + 2,
+            bold=True,
+            align="center",
         )
         sheet.gap(6)
         for s in water[i : i + 2]:
