@@ -1194,6 +1194,8 @@ def monitoring_report(
                         {fact},
                     )
                 )
+        if kind == "monitoring":
+            highlights += trend_sentences(pen, st, campaign, history, traps, day, water, values)
         if kind == "vapor":
             for s in printed:
                 if s.matrix != "indoor-air" or len(highlights) >= 6:
@@ -1298,6 +1300,54 @@ def monitoring_report(
                 campaign=None if is_draft else campaign.id,
             )
         )
+    return out
+
+
+def trend_sentences(
+    pen: Pen,
+    st: OfficeStyle,
+    campaign: Campaign,
+    history: list[Campaign],
+    traps: Traps,
+    day: dt.date,
+    water: list[Sample],
+    values: dict[str, float | None],
+) -> list[tuple[str, set[str]]]:
+    """How the lead analyte changed in the wells since the first groundwater event: each sentence
+    restates two results (an earlier one as the report copies it, and this event's)."""
+    first = next((c for c in history if c.kind in ("phase-ii", "characterization")), None)
+    if first is None:
+        return []
+    earlier = {
+        s.location: s
+        for s in samples_printed(first, traps, after=day)
+        if s.matrix == "groundwater" and not s.is_duplicate
+    }
+    out = []
+    for s in water:
+        if s.is_duplicate or s.location not in earlier or len(out) >= 2:
+            continue
+        now, then = s.results[0], earlier[s.location].results[0]
+        keys = (key_of(s, now), key_of(earlier[s.location], then))
+        if now.value is None or then.value is None or any(k in traps.rejected for k in keys):
+            continue
+        trend = "decreased" if now.value < then.value else "increased"
+        unit = unit_text(st, now.unit)
+        where = loc_name(st, s.location)
+        if pen.split == "dev":
+            text = (
+                f"{now.analyte} in {where} has {trend} from {number(then.value)} {unit} "
+                f"({st.date(earlier[s.location].date)}) to {number(now.value)} {unit}."
+            )
+        else:
+            text = (
+                f"Since {st.date(earlier[s.location].date)}, {now.analyte} in {where} has {trend} "
+                f"({number(then.value)} to {number(now.value)} {unit})."
+            )
+        facts = {result_fact(k) for k in keys}
+        values[result_fact(keys[0])] = now.value
+        values[result_fact(keys[1])] = then.value
+        out.append((text, facts))
     return out
 
 
