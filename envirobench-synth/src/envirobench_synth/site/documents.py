@@ -48,6 +48,7 @@ from .papers import (
     loc_name,
     number,
     photo_pages,
+    prose,
     results_table_pages,
     site_plan,
     text_pages,
@@ -1032,7 +1033,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                     (
                         pen.say(
                             "detected",
-                            analyte=top.analyte,
+                            analyte=prose(top.analyte),
                             where=loc_name(st, s.location),
                             value=number(top.value),
                             unit=unit_text(st, top.unit),
@@ -1186,7 +1187,7 @@ def monitoring_report(
                     (
                         pen.say(
                             "detected",
-                            analyte=lead.analyte,
+                            analyte=prose(lead.analyte),
                             where=loc_name(st, s.location),
                             value=number(lead.value),
                             unit=unit_text(st, lead.unit),
@@ -1210,7 +1211,7 @@ def monitoring_report(
                 )
                 highlights.append(
                     (
-                        f"{top.analyte} was {level} in indoor air sample "
+                        f"{_cap(prose(top.analyte))} was {level} in indoor air sample "
                         f"{loc_name(st, s.location)}.",
                         {fact},
                     )
@@ -1303,6 +1304,10 @@ def monitoring_report(
     return out
 
 
+def _cap(text: str) -> str:
+    return text[0].upper() + text[1:]
+
+
 def trend_sentences(
     pen: Pen,
     st: OfficeStyle,
@@ -1336,12 +1341,12 @@ def trend_sentences(
         where = loc_name(st, s.location)
         if pen.split == "dev":
             text = (
-                f"{now.analyte} in {where} has {trend} from {number(then.value)} {unit} "
+                f"{_cap(prose(now.analyte))} in {where} has {trend} from {number(then.value)} {unit} "
                 f"({st.date(earlier[s.location].date)}) to {number(now.value)} {unit}."
             )
         else:
             text = (
-                f"Since {st.date(earlier[s.location].date)}, {now.analyte} in {where} has {trend} "
+                f"Since {st.date(earlier[s.location].date)}, {prose(now.analyte)} in {where} has {trend} "
                 f"({number(then.value)} to {number(now.value)} {unit})."
             )
         facts = {result_fact(k) for k in keys}

@@ -217,6 +217,16 @@ WORDS = {
 }
 
 
+def prose(analyte: str) -> str:
+    """An analyte's name inside a sentence: "benzene", "total xylenes", "TPH-GRO"."""
+    special = {"Xylenes, Total": "total xylenes", "Methyl tert-butyl ether": "MTBE"}
+    if analyte in special:
+        return special[analyte]
+    if analyte.startswith("TPH-"):
+        return SHORT.get(analyte, analyte)
+    return analyte[0].lower() + analyte[1:] if analyte[1:2].islower() else analyte
+
+
 class Pen:
     """What every builder needs: the model, its split, a seeded stream and the office styles."""
 
@@ -239,9 +249,6 @@ class Pen:
     def title(self, kind: str) -> str:
         return self.rng.choice(TITLES[kind][self.split])
 
-    def say(self, key: str, **fields: object) -> str:
-        return WORDS[key][self.split].format(**fields)
-
     def doc_title(self, kind: str, **fields: str) -> str:
         """A report title of this split, the same for every report of a site (one office
         keeps its wording)."""
@@ -249,7 +256,11 @@ class Pen:
         return options[self.m.spec.seed % len(options)].format(**fields)
 
     def filler(self, n: int) -> list[str]:
-        return [self.rng.choice(FILLER).format(agency=self.m.agency) for _ in range(n)]
+        return [text.format(agency=self.m.agency) for text in self.rng.sample(FILLER, n)]
+
+    def say(self, key: str, **fields: object) -> str:
+        text = WORDS[key][self.split].format(**fields)
+        return text[0].upper() + text[1:]
 
 
 # -- generic pieces -------------------------------------------------------------------------------
