@@ -612,7 +612,10 @@ def boring_log_pages(pen: Pen, st: OfficeStyle, point_id: str, drilled: dt.date)
 
     p = pen.m.points[point_id]
     depth = p.total_depth or 20.0
-    title = pen.title("boring-log")
+    titles = TITLES["boring-log"][pen.split]
+    wells = [t for t in titles if "WELL" in t]
+    borings = [t for t in titles if "WELL" not in t]
+    title = (wells or borings)[0] if p.prefix == "MW" else (borings or titles)[0]
     sheet = Sheet(st, "boring-log")
     sheet.text(f"{title}: {loc_name(st, point_id)}", size=st.size + 3, bold=True)
     sheet.text(f"{st.firm}    Project: {pen.m.name}")

@@ -36,7 +36,7 @@ from .papers import SHORT, Doc, Pen, loc_name
 
 FILL_SHARE = 0.06  # at least this share of pages is loose one-page paper
 SCAN_SHARE = 0.095  # of the record's pages filed as scans (8-12 %)
-SCAN_DPI = 100
+SCAN_DPI = 120  # Courier letters lose their strokes at 100 dpi
 MAX_VOLUME = 250
 MIN_VOLUME = 60
 CAS = {a.name: a.cas for a in ANALYTES}
