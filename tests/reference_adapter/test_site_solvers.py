@@ -289,3 +289,15 @@ def test_reading_helpers():
     ]
     assert site_record.find_dates("03/04/2019", day_first=True)[0][0] == "2019-04-03"
     assert site_record.matrix_by_unit("µg/m³", "SS-1") == "sub-slab-vapor"
+
+
+def test_day_first_dates_are_told_by_the_sample_ids():
+    """03/04/2019 is 3 April in a report whose sample IDs carry 040319-style (m/d/y) dates."""
+    page = site_record.SitePage(
+        "v.pdf", 1, "text-layer", [], ["Sample ID Lab ID Date", "MW-1-040319 L1-01 03/04/2019"]
+    )
+    doc = site_record.Document(0, [page])
+    info = site_record.sample_dates(doc)
+    assert [entry.date for entry in info.values()] == ["2019-04-03"]
+    page.lines[1] = "MW-1-030419 L1-01 03/04/2019"
+    assert [entry.date for entry in site_record.sample_dates(doc).values()] == ["2019-03-04"]

@@ -565,12 +565,26 @@ def documents_of(pages: Sequence[SitePage]) -> list[Document]:
 class SampleInfo:
     date: str | None = None
     matrix: str | None = None
+    label: str = ""  # as printed
 
 
-def sample_dates(doc: Document) -> dict[str, SampleInfo]:
+def sample_dates(doc: Document, day_first: bool | None = None) -> dict[str, SampleInfo]:
     """Sample label -> its date and matrix, from the document's lines that print a sampling point
-    and a date (a sample summary, a caption), read day-first where the document writes so."""
-    day_first = day_first_text(doc.text)
+    and a date (a sample summary, a caption), read day-first where the document writes so: a day
+    above 12 in first place, or sample IDs whose own dates agree only with the day-first reading."""
+    if day_first is None:
+        day_first = day_first_text(doc.text)
+        if not day_first:
+            read = sample_dates(doc, False)
+            swapped = 0
+            for entry in read.values():
+                point = point_of(entry.label)
+                own = id_date(entry.label, point[2]) if point else None
+                if own and entry.date and own != entry.date and own == _swap(entry.date):
+                    swapped += 1
+            if swapped:
+                return sample_dates(doc, True)
+            return read
     info: dict[str, SampleInfo] = {}
     for page in doc.pages:
         for k, line in enumerate(page.lines):
@@ -578,16 +592,28 @@ def sample_dates(doc: Document) -> dict[str, SampleInfo]:
             if point is None:
                 continue
             dates = [d for d in find_dates(line, day_first=day_first) if d[1] >= point[2]]
+            rest = line[dates[0][1]:] if dates else ""
             if not dates and k + 1 < len(page.lines) and re.search(r"collect|sampl", page.lines[k + 1], re.I):
                 dates = find_dates(page.lines[k + 1], day_first=day_first)
+                rest = page.lines[k + 1]
             if not dates:
                 continue
-            label = line[point[1] : dates[0][1]].strip()
-            label = re.split(r"\s{1}(?=[A-Z]{1,4}\d{3,}|\S*\d{4,}-\d)", label)[0]
-            entry = info.setdefault(_fold(label), SampleInfo())
+            # the sample ID: the token that starts with the point, and a parenthesis after it
+            token = re.match(r"\S+(\s*\([^)]*\))?", line[point[1] :])
+            label = token.group(0) if token else line[point[1] : point[2]]
+            entry = info.setdefault(_fold(label), SampleInfo(label=label))
             entry.date = entry.date or dates[0][0]
-            entry.matrix = entry.matrix or matrix_words(line[dates[0][1]:] + " " + line[: point[1]])
+            entry.matrix = entry.matrix or matrix_words(line[point[2] :] + " " + rest)
     return info
+
+
+def _swap(iso: str) -> str | None:
+    """A date with its day and month exchanged (None when that is no date)."""
+    try:
+        day = dt.date.fromisoformat(iso)
+        return dt.date(day.year, day.day, day.month).isoformat()
+    except ValueError:
+        return None
 
 
 def lab_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[tuple[Key, Printing]]:
