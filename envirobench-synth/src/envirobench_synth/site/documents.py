@@ -1736,7 +1736,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
     # start-up and completion
     st = pen.office(m.remedy_start)
     day = m.remedy_start + dt.timedelta(days=pen.rng.randint(20, 40))
-    fact = f"event|remediation-began|{m.remedy}|{m.remedy_start.isoformat()}"
+    fact = f"event|remediation-began|-|{m.remedy_start.isoformat()}"
     docs.append(
         Doc(
             "letter",
@@ -1764,7 +1764,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
     if m.remedy_end is not None:
         st = pen.office(m.remedy_end)
         day = m.remedy_end + dt.timedelta(days=pen.rng.randint(30, 60))
-        fact = f"event|remediation-ended|{m.remedy}|{m.remedy_end.isoformat()}"
+        fact = f"event|remediation-ended|-|{m.remedy_end.isoformat()}"
         title = pen.doc_title("completion")
         sections = [
             (
@@ -1809,7 +1809,7 @@ def nfa_letter(pen: Pen) -> Doc:
     m = pen.m
     ast = pen.agency_style()
     day = m.nfa
-    fact = f"event|no-further-action|{m.nfa_scope}|{day.isoformat()}"
+    fact = f"event|no-further-action|-|{day.isoformat()}"
     conds = {f"condition|{c.kind}" for c in m.conditions if c.cls in ("CREC", "HREC")}
     sheets = letter_doc(
         pen,

@@ -1010,12 +1010,12 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         happenings.append(Happening("phase-i-esa", day, "day"))
     happenings.append(Happening("phase-ii-esa", phase_ii, "day"))
     happenings.append(Happening("corrective-action-plan", cap, "day"))
-    remedy_subject = arch.remedy
-    happenings.append(Happening("remediation-began", remedy_start, "day", remedy_subject))
+    # the remedy and the determination's scope are phrases, not identifiers: no subject
+    happenings.append(Happening("remediation-began", remedy_start, "day"))
     if remedy_end is not None:
-        happenings.append(Happening("remediation-ended", remedy_end, "day", remedy_subject))
+        happenings.append(Happening("remediation-ended", remedy_end, "day"))
     if nfa is not None:
-        happenings.append(Happening("no-further-action", nfa, "day", nfa_scope))
+        happenings.append(Happening("no-further-action", nfa, "day"))
     if covenant is not None:
         happenings.append(Happening("covenant-recorded", covenant, "day", apn))
     if lease is not None:

@@ -36,7 +36,8 @@ CONDITION_KINDS = (
 )
 CONDITION_CLASSES = ("REC", "CREC", "HREC", "de-minimis")
 
-# Dated events of a site's timeline.
+# Dated events of a site's timeline. Subjects: a tank ID for tank events, the parcel's tax number
+# for ownership, lease and covenant events, none for the others.
 EVENT_KINDS = (
     "ownership-transfer",  # a deed recorded (subject: the parcel's tax number)
     "lease-executed",  # a lease of the site (subject: the parcel)
@@ -49,9 +50,9 @@ EVENT_KINDS = (
     "phase-i-esa",  # a Phase I environmental site assessment issued (final)
     "phase-ii-esa",  # a Phase II investigation report issued (final)
     "corrective-action-plan",  # a corrective action plan issued (final)
-    "remediation-began",  # a remedy started (subject: the system or action)
+    "remediation-began",  # a remedy started
     "remediation-ended",  # a remedy stopped
-    "no-further-action",  # the agency's no-further-action determination (subject: its scope)
+    "no-further-action",  # the agency's no-further-action determination (partial or whole)
     "covenant-recorded",  # an environmental covenant recorded
 )
 
