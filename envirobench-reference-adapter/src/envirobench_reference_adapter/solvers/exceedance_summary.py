@@ -47,7 +47,8 @@ PER_CASE_USAGE = True
 parse_input = site_record.parse_input
 source_files = site_record.source_files
 
-COMPARE = re.compile(r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b", re.I)
+COMPARE = re.compile(r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b|"
+                     r"\bevaluated\s+against\b|\bapplicable\b|\bgovern\w*|\bgoals?\b", re.I)
 MEDIA_OF = {
     "groundwater": ("groundwater", "tap water", "drinking water"),
     "surface-water": ("groundwater", "tap water", "drinking water", "surface water"),

@@ -55,8 +55,8 @@ source_files = site_record.source_files
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 TANK = re.compile(r"\b(?:tank\s+)?((?:UST|AST|T)\s?-\s?\d{1,3}|tank\s+(?:no\.\s*)?\d{1,3})\b", re.I)
-INSTALLED = re.compile(r"\binstall\w*", re.I)
-REMOVED = re.compile(r"\b(remov\w*|pulled|excavated\s+and\s+disposed|closed\s+in\s+place)\b", re.I)
+INSTALLED = re.compile(r"\binstall\w*|\bplaced\s+(in|into)\s+service\b|\bput\s+(in|into)\s+service\b|\bset\s+in\s+place\b", re.I)
+REMOVED = re.compile(r"\b(remov\w*|pulled|excavated|closed\s+in\s+place|closed\s+by\s+removal|taken\s+out\s+of\s+service|decommissioned|abandoned\s+in\s+place)\b", re.I)
 DEED = re.compile(r"\b(warranty|grant|quitclaim|special\s+warranty|bargain\s+and\s+sale)\s+deed\b|\bgrantors?\b.*\bgrantees?\b|\bconveys?\b", re.I | re.S)
 RECORDING = re.compile(r"\brecord(ed|ing)\b|\bAFN\b|\binstrument\s+no", re.I)
 PARCEL = re.compile(r"\b(?:tax\s+)?(?:parcel|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d[\dA-Z]*(?:-[\dA-Z]+){1,5})", re.I)
@@ -65,13 +65,13 @@ LEASE = re.compile(r"\blease\b", re.I)
 AMENDMENT = re.compile(r"\bamendment\b|\bamended\b", re.I)
 MADE = re.compile(r"\b(made|dated|entered\s+into|effective|executed)\b", re.I)
 BEGAN_OPS = re.compile(r"\b(used|operated)\s+as\b.{0,80}?\bsince\s+((?:[A-Z][a-z]+\s+)?\d{4})|\b(opened|began\s+operat\w+|commenced\s+operat\w+)\b.{0,40}?\b(?:in|on|since)\s+", re.I)
-CEASED = re.compile(r"\b(ceased|closed\s+(?:its|the)\s+(?:business|station|facility|operations)|discontinued|shut\s+down)\b", re.I)
+CEASED = re.compile(r"\b(ceased|closed\s+(?:its|the)\s+(?:business|station|facility|operations|doors)|discontinued|shut\s+down|went\s+out\s+of\s+business|stopped\s+operat\w+)\b", re.I)
 OPERATIONS = re.compile(r"\boperat\w+|\bbusiness\b|\bstation\b|\bfacility\b|\bplant\b|\bshop\b|\bcleaners?\b", re.I)
-RELEASE = re.compile(r"\brelease\b.{0,80}\b(discovered|reported|confirmed)\b|\b(discovered|reported|confirmed)\b.{0,40}\brelease\b", re.I)
+RELEASE = re.compile(r"\b(release|leak|spill|discharge)\b.{0,80}\b(discovered|reported|confirmed|notified|detected)\b|\b(discovered|reported|confirmed|notified|detected)\b.{0,40}\b(release|leak|spill|discharge)\b", re.I)
 REMEDY = re.compile(r"\b(excavation|extraction|treatment|remed\w+|system|pump[\s-]and[\s-]treat|sparging|injection|SVE|SSD|depressuri\w+)\b", re.I)
-BEGAN = re.compile(r"\b(began|started|commenced|initiated|started\s+up)\b", re.I)
-ENDED = re.compile(r"\b(ended|stopped|shut\s+down|terminated|discontinued|was\s+completed|were\s+completed|decommissioned)\b", re.I)
-NFA = re.compile(r"\bno\s+further\s+action\b", re.I)
+BEGAN = re.compile(r"\b(began|begun|started|commenced|initiated|started\s+up|activated|brought\s+on[\s-]?line|placed\s+in\s+operation)\b", re.I)
+ENDED = re.compile(r"\b(ended|stopped|shut\s+down|terminated|discontinued|was\s+completed|were\s+completed|was\s+finished|decommissioned|turned\s+off|ceased\s+operat\w+)\b", re.I)
+NFA = re.compile(r"\bno\s+further\s+(action|remedial\s+action)\b|\bNFA\b", re.I)
 TITLES = (
     ("phase-ii-esa", re.compile(r"\bphase\s+(ii|2)\b", re.I)),
     ("phase-i-esa", re.compile(r"\bphase\s+(i|1)\s+(environmental\s+site\s+assessment|esa)\b", re.I)),
@@ -165,7 +165,7 @@ def page_events(page: site_record.SitePage, kinds: set[str]) -> list[tuple[str, 
             if when:
                 events.append(("operations-ceased", when, None))
         if RELEASE.search(sentence) and "release-reported" in kinds:
-            rest = after(re.compile(r"\b(discovered|reported|confirmed)\b", re.I), sentence)
+            rest = after(re.compile(r"\b(discovered|reported|confirmed|notified|detected)\b", re.I), sentence)
             when = dated(rest)
             if when and len(when) == 10:
                 events.append(("release-reported", when, None))
