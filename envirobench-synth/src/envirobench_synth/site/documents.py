@@ -622,7 +622,7 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
         }[cls]
         findings.append(
             (
-                f"This assessment has revealed {summary}. In our opinion this is {phrase}.",
+                pen.say("finding", summary=summary, phrase=phrase),
                 {f"condition|{c.kind}"},
             )
         )

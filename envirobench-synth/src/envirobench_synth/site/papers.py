@@ -206,6 +206,10 @@ WORDS = {
         "test": "On {date} a release was confirmed and reported to the {agency}, which opened Case No. "
         "{case}.",
     },
+    "finding": {
+        "dev": "This assessment has revealed {summary}. In our opinion this is {phrase}.",
+        "test": "We identified {summary}; in our professional judgment this constitutes {phrase}.",
+    },
     "remedy-began": {
         "dev": "The {remedy} began on {date}, as the approved Corrective Action Plan provides.",
         "test": "Start-up of the {remedy} took place on {date} under the approved plan.",
