@@ -28,6 +28,7 @@ pytestmark = pytest.mark.slow  # each test runs a pytest session that makes real
 
 HERE = Path(__file__).parent
 SUITE_TESTS = 27  # checks per type and dataset (parametrized ones counted per parameter)
+LIFECYCLE_TESTS = 14  # of them, the run-lifecycle checks the automatic mode makes once per type
 # Without bubblewrap the sandbox check is skipped (with the reason), never passed.
 NO_SANDBOX = 0 if find_bwrap()[0] else 1
 # The suite runs once per registered dataset of a type: table-separators has v1 and the v2 splits.
@@ -166,10 +167,21 @@ def test_a_sandbox_that_hides_nothing_is_caught(toy):
 
 def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):
     monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
-    result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v")
-    result.assert_outcomes(passed=SEPARATORS_DATASETS * (SUITE_TESTS - NO_SANDBOX), skipped=SEPARATORS_DATASETS * NO_SANDBOX)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v", "-rs")
+    # The data checks on every dataset; the run lifecycle once, on the test split.
+    others = SEPARATORS_DATASETS - 1
+    result.assert_outcomes(passed=SUITE_TESTS - NO_SANDBOX + others * (SUITE_TESTS - LIFECYCLE_TESTS),
+                           skipped=NO_SANDBOX + others * LIFECYCLE_TESTS)
     for dataset in ("synthetic-v1", "synthetic-dev-v2", "synthetic-test-v2"):
         result.stdout.fnmatch_lines([f"*::TestInstalledBenchmarkType::test_request_and_input_hold_no_answer[[]table-separators:envirobench/table-separators-{dataset}[]] PASSED*"])
+    result.stdout.fnmatch_lines(["*::test_identical_runs_pass[[]table-separators:envirobench/table-separators-synthetic-test-v2[]] PASSED*"])
+    result.stdout.fnmatch_lines(["*the run lifecycle of table-separators is checked once per type, on its dataset envirobench/table-separators-synthetic-test-v2*"])
+
+
+def test_every_dataset_option_makes_the_lifecycle_checks_on_each(pytester, monkeypatch):
+    monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
+    result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "--envirobench-every-dataset", "-k", "identical_runs")
+    result.assert_outcomes(passed=SEPARATORS_DATASETS)
 
 
 def test_plugin_loads_by_its_entry_point_name_when_autoloading_is_off(pytester, monkeypatch):
