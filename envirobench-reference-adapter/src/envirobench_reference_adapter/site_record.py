@@ -616,12 +616,42 @@ def _swap(iso: str) -> str | None:
         return None
 
 
+RECOVERY_ROW = re.compile(r"%\s*REC\b|\bsurr(ogate)?\b|\(\s*s\s*\)", re.I)
+
+
+def without_recoveries(words: list[Word]) -> list[Word]:
+    """The page's words less its surrogate-recovery rows, the rows below moved up to close the
+    gap (a table's rows stay a table)."""
+    lines = group_lines(words)
+    kept: list[Word] = []
+    shift = 0.0
+    for k, line in enumerate(lines):
+        if RECOVERY_ROW.search(line.text):
+            pitch = (lines[k + 1].top - line.top) if k + 1 < len(lines) else 0.0
+            shift += max(0.0, pitch)
+            continue
+        kept += [w.moved(0.0, -shift) for w in line.words]
+    return kept
+
+
 def lab_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[tuple[Key, Printing]]:
     """The results of a laboratory report's tables, as printings of keys."""
     reader = TableReader()
     tagged: list[tuple[dict[str, Any], SitePage]] = []
     for page in doc.pages:
-        for record in reader.read_page(page.words):
+        sample = reader.sample
+        records = reader.read_page(page.words)
+        if any(RECOVERY_ROW.search(line) for line in page.lines):
+            # a section of few analytes whose recoveries fill the limit column reads as a QC
+            # table: the page again without its recovery rows (QC, never results), for what the
+            # first reading missed
+            retry = TableReader(sample=sample)
+            seen = {(r["sample_id"], r["analyte"]) for r in records}
+            missed = [r for r in retry.read_page(without_recoveries(page.words))
+                      if (r["sample_id"], r["analyte"]) not in seen]  # fmt: skip
+            reader.records += missed
+            records = records + missed
+        for record in records:
             tagged.append((record, page))
     day_first = day_first_text(doc.text)
     samples = sample_dates(doc)
