@@ -219,3 +219,8 @@ def test_public_sites_have_their_page_counts(site):
     built = build_site(site)
     assert built.pages == SPECS[site].pages
     assert all(60 <= v["pages"] <= 250 for v in built.input["volumes"])
+
+
+def test_an_unknown_site_is_a_clear_error():
+    with pytest.raises(KeyError, match="unknown site 'st-999'"):
+        build_site("st-999")

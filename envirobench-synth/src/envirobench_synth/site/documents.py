@@ -1148,7 +1148,13 @@ def monitoring_report(
         elif kind == "characterization":
             title = pen.doc_title("characterization")
         else:
-            word = "Semiannual" if "Half" in campaign.label else "Quarterly"
+            word = (
+                "Semiannual"
+                if "Half" in campaign.label
+                else "Annual"
+                if campaign.label.isdigit()
+                else "Quarterly"
+            )
             title = pen.doc_title("monitoring", word=word, label=campaign.label)
         values: dict[str, float | None] = {}
         printed = samples_printed(campaign, traps, after=day)

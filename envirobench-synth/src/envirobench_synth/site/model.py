@@ -932,7 +932,9 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             break
         q = (day.month - 1) // 3 + 1
         label = f"{('First', 'Second', 'Third', 'Fourth')[q - 1]} Quarter {day.year}"
-        if quarterly >= 8:
+        if quarterly >= 14:
+            label = f"{day.year}"
+        elif quarterly >= 8:
             label = f"{'First' if day.month <= 6 else 'Second'} Half {day.year}"
         active = [w for w in wells if w.installed < day]
         sample_round(
@@ -943,7 +945,8 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             [(w, None, "groundwater") for w in active],
         )
         quarterly += 1
-        step = 91 if quarterly < 8 else 182
+        # quarterly for two years, semiannual for three, then annual
+        step = 91 if quarterly < 8 else 182 if quarterly < 14 else 365
         day = day + dt.timedelta(days=step + rng.randint(-9, 9))
     if arch.air:
         vapor_rounds = max(2, round(5 * scale))
