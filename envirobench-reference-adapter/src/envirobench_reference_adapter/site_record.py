@@ -309,7 +309,7 @@ MONTH = r"(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 DATE_FORMS = (
     (re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"), "ymd"),
     (re.compile(r"\b(\d{1,2})[/.](\d{1,2})[/.](\d{4}|\d{2})\b"), "slash"),
-    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), "mdy-name"),
+    (re.compile(rf"\b{MONTH}\s+(\d{{1,2}})[,.]?\s+(\d{{4}})\b", re.I), "mdy-name"),
     (re.compile(rf"\b(\d{{1,2}})[\s-]+{MONTH}[\s,-]+(\d{{4}}|\d{{2}})\b", re.I), "dmy-name"),
 )
 MONTH_YEAR = re.compile(rf"\b{MONTH}\s+(\d{{4}})\b", re.I)

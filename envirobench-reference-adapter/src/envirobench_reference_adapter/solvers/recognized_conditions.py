@@ -59,9 +59,11 @@ CUES: dict[str, str] = {
     "hydraulic-lifts": r"\bhydraulic\s+(lifts?|hoists?)\b|\bin[\s-]ground\s+lifts?\b",
     "floor-drains-dry-well": r"\bfloor\s+drains?\b|\bdry\s+wells?\b|\bseptic\b",
     "plating-solutions": r"\bplating\b|\brinse\s+waters?\b|\b(chrom\w+|cyanide)\s+(bath|solution)s?\b",
-    "drum-storage-staining": r"\bdrums?\b.{0,60}\b(stain\w*|spill\w*|leak\w*|storage)\b|\bstain(ed|ing)\s+(pavement|concrete|floor)\b",
+    "drum-storage-staining": r"\bdrums?\b.{0,60}\b(stain\w*|spill\w*|leak\w*|storage)\b|\b(stain\w*|spill\w*|leak\w*)\b.{0,60}\bdrums?\b|"
+                             r"\bstain(ed|ing)\s+(pavement|concrete|floor)\b",
     "offsite-source": r"\b(off[\s-]?site|adjoining|adjacent|neighbou?ring|up[\s-]?gradient)\s+(propert\w+|source|release|facilit\w+|site)\b",
-    "fill-material": r"\b(imported\s+)?fill(\s+material)?\s+of\s+unknown\b|\bundocumented\s+fill\b|\bimported\s+fill\b",
+    "fill-material": r"\bfill(\s+material)?\s+of\s+unknown\b|\b(undocumented|imported|cinder|slag|ash|demolition|debris|urban)\s+fill\b|"
+                     r"\bfill\s+(material|soils?)\b",
 }
 FINDING = re.compile(r"\brelease[sd]?\b|\bcontaminat\w+|\bimpact\w*|\bspill\w*|\bstain\w*|\bexceed\w*|\bdetected\b|"
                      r"\brecogni[sz]ed\s+environmental\s+condition|(?<![%\w])[CH]?REC\b|\bde\s+minimis\b|\bclos(ed|ure)\b|"

@@ -62,13 +62,14 @@ RECORDING = re.compile(r"\brecord(ed|ing)\b|\bAFN\b|\binstrument\s+no", re.I)
 PARCEL = re.compile(r"\b(?:tax\s+)?(?:parcel|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d[\dA-Z]*(?:-[\dA-Z]+){1,5})", re.I)
 COVENANT = re.compile(r"\benvironmental\s+covenant\b|\bactivity\s+and\s+use\s+limitation\b|\bdeed\s+restriction\b", re.I)
 LEASE = re.compile(r"\blease\b", re.I)
-AMENDMENT = re.compile(r"\bamendment\b|\bamended\b", re.I)
+AMENDMENT = re.compile(r"\bam\s?endment\b|\bamended\b", re.I)
 MADE = re.compile(r"\b(made|dated|entered\s+into|effective|executed)\b", re.I)
 BEGAN_OPS = re.compile(r"\b(used|operated)\s+as\b.{0,80}?\bsince\s+((?:[A-Z][a-z]+\s+)?\d{4})|\b(opened|began\s+operat\w+|commenced\s+operat\w+)\b.{0,40}?\b(?:in|on|since)\s+", re.I)
 CEASED = re.compile(r"\b(ceased|closed\s+(?:its|the)\s+(?:business|station|facility|operations|doors)|discontinued|shut\s+down|went\s+out\s+of\s+business|stopped\s+operat\w+)\b", re.I)
 OPERATIONS = re.compile(r"\boperat\w+|\bbusiness\b|\bstation\b|\bfacility\b|\bplant\b|\bshop\b|\bcleaners?\b", re.I)
 RELEASE = re.compile(r"\b(release|leak|spill|discharge)\b.{0,80}\b(discovered|reported|confirmed|notified|detected)\b|\b(discovered|reported|confirmed|notified|detected)\b.{0,40}\b(release|leak|spill|discharge)\b", re.I)
-REMEDY = re.compile(r"\b(excavation|extraction|treatment|remed\w+|system|pump[\s-]and[\s-]treat|sparging|injection|SVE|SSD|depressuri\w+)\b", re.I)
+REMEDY = re.compile(r"\b(excavation|extraction|treatment|remed\w+|system|pump[\s-]and[\s-]treat|sparging|injections?|SVE|SSD|"
+                    r"depressuri\w+|in[\s-]situ|oxidation|reduction|bioremediation|biovent\w*|barrier|capping|dewatering)\b", re.I)
 BEGAN = re.compile(r"\b(began|begun|started|commenced|initiated|started\s+up|activated|brought\s+on[\s-]?line|placed\s+in\s+operation)\b", re.I)
 ENDED = re.compile(r"\b(ended|stopped|shut\s+down|terminated|discontinued|was\s+completed|were\s+completed|was\s+finished|decommissioned|turned\s+off|ceased\s+operat\w+)\b", re.I)
 NFA = re.compile(r"\bno\s+further\s+(action|remedial\s+action)\b|\bNFA\b", re.I)
@@ -119,24 +120,42 @@ def remedy_subject(prefix: str) -> str:
     return re.sub(r"\s+(was|were|has|have|had|has\s+been|have\s+been)$", "", clause.strip())
 
 
-def page_events(page: site_record.SitePage, kinds: set[str]) -> list[tuple[str, str, str | None]]:
+def recording_stamp(lines: list[str]) -> str | None:
+    for k, line in enumerate(lines):
+        if RECORDING.search(line) and not re.search(r"\b(in|of)\s+(book|the\s+deed)", line, re.I):
+            for later in lines[k : k + 5]:
+                when = dated(later)
+                if when and len(when) == 10:
+                    return when
+    return None
+
+
+def page_events(
+    page: site_record.SitePage, kinds: set[str], doc_head: str = "", doc_parcel: str | None = None
+) -> list[tuple[str, str, str | None]]:
     events: list[tuple[str, str, str | None]] = []
     text = " ".join(page.lines)
     head = " ".join(page.lines[:14])
     parcel = PARCEL.search(text)
-    subject_parcel = parcel.group(1) if parcel else None
-    # recorded instruments: the recording stamp's date
-    stamped = any(RECORDING.search(line) for line in page.lines[:8])
-    stamp = next((d for line in page.lines[:8] for d in [dated(line)] if d and len(d) == 10), None) if stamped else None
-    if stamp and len(stamp) == 10:
-        if COVENANT.search(head) and "covenant-recorded" in kinds:
-            events.append(("covenant-recorded", stamp, None))
-        elif LEASE.search(head) and not DEED.search(head):
-            kind = "lease-amended" if AMENDMENT.search(head) else "lease-executed"
-            if kind in kinds:
-                events.append((kind, stamp, subject_parcel))
-        elif DEED.search(text) and "ownership-transfer" in kinds:
+    subject_parcel = parcel.group(1) if parcel else doc_parcel
+    # recorded instruments: the recording stamp's date (a stamp block: a line about recording
+    # and a full date within the next lines), the instrument named on its first page
+    stamp = recording_stamp(page.lines)
+    document_head = doc_head or head
+    leased = LEASE.search(head) and MADE.search(head)
+    if stamp:
+        if COVENANT.search(document_head) and "covenant-recorded" in kinds:
+            events.append(("covenant-recorded", stamp, subject_parcel))
+        elif LEASE.search(document_head) and not DEED.search(document_head):
+            pass  # a recorded lease or amendment: dated where it says it is made, below
+        elif DEED.search(text + " " + document_head) and "ownership-transfer" in kinds:
             events.append(("ownership-transfer", stamp, subject_parcel))
+    if leased and not DEED.search(head):
+        kind = "lease-amended" if AMENDMENT.search(head) else "lease-executed"
+        made = MADE.search(head)
+        when = dated(head[made.end() :]) if made else None
+        if kind in kinds and when:
+            events.append((kind, when, subject_parcel))
     # report title pages
     title_page = any(re.match(r"^prepared\s+(for|by)\b", line, re.I) for line in page.lines)
     if title_page and not re.search(r"\bdraft\b", head, re.I):
@@ -178,10 +197,12 @@ def page_events(page: site_record.SitePage, kinds: set[str]) -> list[tuple[str, 
                     if when and 0 < len(subject.split()) <= 8 and REMEDY.search(subject):
                         events.append((kind, when, subject))
         if NFA.search(sentence) and "no-further-action" in kinds and re.search(r"\b(determin\w+|issued|required)\b", sentence, re.I):
-            medium = MEDIA.search(after(NFA, sentence)) or MEDIA.search(head)
+            scope = re.search(r"\bfor\s+(.{2,80}?)(?:\s+at\s+the\s+(?:site|property|facility)\b|[.;,]|$)", after(NFA, sentence))
+            medium = MEDIA.search(after(NFA, sentence))
+            subject = scope.group(1).strip() if scope else (medium.group(1).lower() if medium else None)
             when = dated(after(re.compile(r"\beffective\b", re.I), text)) or next((dated(line) for line in page.lines[:6] if dated(line)), None)
             if when:
-                events.append(("no-further-action", when, medium.group(1).lower() if medium else None))
+                events.append(("no-further-action", when, subject))
     return events
 
 
@@ -199,8 +220,20 @@ def solve(
     if variant == "cover-dates":
         kinds &= {kind for kind, _ in TITLES}
     seen: dict[tuple[str, str | None, str], dict[str, Any]] = {}
+    heads: dict[int, str] = {}
+    parcels: dict[int, str] = {}
     for page in pages:
-        for kind, when, subject in page_events(page, kinds):
+        heads.setdefault(page.document, " ".join(page.lines[:14]))
+        found = PARCEL.search(" ".join(page.lines))
+        if found:
+            parcels.setdefault(page.document, found.group(1))
+    for page in pages:
+        found = page_events(page, kinds, heads[page.document], parcels.get(page.document))
+        # one determination per page: the statement that names its scope over a bare medium
+        nfa = [e for e in found if e[0] == "no-further-action"]
+        if len(nfa) > 1:
+            found = [e for e in found if e[0] != "no-further-action"] + [max(nfa, key=lambda e: len(e[2] or ""))]
+        for kind, when, subject in found:
             key = (kind, site_record._fold(subject) if subject else None, when)
             if key not in seen:
                 seen[key] = {"kind": kind, "date": when, "subject": subject, "source": page.citation()}
