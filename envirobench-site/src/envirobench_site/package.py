@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from envirobench import BenchmarkPackage
 
+from .exceedance_summary import ExceedanceSummary
+from .recognized_conditions import RecognizedConditions
+from .site_results import SiteResults
+from .site_timeline import SiteTimeline
+
 PACKAGE = BenchmarkPackage(
     "envirobench_site",
-    types=(),
+    types=(SiteResults, ExceedanceSummary, RecognizedConditions, SiteTimeline),
 )
