@@ -18,8 +18,10 @@ precision printed (a day, `April 2004`, `since 1962`):
 - Phase I and Phase II assessments and corrective action plans: a report's title page (the
   title and `Prepared for/by`, not a draft), dated by its last date;
 - remediation began and ended: a sentence where a remedy (excavation, extraction, treatment,
-  a system) began, started, ended or stopped, the subject the words before the verb;
-- no further action: a sentence of an agency's determination, the subject the medium it names.
+  a system) began, started, ended or stopped (the words before the verb name the remedy);
+- no further action: a sentence of an agency's determination.
+A subject is kept only when it is an identifier (a parcel or a tank number, with digits): a
+phrase naming a remedy or a scope is no subject.
 Events are kept once per (kind, subject, date), citing the first page in filing order that
 states them, and listed in date order.
 
@@ -59,7 +61,8 @@ INSTALLED = re.compile(r"\binstall\w*|\bplaced\s+(in|into)\s+service\b|\bput\s+(
 REMOVED = re.compile(r"\b(remov\w*|pulled|excavated|closed\s+in\s+place|closed\s+by\s+removal|taken\s+out\s+of\s+service|decommissioned|abandoned\s+in\s+place)\b", re.I)
 DEED = re.compile(r"\b(warranty|grant|quitclaim|special\s+warranty|bargain\s+and\s+sale)\s+deed\b|\bgrantors?\b.*\bgrantees?\b|\bconveys?\b", re.I | re.S)
 RECORDING = re.compile(r"\brecord(ed|ing)\b|\bAFN\b|\binstrument\s+no", re.I)
-PARCEL = re.compile(r"\b(?:tax\s+)?(?:parcel|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d[\dA-Z]*(?:-[\dA-Z]+){1,5})", re.I)
+# a parcel number after its label, read through OCR's spaces and dots between its groups
+PARCEL = re.compile(r"\b(?:tax\s+)?(?:par[a-z]{2,4}|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d{1,5}(?:\s?[-.]\s?\d{1,5}|\s\d{2,5}){1,5})", re.I)
 COVENANT = re.compile(r"\benvironmental\s+covenant\b|\bactivity\s+and\s+use\s+limitation\b|\bdeed\s+restriction\b", re.I)
 LEASE = re.compile(r"\blease\b", re.I)
 AMENDMENT = re.compile(r"\bam\s?endment\b|\bamended\b", re.I)
@@ -120,6 +123,10 @@ def remedy_subject(prefix: str) -> str:
     return re.sub(r"\s+(was|were|has|have|had|has\s+been|have\s+been)$", "", clause.strip())
 
 
+def parcel_id(text: str) -> str:
+    return "-".join(re.findall(r"\d+", text))
+
+
 def recording_stamp(lines: list[str]) -> str | None:
     for k, line in enumerate(lines):
         if RECORDING.search(line) and not re.search(r"\b(in|of)\s+(book|the\s+deed)", line, re.I):
@@ -137,7 +144,7 @@ def page_events(
     text = " ".join(page.lines)
     head = " ".join(page.lines[:14])
     parcel = PARCEL.search(text)
-    subject_parcel = parcel.group(1) if parcel else doc_parcel
+    subject_parcel = parcel_id(parcel.group(1)) if parcel else doc_parcel
     # recorded instruments: the recording stamp's date (a stamp block: a line about recording
     # and a full date within the next lines), the instrument named on its first page
     stamp = recording_stamp(page.lines)
@@ -226,7 +233,7 @@ def solve(
         heads.setdefault(page.document, " ".join(page.lines[:14]))
         found = PARCEL.search(" ".join(page.lines))
         if found:
-            parcels.setdefault(page.document, found.group(1))
+            parcels.setdefault(page.document, parcel_id(found.group(1)))
     for page in pages:
         found = page_events(page, kinds, heads[page.document], parcels.get(page.document))
         # one determination per page: the statement that names its scope over a bare medium
@@ -234,6 +241,8 @@ def solve(
         if len(nfa) > 1:
             found = [e for e in found if e[0] != "no-further-action"] + [max(nfa, key=lambda e: len(e[2] or ""))]
         for kind, when, subject in found:
+            # a subject is an identifier (a parcel or tank number); a phrase is no subject
+            subject = subject if subject and re.search(r"\d", subject) else None
             key = (kind, site_record._fold(subject) if subject else None, when)
             if key not in seen:
                 seen[key] = {"kind": kind, "date": when, "subject": subject, "source": page.citation()}
