@@ -301,3 +301,28 @@ def test_day_first_dates_are_told_by_the_sample_ids():
     assert [entry.date for entry in info.values()] == ["2019-04-03"]
     page.lines[1] = "MW-1-030419 L1-01 03/04/2019"
     assert [entry.date for entry in site_record.sample_dates(doc).values()] == ["2019-03-04"]
+
+
+def test_a_scanned_page_is_read_by_ocr(tmp_path):
+    text = _prose(
+        ["Tank T-2, a steel UST for diesel, was installed on 06/11/1975."], "Tank Records"
+    )
+    image = site_record.pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
+    scan = io.BytesIO()
+    image.convert("L").save(scan, format="PDF", resolution=150)
+    (tmp_path / "volume-1.pdf").write_bytes(scan.getvalue())
+    (tmp_path / "standards.json").write_text('{"rows": []}')
+    raw = {
+        "site": "s", "name": "n", "address": "", "as_of": "2024-01-01",
+        "volumes": [{"file": "volume-1.pdf", "pages": 1}], "pages": 1,
+        "analytes": [], "matrices": [], "standards": "standards.json",
+        "condition_kinds": [], "event_kinds": ["tank-installed"],
+    }  # fmt: skip
+    case = site_record.parse_input(raw, "$")
+    sources = {path: tmp_path / path for path in site_record.source_files(case)}
+    pages = site_record.read_site(case, sources)
+    assert pages[0].source == "ocr" and pages[0].lines
+    events = site_timeline.solve(case, sources, "v1")["events"]
+    assert [(e["kind"], e["date"], e["subject"]) for e in events] == [
+        ("tank-installed", "1975-06-11", "T-2")
+    ]

@@ -185,25 +185,38 @@ def read_site(
     case: SiteCase, sources: Mapping[str, Path], jitter: np.random.Generator | None = None
 ) -> list[SitePage]:
     """Every page of every volume, in order, with its document index (see the module docstring)."""
-    pages: list[SitePage] = []
-    for path, _ in case.volumes:
+    volumes: list[list[SitePage]] = []
+    scans: list[tuple[int, Path, int, float, float]] = []  # (volume, file, page index, size)
+    keys = []
+    for v, (path, _) in enumerate(case.volumes):
         file = sources[path]
         stat = file.stat()
         key = (str(file), stat.st_size, stat.st_mtime_ns)
-        if key not in _CACHE or jitter is not None:
-            read = read_volume(file, volume_name(path), jitter)
-            if jitter is None:
-                _CACHE[key] = read
-        else:
-            read = _CACHE[key]
+        keys.append(key)
+        if key in _CACHE and jitter is None:
+            volumes.append(_CACHE[key])
+            continue
+        read, wanted = read_text_layer(file, volume_name(path))
+        volumes.append(read)
+        scans += [(v, file, index, width, height) for index, width, height in wanted]
+    # one pool of OCR workers for the scans of every volume (an engine loads once per worker)
+    for (v, _, index, _, _), words in zip(scans, ocr_pages(scans, jitter), strict=True):
+        volumes[v][index].words = words
+    pages: list[SitePage] = []
+    for v, read in enumerate(volumes):
+        for page in read:
+            if not page.lines:
+                page.lines = [normalize_space(line.text) for line in group_lines(page.words)]
+        if jitter is None:
+            _CACHE[keys[v]] = read
         pages += [SitePage(p.file, p.number, p.source, p.words, p.lines) for p in read]
     cut_documents(pages)
     return pages
 
 
-def read_volume(file: Path, name: str, jitter: np.random.Generator | None) -> list[SitePage]:
-    """A volume's pages: text-layer words from PDFium's text runs, OCR of image-only pages
-    (several worker processes when there are many, each with its own engine)."""
+def read_text_layer(file: Path, name: str) -> tuple[list[SitePage], list[tuple[int, float, float]]]:
+    """A volume's pages with the words of their text layer (PDFium's text runs), and the
+    image-only pages still to be read by OCR (index, width, height)."""
     document = pdfium.PdfDocument(str(file))
     try:
         pages: list[SitePage] = []
@@ -214,18 +227,12 @@ def read_volume(file: Path, name: str, jitter: np.random.Generator | None) -> li
             textpage = page.get_textpage()
             if textpage.count_chars() < pdftext.MIN_TEXT_CHARS:
                 scans.append((index, width, height))
-                words: list[Word] = []
-                source = "ocr"
+                pages.append(SitePage(name, index + 1, "ocr", [], []))
             else:
-                words, source = text_runs(textpage, height), "text-layer"
-            pages.append(SitePage(name, index + 1, source, words, []))
+                pages.append(SitePage(name, index + 1, "text-layer", text_runs(textpage, height), []))
     finally:
         document.close()
-    for index, words in ocr_pages(file, scans, jitter):
-        pages[index].words = words
-    for page in pages:
-        page.lines = [normalize_space(line.text) for line in group_lines(page.words)]
-    return pages
+    return pages, scans
 
 
 def text_runs(textpage: Any, height: float) -> list[Word]:
@@ -259,16 +266,15 @@ def _ocr_one(args: tuple[str, int, float, float]) -> list[Word]:
 
 
 def ocr_pages(
-    file: Path, scans: list[tuple[int, float, float]], jitter: np.random.Generator | None
-) -> list[tuple[int, list[Word]]]:
+    scans: list[tuple[int, Path, int, float, float]], jitter: np.random.Generator | None
+) -> list[list[Word]]:
     if jitter is not None or len(scans) < POOL_MIN_PAGES:
-        return [(i, pdftext.ocr_page(file, i, w, h, OCR_DPI, jitter).words) for i, w, h in scans]
+        return [pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter).words for _, f, i, w, h in scans]
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")
     with context.Pool(OCR_WORKERS) as pool:
-        read = pool.map(_ocr_one, [(str(file), i, w, h) for i, w, h in scans], chunksize=1)
-    return [(i, words) for (i, _, _), words in zip(scans, read, strict=True)]
+        return pool.map(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
 
 
 PHONE = re.compile(r"\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4}\b")  # a letterhead's telephone
