@@ -114,7 +114,9 @@ def parse_input(raw: Any, where: str) -> SiteCase:
         path = inputs.string(item["file"], f"{where}.volumes[{k}].file", suffix=".pdf")
         if ".." in PurePosixPath(path).parts or path.startswith("/"):
             raise ValueError(f"{where}.volumes[{k}].file: must be a dataset-relative path")
-        parsed_volumes.append((path, inputs.positive_int(item["pages"], f"{where}.volumes[{k}].pages")))
+        parsed_volumes.append(
+            (path, inputs.positive_int(item["pages"], f"{where}.volumes[{k}].pages"))
+        )
     analytes = data["analytes"]
     if not isinstance(analytes, list):
         raise ValueError(f"{where}.analytes: must be a list")
@@ -124,7 +126,9 @@ def parse_input(raw: Any, where: str) -> SiteCase:
         rows.append(
             AnalyteRow(
                 inputs.string(item["name"], f"{where}.analytes[{k}].name"),
-                "" if item.get("cas") is None else inputs.string(item["cas"], f"{where}.analytes[{k}].cas"),
+                ""
+                if item.get("cas") is None
+                else inputs.string(item["cas"], f"{where}.analytes[{k}].cas"),
                 _strings(item.get("synonyms", []), f"{where}.analytes[{k}].synonyms"),
             )
         )
@@ -229,7 +233,9 @@ def read_text_layer(file: Path, name: str) -> tuple[list[SitePage], list[tuple[i
                 scans.append((index, width, height))
                 pages.append(SitePage(name, index + 1, "ocr", [], []))
             else:
-                pages.append(SitePage(name, index + 1, "text-layer", text_runs(textpage, height), []))
+                pages.append(
+                    SitePage(name, index + 1, "text-layer", text_runs(textpage, height), [])
+                )
     finally:
         document.close()
     return pages, scans
@@ -246,7 +252,9 @@ def text_runs(textpage: Any, height: float) -> list[Word]:
         text = textpage.get_text_bounded(left, bottom, right, top)
         if not text.strip():
             continue
-        index = textpage.get_index((left + right) / 2, (top + bottom) / 2, right - left, top - bottom)
+        index = textpage.get_index(
+            (left + right) / 2, (top + bottom) / 2, right - left, top - bottom
+        )
         size = pdfium_c.FPDFText_GetFontSize(textpage.raw, index) if index >= 0 else 0.0
         bold = index >= 0 and pdfium_c.FPDFText_GetFontWeight(textpage.raw, index) >= 600
         step = (right - left) / max(1, len(text))
@@ -277,7 +285,9 @@ def ocr_pages(
         return pool.map(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
 
 
-PHONE = re.compile(r"\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4}\b")  # a letterhead's telephone
+PHONE = re.compile(
+    r"\(\d{3}\)\s*\d{3}-\d{4}|\b\d{3}[.-]\d{3}[.-]\d{4}\b"
+)  # a letterhead's telephone
 PAGE_MARK = re.compile(r"\b(?:page\s+)?(\d{1,3})\s+of\s+(\d{1,3})\b", re.I)
 
 
@@ -300,7 +310,12 @@ def cut_documents(pages: list[SitePage]) -> None:
         mark = page_mark(page)
         letterhead = any(PHONE.search(line) for line in page.lines[:2])
         numbered = mark is not None and mark[0] > 1
-        if page.file != previous_file or expect_new or (mark is not None and mark[0] == 1) or (letterhead and not numbered):
+        if (
+            page.file != previous_file
+            or expect_new
+            or (mark is not None and mark[0] == 1)
+            or (letterhead and not numbered)
+        ):
             index += 1
         page.document = index
         expect_new = mark is not None and mark[0] == mark[1]
@@ -375,7 +390,9 @@ POINT_PREFIXES = (
 POINT = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(POINT_PREFIXES, key=len, reverse=True))
                    + r")[\s_-]?0*(\d{1,3})(?![\d.])", re.I)  # fmt: skip
 WELL_WORD = re.compile(r"\b(?:monitoring\s+)?well\s+(?:no\.\s*)?0*(\d{1,3})\b", re.I)
-DEPTH = re.compile(r"\(?\s*(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:bgs)?\s*\)?", re.I)
+DEPTH = re.compile(
+    r"\(?\s*(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)\s*(?:'|ft|feet)?\s*(?:bgs)?\s*\)?", re.I
+)
 
 
 def point_of(text: str) -> tuple[str, int, int] | None:
@@ -562,7 +579,9 @@ def documents_of(pages: Sequence[SitePage]) -> list[Document]:
         head = "\n".join(doc.pages[0].lines[:14])
         text = doc.text
         doc.lab = len(LAB_WORDS.findall(text)) >= 2
-        doc.revised = bool(REVISED_WORDS.search(head)) or (doc.lab and bool(REVISED_WORDS.search(text)))
+        doc.revised = bool(REVISED_WORDS.search(head)) or (
+            doc.lab and bool(REVISED_WORDS.search(text))
+        )
         doc.draft = bool(DRAFT_WORDS.search(head))
     return [docs[k] for k in sorted(docs)]
 
@@ -598,8 +617,12 @@ def sample_dates(doc: Document, day_first: bool | None = None) -> dict[str, Samp
             if point is None:
                 continue
             dates = [d for d in find_dates(line, day_first=day_first) if d[1] >= point[2]]
-            rest = line[dates[0][1]:] if dates else ""
-            if not dates and k + 1 < len(page.lines) and re.search(r"collect|sampl", page.lines[k + 1], re.I):
+            rest = line[dates[0][1] :] if dates else ""
+            if (
+                not dates
+                and k + 1 < len(page.lines)
+                and re.search(r"collect|sampl", page.lines[k + 1], re.I)
+            ):
                 dates = find_dates(page.lines[k + 1], day_first=day_first)
                 rest = page.lines[k + 1]
             if not dates:
@@ -640,7 +663,9 @@ def without_recoveries(words: list[Word]) -> list[Word]:
     return kept
 
 
-def lab_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[tuple[Key, Printing]]:
+def lab_printings(
+    doc: Document, analytes: Analytes, order: list[int]
+) -> list[tuple[Key, Printing]]:
     """The results of a laboratory report's tables, as printings of keys."""
     reader = TableReader()
     tagged: list[tuple[dict[str, Any], SitePage]] = []
@@ -684,7 +709,11 @@ def lab_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[t
             continue
         unit = record.get("unit") or ""
         matrix = info.matrix or report_matrix or matrix_by_unit(unit, point[0]) or "groundwater"
-        if matrix in ("groundwater", "soil") and unit and matrix_by_unit(unit, point[0]) not in (None, matrix):
+        if (
+            matrix in ("groundwater", "soil")
+            and unit
+            and matrix_by_unit(unit, point[0]) not in (None, matrix)
+        ):
             matrix = matrix_by_unit(unit, point[0]) or matrix
         depth = depth_of(label, point[2]) if matrix in ("soil", "sediment") else None
         qualifier = record.get("qualifier") or ""
@@ -705,7 +734,9 @@ class WideColumn:
     is_date: bool = False
 
 
-def wide_printings(doc: Document, analytes: Analytes, order: list[int]) -> list[tuple[Key, Printing]]:
+def wide_printings(
+    doc: Document, analytes: Analytes, order: list[int]
+) -> list[tuple[Key, Printing]]:
     """Results of report tables with analytes as columns and a sample per row."""
     out = []
     day_first = day_first_text(doc.text)
@@ -815,7 +846,9 @@ def _wide_header(line: Line, analytes: Analytes, em: float) -> list[WideColumn] 
         columns.append(WideColumn(phrase.x0, phrase.x1, row, unit, is_date))
     if hits < 2 or columns[0].analyte is not None:
         return None
-    if re.fullmatch(r"(sample\s+)?dates?(\s+sampled)?|sampled|collected", normalize_space(phrases[0].text), re.I):
+    if re.fullmatch(
+        r"(sample\s+)?dates?(\s+sampled)?|sampled|collected", normalize_space(phrases[0].text), re.I
+    ):
         columns[0].is_date = True
     return columns
 
@@ -884,7 +917,9 @@ def _analyte_in(sentence: str, analytes: Analytes) -> AnalyteRow | None:
     best = None
     for row in analytes.rows:
         for name in (row.name, *row.synonyms, row.cas):
-            named = len(name) >= 2 and re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", sentence, re.I)
+            named = len(name) >= 2 and re.search(
+                r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", sentence, re.I
+            )
             if named and (best is None or len(name) > best[0]):
                 best = (len(name), row)
     return best[1] if best else None
@@ -1013,7 +1048,9 @@ def result_json(result: SiteResult) -> dict[str, Any]:
         "value": result.value,
         "detected": result.value is not None,
         "unit": result.unit,
-        "reporting_limit": result.reporting_limit if result.reporting_limit is None or math.isfinite(result.reporting_limit) else None,
+        "reporting_limit": result.reporting_limit
+        if result.reporting_limit is None or math.isfinite(result.reporting_limit)
+        else None,
         "qualifier": result.qualifier,
         "source": {"file": result.source.file, "page": result.source.page},
         "printings": [{"file": f, "page": n} for f, n in pages],

@@ -47,8 +47,11 @@ PER_CASE_USAGE = True
 parse_input = site_record.parse_input
 source_files = site_record.source_files
 
-COMPARE = re.compile(r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b|"
-                     r"\bevaluated\s+against\b|\bapplicable\b|\bgovern\w*|\bgoals?\b", re.I)
+COMPARE = re.compile(
+    r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b|"
+    r"\bevaluated\s+against\b|\bapplicable\b|\bgovern\w*|\bgoals?\b",
+    re.I,
+)
 MEDIA_OF = {
     "groundwater": ("groundwater", "tap water", "drinking water"),
     "surface-water": ("groundwater", "tap water", "drinking water", "surface water"),
@@ -94,14 +97,24 @@ def load_standards(path: Path) -> list[dict[str, Any]]:
 def describe(rows: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     tables: dict[str, dict[str, Any]] = {}
     for row in rows:
-        entry = tables.setdefault(row["table"], {"words": set(), "medium": str(row.get("medium") or "")})
-        for part in (row["table"], row.get("program"), row.get("jurisdiction"), row.get("medium"), row.get("exposure")):
+        entry = tables.setdefault(
+            row["table"], {"words": set(), "medium": str(row.get("medium") or "")}
+        )
+        for part in (
+            row["table"],
+            row.get("program"),
+            row.get("jurisdiction"),
+            row.get("medium"),
+            row.get("exposure"),
+        ):
             if part:
                 entry["words"] |= set(tokens(str(part)))
     return tables
 
 
-def governing_tables(pages: list[site_record.SitePage], tables: dict[str, dict[str, Any]]) -> dict[str, str]:
+def governing_tables(
+    pages: list[site_record.SitePage], tables: dict[str, dict[str, Any]]
+) -> dict[str, str]:
     """Medium -> the table the record's last comparison statement names for it."""
     weight = Counter(w for t in tables.values() for w in t["words"])
     chosen: dict[str, str] = {}
@@ -110,18 +123,33 @@ def governing_tables(pages: list[site_record.SitePage], tables: dict[str, dict[s
         for sentence in re.split(r"(?<=[.!?])\s+", text):
             if not COMPARE.search(sentence):
                 continue
-            spans = sorted((m.start(), medium) for medium, pattern in MEDIUM_WORDS for m in pattern.finditer(sentence))
+            spans = sorted(
+                (m.start(), medium)
+                for medium, pattern in MEDIUM_WORDS
+                for m in pattern.finditer(sentence)
+            )
             for k, (start, medium) in enumerate(spans):
                 end = spans[k + 1][0] if k + 1 < len(spans) else len(sentence)
                 clause = sentence[start:end]
                 words = with_acronyms(clause)
-                fitting = [t for t, info in tables.items() if any(m in info["medium"] for m in MEDIA_OF.get(medium, ()))]
+                fitting = [
+                    t
+                    for t, info in tables.items()
+                    if any(m in info["medium"] for m in MEDIA_OF.get(medium, ()))
+                ]
                 scored = sorted(
-                    ((sum(1.0 / weight[w] for w in info_words if w in words), t)
-                     for t in fitting for info_words in [tables[t]["words"] - set(tokens(tables[t]["medium"]))]),
+                    (
+                        (sum(1.0 / weight[w] for w in info_words if w in words), t)
+                        for t in fitting
+                        for info_words in [tables[t]["words"] - set(tokens(tables[t]["medium"]))]
+                    ),
                     reverse=True,
                 )
-                if scored and scored[0][0] >= 1.0 and (len(scored) == 1 or scored[0][0] > scored[1][0]):
+                if (
+                    scored
+                    and scored[0][0] >= 1.0
+                    and (len(scored) == 1 or scored[0][0] > scored[1][0])
+                ):
                     chosen[medium] = scored[0][1]
     return chosen
 
@@ -140,12 +168,16 @@ def to_unit(value: float, unit: str, target: str) -> float | None:
     return None
 
 
-def standard_for(rows: list[dict[str, Any]], table: str, result: site_record.SiteResult) -> dict[str, Any] | None:
+def standard_for(
+    rows: list[dict[str, Any]], table: str, result: site_record.SiteResult
+) -> dict[str, Any] | None:
     analyte, day = result.key[3], result.key[2]
     for row in rows:
         if row["table"] != table or not in_force(row, day) or row.get("basis", "total") != "total":
             continue
-        if (result.cas and row.get("cas") == result.cas) or str(row.get("analyte", "")).lower() == analyte.lower():
+        if (result.cas and row.get("cas") == result.cas) or str(
+            row.get("analyte", "")
+        ).lower() == analyte.lower():
             return row
     return None
 
@@ -169,10 +201,24 @@ def solve(
             continue
         matrix = result.key[4]
         if variant == "v1":
-            medium = matrix if matrix in chosen else ("groundwater" if matrix == "surface-water" else "soil" if matrix == "sediment" else matrix)
+            medium = (
+                matrix
+                if matrix in chosen
+                else (
+                    "groundwater"
+                    if matrix == "surface-water"
+                    else "soil"
+                    if matrix == "sediment"
+                    else matrix
+                )
+            )
             candidates = [chosen[medium]] if medium in chosen else []
         else:
-            candidates = [t for t, info in tables.items() if any(m in info["medium"] for m in MEDIA_OF.get(matrix, ()))]
+            candidates = [
+                t
+                for t, info in tables.items()
+                if any(m in info["medium"] for m in MEDIA_OF.get(matrix, ()))
+            ]
         best = None
         for table in candidates:
             row = standard_for(rows, table, result)
@@ -195,5 +241,3 @@ def solve(
             "source": {"file": result.source.file, "page": result.source.page},
         })  # fmt: skip
     return {"exceedances": out}
-
-

@@ -48,7 +48,7 @@ source_files = site_record.source_files
 # Cues of condition kinds, general vocabulary of site assessments.
 CUES: dict[str, str] = {
     "petroleum-ust-release": r"\b(gasoline|diesel|petroleum|fuel)\b.{0,80}\b(UST|USTs|underground\s+storage\s+tanks?|tank\s+system|dispenser)|"
-                             r"\b(UST|USTs|underground\s+storage\s+tanks?)\b.{0,80}\b(gasoline|diesel|petroleum|fuel)\b|\bLUST\b",
+    r"\b(UST|USTs|underground\s+storage\s+tanks?)\b.{0,80}\b(gasoline|diesel|petroleum|fuel)\b|\bLUST\b",
     "waste-oil-ust": r"\b(waste|used)[\s-]oil\b",
     "heating-oil-tank": r"\bheating[\s-]oil\b|\bfuel[\s-]oil\s+tank\b",
     "ast-loading-rack-release": r"\b(AST|ASTs|above[\s-]?ground\s+(storage\s+)?tanks?|loading\s+rack|tank\s+farm|product\s+pip\w+)\b",
@@ -60,17 +60,23 @@ CUES: dict[str, str] = {
     "floor-drains-dry-well": r"\bfloor\s+drains?\b|\bdry\s+wells?\b|\bseptic\b",
     "plating-solutions": r"\bplating\b|\brinse\s+waters?\b|\b(chrom\w+|cyanide)\s+(bath|solution)s?\b",
     "drum-storage-staining": r"\bdrums?\b.{0,60}\b(stain\w*|spill\w*|leak\w*|storage)\b|\b(stain\w*|spill\w*|leak\w*)\b.{0,60}\bdrums?\b|"
-                             r"\bstain(ed|ing)\s+(pavement|concrete|floor)\b",
+    r"\bstain(ed|ing)\s+(pavement|concrete|floor)\b",
     "offsite-source": r"\b(off[\s-]?site|adjoining|adjacent|neighbou?ring|up[\s-]?gradient)\s+(propert\w+|source|release|facilit\w+|site)\b",
     "fill-material": r"\bfill(\s+material)?\s+of\s+unknown\b|\b(undocumented|imported|cinder|slag|ash|demolition|debris|urban)\s+fill\b|"
-                     r"\bfill\s+(material|soils?)\b",
+    r"\bfill\s+(material|soils?)\b",
 }
 FINDING = re.compile(r"\brelease[sd]?\b|\bcontaminat\w+|\bimpact\w*|\bspill\w*|\bstain\w*|\bexceed\w*|\bdetected\b|"
                      r"\brecogni[sz]ed\s+environmental\s+condition|(?<![%\w])[CH]?REC\b|\bde\s+minimis\b|\bclos(ed|ure)\b|"
                      r"\bno\s+further\s+action\b|\bplume\b|\bleak\w*", re.I)  # fmt: skip
 CLASSES = (
-    ("CREC", re.compile(r"\bcontrolled\s+recogni[sz]ed\s+environmental\s+condition|\bCREC\b", re.I)),
-    ("HREC", re.compile(r"\bhistorical\s+recogni[sz]ed\s+environmental\s+condition|\bHREC\b", re.I)),
+    (
+        "CREC",
+        re.compile(r"\bcontrolled\s+recogni[sz]ed\s+environmental\s+condition|\bCREC\b", re.I),
+    ),
+    (
+        "HREC",
+        re.compile(r"\bhistorical\s+recogni[sz]ed\s+environmental\s+condition|\bHREC\b", re.I),
+    ),
     ("de-minimis", re.compile(r"\bde[\s-]minimis\b", re.I)),
     ("REC", re.compile(r"\brecogni[sz]ed\s+environmental\s+condition|(?<![%\w])REC\b")),
 )
@@ -114,7 +120,9 @@ def solve(
             following = sentences[k + 1] if k + 1 < len(sentences) else ""
             # a finding is about the kind its sentence names first (a dry well that received
             # solvents is a dry-well finding, not a solvent release)
-            hits = [(m.start(), kind) for kind, cue in cues.items() for m in [cue.search(sentence)] if m]
+            hits = [
+                (m.start(), kind) for kind, cue in cues.items() for m in [cue.search(sentence)] if m
+            ]
             for _, kind in sorted(hits)[:1]:
                 # the finding, or the opinion that classifies it, may be the next sentence
                 if not FINDING.search(sentence) and not class_of(following):
@@ -122,7 +130,9 @@ def solve(
                 cited = evidence.setdefault(kind, [])
                 if (page.file, page.number) not in cited:
                     cited.append((page.file, page.number))
-                named = class_of(sentence) or (class_of(following) if not cue_of_any(following, cues) else None)
+                named = class_of(sentence) or (
+                    class_of(following) if not cue_of_any(following, cues) else None
+                )
                 if named:
                     classes.setdefault(kind, []).append(named)
     conditions = []

@@ -57,32 +57,74 @@ source_files = site_record.source_files
 
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 TANK = re.compile(r"\b(?:tank\s+)?((?:UST|AST|T)\s?-\s?\d{1,3}|tank\s+(?:no\.\s*)?\d{1,3})\b", re.I)
-INSTALLED = re.compile(r"\binstall\w*|\bplaced\s+(in|into)\s+service\b|\bput\s+(in|into)\s+service\b|\bset\s+in\s+place\b", re.I)
-REMOVED = re.compile(r"\b(remov\w*|pulled|excavated|closed\s+in\s+place|closed\s+by\s+removal|taken\s+out\s+of\s+service|decommissioned|abandoned\s+in\s+place)\b", re.I)
-DEED = re.compile(r"\b(warranty|grant|quitclaim|special\s+warranty|bargain\s+and\s+sale)\s+deed\b|\bgrantors?\b.*\bgrantees?\b|\bconveys?\b", re.I | re.S)
+INSTALLED = re.compile(
+    r"\binstall\w*|\bplaced\s+(in|into)\s+service\b|\bput\s+(in|into)\s+service\b|\bset\s+in\s+place\b",
+    re.I,
+)
+REMOVED = re.compile(
+    r"\b(remov\w*|pulled|excavated|closed\s+in\s+place|closed\s+by\s+removal|taken\s+out\s+of\s+service|decommissioned|abandoned\s+in\s+place)\b",
+    re.I,
+)
+DEED = re.compile(
+    r"\b(warranty|grant|quitclaim|special\s+warranty|bargain\s+and\s+sale)\s+deed\b|\bgrantors?\b.*\bgrantees?\b|\bconveys?\b",
+    re.I | re.S,
+)
 RECORDING = re.compile(r"\brecord(ed|ing)\b|\bAFN\b|\binstrument\s+no", re.I)
 # a parcel number after its label, read through OCR's spaces and dots between its groups
-PARCEL = re.compile(r"\b(?:tax\s+)?(?:par[a-z]{2,4}|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d{1,5}(?:\s?[-.]\s?\d{1,5}|\s\d{2,5}){1,5})", re.I)
-COVENANT = re.compile(r"\benvironmental\s+covenant\b|\bactivity\s+and\s+use\s+limitation\b|\bdeed\s+restriction\b", re.I)
+PARCEL = re.compile(
+    r"\b(?:tax\s+)?(?:par[a-z]{2,4}|APN|PIN|tax\s+lot)\b[^0-9\n]{0,20}(\d{1,5}(?:\s?[-.]\s?\d{1,5}|\s\d{2,5}){1,5})",
+    re.I,
+)
+COVENANT = re.compile(
+    r"\benvironmental\s+covenant\b|\bactivity\s+and\s+use\s+limitation\b|\bdeed\s+restriction\b",
+    re.I,
+)
 LEASE = re.compile(r"\blease\b", re.I)
 AMENDMENT = re.compile(r"\bam\s?endment\b|\bamended\b", re.I)
 MADE = re.compile(r"\b(made|dated|entered\s+into|effective|executed)\b", re.I)
-BEGAN_OPS = re.compile(r"\b(used|operated)\s+as\b.{0,80}?\bsince\s+((?:[A-Z][a-z]+\s+)?\d{4})|\b(opened|began\s+operat\w+|commenced\s+operat\w+)\b.{0,40}?\b(?:in|on|since)\s+", re.I)
-CEASED = re.compile(r"\b(ceased|closed\s+(?:its|the)\s+(?:business|station|facility|operations|doors)|discontinued|shut\s+down|went\s+out\s+of\s+business|stopped\s+operat\w+)\b", re.I)
-OPERATIONS = re.compile(r"\boperat\w+|\bbusiness\b|\bstation\b|\bfacility\b|\bplant\b|\bshop\b|\bcleaners?\b", re.I)
-RELEASE = re.compile(r"\b(release|leak|spill|discharge)\b.{0,80}\b(discovered|reported|confirmed|notified|detected)\b|\b(discovered|reported|confirmed|notified|detected)\b.{0,40}\b(release|leak|spill|discharge)\b", re.I)
-REMEDY = re.compile(r"\b(excavation|extraction|treatment|remed\w+|system|pump[\s-]and[\s-]treat|sparging|injections?|SVE|SSD|"
-                    r"depressuri\w+|in[\s-]situ|oxidation|reduction|bioremediation|biovent\w*|barrier|capping|dewatering)\b", re.I)
-BEGAN = re.compile(r"\b(began|begun|started|commenced|initiated|started\s+up|activated|brought\s+on[\s-]?line|placed\s+in\s+operation)\b", re.I)
-ENDED = re.compile(r"\b(ended|stopped|shut\s+down|terminated|discontinued|was\s+completed|were\s+completed|was\s+finished|decommissioned|turned\s+off|ceased\s+operat\w+)\b", re.I)
+BEGAN_OPS = re.compile(
+    r"\b(used|operated)\s+as\b.{0,80}?\bsince\s+((?:[A-Z][a-z]+\s+)?\d{4})|\b(opened|began\s+operat\w+|commenced\s+operat\w+)\b.{0,40}?\b(?:in|on|since)\s+",
+    re.I,
+)
+CEASED = re.compile(
+    r"\b(ceased|closed\s+(?:its|the)\s+(?:business|station|facility|operations|doors)|discontinued|shut\s+down|went\s+out\s+of\s+business|stopped\s+operat\w+)\b",
+    re.I,
+)
+OPERATIONS = re.compile(
+    r"\boperat\w+|\bbusiness\b|\bstation\b|\bfacility\b|\bplant\b|\bshop\b|\bcleaners?\b", re.I
+)
+RELEASE = re.compile(
+    r"\b(release|leak|spill|discharge)\b.{0,80}\b(discovered|reported|confirmed|notified|detected)\b|\b(discovered|reported|confirmed|notified|detected)\b.{0,40}\b(release|leak|spill|discharge)\b",
+    re.I,
+)
+REMEDY = re.compile(
+    r"\b(excavation|extraction|treatment|remed\w+|system|pump[\s-]and[\s-]treat|sparging|injections?|SVE|SSD|"
+    r"depressuri\w+|in[\s-]situ|oxidation|reduction|bioremediation|biovent\w*|barrier|capping|dewatering)\b",
+    re.I,
+)
+BEGAN = re.compile(
+    r"\b(began|begun|started|commenced|initiated|started\s+up|activated|brought\s+on[\s-]?line|placed\s+in\s+operation)\b",
+    re.I,
+)
+ENDED = re.compile(
+    r"\b(ended|stopped|shut\s+down|terminated|discontinued|was\s+completed|were\s+completed|was\s+finished|decommissioned|turned\s+off|ceased\s+operat\w+)\b",
+    re.I,
+)
 NFA = re.compile(r"\bno\s+further\s+(action|remedial\s+action)\b|\bNFA\b", re.I)
 TITLES = (
     ("phase-ii-esa", re.compile(r"\bphase\s+(ii|2)\b", re.I)),
-    ("phase-i-esa", re.compile(r"\bphase\s+(i|1)\s+(environmental\s+site\s+assessment|esa)\b", re.I)),
+    (
+        "phase-i-esa",
+        re.compile(r"\bphase\s+(i|1)\s+(environmental\s+site\s+assessment|esa)\b", re.I),
+    ),
     ("corrective-action-plan", re.compile(r"\bcorrective\s+action\s+plan\b", re.I)),
 )
-MEDIA = re.compile(r"\b(soil|groundwater|ground\s+water|soil\s+vapou?r|indoor\s+air|sediment)\b", re.I)
-MONTH_YEAR = re.compile(r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{4})\b")
+MEDIA = re.compile(
+    r"\b(soil|groundwater|ground\s+water|soil\s+vapou?r|indoor\s+air|sediment)\b", re.I
+)
+MONTH_YEAR = re.compile(
+    r"\b(January|February|March|April|May|June|July|August|September|October|November|December)\s+(\d{4})\b"
+)
 YEAR = re.compile(r"\b(1[89]\d{2}|20\d{2})\b")
 
 
@@ -97,27 +139,35 @@ def dated(text: str, day_first: bool = False) -> str | None:
     if month and not any(s <= month.start() < e for _, s, e in days):
         number = dt.datetime.strptime(month.group(1), "%B").month
         candidates.append((month.start(), f"{month.group(2)}-{number:02d}"))
-    if year and not any(s <= year.start() < e for _, s, e in days) and not (month and month.start() <= year.start() < month.end()):
+    if (
+        year
+        and not any(s <= year.start() < e for _, s, e in days)
+        and not (month and month.start() <= year.start() < month.end())
+    ):
         candidates.append((year.start(), year.group(1)))
     return min(candidates)[1] if candidates else None
 
 
 def after(pattern: re.Pattern[str], sentence: str) -> str:
     match = pattern.search(sentence)
-    return sentence[match.end():] if match else ""
+    return sentence[match.end() :] if match else ""
 
 
 def tank_id(text: str) -> str:
     number = re.search(r"\d+", text)
     prefix = re.match(r"\s*(UST|AST|T)\b", text, re.I)
-    return f"{(prefix.group(1).upper() if prefix else 'T')}-{int(number.group())}" if number else text
+    return (
+        f"{(prefix.group(1).upper() if prefix else 'T')}-{int(number.group())}" if number else text
+    )
 
 
 def remedy_subject(prefix: str) -> str:
     """The remedy a sentence names before its verb: the last clause, from its article on."""
     clause = re.split(r"[:;]", prefix)[-1]
     # the subject starts at the clause's first article after any heading ("1.0 SUMMARY The ...")
-    article = re.search(r"\b(?:The|A|An)\s+(?=[a-z])", clause) or re.search(r"\b(?:the|a|an)\s+", clause, re.I)
+    article = re.search(r"\b(?:The|A|An)\s+(?=[a-z])", clause) or re.search(
+        r"\b(?:the|a|an)\s+", clause, re.I
+    )
     if article:
         clause = clause[article.end() :]
     return re.sub(r"\s+(was|were|has|have|had|has\s+been|have\s+been)$", "", clause.strip())
@@ -183,7 +233,7 @@ def page_events(
                     events.append((kind, when, tank_id(tank.group(1))))
         began = BEGAN_OPS.search(sentence)
         if began and "operations-began" in kinds:
-            when = dated(sentence[began.start():])
+            when = dated(sentence[began.start() :])
             if when:
                 events.append(("operations-began", when, None))
         if CEASED.search(sentence) and OPERATIONS.search(sentence) and "operations-ceased" in kinds:
@@ -191,7 +241,9 @@ def page_events(
             if when:
                 events.append(("operations-ceased", when, None))
         if RELEASE.search(sentence) and "release-reported" in kinds:
-            rest = after(re.compile(r"\b(discovered|reported|confirmed|notified|detected)\b", re.I), sentence)
+            rest = after(
+                re.compile(r"\b(discovered|reported|confirmed|notified|detected)\b", re.I), sentence
+            )
             when = dated(rest)
             if when and len(when) == 10:
                 events.append(("release-reported", when, None))
@@ -199,15 +251,26 @@ def page_events(
             for kind, verb in (("remediation-began", BEGAN), ("remediation-ended", ENDED)):
                 match = verb.search(sentence)
                 if kind in kinds and match:
-                    when = dated(sentence[match.end():])
+                    when = dated(sentence[match.end() :])
                     subject = remedy_subject(sentence[: match.start()])
                     if when and 0 < len(subject.split()) <= 8 and REMEDY.search(subject):
                         events.append((kind, when, subject))
-        if NFA.search(sentence) and "no-further-action" in kinds and re.search(r"\b(determin\w+|issued|required)\b", sentence, re.I):
-            scope = re.search(r"\bfor\s+(.{2,80}?)(?:\s+at\s+the\s+(?:site|property|facility)\b|[.;,]|$)", after(NFA, sentence))
+        if (
+            NFA.search(sentence)
+            and "no-further-action" in kinds
+            and re.search(r"\b(determin\w+|issued|required)\b", sentence, re.I)
+        ):
+            scope = re.search(
+                r"\bfor\s+(.{2,80}?)(?:\s+at\s+the\s+(?:site|property|facility)\b|[.;,]|$)",
+                after(NFA, sentence),
+            )
             medium = MEDIA.search(after(NFA, sentence))
-            subject = scope.group(1).strip() if scope else (medium.group(1).lower() if medium else None)
-            when = dated(after(re.compile(r"\beffective\b", re.I), text)) or next((dated(line) for line in page.lines[:6] if dated(line)), None)
+            subject = (
+                scope.group(1).strip() if scope else (medium.group(1).lower() if medium else None)
+            )
+            when = dated(after(re.compile(r"\beffective\b", re.I), text)) or next(
+                (dated(line) for line in page.lines[:6] if dated(line)), None
+            )
             if when:
                 events.append(("no-further-action", when, subject))
     return events
@@ -239,12 +302,19 @@ def solve(
         # one determination per page: the statement that names its scope over a bare medium
         nfa = [e for e in found if e[0] == "no-further-action"]
         if len(nfa) > 1:
-            found = [e for e in found if e[0] != "no-further-action"] + [max(nfa, key=lambda e: len(e[2] or ""))]
+            found = [e for e in found if e[0] != "no-further-action"] + [
+                max(nfa, key=lambda e: len(e[2] or ""))
+            ]
         for kind, when, subject in found:
             # a subject is an identifier (a parcel or tank number); a phrase is no subject
             subject = subject if subject and re.search(r"\d", subject) else None
             key = (kind, site_record._fold(subject) if subject else None, when)
             if key not in seen:
-                seen[key] = {"kind": kind, "date": when, "subject": subject, "source": page.citation()}
+                seen[key] = {
+                    "kind": kind,
+                    "date": when,
+                    "subject": subject,
+                    "source": page.citation(),
+                }
     events = sorted(seen.values(), key=lambda e: e["date"])
     return {"events": events}
