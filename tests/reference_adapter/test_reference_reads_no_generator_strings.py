@@ -84,6 +84,7 @@ def test_no_five_words_of_an_extract_generator_are_in_the_reference_adapter():
     legal = SYNTH / "legal"
     paths = [path for folder in EXTRACT_GENERATORS for path in folder.rglob("*.py") if legal not in path.parents]
     assert any(path.parent.name == "labreport" for path in paths)
+    assert any(path.parent.name == "site" for path in paths)  # the site records' documents
     generated = generator_runs(paths)
     assert len(generated) > 1000
     assert copied_runs(generated) == {}, "the reference adapter holds strings of the Extract generators: read by general means instead"
@@ -91,7 +92,7 @@ def test_no_five_words_of_an_extract_generator_are_in_the_reference_adapter():
 
 # The dataset generators of the other categories (their documents come from synth, checked above;
 # these modules write the cases, questions and fixtures around them).
-CATEGORY_GENERATORS = [REPO / name / "src" / name.replace("-", "_") / "generate" for name in ("envirobench-locate", "envirobench-verify", "envirobench-research")]
+CATEGORY_GENERATORS = [REPO / name / "src" / name.replace("-", "_") / "generate" for name in ("envirobench-locate", "envirobench-verify", "envirobench-research", "envirobench-site")]
 
 
 def test_no_five_words_of_the_other_categories_generators_are_in_the_reference_adapter():
