@@ -28,6 +28,7 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-locate": ("envirobench-locate", "envirobench_locate", True),
     "envirobench-verify": ("envirobench-verify", "envirobench_verify", True),
     "envirobench-research": ("envirobench-research", "envirobench_research", True),
+    "envirobench-site": ("envirobench-site", "envirobench_site", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024

@@ -24,6 +24,7 @@ PACKAGES = {
     "Locate": "envirobench_locate",
     "Verify": "envirobench_verify",
     "Research": "envirobench_research",
+    "Site": "envirobench_site",
 }
 TEST_SPLIT = "synthetic-test-v1"
 pytestmark = pytest.mark.slow
@@ -78,6 +79,12 @@ def test_every_task_run_gives_a_category_score_pinned_to_the_test_splits(tmp_pat
             assert 50.0 < ceiling < 100.0
         assert correct["tasks"][type_id]["score"] == pytest.approx(ceiling), type_id
         assert wrong["tasks"][type_id]["score"] < correct["tasks"][type_id]["score"], type_id
+    if category == "Site":
+        # Site boards show cost and wall time per site beside every score: the fixture adapter
+        # costs nothing and reports no per-case figures, so each site's share is averaged.
+        assert correct["cost_per_site_usd"] == 0.0 and correct["wall_time_per_site_s"] > 0
+        run_json = json.loads((results / f"{types[0]}-correct" / "run.json").read_text())
+        assert run_json["cases"]["sites"] == 3 and all(u["wall_averaged"] for u in run_json["per_site"])
     for type_id in types:
         assert data["pins"][type_id]["dataset"]["id"] == f"envirobench/{type_id}-synthetic-test-v1"
 

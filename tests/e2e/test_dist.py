@@ -1,5 +1,5 @@
 """The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
-checks them, and each category (Extract, Legal, Locate, Verify, Research) installs alone with core from those wheels, with
+checks them, and each category (Extract, Legal, Locate, Verify, Research, Site) installs alone with core from those wheels, with
 plain pip in a fresh virtual environment, and passes its own conformance suite there."""
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ VERIFY_TYPES = ("ocr-auto-accept", "qualifier-flags", "unit-normalisation", "scr
 VERIFY_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in VERIFY_TYPES for split in ("dev", "test")]
 RESEARCH_TYPES = ("missing-information", "cited-answers", "database-listings", "historical-use", "regulatory-standards")
 RESEARCH_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in RESEARCH_TYPES for split in ("dev", "test")]
+SITE_TYPES = ("site-results", "recognized-conditions", "site-timeline", "exceedance-summary")
+SITE_DATASETS = [f"envirobench/{t}-synthetic-{split}-v1" for t in SITE_TYPES for split in ("dev", "test")]
 EXTRACT_TYPES = ("table-separators", "table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
 # v1 (one dataset per type, kept) and the v2 dev and test splits (issue 13).
 EXTRACT_DATASETS = [f"envirobench/{t}-synthetic-{version}" for t in EXTRACT_TYPES for version in ("v1", "dev-v2", "test-v2")]
@@ -71,6 +73,8 @@ CATEGORY_WHEELS = {
                            ("envirobench_verify.generate", "unit-normalisation", "--dataset", "synthetic-dev-v1")),
     "envirobench-research": ("research", RESEARCH_TYPES, RESEARCH_DATASETS, ("envirobench-synth", "envirobench-legal", "envirobench-locate", "numpy", "pillow", "reportlab", "rank-bm25"),
                              ("envirobench_research.generate", "regulatory-standards", "--dataset", "synthetic-dev-v1")),
+    "envirobench-site": ("site", SITE_TYPES, SITE_DATASETS, ("envirobench-synth", "envirobench-extract", "envirobench-legal", "envirobench-locate", "numpy", "pillow", "reportlab", "rapidocr"),
+                         ("envirobench_site.generate", "site-timeline", "--dataset", "synthetic-dev-v1")),
 }
 
 
@@ -91,6 +95,7 @@ def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(di
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "ENVIROBENCH_LOAD_PLUGINS")}
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+    env["ENVIROBENCH_SITE_DATA"] = str(tmp_path / "site-data")  # where Site materialises its datasets
 
     def run(*args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
         done = subprocess.run(list(args), cwd=work, env=env, capture_output=True, text=True, timeout=900)
