@@ -351,7 +351,7 @@ def tank_papers(pen: Pen) -> list[Doc]:
         )
     )
     # tightness tests of the USTs, one page each, every few years
-    year = max(registered.year + 1, m.release_found.year - 10)
+    year = max(registered.year + 1, m.release_found.year - 7)
     while usts and year < m.release_found.year:
         day = dt.date(year, pen.rng.randint(1, 12), pen.rng.randint(1, 28))
         for t in usts:
@@ -1498,7 +1498,13 @@ def cumulative_tables(
         per_page = 30
         for start in range(0, len(history_samples), per_page):
             chunk = history_samples[start : start + per_page]
-            sheet = Sheet(st, "report")
+            # short tables share a page, as report tables do
+            height = (len(chunk) + 3) * (st.size - 0.5) * 1.7 + 60
+            if sheets and sheets[-1].room(height):
+                sheet = sheets.pop()
+                sheet.gap(14)
+            else:
+                sheet = Sheet(st, "report")
             cont = " (continued)" if start else ""
             sheet.text(
                 f"Table {t_no}. Historical Groundwater Analytical Results, {loc_name(st, well)}{cont}",

@@ -51,7 +51,7 @@ SPECS: dict[str, SiteSpec] = {
             "dev",
             12101,
             "station",
-            200,
+            236,
             dt.date(2023, 12, 31),
             1999,
             (
@@ -830,7 +830,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             phase_ii - dt.timedelta(days=rng.randint(5, 20)),
             total_depth=float(rng.randrange(12, 26)),
         )
-        for n in range(1, max(4, round(6 * scale)) + 1)
+        for n in range(1, max(3, round(4 * scale)) + 1)
     ]
     pits = [add("TP", n, rng.uniform(2, 20), release_found) for n in range(1, 4)]
     vapor = []
@@ -923,20 +923,35 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         char_day,
         [(w, None, "groundwater") for w in wells],
     )
-    # monitoring: quarterly for three years, then semiannual to as_of
+    # monitoring: quarterly for two years, semiannual for three, then annual to as_of; when the
+    # record holds fewer reports than that (its page count), the file keeps the first rounds and
+    # then rounds spread over the years (a real file has gaps)
     events = max(4, round(10 * scale)) if events is None else events
+    schedule: list[tuple[dt.date, str, int]] = []
     day = char_day + dt.timedelta(days=92)
-    quarterly = 0
-    while len([c for c in campaigns if c.kind == "monitoring"]) < events:
-        if day > spec.as_of - dt.timedelta(days=60):
-            break
+    while day <= spec.as_of - dt.timedelta(days=60):
+        n = len(schedule)
         q = (day.month - 1) // 3 + 1
-        label = f"{('First', 'Second', 'Third', 'Fourth')[q - 1]} Quarter {day.year}"
-        if quarterly >= 14:
+        if n >= 14:
             label = f"{day.year}"
-        elif quarterly >= 8:
+        elif n >= 8:
             label = f"{'First' if day.month <= 6 else 'Second'} Half {day.year}"
+        else:
+            label = f"{('First', 'Second', 'Third', 'Fourth')[q - 1]} Quarter {day.year}"
+        schedule.append((day, label, n))
+        step = 91 if n + 1 < 8 else 182 if n + 1 < 14 else 365
+        day = day + dt.timedelta(days=step + rng.randint(-9, 9))
+    if len(schedule) > events:
+        keep = min(3, events)
+        rest = schedule[keep:]
+        wanted = events - keep
+        picks = [round((k + 1) * (len(rest) - 1) / wanted) for k in range(wanted)]
+        schedule = schedule[:keep] + [rest[i] for i in sorted(set(picks))]
+    for day, label, n in schedule:
         active = [w for w in wells if w.installed < day]
+        if n >= 14:
+            # the reduced annual program: no upgradient well, no far perimeter wells
+            active = [w for w in active if not w.upgradient and w.distance < 140] or active
         sample_round(
             f"monitoring-{day:%Y%m}",
             "monitoring",
@@ -944,12 +959,8 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             day,
             [(w, None, "groundwater") for w in active],
         )
-        quarterly += 1
-        # quarterly for two years, semiannual for three, then annual
-        step = 91 if quarterly < 8 else 182 if quarterly < 14 else 365
-        day = day + dt.timedelta(days=step + rng.randint(-9, 9))
     if arch.air:
-        vapor_rounds = max(2, round(5 * scale))
+        vapor_rounds = max(2, round(2.2 * scale))
         vday = remedy_start - dt.timedelta(days=200)
         for k in range(vapor_rounds):
             plan = [

@@ -34,7 +34,7 @@ from .documents import LOOSE, Traps, filler_doc, plan_documents
 from .model import SPECS, SiteModel, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
 
-FILL_SHARE = 0.06  # at least this share of pages is loose one-page paper
+FILL_SHARE = 0.03  # at least this share of pages is loose one-page paper
 SCAN_SHARE = 0.095  # of the record's pages filed as scans (8-12 %)
 SCAN_DPI = 120  # Courier letters lose their strokes at 100 dpi
 MAX_VOLUME = 250
@@ -89,15 +89,28 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
     docs, traps = plan_documents(model, seed)
     core = sum(d.pages for d in docs)
     events = sum(1 for c in model.campaigns if c.kind == "monitoring")
-    while core > target * (1 - FILL_SHARE):
+    budget = target * (1 - FILL_SHARE)
+    reduced = False
+    while core > budget:
         # fewer monitoring rounds until the documents leave room for the file's loose paper
         if events <= 2:
             raise ValueError(f"{model.spec.site_id}: the documents do not fit in {target} pages")
         per = sum(d.pages for d in docs if d.kind == "monitoring-report") / max(1, events)
-        events = max(2, events - max(1, int((core - target * (1 - FILL_SHARE)) / max(per, 1.0))))
+        events = max(2, events - max(1, int((core - budget) / max(per, 1.0))))
         model = sample_model(model.spec, events)
         docs, traps = plan_documents(model, seed)
         core = sum(d.pages for d in docs)
+        reduced = True
+    while reduced:
+        # then as many rounds as still fit
+        trial = sample_model(model.spec, events + 1)
+        if sum(1 for c in trial.campaigns if c.kind == "monitoring") <= events:
+            break
+        trial_docs, trial_traps = plan_documents(trial, seed)
+        trial_core = sum(d.pages for d in trial_docs)
+        if trial_core > budget:
+            break
+        model, docs, traps, core, events = trial, trial_docs, trial_traps, trial_core, events + 1
     pen = Pen(model, make_random(seed, "filler", model.spec.site_id))
     # loose paper comes with the consultants' work: from the release on
     start = model.release_found - dt.timedelta(days=60)
