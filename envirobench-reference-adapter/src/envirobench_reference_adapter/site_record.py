@@ -975,6 +975,7 @@ def read_results(case: SiteCase, pages: list[SitePage]) -> RecordReading:
             if not printing.unit:
                 printing.unit = printings[k][0].unit
             printings[k].append(printing)
+    restatements(documents, analytes, printings, order)
     # a report table may print a unit nowhere: the unit the laboratory prints for that key
     for items in printings.values():
         known = next((p.unit for p in items if p.kind == "lab" and p.unit), "")
@@ -982,6 +983,56 @@ def read_results(case: SiteCase, pages: list[SitePage]) -> RecordReading:
             if not p.unit:
                 p.unit = known
     return RecordReading(pages, documents, printings, rejected)
+
+
+NUMBER = re.compile(
+    r"(?<![\w.,-])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w-])|(?<![\w.,-])\d+(?:\.\d+)?(?![\w-])"
+)
+
+
+def restatements(
+    documents: list[Document],
+    analytes: Analytes,
+    printings: dict[Key, list[Printing]],
+    order: list[int],
+) -> None:
+    """Results restated in a report's sentences ("benzene in MW-3 fell from 1,200 to 450 µg/L
+    between March 2019 and March 2021"): a page is a printing of a known key when one sentence
+    names its point, its analyte and its date and prints the value another printing of the key
+    gives. The value must agree, so a sentence never adds a key or a value of its own."""
+    by_point: dict[tuple[str, str], list[Key]] = {}
+    for key in printings:
+        by_point.setdefault((key[0], key[3]), []).append(key)
+    for doc in documents:
+        day_first = day_first_text(doc.text)
+        for page in doc.pages:
+            text = " ".join(line for line in page.lines if not _value_row(line))
+            for sentence in SENTENCE.split(text):
+                if len(sentence) > 600:
+                    continue
+                point = point_of(sentence)
+                row = _analyte_in(sentence, analytes) if point else None
+                if point is None or row is None:
+                    continue
+                keys = by_point.get((point[0], row.name), [])
+                if not keys:
+                    continue
+                dates = {d for d, _, _ in find_dates(sentence, day_first=day_first)}
+                numbers = {float(m.group().replace(",", "")) for m in NUMBER.finditer(sentence)}
+                for key in keys:
+                    items = printings[key]
+                    if key[2] not in dates or any(
+                        p.file == page.file and p.page == page.number for p in items
+                    ):
+                        continue
+                    values = {p.value for p in items if p.value is not None}
+                    if any(v and abs(n - v) <= 0.005 * abs(v) for n in numbers for v in values):
+                        order[0] += 1
+                        value = next(
+                            v for v in values if any(abs(n - v) <= 0.005 * abs(v) for n in numbers)
+                        )
+                        items.append(Printing(page.file, page.number, "prose", value, items[0].unit,
+                                              None, "", False, doc.draft, False, order[0]))  # fmt: skip
 
 
 def _is_rejected(key: Key, items: list[Printing], rejected: Iterable[tuple[Any, SitePage]]) -> bool:
@@ -1005,7 +1056,8 @@ def governing(items: list[Printing]) -> Printing:
     labs = [p for p in items if p.kind == "lab" and not p.draft]
     if labs:
         return labs[0]
-    finals = [p for p in items if not p.draft] or items
+    tables = [p for p in items if p.kind != "prose"] or items
+    finals = [p for p in tables if not p.draft] or tables
     counts = Counter(p.value for p in finals)
     value = counts.most_common(1)[0][0]
     return next(p for p in finals if p.value == value)
