@@ -167,11 +167,14 @@ def wrong_prediction(answer: Answer, mistake: ExceedanceMistake) -> dict[str, An
     return {"exceedances": [{**items[0], "standard": standard}, *items[1:]]}
 
 
+def correct_prediction(answer: Answer) -> dict[str, Any]:
+    """correct.json's prediction for one site: the truth predicted back."""
+    return {"exceedances": [predicted(e) for e in answer.exceedances]}
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExceedanceMistake]:
     answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        cid: {"exceedances": [predicted(e) for e in a.exceedances]} for cid, a in answers.items()
-    }
+    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
     mistakes = planted(dataset_dir)
     wrong = {
         cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction

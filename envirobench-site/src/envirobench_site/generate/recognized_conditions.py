@@ -143,6 +143,11 @@ def wrong_prediction(answer: Answer, mistake: ConditionMistake, kinds: list[str]
     return {"conditions": [*items, extra if absent else items[0]]}
 
 
+def correct_prediction(answer: Answer) -> dict[str, Any]:
+    """correct.json's prediction for one site: the truth predicted back."""
+    return {"conditions": [predicted(c) for c in answer.conditions]}
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ConditionMistake]:
     import json
 
@@ -151,9 +156,7 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, Condition
     for line in (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines():
         record = json.loads(line)
         kinds[record["id"]] = record["input"]["condition_kinds"]
-    correct = {
-        cid: {"conditions": [predicted(c) for c in a.conditions]} for cid, a in answers.items()
-    }
+    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
     mistakes = planted(dataset_dir)
     wrong = {
         cid: wrong_prediction(answers[cid], mistakes[cid], kinds[cid])

@@ -222,9 +222,14 @@ def wrong_prediction(answer: Answer, mistake: RecordMistake) -> dict[str, Any]:
     return {"results": records}
 
 
+def correct_prediction(answer: Answer) -> dict[str, Any]:
+    """correct.json's prediction for one site: the truth predicted back."""
+    return {"results": [predicted(r) for r in answer.results]}
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, RecordMistake]:
     answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {cid: {"results": [predicted(r) for r in a.results]} for cid, a in answers.items()}
+    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
     mistakes = planted(dataset_dir)
     wrong = {
         cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction

@@ -135,9 +135,14 @@ def wrong_prediction(answer: Answer, mistake: EventMistake) -> dict[str, Any]:
     return {"events": items}
 
 
+def correct_prediction(answer: Answer) -> dict[str, Any]:
+    """correct.json's prediction for one site: the truth predicted back."""
+    return {"events": [predicted(e) for e in answer.events]}
+
+
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, EventMistake]:
     answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {cid: {"events": [predicted(e) for e in a.events]} for cid, a in answers.items()}
+    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
     mistakes = planted(dataset_dir)
     wrong = {
         cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction
