@@ -1,7 +1,7 @@
 """How the Site datasets ship: the site records once, each type's dataset materialised on first use.
 
-The four Site types read the same site records (a few hundred MB would be four copies of them),
-so the wheel holds each record once:
+The four Site types read the same site records (four copies would quadruple the wheel), so the
+wheel holds each record once:
 
     envirobench_site/records/<split>/<site>/volume-N.pdf     the volumes of each site
     envirobench_site/records/<split>/standards-v1.json       the pinned screening tables
