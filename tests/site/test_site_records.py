@@ -7,6 +7,7 @@ are slow-marked.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 
 import pypdfium2 as pdfium
@@ -215,10 +216,17 @@ def test_input_names_the_site_analytes_with_cas(build):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("site", SITES["test"])
-def test_public_sites_have_their_page_counts(site):
+def test_public_sites_have_their_page_counts_and_regenerate_byte_for_byte(site):
     built = build_site(site)
     assert built.pages == SPECS[site].pages
     assert all(60 <= v["pages"] <= 250 for v in built.input["volumes"])
+    # The shipped record of the public site is these very bytes (envirobench-site ships it once).
+    from envirobench_site.shipping import PACKAGE_DIR, RECORDS_DIR
+
+    shipped = PACKAGE_DIR / RECORDS_DIR / "test" / site
+    assert sorted(p.name for p in shipped.iterdir()) == sorted(name for name, _ in built.volumes)
+    for name, data in built.volumes:
+        assert hashlib.sha256(data).digest() == hashlib.sha256((shipped / name).read_bytes()).digest(), (site, name)
 
 
 def test_an_unknown_site_is_a_clear_error():
