@@ -297,11 +297,30 @@ def answer_keys(model: SiteModel, docs: list[Doc], traps: Traps, pages: list[Pag
         for fact in page.facts:
             by_fact.setdefault(fact, []).append(page)
     canon = canonical_style(model, docs)
-    results = []
+    results, excluded = [], []
     for key, truth in sorted(
         model.truth.items(), key=lambda kv: (kv[0][2], kv[0][0], kv[0][1], kv[0][3], kv[0][4])
     ):
+        location, depth, day, analyte, matrix = key
+        named = {
+            "location": loc_name(canon, location),
+            "depth": None if depth == "-" else depth,
+            "sample_date": day,
+            "analyte": analyte,
+            "cas": CAS.get(analyte),
+            "matrix": matrix,
+        }
         if key in traps.rejected:
+            # No record: every page that prints the key prints a value a later report rejects.
+            excluded.append(
+                {
+                    **named,
+                    "printings": [
+                        {**_cite(page), "status": "rejected", **_printed(docs, page, result_fact(key), truth)}
+                        for page in by_fact.get(result_fact(key), [])
+                    ],
+                }
+            )
             continue
         fact = result_fact(key)
         printings = by_fact.get(fact, [])
@@ -327,16 +346,10 @@ def answer_keys(model: SiteModel, docs: list[Doc], traps: Traps, pages: list[Pag
                 )
             else:
                 status = "reprint"
-            out.append({"file": page.file, "page": page.number, "status": status})
-        location, depth, day, analyte, matrix = key
+            out.append({**_cite(page), "status": status, **_printed(docs, page, fact, truth)})
         results.append(
             {
-                "location": loc_name(canon, location),
-                "depth": None if depth == "-" else depth,
-                "sample_date": day,
-                "analyte": analyte,
-                "cas": CAS.get(analyte),
-                "matrix": matrix,
+                **named,
                 "value": truth.value,
                 "detected": truth.value is not None,
                 "unit": truth.unit,
@@ -349,11 +362,20 @@ def answer_keys(model: SiteModel, docs: list[Doc], traps: Traps, pages: list[Pag
             }
         )
     return {
-        "site-results": {"results": results},
+        "site-results": {"results": results, "excluded": excluded},
         "exceedance-summary": {"exceedances": exceedances(model, results)},
         "recognized-conditions": {"conditions": conditions(model, by_fact)},
         "site-timeline": {"events": timeline(model, docs, by_fact)},
     }
+
+
+def _printed(docs: list[Doc], page: Page, fact: str, truth) -> dict:
+    """The value a page prints for a result (null: a non-detect), in the record's unit for it:
+    what a reader who takes this printing gets (superseded, draft, misprinted or rejected values
+    included), so the scorer can tell which printing a predicted value came from."""
+    part = docs[page.doc].parts[page.part]
+    value = part.values.get(fact, truth.value) if part.values else truth.value
+    return {"value": value, "unit": truth.unit}
 
 
 def _governing(key, printings: list[Page], docs: list[Doc], traps: Traps) -> Page:
