@@ -29,6 +29,10 @@ EXTRACT_TYPES = frozenset(
         "table-separators",
         "table-structure",
         "table-cells",
+        # Site's results and exceedances are read from the site records' laboratory reports, which
+        # the Extract v2 families print (test families in the test split).
+        "site-results",
+        "exceedance-summary",
     }
 )
 

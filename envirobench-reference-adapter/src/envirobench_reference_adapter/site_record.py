@@ -14,8 +14,8 @@ them. Each page keeps its volume's file name and 1-based number (a citation).
 **Documents.** Volumes are cut into documents at page-numbering marks (`Page 1 of 12`, `1 of 12`):
 a page numbered 1 starts a document, and so does a page after a run's last page. A document's
 flags come from general cues on its pages: a laboratory report (laboratory words, lab sample IDs,
-a results table the table reader reads), revised (revision words: revised, revision 2, amended,
-reissued), draft (draft or preliminary on its first page).
+a results table the table reader reads), revised (revision words: revised, revision 2,
+supersedes), draft (draft or preliminary on its first page).
 
 **Results** (`read_results`). Every printing of a result, by two readers:
 - laboratory results tables (`results_tables.TableReader`, analytes as rows, one reader per
@@ -36,7 +36,7 @@ sentence that rejects data (rejected, unusable, R-flagged) and names a point, an
 date marks that key rejected.
 
 **Reconciliation** (`reconcile`), by the published reprint rules: a key with a rejected printing
-(an R flag, a rejection sentence) has no record; otherwise the governing value is a correction
+(an R qualifier, a rejection sentence) has no record; otherwise the governing value is a correction
 letter's, else the latest revised laboratory report's, else the original laboratory report's,
 else the value most final report tables print (drafts last). Every printing is listed.
 
@@ -566,8 +566,7 @@ class Document:
 LAB_WORDS = re.compile(r"\blab(oratory)?\s+(sample\s+)?(id|no\.?|number)\b|\bwork\s+order\b|"
                        r"\banalytical\s+(report|results|laboratory)\b|\bcase\s+narrative\b|"
                        r"\bchain\s+of\s+custody\b|\bmethod\s+blank\b|\breporting\s+limit\b", re.I)  # fmt: skip
-REVISED_WORDS = re.compile(r"\brevised\b|\brevision\s+\d\b|\bamended\s+report\b|\breissued\b|"
-                           r"\bcorrected\s+report\b|\bsupersedes\b", re.I)  # fmt: skip
+REVISED_WORDS = re.compile(r"\brevised\b|\brevision\s+\d\b|\bsupersedes\b", re.I)
 DRAFT_WORDS = re.compile(r"\bdraft\b|\bpreliminary\b", re.I)
 
 
@@ -689,7 +688,7 @@ def lab_printings(
     report_matrix = None
     for page in doc.pages[:3]:
         for line in page.lines:
-            if re.match(r"^(matrix|sample\s+type|media)\b", line, re.I):
+            if re.match(r"^matrix\b", line, re.I):
                 report_matrix = report_matrix or matrix_words(line)
     out = []
     for record, page in tagged:
@@ -842,12 +841,12 @@ def _wide_header(line: Line, analytes: Analytes, em: float) -> list[WideColumn] 
         row = analytes.resolve(re.sub(r"\(.*?\)", "", text).strip()) or analytes.resolve(text)
         if row is not None:
             hits += 1
-        is_date = bool(re.fullmatch(r"(sample\s+)?date(\s+sampled)?|sampled|collected", text, re.I))
+        is_date = bool(re.fullmatch(r"(sample\s+)?date(\s+collected)?|collected", text, re.I))
         columns.append(WideColumn(phrase.x0, phrase.x1, row, unit, is_date))
     if hits < 2 or columns[0].analyte is not None:
         return None
     if re.fullmatch(
-        r"(sample\s+)?dates?(\s+sampled)?|sampled|collected", normalize_space(phrases[0].text), re.I
+        r"(sample\s+)?dates?(\s+collected)?|collected", normalize_space(phrases[0].text), re.I
     ):
         columns[0].is_date = True
     return columns
@@ -857,10 +856,10 @@ def _wide_header(line: Line, analytes: Analytes, em: float) -> list[WideColumn] 
 
 CORRECTION = re.compile(r"\bcorrect(ed|ion|s)?\b|\bshould\s+(read|be|have\s+been)\b|\berroneous(ly)?\b|"
                         r"\bin\s+error\b|\btranscription\b|\brevised\s+to\b|\bmisreported\b", re.I)  # fmt: skip
-REJECTION = re.compile(r"\breject(ed|s|ion)?\b|\bunusable\b|\bR[-\s]?(flag|qualifi)\w*\b|"
+REJECTION = re.compile(r"\breject(ed|s|ion)?\b|\bunusable\b|\bR[-\s]?(flagg|qualifi)\w*\b|"
                        r"\bnot\s+usable\b|\bexcluded\s+from\b|\binvalid(ated)?\b", re.I)  # fmt: skip
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
-CORRECTED_VALUE = re.compile(r"\b(correct(ed)?|revised|should\s+(read|be|have\s+been)|changed\s+to|amended\s+to|is\s+now)\b"
+CORRECTED_VALUE = re.compile(r"\b(correct(ed)?|revised|should\s+(read|be|have\s+been)|changed\s+to|is\s+now)\b"
                              r"[^0-9<]{0,40}(?P<value>(<\s*)?\d[\d,]*(\.\d+)?)", re.I)  # fmt: skip
 
 

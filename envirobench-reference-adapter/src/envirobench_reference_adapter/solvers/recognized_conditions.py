@@ -54,7 +54,7 @@ CUES: dict[str, str] = {
     "ast-loading-rack-release": r"\b(AST|ASTs|above[\s-]?ground\s+(storage\s+)?tanks?|loading\s+rack|tank\s+farm|product\s+pip\w+)\b",
     "railroad-ties-herbicides": r"\b(rail(road|way)?\s+ties|cross[\s-]?ties|ballast|herbicides?|creosote)\b",
     "pcb-equipment": r"\b(PCBs?|polychlorinated\s+biphenyls?|transformers?)\b",
-    "chlorinated-solvent-release": r"\b(PCE|TCE|tetrachloroethene|trichloroethene|perchloroethylene|chlorinated\s+solvents?|dry[\s-]?clean\w*|degreas\w*)\b",
+    "chlorinated-solvent-release": r"\b(PCE|TCE|tetrachloroethene|trichloroethene|chlorinated\s+solvents?|dry[\s-]?clean\w*|degreas\w*)\b",
     "vapor-intrusion": r"\bvapou?r\s+intrusion\b|\b(sub[\s-]?slab|indoor\s+air)\b",
     "hydraulic-lifts": r"\bhydraulic\s+(lifts?|hoists?)\b|\bin[\s-]ground\s+lifts?\b",
     "floor-drains-dry-well": r"\bfloor\s+drains?\b|\bdry\s+wells?\b|\bseptic\b",
