@@ -45,6 +45,11 @@ that hides its location (DUP-1, a blind duplicate) gives no record (its parent d
 printed day-first are read day-first only when the document shows a day above 12 in that
 position; OCR misreads pass through; a correction sentence that puts the wrong value last is
 misread; a report table that wraps a header over two lines is read from its analyte line only.
+
+Length: one pipeline over one record — reading the volumes (text layer and OCR), cutting them into
+documents, the printings of every kind of page, and the reconciliation that needs them all. The
+four solvers share it whole; its stages pass one another page and document structures that would
+otherwise have to become a public interface between modules.
 """
 
 from __future__ import annotations
