@@ -36,7 +36,19 @@ SMALL_FILES = ("manifest.json", "cases.jsonl", "answers.jsonl")
 
 def generator(type_id: str):
     layout = PACKAGE.layout(type_id)
-    return importlib.import_module(layout.generator_module)
+    try:
+        # The generators read the site records from the synth toolkit, imported where they are
+        # used: ask for it here, so its absence is the clear error below, not a traceback later.
+        importlib.import_module("envirobench_synth.site")
+        return importlib.import_module(layout.generator_module)
+    except ModuleNotFoundError as exc:
+        if exc.name and not exc.name.startswith("envirobench_site"):
+            # Installed without the generators' dependencies: they are the [generate] extra.
+            raise EnviroBenchError(
+                f"{layout.generator_module} needs {exc.name!r}, which is not installed: generating datasets "
+                "needs the `generate` extra: pip install 'envirobench-site[generate]'"
+            ) from None
+        raise
 
 
 def generate_one(type_id: str, folder: str | None, output: Path, fixtures: Path | None) -> None:
