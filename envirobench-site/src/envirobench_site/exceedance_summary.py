@@ -63,6 +63,7 @@ from .records import (
     Unit,
     bounded_items,
     bounded_text,
+    by_result_key,
     depth_key,
     finite_or_none,
     finite_positive,
@@ -193,16 +194,7 @@ class ExceedanceSummary(SiteType):
         site: SiteInput = case.input
         table = AnalyteTable(site.analytes)
         truth = {e.key(table): e for e in answer.exceedances}
-        predicted: dict[ResultKey, list[PredictedExceedance]] = {}
-        for item in prediction.exceedances:
-            key = result_key(
-                item.location,
-                item.depth,
-                item.sample_date,
-                table.resolve(item.analyte),
-                item.matrix,
-            )
-            predicted.setdefault(key, []).append(item)
+        predicted: dict[ResultKey, list[PredictedExceedance]] = by_result_key(prediction.exceedances, table)
         order = [*truth, *(k for k in predicted if k not in truth)]
         return [self._unit(k, truth.get(k), predicted.get(k, [])) for k in order]
 

@@ -395,6 +395,16 @@ def result_key(
     return (location_key(location), depth_key(depth), sample_date, analyte_id, matrix)
 
 
+def by_result_key(items: Sequence[Any], table: AnalyteTable) -> dict[ResultKey, list[Any]]:
+    """Predicted items (with location, depth, sample_date, analyte, matrix) grouped by their
+    normalised key, in prediction order: the first of a key is matched, the rest are duplicates."""
+    grouped: dict[ResultKey, list[Any]] = {}
+    for item in items:
+        key = result_key(item.location, item.depth, item.sample_date, table.resolve(item.analyte), item.matrix)
+        grouped.setdefault(key, []).append(item)
+    return grouped
+
+
 def key_text(key: ResultKey) -> str:
     """A key as one comparable error part (truncated: a hostile name must not bloat the errors)."""
     location, depth, day, analyte, matrix = key

@@ -93,6 +93,7 @@ from .records import (
     Unit,
     bounded_items,
     bounded_text,
+    by_result_key,
     depth_key,
     file_name,
     finite_or_none,
@@ -300,16 +301,7 @@ class SiteResults(SiteType):
         table = AnalyteTable(site.analytes)
         truth = {r.key(table): r for r in answer.results}
         excluded = {e.key(table): e for e in answer.excluded}
-        predicted: dict[ResultKey, list[PredictedResult]] = {}
-        for record in prediction.results:
-            key = result_key(
-                record.location,
-                record.depth,
-                record.sample_date,
-                table.resolve(record.analyte),
-                record.matrix,
-            )
-            predicted.setdefault(key, []).append(record)
+        predicted: dict[ResultKey, list[PredictedResult]] = by_result_key(prediction.results, table)
         # Units in a fixed order: the true keys, then the excluded, then the rest as predicted.
         order = [*truth, *(k for k in excluded if k not in truth)]
         order += [k for k in predicted if k not in truth and k not in excluded]
