@@ -12,6 +12,7 @@ the site does not have (or, where the site has every listed kind, a second condi
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,6 @@ from envirobench import (
     read_categories,
     structure,
     unstructure,
-    write_by_case,
     write_dataset,
 )
 
@@ -63,14 +63,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = SPLIT_OF[dataset]
 
-    def cases(root: Path):
-        for site_id in site_records.sites(split):
-            yield (
-                site_id,
-                site_id,
-                site_records.write_site(root, split, site_id),
-                answer_of(site_id),
-            )
+    cases = site_records.site_cases(split, answer_of)
 
     answers = [answer_of(s) for s in site_records.sites(split)]
     by_class: dict[str, int] = {}
@@ -149,23 +142,14 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ConditionMistake]:
-    import json
-
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    kinds = {}
-    for line in (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        kinds[record["id"]] = record["input"]["condition_kinds"]
-    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        cid: wrong_prediction(answers[cid], mistakes[cid], kinds[cid])
-        if cid in mistakes
-        else prediction
-        for cid, prediction in correct.items()
+    # An invented condition takes a kind the case's input lists and its answer lacks.
+    kinds = {
+        record["id"]: record["input"]["condition_kinds"]
+        for record in map(json.loads, (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines())
     }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
+    mistakes = planted(dataset_dir)
+    site_records.write_fixtures(
+        dataset_dir, fixtures_dir, Answer, correct_prediction,
+        lambda cid, answer, mistake: wrong_prediction(answer, mistake, kinds[cid]), mistakes,
+    )  # fmt: skip
     return mistakes

@@ -24,7 +24,6 @@ from envirobench import (
     read_categories,
     structure,
     unstructure,
-    write_by_case,
     write_dataset,
 )
 
@@ -51,14 +50,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = SPLIT_OF[dataset]
 
-    def cases(root: Path):
-        for site_id in site_records.sites(split):
-            yield (
-                site_id,
-                site_id,
-                site_records.write_site(root, split, site_id),
-                answer_of(site_id),
-            )
+    cases = site_records.site_cases(split, answer_of)
 
     answers = [answer_of(s) for s in site_records.sites(split)]
     events = [e for a in answers for e in a.events]
@@ -141,15 +133,8 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
 
 
 def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, EventMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {cid: correct_prediction(a) for cid, a in answers.items()}
     mistakes = planted(dataset_dir)
-    wrong = {
-        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else prediction
-        for cid, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
+    site_records.write_fixtures(
+        dataset_dir, fixtures_dir, Answer, correct_prediction, lambda _, answer, mistake: wrong_prediction(answer, mistake), mistakes
+    )
     return mistakes
