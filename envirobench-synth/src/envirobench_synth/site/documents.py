@@ -989,6 +989,36 @@ def _order(analyte: str) -> int:
     return names.index(analyte) if analyte in names else 999
 
 
+def numbered_results_tables(
+    pen: Pen,
+    st: OfficeStyle,
+    groups: list[tuple[str, list[Sample]]],
+    values: dict[str, float | None],
+    day: dt.date,
+    t_no: int,
+) -> tuple[list[Sheet], int]:
+    """The results table pages of each non-empty (caption, samples) group, numbered from t_no
+    ("Table 3. Soil Analytical Results"), and the next table number."""
+    tables: list[Sheet] = []
+    for caption, group in groups:
+        if not group:
+            continue
+        analytes = sorted({r.analyte for s in group for r in s.results}, key=_order)
+        tables += results_table_pages(
+            pen,
+            st,
+            f"Table {t_no}. {caption}",
+            group,
+            analytes,
+            first_column="Sample",
+            label=_label(st),
+            values=values,
+            standard=standard_row(pen.m, group, analytes, day),
+        )
+        t_no += 1
+    return tables, t_no
+
+
 def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
     m = pen.m
     out = []
@@ -1057,28 +1087,18 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
             ),
         ]
         body = text_pages(pen, st, title, sections)
-        tables = []
-        t_no = 1
-        for group, caption in (
-            (soil, "Soil Analytical Results"),
-            (water, "Groundwater Analytical Results"),
-            (vapor, "Soil Vapor Analytical Results"),
-        ):
-            if not group:
-                continue
-            analytes = sorted({r.analyte for s in group for r in s.results}, key=_order)
-            tables += results_table_pages(
-                pen,
-                st,
-                f"Table {t_no}. {caption}",
-                group,
-                analytes,
-                first_column="Sample",
-                label=_label(st),
-                values=values,
-                standard=standard_row(m, group, analytes, day),
-            )
-            t_no += 1
+        tables, t_no = numbered_results_tables(
+            pen,
+            st,
+            [
+                ("Soil Analytical Results", soil),
+                ("Groundwater Analytical Results", water),
+                ("Soil Vapor Analytical Results", vapor),
+            ],
+            values,
+            day,
+            1,
+        )
         facts = set() if draft else {f"event|phase-ii-esa|-|{day.isoformat()}"}
         report = Part(
             finish(
@@ -1256,23 +1276,18 @@ def monitoring_report(
         if water:
             tables.append(elevation_table(pen, st, water, t_no))
             t_no += 1
-        for matrix in ("groundwater", "soil", "soil-vapor", "sub-slab-vapor", "indoor-air"):
-            group = [s for s in printed if s.matrix == matrix]
-            if not group:
-                continue
-            analytes = sorted({r.analyte for s in group for r in s.results}, key=_order)
-            tables += results_table_pages(
-                pen,
-                st,
-                f"Table {t_no}. {MATRIX_TEXT[matrix]} Analytical Results, {campaign.label}",
-                group,
-                analytes,
-                first_column="Sample",
-                label=_label(st),
-                values=values,
-                standard=standard_row(m, group, analytes, day),
-            )
-            t_no += 1
+        event_tables, t_no = numbered_results_tables(
+            pen,
+            st,
+            [
+                (f"{MATRIX_TEXT[matrix]} Analytical Results, {campaign.label}", [s for s in printed if s.matrix == matrix])
+                for matrix in ("groundwater", "soil", "soil-vapor", "sub-slab-vapor", "indoor-air")
+            ],
+            values,
+            day,
+            t_no,
+        )
+        tables += event_tables
         cumulative_values: dict[str, float | None] = {}
         cumulative = cumulative_tables(
             pen, st, campaign, history, traps, day, t_no, cumulative_values
