@@ -28,7 +28,9 @@ reference's score per group (scenario, copy, family) where the spec defines grou
 (`write_split_section`) serves every category. A spec that defines `unit_intervals(btype,
 profile, cases, answers, predictions)` (the Site specs: a split has three or four sites) gets its
 intervals from it instead, for the baselines and for the reference run (its predictions read
-from the run's comparison.json).
+from the run's comparison.json). A spec with `PER_SITE = True` (a case is a whole site) also gets a
+table of every site: each system's primary score on that site alone, and the reference's cost and
+wall time per site as core recorded them in run.json (`per_site`).
 `--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
 `--split NAME=DATASET` replaces the dev and test datasets (a check on another dataset; `{benchmark}`
 in DATASET is the type, e.g. `--split v1=envirobench/{benchmark}-synthetic-v1`);
@@ -337,9 +339,10 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
     units = st.Units.of(btype, cases)
     unit_intervals = getattr(spec, "unit_intervals", None)
     baselines = {}
+    baseline_predictions: dict[str, dict] = {}
     for name, baseline in spec.BASELINES.items():
         scores = []
-        predictions = {}
+        predictions = baseline_predictions[name] = {}
         for cid, case in cases.items():
             prediction = predictions[cid] = structure(baseline(case.input, answers[cid]), btype.Prediction)
             scores.append(btype.score_case(case, answers[cid], prediction)[profile])
@@ -349,14 +352,30 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
             intervals = st.headline_intervals(btype, profile, units, scores)
             baseline_intervals = {m: [i.low, i.high] for m, i in intervals.items()}
         baselines[name] = {"headline": btype.summarize(profile, scores), "intervals": baseline_intervals}
-    if reference_row is not None and unit_intervals is not None:
+    per_site = getattr(spec, "PER_SITE", False)
+    if reference_row is not None and (unit_intervals is not None or per_site):
         comparison = json.loads((run_dir / "comparison.json").read_text(encoding="utf-8"))
         made = {
             c["id"]: structure(c["predictions"]["candidate"], btype.Prediction)
             for c in comparison["cases"]
             if c["id"] in cases and c["predictions"].get("candidate") is not None
         }
-        reference_row["intervals"] = unit_intervals(btype, profile, {cid: cases[cid] for cid in made}, answers, made)
+        if unit_intervals is not None:
+            reference_row["intervals"] = unit_intervals(btype, profile, {cid: cases[cid] for cid in made}, answers, made)
+    sites: dict[str, dict] = {}
+    if per_site:
+        # Each case is a whole site: every system's score of each site on its own (the type's
+        # summary of that one case), and the reference's cost and wall time per site as core
+        # recorded them in run.json (the adapter's own figures, or the totals shared equally).
+        usage = {u["case"]: u for u in (run or {}).get("per_site") or ()}
+        systems = ({"reference adapter": made} if reference_row is not None else {}) | baseline_predictions
+        for cid, case in cases.items():
+            scores = {}
+            for name, predicted in systems.items():
+                if predicted.get(cid) is not None:
+                    headline = btype.summarize(profile, [btype.score_case(case, answers[cid], predicted[cid])[profile]])
+                    scores[name] = headline.get(spec.COLUMNS[0][0] if hasattr(spec, "COLUMNS") else btype.HEADLINE[0])
+            sites[cid] = {"scores": scores, "usage": usage.get(cid)}
     by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     if metrics and hasattr(spec, "GROUP_METRIC"):
         numerator, denominator = spec.GROUP_METRIC
@@ -376,6 +395,7 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
         "reference": reference_row,
         "baselines": baselines,
         "groups": dict(by_group),
+        "sites": sites,
     }
 
 
@@ -439,6 +459,8 @@ def render_split_section(spec, rows: list[dict]) -> str:
         out += ["", "Reference adapter wall time: " + ", ".join(
             f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} cases)" for r in timed) + "."]
     out.append("")
+    if any(r.get("sites") for r in rows):
+        out += render_sites(columns[0][1], columns[0][2], rows)
     if any(r["groups"] for r in rows):
         out += [f"{spec.GROUP_TITLE}:", ""]
         out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
@@ -450,6 +472,30 @@ def render_split_section(spec, rows: list[dict]) -> str:
             out.append(f"| {group} | " + " | ".join(cells) + " |")
     out.append(end)
     return "\n".join(out) + "\n"
+
+
+def _usage(usage: dict | None, field: str, averaged: str, fmt: str) -> str:
+    if usage is None or usage.get(field) is None:
+        return "—"
+    return format(usage[field], fmt) + (" (averaged)" if usage[averaged] else "")
+
+
+def render_sites(title: str, fmt: str, rows: list[dict]) -> list[str]:
+    """The per-site table: each site's score for every system, the reference's cost and wall time."""
+    names = list(dict.fromkeys(name for r in rows for site in r["sites"].values() for name in site["scores"]))
+    out = [
+        f"Per site ({title}; cost and wall time are the reference adapter's, per site, as run.json records them):",
+        "",
+        "| split | site | " + " | ".join(names) + " | cost (USD) | wall time (s) |",
+        "| --- | --- |" + " --- |" * (len(names) + 2),
+    ]
+    for r in rows:
+        for cid, site in r["sites"].items():
+            cells = [format(site["scores"][n], fmt) if site["scores"].get(n) is not None else "—" for n in names]
+            usage = site["usage"]
+            cells += [_usage(usage, "cost_usd", "cost_averaged", ".2f"), _usage(usage, "wall_time_s", "wall_averaged", ".0f")]
+            out.append(f"| {r['split']} | {cid} | " + " | ".join(cells) + " |")
+    return out + [""]
 
 
 def render_legal(spec, rows: list[dict]) -> str:

@@ -4,6 +4,7 @@
 from _units import unit_intervals  # noqa: F401  (the script reads unit_intervals)
 
 BENCHMARK = "recognized-conditions"
+PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "condition kinds of the split (units, not sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/recognized_conditions.py`, developed on the dev split only) on both splits. "

@@ -4,6 +4,7 @@ benchmarks/reference_scores.py --site)."""
 from _units import latest_block, unit_intervals  # noqa: F401  (the script reads unit_intervals)
 
 BENCHMARK = "site-results"
+PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "result keys of the split (units, not sites: a split has 3 or 4 sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/site_results.py`, developed on the dev split only) on both splits; the test "

@@ -118,3 +118,27 @@ def test_a_reference_run_fills_its_section_and_a_rerun_replaces_it(tmp_path):
     assert rows[0]["reference"]["intervals"]["record_f1"] and rows[0]["groups"]
     run(*args, cwd=tmp_path)
     assert output.read_text(encoding="utf-8").count("<!-- extract-document-extraction:begin") == 1
+
+
+def test_a_site_section_shows_every_site_with_its_cost_and_wall_time(tmp_path):
+    # The Site done-when: scores per site beside cost and wall time. Baselines are scored per site
+    # from the shipped datasets; the reference's usage comes from its run.json (here saved rows).
+    output = tmp_path / "reference-scores.md"
+    run("--site", "recognized-conditions", "--no-reference", "--output", str(output),
+        "--results", str(tmp_path / "r"), cwd=tmp_path)
+    text = output.read_text(encoding="utf-8")
+    assert "| split | site | every kind a REC citing page 1 | no conditions | cost (USD) | wall time (s) |" in text
+    for site in ("st-275", "bp-540", "dc-806", "dev-former-station"):
+        assert f"| {site} | " in text
+    assert "| test | dc-806 | " in text and " | 0.000 | — | — |" in text  # "no conditions" scores 0
+    rows = json.loads((tmp_path / "r" / "site-recognized-conditions.json").read_text(encoding="utf-8"))
+    test = next(r for r in rows if r["split"] == "test")
+    test["reference"] = {"headline": {"condition_f1": 0.5}, "intervals": {}}
+    test["sites"]["st-275"]["scores"]["reference adapter"] = 0.75
+    test["sites"]["st-275"]["usage"] = {"case": "st-275", "cost_usd": 0.0, "wall_time_s": 138.4,
+                                        "cost_averaged": False, "wall_averaged": True}
+    saved = tmp_path / "rows.json"
+    saved.write_text(json.dumps(rows), encoding="utf-8")
+    run("--site", "recognized-conditions", "--rows", str(saved), "--output", str(output), cwd=tmp_path)
+    line = next(x for x in output.read_text(encoding="utf-8").splitlines() if x.startswith("| test | st-275 |"))
+    assert line.endswith("| 0.750 | 0.00 | 138 (averaged) |"), line
