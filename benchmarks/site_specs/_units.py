@@ -17,7 +17,7 @@ import random
 RESAMPLES = 1000
 SEED = "envirobench-site-units-1729"
 # Counts, not shares: a resample of the units changes them by construction; no interval.
-COUNTS = frozenset({"records", "exceedances", "conditions", "events", "superseded_taken"})
+COUNTS = frozenset({"records", "exceedances", "conditions", "events", "superseded_taken", "contested"})
 
 
 def unit_intervals(btype, profile, cases, answers, predictions) -> dict[str, list[float]]:

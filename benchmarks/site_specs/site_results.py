@@ -15,7 +15,9 @@ INTRO = (
     'the value printed there (the governing value where the key does not record the printed one); "every result from '
     "the latest report only\" keeps the records printed in the record's last block of result pages (a stand-in for "
     "the latest report's cumulative tables), with the value printed there. superseded taken counts records that took "
-    "a superseded, draft, rejected or misprinted value."
+    "a superseded, draft, rejected or misprinted value; contested keys resolved is the share of the keys where "
+    "reconciliation decides (printed elsewhere with another value, or rejected later) that a system resolved by the "
+    "rules (the governing value as the key's only record; no record for a rejected key)."
 )
 
 
@@ -71,6 +73,8 @@ COLUMNS = (
     ("record_f1", "record F1", ".3f"),
     ("record_precision", "precision", ".3f"),
     ("record_recall", "recall", ".3f"),
+    ("contested_accuracy", "contested keys resolved", ".3f"),
+    ("contested", "contested keys", ".0f"),
     ("superseded_taken", "superseded taken", ".0f"),
     ("source_accuracy", "source page", ".3f"),
     ("pairwise_recall", "pairwise recall", ".3f"),

@@ -32,6 +32,7 @@ def test_the_answer_predicted_back_is_perfect():
     h = headline(SiteResults, results_answer(), correct())
     assert h["record_f1"] == 1.0 and h["record_precision"] == 1.0 and h["record_recall"] == 1.0
     assert h["superseded_taken"] == 0 and h["source_accuracy"] == 1.0 and h["records"] == 3
+    assert h["contested_accuracy"] == 1.0 and h["contested"] == 2  # MW-3 benzene, rejected MW-4
     assert h["pairwise_precision"] == h["pairwise_recall"] == 1.0
     assert h["bcubed_precision"] == h["bcubed_recall"] == 1.0
 
@@ -87,6 +88,30 @@ def test_a_superseded_value_is_wrong_and_counted_as_taken():
     )
     h = headline(SiteResults, results_answer(), prediction)
     assert h["record_f1"] == pytest.approx(2 * 2 / (2 * 2 + 1 + 1))
+
+
+def test_contested_keys_are_the_ones_reconciliation_decides():
+    # MW-3 benzene is printed as 21.0 (superseded) and 1.2 (misprint) beside its governing 12.0;
+    # MW-4 benzene is rejected. Toluene and lead print one value everywhere: not contested.
+    answer = results_answer()
+    right = headline(SiteResults, answer, correct())
+    assert right["contested"] == 2 and right["contested_accuracy"] == 1.0
+    taken = correct()
+    taken["results"][0]["value"] = 21.0  # the superseded original
+    assert headline(SiteResults, answer, taken)["contested_accuracy"] == 0.5
+    twice = correct()
+    twice["results"].append(dict(twice["results"][0]))  # right, but listed twice: not resolved
+    assert headline(SiteResults, answer, twice)["contested_accuracy"] == 0.5
+    rejected = correct()
+    rejected["results"].append({"location": "MW-4", "sample_date": "2019-05-14", "analyte": "benzene",
+                                "matrix": "groundwater", "value": 3.0, "unit": "µg/L"})
+    assert headline(SiteResults, answer, rejected)["contested_accuracy"] == 0.5
+    lead = correct()
+    lead["results"][2]["value"] = 99.0  # a wrong value of a key printed once: a reading error
+    h = headline(SiteResults, answer, lead)
+    assert h["contested_accuracy"] == 1.0 and h["record_f1"] < 1.0
+    nothing = headline(SiteResults, answer, {"results": []})
+    assert nothing["contested"] == 2 and nothing["contested_accuracy"] == 0.5  # rejected key left out
 
 
 def test_a_transcription_error_is_taken_too_but_another_wrong_value_is_not():

@@ -41,6 +41,14 @@ duplicate (a false positive: "no reconciliation" pays for each reprint it lists)
   value is not the governing one but agrees with a `draft`, `superseded`, `rejected` or
   `transcription-error` printing's value, plus every predicted record of an excluded key. Lower
   is better; a count, not a share.
+- `contested_accuracy`: the keys where reconciliation decides, resolved by the rules. A key is
+  *contested* when the record prints it with a value other than the governing one (a draft, a
+  superseded original, a corrected or misprinted value: a printing whose `printed_value` disagrees
+  with the truth) or when a later report rejects it (an excluded key). A contested true key is
+  resolved when its only predicted record is right; an excluded key when nothing is predicted for
+  it. `contested` counts them. Most keys of a record print one value everywhere, so record F1 is
+  mostly a reading score; this is the reconciliation score (the blind "no reconciliation" gets
+  only the keys whose first printing is the governing one, and no rejected key).
 - `source_accuracy`: among right records, the share whose `source` is the governing page (the
   same volume file name and page).
 - Reprint clusters. An *item* is one printing of a key: (key, volume file, page). The true
@@ -61,7 +69,8 @@ key), ("duplicate-record", key), ("rejected-record", key), with the key as
 `location|depth|date|analyte CAS|matrix` normalised.
 
 Headline: record_f1 (primary: 2·TP ÷ (2·TP + FP + FN) pooled over the run), record_precision,
-record_recall (n/a where undefined), superseded_taken, source_accuracy, pairwise_precision,
+record_recall (n/a where undefined), contested_accuracy, contested, superseded_taken,
+source_accuracy, pairwise_precision,
 pairwise_recall, bcubed_precision, bcubed_recall, records (the true records).
 
 Traps: reprints in cumulative tables and appendices, drafts and finals, revised laboratory
@@ -252,6 +261,8 @@ COUNTS = (
     "record_fp",
     "record_fn",
     "superseded_taken",
+    "contested",
+    "contested_right",
     "source_right",
     "pairs_predicted",
     "pairs_true",
@@ -272,17 +283,27 @@ def _agrees(predicted: PredictedResult, value: float | None, unit: str, matrix: 
     )
 
 
+def _printed_agrees(printing: Printing, value: float | None, unit: str, matrix: str) -> bool:
+    """Whether a printing shows the governing value (a printed non-detect: a null value)."""
+    if value is None or printing.printed_value is None:
+        return value is None and printing.printed_value is None
+    return values_agree(printing.printed_value, printing.printed_unit, value, unit, matrix)
+
+
 class SiteResults(SiteType):
     ID = "site-results"
     FORMAT = "envirobench.site-results.v1"
     LABEL = "Site results"
-    SCORING_VERSION = "envirobench.site-results.scores.v1"
+    # v2: contested_accuracy and contested (the keys reconciliation decides) in the headline.
+    SCORING_VERSION = "envirobench.site-results.scores.v2"
     PROFILES = ("records",)
     PROFILE = "records"
     HEADLINE = (
         "record_f1",
         "record_precision",
         "record_recall",
+        "contested_accuracy",
+        "contested",
         "superseded_taken",
         "source_accuracy",
         "pairwise_precision",
@@ -339,6 +360,17 @@ class SiteResults(SiteType):
         if len(records) > 1:
             errors.append(("duplicate-record", shown))
             counts["record_fp"] += len(records) - 1
+        if excluded is not None and true is None:
+            counts["contested"] = 1.0
+            counts["contested_right"] = float(not records)
+        elif true is not None and any(
+            p.status in NOT_GOVERNING
+            and p.printed_unit is not None
+            and not _printed_agrees(p, true.result_value, true.result_unit, matrix)
+            for p in printings
+        ):
+            counts["contested"] = 1.0
+            counts["contested_right"] = float(counts["record_tp"] == 1.0 and len(records) == 1)
         for record in records:
             governing = true is not None and _agrees(
                 record, true.result_value, true.result_unit, matrix
@@ -383,6 +415,8 @@ class SiteResults(SiteType):
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
         tp, fp, fn = totals["record_tp"], totals["record_fp"], totals["record_fn"]
         out = {"record_f1": f1(tp, fp, fn), **precision_recall("record", tp, fp, fn)}
+        out.update(ratio(totals, "contested_accuracy", "contested_right", "contested"))
+        out["contested"] = totals["contested"]
         out["superseded_taken"] = totals["superseded_taken"]
         out.update(ratio(totals, "source_accuracy", "source_right", "record_tp"))
         out.update(ratio(totals, "pairwise_precision", "pairs_found", "pairs_predicted"))
