@@ -28,13 +28,20 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
 from ..damage import sample_damage
 from ..rng import make_random
-from ..scans import Correction, ScannedImage, emit_document, sample_scan_settings, scan_document
+from ..scans import (
+    Correction,
+    ScannedImage,
+    ScanSettings,
+    emit_document,
+    sample_scan_settings,
+    scan_document,
+)
 from .draft import (
     CONTENT_TOP,
     MARGIN,
@@ -150,10 +157,16 @@ class _Ledger:
 
 
 def render_family_reports(
-    reports: Sequence[FamilyReport], seed: int, *labels: str | int, scan: ScanPlan = "none"
+    reports: Sequence[FamilyReport],
+    seed: int,
+    *labels: str | int,
+    scan: ScanPlan = "none",
+    scan_settings: Callable[[random.Random], ScanSettings] | None = None,
 ) -> RenderedFamilyReport:
     """One PDF of `reports` (several: stapled) with its truth; `scan` says which pages are
-    scanned (scan noise, skew, stamps and marks drawn from (seed, *labels))."""
+    scanned (scan noise, skew, stamps and marks drawn from (seed, *labels)); `scan_settings`,
+    if given, draws a scanned page's settings instead of Extract's office scans (the site
+    records file lighter, smaller scans)."""
     if not reports:
         raise ValueError("reports: give at least one report")
     ledger = _Ledger()
@@ -183,10 +196,13 @@ def render_family_reports(
             rng = make_random(seed, *labels, "scan", i)
             # Mostly bitonal office scans; grayscale ones at 100 dpi and low JPEG quality, to
             # keep a scanned page near 25 kB.
-            mode = "gray" if rng.random() < 0.3 else "bitonal"
-            s = sample_scan_settings(rng, mode=mode)
-            if mode == "gray":
-                s = dataclasses.replace(s, dpi=100, quality=min(s.quality, 30))
+            if scan_settings is not None:
+                s = scan_settings(rng)
+            else:
+                mode = "gray" if rng.random() < 0.3 else "bitonal"
+                s = sample_scan_settings(rng, mode=mode)
+                if mode == "gray":
+                    s = dataclasses.replace(s, dpi=100, quality=min(s.quality, 30))
             damages = []
             for damage in s.damages:
                 if damage.kind == "stamp":  # in the header band, where offices stamp a page

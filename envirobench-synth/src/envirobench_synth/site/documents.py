@@ -9,9 +9,13 @@ memo, a laboratory's correction letter and revised report, the no-further-action
 environmental covenant, and the paper that fills a real file (invoices, transmittals, fax covers,
 disposal certificates, photographs).
 
-The traps (`Traps`) are set here: which results a revised laboratory report changes, which a
-correction letter names, which a validation memo rejects, which cells of which cumulative table
-are misprinted, which reports have drafts in the file.
+The traps (`Traps`) are set here, on keys that never share a trap: which results each of the
+revised laboratory reports changes, which each correction letter names, which analyte of which
+event each validation memo rejects and which results a laboratory flags R, which cells of which
+cumulative table are misprinted, which reports have drafts in the file and which preliminary
+values a draft prints, which laboratory reports are filed as scans. Enough keys are contested
+(printed somewhere with a non-governing value, or excluded: 8 % or more of a record's keys) that
+the reprint rules, not reading alone, decide a share of the score.
 """
 
 from __future__ import annotations
@@ -64,13 +68,20 @@ class Traps:
     )  # campaign -> originals
     revised_on: dict[str, dt.date] = field(default_factory=dict)
     corrected: dict[Key, Measurement] = field(default_factory=dict)  # key -> the wrong printing
-    corrected_on: dt.date | None = None
+    corrected_on: dict[Key, dt.date] = field(default_factory=dict)  # key -> its letter's date
+    letters: list[tuple[str, dt.date, tuple[Key, ...]]] = field(default_factory=list)
     rejected: set[Key] = field(default_factory=set)
-    rejected_on: dt.date = dt.date(2100, 1, 1)  # the validation memo's date
+    rejected_on: dict[Key, dt.date] = field(default_factory=dict)  # key -> its memo's date
+    memos: list[tuple[str, dt.date, str]] = field(default_factory=list)  # campaign, day, analyte
     lab_rejected: set[Key] = field(default_factory=set)  # printed with an R flag by the lab
     transcription: dict[tuple[str, Key], float | None] = field(default_factory=dict)
+    scanned_labs: set[str] = field(default_factory=set)  # campaigns whose lab report is a scan
+    preliminary: dict[str, dict[Key, float]] = field(
+        default_factory=dict
+    )  # campaign -> the values its draft report prints from the preliminary data
     drafts: int = 0
     duplicates: int = 0
+    scale: float = 1.0  # the trap counts per document grow with the record's keys (TRAP_KEYS)
 
     def lab_printing(self, campaign: Campaign, sample: Sample, m: Measurement) -> Measurement:
         """What the laboratory's original report printed for this result."""
@@ -85,11 +96,19 @@ class Traps:
 
     def fixed_by(self, key: Key) -> dt.date | None:
         if key in self.corrected:
-            return self.corrected_on
+            return self.corrected_on[key]
         for cid, keys in self.revised.items():
             if key in keys:
                 return self.revised_on[cid]
         return None
+
+    def contested(self) -> set[Key]:
+        """Keys some trap touches (every one is printed somewhere with a non-governing value or
+        is excluded), except cumulative misprints, which the tables set as they are drawn."""
+        out = set(self.corrected) | self.rejected
+        for keys in (*self.revised.values(), *self.preliminary.values()):
+            out |= set(keys)
+        return out
 
 
 def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
@@ -108,7 +127,7 @@ def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
     by_id = {c.id: c for c in model.campaigns}
     history: list[Campaign] = []
     monitoring_seen = 0
-    draft_at = {2, 5}
+    draft_at = {2, 5, 8}
     for campaign in model.campaigns:
         if campaign.kind == "tank-closure":
             docs.append(tank_closure_report(pen, campaign, traps))
@@ -126,8 +145,10 @@ def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
         if campaign.id in traps.revised:
             docs.append(revised_lab(pen, campaign, traps))
     docs += remedy_papers(pen, traps)
-    docs.append(correction_letter(pen, by_id, traps))
-    docs.append(validation_memo(pen, by_id, traps))
+    for cid, day, keys in traps.letters:
+        docs.append(correction_letter(pen, by_id[cid], day, keys, traps))
+    for cid, day, analyte in traps.memos:
+        docs.append(validation_memo(pen, by_id[cid], day, analyte, traps))
     if model.closed is not None:
         docs.append(ceased_letter(pen))
     if model.nfa is not None:
@@ -140,43 +161,94 @@ def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
 
 # -- traps ----------------------------------------------------------------------------------------
 
+TRAP_KEYS = 400  # a record with more keys than this scales the values per trap up with them
+LAB_SCAN_SHARE = 0.3  # of the laboratory reports filed as the consultant's scan of the paper copy
+
 
 def _choose_traps(model: SiteModel, rng: random.Random) -> Traps:
+    """The record's reconciliation traps, on keys that never overlap (one trap per key): 2-4
+    revised laboratory reports (2-8 values each, times `scale`), 2 correction letters (2-5 values of one job
+    each), validation memos rejecting 2-3 analyte/event combinations, 2-3 laboratory R flags,
+    and which laboratory reports are filed as scans."""
     traps = Traps()
+    traps.scale = max(1.0, len(model.truth) / TRAP_KEYS)
     monitoring = [c for c in model.campaigns if c.kind in ("monitoring", "characterization")]
+    n = len(monitoring)
+    taken: set[Key] = set()
     detected = lambda c: [  # noqa: E731
-        (s, m) for s in c.samples if not s.is_duplicate for m in s.results if m.value is not None
+        (s, m)
+        for s in c.samples
+        if not s.is_duplicate
+        for m in s.results
+        if m.value is not None and key_of(s, m) not in taken
     ]
-    # a revised laboratory report: the original printed two results wrong (a calculation error)
-    target = monitoring[len(monitoring) // 3]
-    originals = {}
-    for s, m in rng.sample(detected(target), min(2, len(detected(target)))):
-        originals[key_of(s, m)] = Measurement(
-            m.analyte, _misprint(rng, m.value), m.unit, m.rl, m.qualifier
-        )
-    traps.revised[target.id] = originals
-    traps.revised_on[target.id] = target.issued + dt.timedelta(days=rng.randint(40, 80))
-    # a correction letter: one result misreported by a factor of ten (a missed dilution)
-    other = monitoring[(2 * len(monitoring)) // 3]
-    s, m = rng.choice(detected(other))
-    traps.corrected[key_of(s, m)] = Measurement(
-        m.analyte, _sig(m.value / 10), m.unit, m.rl, m.qualifier
-    )
-    traps.corrected_on = other.issued + dt.timedelta(days=rng.randint(30, 60))
-    # rejected data: one analyte of one event (holding time), and one lab R flag
-    victim = monitoring[len(monitoring) // 2]
-    traps.rejected_on = victim.issued + dt.timedelta(days=rng.randint(50, 80))
-    analyte = rng.choice(sorted({m.analyte for s in victim.samples for m in s.results}))
-    for s in victim.samples:
-        if s.is_duplicate:
-            continue
-        for m in s.results:
-            if m.analyte == analyte:
-                traps.rejected.add(key_of(s, m))
-    flagged = monitoring[-2]
-    s, m = rng.choice([(s, m) for s in flagged.samples if not s.is_duplicate for m in s.results])
-    traps.lab_rejected.add(key_of(s, m))
-    traps.rejected.add(key_of(s, m))
+    # rejected data first (whole analyte/event combinations): validation memos, one per event
+    victims = rng.sample(range(n // 4, max(n // 4 + 1, (3 * n) // 4)), min(rng.randint(2, 3), max(1, n // 2)))
+    for index in sorted(victims):
+        victim = monitoring[index]
+        day = victim.issued + dt.timedelta(days=rng.randint(50, 80))
+        analyte = rng.choice(sorted({m.analyte for s in victim.samples for m in s.results}))
+        traps.memos.append((victim.id, day, analyte))
+        for s in victim.samples:
+            if s.is_duplicate:
+                continue
+            for m in s.results:
+                if m.analyte == analyte:
+                    traps.rejected.add(key_of(s, m))
+                    traps.rejected_on[key_of(s, m)] = day
+                    taken.add(key_of(s, m))
+    # laboratory R flags in the later events
+    late = monitoring[max(0, (2 * n) // 3) :] or monitoring
+    for c in sorted(rng.sample(late, min(len(late), rng.randint(2, 3))), key=lambda c: c.start):
+        pool = [
+            (s, m)
+            for s in c.samples
+            if not s.is_duplicate
+            for m in s.results
+            if key_of(s, m) not in taken
+        ]
+        if pool:
+            s, m = rng.choice(pool)
+            traps.lab_rejected.add(key_of(s, m))
+            traps.rejected.add(key_of(s, m))
+            traps.rejected_on[key_of(s, m)] = c.issued
+            taken.add(key_of(s, m))
+    # revised laboratory reports: each original printed 2-8 results wrong (calculation errors)
+    order = list(range(1, n)) or [0]
+    revised = sorted(rng.sample(order, min(len(order), rng.randint(2, 4), max(2, n // 3))))
+    for index in revised:
+        target = monitoring[index]
+        pool = detected(target)
+        originals = {}
+        for s, m in rng.sample(pool, min(round(rng.randint(2, 8) * traps.scale), len(pool))):
+            originals[key_of(s, m)] = Measurement(
+                m.analyte, _misprint(rng, m.value), m.unit, m.rl, m.qualifier
+            )
+            taken.add(key_of(s, m))
+        traps.revised[target.id] = originals
+        traps.revised_on[target.id] = target.issued + dt.timedelta(days=rng.randint(40, 80))
+    # correction letters: 2-5 results of one job misreported (a dilution factor not applied)
+    spare = [i for i in range(n) if monitoring[i].id not in traps.revised] or list(range(n))
+    for index in sorted(rng.sample(spare, min(2, len(spare)))):
+        other = monitoring[index]
+        day = other.issued + dt.timedelta(days=rng.randint(30, 60))
+        pool = detected(other)
+        keys = []
+        for s, m in rng.sample(pool, min(rng.randint(2, 5), len(pool))):
+            key = key_of(s, m)
+            traps.corrected[key] = Measurement(
+                m.analyte, _sig(m.value / rng.choice((10, 10, 100))), m.unit, m.rl, m.qualifier
+            )
+            traps.corrected_on[key] = day
+            taken.add(key)
+            keys.append(key)
+        if keys:
+            traps.letters.append((other.id, day, tuple(sorted(keys))))
+    # laboratory reports filed as scans, of jobs no revision replaces (a revision is e-mailed,
+    # and the scanned original is then what governs)
+    jobs = [c.id for c in model.campaigns if any(not s.is_duplicate for s in c.samples)]
+    kept = [cid for cid in jobs if cid not in traps.revised]
+    traps.scanned_labs = set(rng.sample(kept, min(len(kept), round(len(jobs) * LAB_SCAN_SHARE))))
     for c in model.campaigns:
         traps.duplicates += sum(1 for s in c.samples if s.is_duplicate)
     return traps
@@ -826,7 +898,15 @@ def lab_part(pen: Pen, campaign: Campaign, traps: Traps, *, revision: int = 0) -
             f"This report supersedes the report issued {campaign.issued:%m/%d/%Y}. The results for "
             f"{changed} were recalculated after a data-entry error was found in review."
         )
-    return lablink.lab_report(pen, campaign, samples, issued, revision=revision, note=note)
+    return lablink.lab_report(
+        pen,
+        campaign,
+        samples,
+        issued,
+        revision=revision,
+        note=note,
+        scanned=not revision and campaign.id in traps.scanned_labs,
+    )
 
 
 def samples_printed(
@@ -1178,6 +1258,8 @@ def monitoring_report(
             title = pen.doc_title("monitoring", word=word, label=campaign.label)
         values: dict[str, float | None] = {}
         printed = samples_printed(campaign, traps, after=day)
+        if is_draft:
+            printed = preliminary(pen, campaign, printed, traps)
         water = [s for s in printed if s.matrix == "groundwater"]
         dup = next((s for s in printed if s.is_duplicate), None)
         paras = [
@@ -1290,7 +1372,7 @@ def monitoring_report(
         tables += event_tables
         cumulative_values: dict[str, float | None] = {}
         cumulative = cumulative_tables(
-            pen, st, campaign, history, traps, day, t_no, cumulative_values
+            pen, st, campaign, history, traps, day, t_no, cumulative_values, draft=is_draft
         )
         report_sheets = [
             title_page(pen, st, title, day, draft=is_draft),
@@ -1322,6 +1404,36 @@ def monitoring_report(
                 campaign=None if is_draft else campaign.id,
             )
         )
+    return out
+
+
+def preliminary(pen: Pen, campaign: Campaign, printed: list[Sample], traps: Traps) -> list[Sample]:
+    """A draft report's copy of the event: 2-4 detections (times `scale`) as the preliminary data
+    gave them (10-40 % off, before its review), chosen once per event; the final prints the
+    laboratory's report."""
+    chosen = traps.preliminary.setdefault(campaign.id, {})
+    if not chosen:
+        rng = make_random(pen.m.spec.seed, "preliminary", campaign.id)
+        touched = traps.contested()
+        pool = [
+            (key_of(s, r), r.value)
+            for s in printed
+            if not s.is_duplicate
+            for r in s.results
+            if r.value is not None and key_of(s, r) not in touched
+        ]
+        for key, value in rng.sample(pool, min(len(pool), round(rng.randint(2, 4) * traps.scale))):
+            factor = rng.choice((0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.3, 1.4))
+            chosen[key] = _sig(value * factor)
+    out = []
+    for s in printed:
+        results = [
+            Measurement(r.analyte, chosen[key_of(s, r)], r.unit, r.rl, r.qualifier)
+            if key_of(s, r) in chosen
+            else r
+            for r in s.results
+        ]
+        out.append(Sample(s.sample_id, s.location, s.depth, s.matrix, s.date, results, s.parent))
     return out
 
 
@@ -1443,7 +1555,7 @@ REVIEW_COMMENTS = (
     "Evaluate whether the perimeter wells delineate the plume downgradient.",
 )
 
-TRANSCRIPTION_SHARE = 0.4
+TRANSCRIPTION_SHARE = 0.8  # of monitoring reports whose cumulative tables misprint 1-3 cells
 VAPOR_CONC = (
     "Sub-slab vapor concentrations remain above the screening levels beneath the former machine area.",
     "Indoor air results will be reviewed with the occupants of the adjoining tenant space.",
@@ -1466,6 +1578,8 @@ def cumulative_tables(
     day: dt.date,
     t_no: int,
     values: dict[str, float | None],
+    *,
+    draft: bool = False,
 ) -> list[Sheet]:
     """Historical results by well for every earlier groundwater event and this one, as the report
     prints them: corrected values once the fix is known, rejected results flagged R, and now and
@@ -1485,26 +1599,16 @@ def cumulative_tables(
         key=lambda p: int(p.split("-")[1]),
     )
     rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
-    # this report misprints one earlier result; the site's last report does if none has yet
     last = campaign is [c for c in pen.m.campaigns if c.kind == "monitoring"][-1]
-    earlier = any(cid != campaign.id for cid, _ in traps.transcription)
-    slip = rng.random() < TRANSCRIPTION_SHARE or (last and not earlier)
-    eligible = sum(
-        1
-        for c in events
-        if c.start < campaign.start
-        for s in c.samples
-        if s.matrix == "groundwater" and not s.is_duplicate
-        for r in s.results
-        if r.value is not None
-    )
-    slip_at = rng.randrange(max(1, eligible)) if slip and eligible else -1
-    seen = 0
+    slips = _slips(rng, events, campaign, traps, last=last)
     sheets = []
     for well in wells:
         history_samples = []
         for c in events:
-            for s in samples_printed(c, traps, after=day):
+            rows = samples_printed(c, traps, after=day)
+            if draft and c is campaign:
+                rows = preliminary(pen, c, rows, traps)
+            for s in rows:
                 if s.location == well and s.matrix == "groundwater" and not s.is_duplicate:
                     history_samples.append(s)
         if not history_samples:
@@ -1541,15 +1645,13 @@ def cumulative_tables(
                     key = key_of(s, r)
                     fact = result_fact(key)
                     value = r
-                    if key in traps.rejected and day > traps.rejected_on:
+                    if key in traps.rejected and day > traps.rejected_on[key]:
                         row.append(f"{number(r.value) if r.value is not None else 'ND'} R")
                         sheet.facts.add(fact)
                         values[fact] = r.value
                         continue
-                    if r.value is not None and s.date < campaign.start:
-                        seen += 1
-                    if r.value is not None and s.date < campaign.start and seen - 1 == slip_at:
-                        wrong = _misprint(rng, r.value)
+                    if key in slips:
+                        wrong = _slip(rng, slips[key], r, history_samples, s)
                         value = Measurement(r.analyte, wrong, r.unit, r.rl, r.qualifier)
                         traps.transcription[(campaign.id, key)] = wrong
                     row.append(_cell(st, value))
@@ -1577,6 +1679,50 @@ def cumulative_tables(
     return sheets
 
 
+def _slips(
+    rng: random.Random, events: list[Campaign], campaign: Campaign, traps: Traps, *, last: bool
+) -> dict[Key, str]:
+    """The cells of earlier detections a cumulative table misprints, and how: most reports
+    misprint 1-3 times `scale` (digits swapped, a decimal point moved, another digit, or the value of the
+    well's row above or below), half of them, where there are any, results whose laboratory
+    report is filed as a scan (a reader who trusts the typed table over the scan is caught).
+    Keys another trap touches are left alone (their printings tell their own story)."""
+    touched = traps.contested()
+    eligible = [
+        (c.id in traps.scanned_labs, key_of(s, r))
+        for c in events
+        if c.start < campaign.start
+        for s in c.samples
+        if s.matrix == "groundwater" and not s.is_duplicate
+        for r in s.results
+        if r.value is not None and key_of(s, r) not in touched
+    ]
+    count = round(rng.randint(1, 3) * traps.scale) if rng.random() < TRANSCRIPTION_SHARE or last else 0
+    out: dict[Key, str] = {}
+    for _ in range(min(count, len(eligible))):
+        scanned = [k for flag, k in eligible if flag and k not in out]
+        typed = [k for flag, k in eligible if not flag and k not in out]
+        pool = scanned if scanned and (rng.random() < 0.5 or not typed) else typed
+        out[rng.choice(pool)] = rng.choice(("digits", "digits", "digits", "row"))
+    return out
+
+
+def _slip(
+    rng: random.Random, form: str, r: Measurement, rows: list[Sample], at: Sample
+) -> float:
+    """The misprinted value: the digits garbled, or (`row`) the value of the same analyte in
+    the row above or below (another date of the well), when that differs."""
+    if form == "row":
+        index = rows.index(at)
+        for other in (rows[index - 1] if index else None, *rows[index + 1 : index + 2]):
+            if other is None:
+                continue
+            theirs = next((x for x in other.results if x.analyte == r.analyte), None)
+            if theirs is not None and theirs.value is not None and abs(theirs.value - r.value) > 0.02 * r.value:
+                return theirs.value
+    return _misprint(rng, r.value)
+
+
 def _cell(st: OfficeStyle, m: Measurement) -> str:
     from .papers import shown
 
@@ -1590,23 +1736,31 @@ def revised_lab(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
     return Doc("lab-report", "Revised Laboratory Report", day, [part], campaign=campaign.id)
 
 
-def correction_letter(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc:
+def correction_letter(
+    pen: Pen, campaign: Campaign, day: dt.date, keys: tuple[Key, ...], traps: Traps
+) -> Doc:
+    """The laboratory's letter correcting `keys` of one job (each misreported without its
+    dilution factor); every other result of the report stands."""
     m = pen.m
-    ((key, wrong),) = traps.corrected.items()
-    truth = m.truth[key]
-    campaign = next(
-        c
-        for c in m.campaigns
-        for s in c.samples
-        if not s.is_duplicate and any(key_of(s, r) == key for r in s.results)
-    )
-    day = traps.corrected_on
     lab = campaign.lab
     st = style(STYLES_BY_SPLIT[pen.split][(pen.rng.randrange(3))])
-    fact = result_fact(key)
-    sample = next(
-        s for s in campaign.samples if s.location == key[0] and s.date.isoformat() == key[2]
-    )
+    lines, facts, values = [], [], {}
+    for key in keys:
+        truth, wrong = m.truth[key], traps.corrected[key]
+        sample = next(
+            s
+            for s in campaign.samples
+            if not s.is_duplicate and any(key_of(s, r) == key for r in s.results)
+        )
+        fact = result_fact(key)
+        lines.append(
+            f"Sample {sample.sample_id} ({loc_name(st, key[0])}), collected "
+            f"{st.date(dt.date.fromisoformat(key[2]))}: {key[3]} was reported as "
+            f"{number(wrong.value)} {unit_text(st, truth.unit)}; the correct result is "
+            f"{number(truth.value)} {unit_text(st, truth.unit)} (reporting limit {truth.rl:g})."
+        )
+        facts.append({fact})
+        values[fact] = truth.value
     sheets = letter_doc(
         pen,
         st,
@@ -1616,40 +1770,36 @@ def correction_letter(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc
         firm=(lab, "1200 Analytical Drive, Suite 4", "(555) 010-7700"),
         sender=(person(pen.rng), "Quality Assurance Manager"),
         paragraphs=[
-            f"During a routine review of our report for the samples collected on {st.date(campaign.start)}, we found "
-            "that a dilution factor was not applied to one result. The corrected result is given below; every other "
-            "result of the report is unchanged.",
-            f"Sample {sample.sample_id} ({loc_name(st, key[0])}), collected {st.date(dt.date.fromisoformat(key[2]))}: "
-            f"{key[3]} was reported as {number(wrong.value)} {unit_text(st, truth.unit)}; the correct result is "
-            f"{number(truth.value)} {unit_text(st, truth.unit)} (reporting limit {truth.rl:g}).",
-            "Please replace the result in your records. We regret any inconvenience this may have caused.",
+            f"During a routine review of our report for the samples collected on {st.date(campaign.start)}, "
+            f"we found that a dilution factor was not applied to {len(keys)} results. The corrected results "
+            "are given below; every other result of the report is unchanged.",
+            *lines,
+            "Please replace these results in your records. We regret any inconvenience this may have caused.",
         ],
-        facts=[set(), {fact}, set()],
+        facts=[set(), *facts, set()],
     )
     return Doc(
         "correction-letter",
         "Laboratory Correction Letter",
         day,
-        [Part(sheets, role="correction", values={fact: truth.value})],
+        [Part(sheets, role="correction", values=values)],
     )
 
 
-def validation_memo(pen: Pen, by_id: dict[str, Campaign], traps: Traps) -> Doc:
+def validation_memo(
+    pen: Pen, campaign: Campaign, day: dt.date, analyte: str, traps: Traps
+) -> Doc:
+    """The consultant's data validation memo rejecting one analyte of one event."""
     m = pen.m
-    keys = sorted(traps.rejected - traps.lab_rejected)
-    analyte = keys[0][3]
-    campaign = next(
-        c
-        for c in m.campaigns
-        if any(
-            key_of(s, r) in traps.rejected - traps.lab_rejected
-            for s in c.samples
-            for r in s.results
-        )
+    keys = sorted(
+        key_of(s, r)
+        for s in campaign.samples
+        if not s.is_duplicate
+        for r in s.results
+        if r.analyte == analyte and key_of(s, r) in traps.rejected - traps.lab_rejected
     )
-    day = traps.rejected_on
     st = pen.office(day)
-    wells = ", ".join(loc_name(st, k[0]) for k in keys)
+    wells = ", ".join(loc_name(st, k[0]) + (f" ({k[1]} ft)" if k[1] != "-" else "") for k in keys)
     sheets = letter_doc(
         pen,
         st,

@@ -8,8 +8,10 @@ campaign's period (a site changes laboratory when it changes consultant) and the
 from __future__ import annotations
 
 import datetime as dt
+import random
 
 from ..labreport.families import families_of
+from ..scans import ScanSettings, sample_scan_settings
 from .model import Campaign, Sample, key_of, result_fact
 from .papers import Part, Pen
 
@@ -22,9 +24,11 @@ def lab_report(
     *,
     revision: int,
     note: str | None,
+    scanned: bool = False,
 ) -> Part:
     """The laboratory's report of `campaign` printing `samples` as given (values, limits,
-    qualifiers), in the laboratory family of the campaign's period, by `labpapers`."""
+    qualifiers), in the laboratory family of the campaign's period, by `labpapers`; `scanned`:
+    filed as the consultant's scan of the paper copy (every page image-only)."""
     from . import labpapers
 
     m = pen.m
@@ -57,7 +61,14 @@ def lab_report(
         laboratory=campaign.lab,
     )
     paper = labpapers.render_lab_report(
-        job, m.spec.seed, m.spec.site_id, "lab", campaign.id, revision
+        job,
+        m.spec.seed,
+        m.spec.site_id,
+        "lab",
+        campaign.id,
+        revision,
+        scan="all" if scanned else "none",
+        scan_settings=_office_scan if scanned else None,
     )
     values: dict[str, float | None] = {}
     for s in samples:
@@ -74,4 +85,21 @@ def lab_report(
         role="lab-revised" if revision else "lab",
         values=values,
         issued=issued,
+        scan=scanned,
+    )
+
+
+def _office_scan(rng: random.Random) -> ScanSettings:
+    """A consultant's scan of a laboratory report's paper copy: 120 dpi like the record's other
+    scans (a page near 20-40 kB), mostly black and white, slightly skewed, never fed turned;
+    a stamp or a pen mark now and then."""
+    mode = "gray" if rng.random() < 0.25 else "bitonal"
+    return sample_scan_settings(
+        rng,
+        mode=mode,
+        skew=(0.2, 1.5),
+        dpi=120,
+        turn_chance=0.0,
+        fax_chance=0.1,
+        jpeg_chance=0.0,
     )

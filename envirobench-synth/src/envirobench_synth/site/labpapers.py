@@ -55,6 +55,7 @@ import dataclasses
 import datetime as dt
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -81,6 +82,7 @@ from ..labreport.families import (
 )
 from ..labreport.skeletons import ScanPlan, render_family_reports
 from ..rng import make_random
+from ..scans import ScanSettings
 from ..vocabulary import LABEL_TERMS, Split, choose
 
 # Site media, each analysed as the catalogue medium whose methods and units it shares.
@@ -175,10 +177,14 @@ def analyte_entry(name: str) -> Analyte:
 
 
 def render_lab_report(
-    job: LabJob, seed: int, *labels: str | int, scan: ScanPlan = "none"
+    job: LabJob,
+    seed: int,
+    *labels: str | int,
+    scan: ScanPlan = "none",
+    scan_settings: Callable[[random.Random], ScanSettings] | None = None,
 ) -> LabPaper:
-    """The laboratory report of `job` (see the module docstring); `scan` as
-    `render_family_reports` takes it (which pages are image-only scans)."""
+    """The laboratory report of `job` (see the module docstring); `scan` and `scan_settings`
+    as `render_family_reports` takes them (which pages are image-only scans, and how)."""
     _check(job)
     rng = make_random(seed, *labels, "labpaper")
     family = FAMILY_BY_NAME[job.family]
@@ -230,7 +236,9 @@ def render_lab_report(
             qualifiers,
         )
         reports.append(report)
-    rendered = render_family_reports(reports, seed, *labels, "labpaper", scan=scan)
+    rendered = render_family_reports(
+        reports, seed, *labels, "labpaper", scan=scan, scan_settings=scan_settings
+    )
     pages: list[set[str]] = [set() for _ in rendered.pages]
     for truth, page in zip(rendered.records, rendered.record_pages, strict=True):
         pages[page - 1].add(facts_of[id(truth)])

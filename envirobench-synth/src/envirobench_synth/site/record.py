@@ -30,12 +30,13 @@ from ..legal.packet import merge_pdfs
 from ..locate.sitepages import emit_pdf, style
 from ..rng import make_random
 from . import vocab
+from .counts import trap_counts
 from .documents import LOOSE, Traps, filler_doc, plan_documents
 from .model import SPECS, SiteModel, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
 
 FILL_SHARE = 0.03  # at least this share of pages is loose one-page paper
-SCAN_SHARE = 0.095  # of the record's pages filed as scans (8-12 %)
+SCAN_SHARE = 0.095  # of the record's pages filed as scans besides the laboratory reports
 SCAN_DPI = 120  # Courier letters lose their strokes at 100 dpi
 MAX_VOLUME = 250
 MIN_VOLUME = 60
@@ -128,9 +129,10 @@ def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], T
 
 def choose_scans(docs: list[Doc], target: int) -> int:
     """Mark old documents (whole) and hand-filled forms as scans, oldest first, until about
-    SCAN_SHARE of the pages are scans; returns the number of scanned pages."""
+    SCAN_SHARE of the pages are scans besides the laboratory reports filed as scans (chosen
+    with the traps); returns the number of scanned pages."""
     scanned = sum(p.pages for d in docs for p in d.parts if p.scan)
-    goal = round(target * SCAN_SHARE)
+    goal = scanned + round(target * SCAN_SHARE)
     candidates = []
     for doc in docs:
         if doc.scannable and all(p.sheets is not None for p in doc.parts):
@@ -471,23 +473,3 @@ def timeline(model: SiteModel, docs: list[Doc], by_fact: dict[str, list[Page]]) 
         out.append({"kind": h.kind, "date": h.text, "subject": h.subject, "source": _cite(first)})
     out.sort(key=lambda e: (e["date"], e["kind"], e["subject"] or ""))
     return out
-
-
-def trap_counts(traps: Traps, docs: list[Doc], answers: dict, scanned: int, consultants) -> dict:
-    statuses: dict[str, int] = {}
-    for r in answers["site-results"]["results"]:
-        for p in r["printings"]:
-            statuses[p["status"]] = statuses.get(p["status"], 0) + 1
-    return {
-        "draft-reports": traps.drafts,
-        "revised-lab-reports": len(traps.revised),
-        "results-changed-by-revision": sum(len(v) for v in traps.revised.values()),
-        "correction-letter-values": len(traps.corrected),
-        "rejected-results": len(traps.rejected),
-        "lab-r-flags": len(traps.lab_rejected),
-        "cumulative-transcription-errors": statuses.get("transcription-error", 0),
-        "blind-duplicates": traps.duplicates,
-        "well-id-styles": len({style(name).well_format for _, name in consultants}),
-        "scanned-pages": scanned,
-        **{f"printings-{k}": v for k, v in sorted(statuses.items())},
-    }
