@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -158,6 +159,15 @@ def summarise(benchmark: str, run_dir: Path) -> dict:
     }
 
 
+def _load_note(summaries: list[dict]) -> str:
+    """Wall times depend on what else ran: the 1-minute load average at the end of each run."""
+    loads = [s["load_average"] for s in summaries if s.get("load_average") is not None]
+    if not loads:
+        return ""
+    return (f" The machine's 1-minute load average at the end of each run: {min(loads):.1f} to {max(loads):.1f}"
+            " (above 2, other jobs shared the cores and the times are longer than on a quiet machine).")
+
+
 def render(summaries: list[dict]) -> str:
     out = [
         "# Reference adapter scores",
@@ -178,7 +188,13 @@ def render(summaries: list[dict]) -> str:
         "loading, every case). *Per document* and *per page* are the adapter's own seconds per case",
         "(`timings.json`), averaged over the layout's cases and pages; a PNG crop is one page, a PDF",
         "counts all its pages (a table-records PDF case counts the one page it asks for). Measured on",
-        "2 CPU cores, no GPU.",
+        "2 CPU cores, no GPU." + _load_note(summaries),
+        "",
+        "The first tables below are the Extract v1 datasets. After them, one section per type of every",
+        "category with dev and test splits (Legal, Locate, Extract v2, Verify, Research, Site), each made with",
+        "`python benchmarks/reference_scores.py --<category> TYPE`: the reference adapter on both splits",
+        "beside the blind or trivial baselines of `benchmarks/<category>_specs/`, with bootstrap 95 %",
+        "intervals. A metric a run lacks (precision where nothing was claimed) shows —.",
         "",
         "## Headline",
         "",
@@ -593,6 +609,7 @@ def main() -> None:
         started = time.perf_counter()
         run_dir = run_one(benchmark, results)
         summaries[benchmark] = summarise(benchmark, run_dir)
+        summaries[benchmark]["load_average"] = round(os.getloadavg()[0], 1)
         cache.write_text(json.dumps(summaries, indent=2), encoding="utf-8")
         print(f"{benchmark}: done in {time.perf_counter() - started:.0f} s ({run_dir})", file=sys.stderr)
     ordered = [summaries[b] for b in BENCHMARKS if b in summaries]
