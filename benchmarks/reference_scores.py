@@ -51,6 +51,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DATASETS_DIR = ROOT / "envirobench-extract" / "src" / "envirobench_extract" / "benchmarks"
@@ -355,13 +356,14 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
     units = st.Units.of(btype, cases)
     unit_intervals = getattr(spec, "unit_intervals", None)
     baselines = {}
-    baseline_predictions: dict[str, dict] = {}
+    case_scores: dict[str, dict[str, Any]] = {}  # system -> case -> its score (the per-site table)
     for name, baseline in spec.BASELINES.items():
         scores = []
-        predictions = baseline_predictions[name] = {}
+        predictions = {}
         for cid, case in cases.items():
             prediction = predictions[cid] = structure(baseline(case.input, answers[cid]), btype.Prediction)
             scores.append(btype.score_case(case, answers[cid], prediction)[profile])
+        case_scores[name] = dict(zip(cases, scores, strict=True))
         if unit_intervals is not None:
             baseline_intervals = unit_intervals(btype, profile, cases, answers, predictions)
         else:
@@ -380,18 +382,16 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
             reference_row["intervals"] = unit_intervals(btype, profile, {cid: cases[cid] for cid in made}, answers, made)
     sites: dict[str, dict] = {}
     if per_site:
-        # Each case is a whole site: every system's score of each site on its own (the type's
-        # summary of that one case), and the reference's cost and wall time per site as core
-        # recorded them in run.json (the adapter's own figures, or the totals shared equally).
+        # Each case is a whole site: every system's headline on each site alone (the type's
+        # summary of that one case's score), and the reference's cost and wall time per site as
+        # core recorded them in run.json (the adapter's own figures, or the totals shared equally).
         usage = {u["case"]: u for u in (run or {}).get("per_site") or ()}
-        systems = ({"reference adapter": made} if reference_row is not None else {}) | baseline_predictions
-        for cid, case in cases.items():
-            scores = {}
-            for name, predicted in systems.items():
-                if predicted.get(cid) is not None:
-                    headline = btype.summarize(profile, [btype.score_case(case, answers[cid], predicted[cid])[profile]])
-                    scores[name] = headline.get(spec.COLUMNS[0][0] if hasattr(spec, "COLUMNS") else btype.HEADLINE[0])
-            sites[cid] = {"scores": scores, "usage": usage.get(cid)}
+        if reference_row is not None:
+            reference_scores = {cid: btype.score_case(cases[cid], answers[cid], p)[profile] for cid, p in made.items()}
+            case_scores = {"reference adapter": reference_scores} | case_scores
+        for cid in cases:
+            headlines = {name: btype.summarize(profile, [by_case[cid]]) for name, by_case in case_scores.items() if cid in by_case}
+            sites[cid] = {"headlines": headlines, "usage": usage.get(cid)}
     by_group: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
     if metrics and hasattr(spec, "GROUP_METRIC"):
         numerator, denominator = spec.GROUP_METRIC
@@ -476,7 +476,7 @@ def render_split_section(spec, rows: list[dict]) -> str:
             f"{r['split']} {r['adapter_wall_time_s']:.0f} s ({r['cases']} cases)" for r in timed) + "."]
     out.append("")
     if any(r.get("sites") for r in rows):
-        out += render_sites(columns[0][1], columns[0][2], rows)
+        out += render_sites(columns[0], rows)
     if any(r["groups"] for r in rows):
         out += [f"{spec.GROUP_TITLE}:", ""]
         out += ["| group | " + " | ".join(r["split"] for r in rows) + " |", "| --- |" + " --- |" * len(rows)]
@@ -496,9 +496,11 @@ def _usage(usage: dict | None, field: str, averaged: str, fmt: str) -> str:
     return format(usage[field], fmt) + (" (averaged)" if usage[averaged] else "")
 
 
-def render_sites(title: str, fmt: str, rows: list[dict]) -> list[str]:
-    """The per-site table: each site's score for every system, the reference's cost and wall time."""
-    names = list(dict.fromkeys(name for r in rows for site in r["sites"].values() for name in site["scores"]))
+def render_sites(column: tuple[str, str, str], rows: list[dict]) -> list[str]:
+    """The per-site table: each site's primary metric (`column`: the section's first) for every
+    system, the reference's cost and wall time."""
+    metric, title, fmt = column
+    names = list(dict.fromkeys(name for r in rows for site in r["sites"].values() for name in site["headlines"]))
     out = [
         f"Per site ({title}; cost and wall time are the reference adapter's, per site, as run.json records them):",
         "",
@@ -507,7 +509,8 @@ def render_sites(title: str, fmt: str, rows: list[dict]) -> list[str]:
     ]
     for r in rows:
         for cid, site in r["sites"].items():
-            cells = [format(site["scores"][n], fmt) if site["scores"].get(n) is not None else "—" for n in names]
+            values = [site["headlines"].get(n, {}).get(metric) for n in names]
+            cells = [format(v, fmt) if v is not None else "—" for v in values]
             usage = site["usage"]
             cells += [_usage(usage, "cost_usd", "cost_averaged", ".2f"), _usage(usage, "wall_time_s", "wall_averaged", ".0f")]
             out.append(f"| {r['split']} | {cid} | " + " | ".join(cells) + " |")

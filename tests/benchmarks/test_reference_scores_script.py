@@ -134,7 +134,7 @@ def test_a_site_section_shows_every_site_with_its_cost_and_wall_time(tmp_path):
     rows = json.loads((tmp_path / "r" / "site-recognized-conditions.json").read_text(encoding="utf-8"))
     test = next(r for r in rows if r["split"] == "test")
     test["reference"] = {"headline": {"condition_f1": 0.5}, "intervals": {}}
-    test["sites"]["st-275"]["scores"]["reference adapter"] = 0.75
+    test["sites"]["st-275"]["headlines"]["reference adapter"] = {"condition_f1": 0.75}
     test["sites"]["st-275"]["usage"] = {"case": "st-275", "cost_usd": 0.0, "wall_time_s": 138.4,
                                         "cost_averaged": False, "wall_averaged": True}
     saved = tmp_path / "rows.json"
