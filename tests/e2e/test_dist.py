@@ -118,8 +118,9 @@ def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(di
     for dataset in datasets:
         assert "valid: " + dataset in run("envirobench", "validate-dataset", dataset).stdout
     # The checks a wheel can break (WHEEL_CHECKS): the type is whole, every dataset valid with its
-    # fixtures; on the test splits, scores well formed and the report shows every case. The run lifecycle does not depend on how the package was installed; bin/test's conformance step
-    # makes it over every installed type.
+    # fixtures; on the test splits, scores well formed and the report shows every case. The run
+    # lifecycle does not depend on how the package was installed; bin/test's conformance step makes
+    # it over every installed type.
     conformance = run("pytest", "-p", "no:cacheprovider", "--envirobench-conformance", "-q", "-k", WHEEL_CHECKS)
     assert " passed" in conformance.stdout and "failed" not in conformance.stdout and " error" not in conformance.stdout
     # Regenerating needs the [generate] extra; without it the command says so, no traceback.

@@ -47,8 +47,8 @@ duplicate (a false positive: "no reconciliation" pays for each reprint it lists)
   with the truth) or when a later report rejects it (an excluded key). A contested true key is
   resolved when its only predicted record is right; an excluded key when nothing is predicted for
   it. `contested` counts them. Most keys of a record print one value everywhere, so record F1 is
-  mostly a reading score; this is the reconciliation score (the blind "no reconciliation" gets
-  only the keys whose first printing is the governing one, and no rejected key).
+  mostly a reading score; this is the reconciliation score (the blind "no reconciliation" lists
+  every printing, so it resolves no contested true key, only the rejected keys it never lists).
 - `source_accuracy`: among right records, the share whose `source` is the governing page (the
   same volume file name and page).
 - Reprint clusters. An *item* is one printing of a key: (key, volume file, page). The true
