@@ -1,0 +1,79 @@
+"""Run a generator in a fresh interpreter and list every file of the repository it read.
+
+    python tests/regeneration_probe.py READ_JSON -m MODULE ARGS...   (as `python -m MODULE ARGS`)
+    python tests/regeneration_probe.py READ_JSON -c CODE             (as `python -c CODE`)
+
+An audit hook sees every file the process opens (sources and bytecode as they are imported,
+catalogues, fonts, templates) and every directory it lists; when the generator has finished,
+they are written to READ_JSON as {"files": [...], "directories": [...]}: paths relative to the
+repository for its own files, absolute for others (a system font, say), leaving out the
+interpreter's and the virtual environment's (the Python version and uv.lock pin them), bytecode
+caches, the temporary directory the output goes to, and /proc, /dev and /sys. A fresh process,
+because a module imported before the hook was installed would go unseen.
+regeneration_kit's stamps pin what this lists (tests/regeneration-verified.json).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import runpy
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    out, how, what, *rest = sys.argv[1:]
+    opened: set[str] = set()
+    listed: set[str] = set()
+
+    def hook(event: str, args: tuple) -> None:
+        if event == "open" and isinstance(args[0], str | bytes | os.PathLike):
+            opened.add(os.path.abspath(os.fsdecode(args[0])))
+        elif event in ("os.listdir", "os.scandir") and args and isinstance(args[0], str | bytes | os.PathLike):
+            listed.add(os.path.abspath(os.fsdecode(args[0])))
+
+    sys.addaudithook(hook)
+    code = 0
+    try:
+        if how == "-m":
+            sys.argv = [what, *rest]
+            runpy.run_module(what, run_name="__main__", alter_sys=True)
+        elif how == "-c":
+            sys.argv = ["-c", *rest]
+            exec(compile(what, "<regeneration probe>", "exec"), {"__name__": "__main__"})  # noqa: S102 - the test's own code
+        else:
+            raise SystemExit(f"regeneration_probe: -m MODULE or -c CODE, not {how!r}")
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, int | None):
+            print(exc.code, file=sys.stderr)
+    # Every module's source, also those whose bytecode was read instead.
+    opened.update(os.path.abspath(m.__file__) for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str))
+    Path(out).write_text(json.dumps({"files": inside(opened, files=True), "directories": inside(listed, files=False)}), encoding="utf-8")
+    return code
+
+
+INTERPRETER = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix}]
+ELSEWHERE = [Path(p).resolve() for p in (tempfile.gettempdir(), "/proc", "/dev", "/sys")]  # outside the repository
+
+
+def inside(paths: set[str], *, files: bool) -> list[str]:
+    """The paths a stamp pins: the repository's relative, others absolute (see the docstring)."""
+    kept = set()
+    for path in paths:
+        resolved = Path(path).resolve()
+        ours = resolved.is_relative_to(REPO)
+        if "__pycache__" in resolved.parts or any(resolved.is_relative_to(p) for p in INTERPRETER + ([] if ours else ELSEWHERE)):
+            continue
+        if not (resolved.is_file() if files else resolved.is_dir()):
+            continue
+        kept.add(resolved.relative_to(REPO).as_posix() if ours else str(resolved))
+    return sorted(kept)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
