@@ -19,6 +19,7 @@ import json
 import os
 import runpy
 import sys
+import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -33,9 +34,13 @@ def main() -> int:
     def hook(event: str, args: tuple) -> None:
         if event == "open" and isinstance(args[0], str | bytes | os.PathLike):
             opened.add(os.path.abspath(os.fsdecode(args[0])))
-        elif event in ("os.listdir", "os.scandir") and args and isinstance(args[0], str | bytes | os.PathLike):
+        elif (event in ("os.listdir", "os.scandir") and args and isinstance(args[0], str | bytes | os.PathLike)
+              and not by_a_dependency(sys._getframe(1)) and not by_the_importer(sys._getframe(1))):
             listed.add(os.path.abspath(os.fsdecode(args[0])))
 
+    # As `python -m`/`-c` would run it: the script's own directory (tests/) is not on the path.
+    if sys.path and Path(sys.path[0]).resolve() == Path(__file__).resolve().parent:
+        del sys.path[0]
     sys.addaudithook(hook)
     code = 0
     try:
@@ -57,6 +62,30 @@ def main() -> int:
     return code
 
 
+def by_a_dependency(frame) -> bool:
+    """Whether the first caller outside the standard library is a locked dependency's code (in
+    the virtual environment). Their listings are not pinned: reportlab walks the system's font
+    directories when it is imported, for a search path our generators never use (they name every
+    font by its path, inside reportlab's own package), and which fonts a machine has installed
+    must not decide whether a check runs. A file anyone opens is pinned, whoever opens it."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.startswith("<"):
+            if any(Path(name).is_relative_to(p) for p in DEPENDENCIES):
+                return True
+            if not Path(name).is_relative_to(Path(sys.base_prefix)):  # not the standard library's
+                return False
+        frame = frame.f_back
+    return False
+
+
+def by_the_importer(frame) -> bool:
+    """Whether the import system lists the directory (to find modules in it, each of which is
+    pinned by its file when imported): its caller is frozen importlib."""
+    return frame.f_code.co_filename.startswith("<frozen importlib")
+
+
+DEPENDENCIES = [Path(p) for p in {sysconfig.get_path("purelib"), sysconfig.get_path("platlib")}]
 INTERPRETER = [Path(p).resolve() for p in {sys.prefix, sys.base_prefix, sys.exec_prefix}]
 ELSEWHERE = [Path(p).resolve() for p in (tempfile.gettempdir(), "/proc", "/dev", "/sys")]  # outside the repository
 
