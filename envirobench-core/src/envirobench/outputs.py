@@ -118,14 +118,25 @@ def build_metrics(
             intervals=intervals,
             paired=paired,
         )
-    per_case = {
-        cid: CaseMetrics(
-            category=case.category,
-            bucket={p: bucket_index[p].get(cid) for p in btype.PROFILES},  # type: ignore[misc]
-            runs={label: run_scores[cid] for label, run_scores in runs},  # {profile: score}, shared (scoring.SharedScores)
-        )
-        for cid, case in cases.items()
-    }
+    # Equal {profile: bucket} and {label: {profile: score}} mappings are one object each (never
+    # modified), as equal scores are (scoring.SharedScores): few combinations occur.
+    bucket_gets = [bucket_index[p].get for p in btype.PROFILES]
+    buckets_seen: dict[tuple[str | None, ...], dict[str, Any]] = {}
+    runs_seen: dict[tuple[int, ...], dict[str, dict[str, Any]]] = {}
+    per_case = {}
+    for cid, case in cases.items():
+        bucket_key = tuple(get(cid) for get in bucket_gets)
+        bucket = buckets_seen.get(bucket_key)
+        if bucket is None:
+            bucket = buckets_seen[bucket_key] = dict(zip(btype.PROFILES, bucket_key, strict=True))
+        by_run = [run_scores[cid] for _, run_scores in runs]
+        runs_key = tuple(map(id, by_run))  # the mappings stay alive in the runs' scores
+        case_runs = runs_seen.get(runs_key)
+        if case_runs is None:
+            if len(runs_seen) >= _SHARED_LIMIT:  # a type whose scores all differ shares nothing
+                runs_seen.clear()
+            case_runs = runs_seen[runs_key] = {label: by_run[i] for i, (label, _) in enumerate(runs)}
+        per_case[cid] = CaseMetrics(category=case.category, bucket=bucket, runs=case_runs)
     identity = record.dataset
     return Metrics(
         format=METRICS_FORMAT,
@@ -138,6 +149,9 @@ def build_metrics(
         cases=per_case,
         bootstrap=statistics.bootstrap_spec(btype, units),
     )
+
+
+_SHARED_LIMIT = 10_000
 
 
 def build_comparison(

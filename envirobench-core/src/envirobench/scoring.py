@@ -22,7 +22,7 @@ from typing import Any
 
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
-from .converter import converter, structure
+from .converter import structure, structurer
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import JSONInputError, kind_of, loads
 from .protocol import RESULT_FILE, AdapterResult
@@ -210,7 +210,8 @@ def load_predictions(
         raise TechnicalFailure(f"{len(extra)} prediction(s) for cases that were not requested: {some(extra)}", file=data_path)
     try:
         # The common case, fast: every prediction valid. Only a failure pays for locating it.
-        return {cid: converter.structure(raw[cid], btype.Prediction) for cid in case_ids}
+        make = structurer(btype.Prediction)
+        return {cid: make(raw[cid]) for cid in case_ids}
     except Exception:  # any structuring failure is located and reported below
         pass
     for cid in case_ids:
@@ -336,15 +337,13 @@ def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[
     scores: RunScores = {}
     shared = SharedScores(btype.PROFILES)
     total = len(cases)
+    score_case, of_case, get_prediction = btype.score_case, shared.of_case, predictions.get
+    unscored = {}  # a case without a prediction: None in every profile
     for n, (cid, case) in enumerate(cases.items()):
         if on_progress is not None and n % PROGRESS_EVERY == 0:
             on_progress(n, total)
-        prediction = predictions.get(cid)
-        if prediction is None:
-            scores[cid] = shared.case(None for _ in btype.PROFILES)
-            continue
-        by_profile = btype.score_case(case, answers[cid], prediction)
-        scores[cid] = shared.case(by_profile.get(profile) for profile in btype.PROFILES)
+        prediction = get_prediction(cid)
+        scores[cid] = of_case(unscored if prediction is None else score_case(case, answers[cid], prediction))
     if on_progress is not None:
         on_progress(total, total)
     return scores
@@ -362,6 +361,8 @@ class SharedScores:
         self.profiles = tuple(profiles)
         self._scores: dict[Any, CaseScore] = {}
         self._cases: dict[tuple[int, ...], dict[str, CaseScore | None]] = {}
+        # The same mappings found by the scores' values (`of_case`): one look-up a case.
+        self._by_value: dict[tuple[Any, ...], dict[str, CaseScore | None]] = {}
 
     def score(self, score: CaseScore | None) -> CaseScore | None:
         if score is None:
@@ -379,6 +380,20 @@ class SharedScores:
         found = self._cases.get(key)
         if found is None:
             found = self._cases[key] = dict(zip(self.profiles, shared, strict=True))
+        return found
+
+    def of_case(self, by_profile: Mapping[str, CaseScore | None]) -> dict[str, CaseScore | None]:
+        """`case` of a type's {profile: score} (a profile it lacks: None), found in one look-up
+        by the scores' values when an equal combination was seen before. The same mapping as
+        `case` gives: a combination's scores are the shared ones its first sighting made."""
+        get = by_profile.get
+        try:
+            key = tuple(None if s is None else (s.errors, tuple(s.metrics.items())) for s in map(get, self.profiles))
+            found = self._by_value.get(key)
+        except TypeError:  # an unhashable error value
+            return self.case(map(get, self.profiles))
+        if found is None:
+            found = self._by_value[key] = self.case(map(get, self.profiles))
         return found
 
 

@@ -37,9 +37,10 @@ import math
 import random
 import sys
 from array import array
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from operator import add, mul
+from operator import add, itemgetter, mul
 from typing import Any
 
 import attrs
@@ -117,8 +118,8 @@ class Units:
 
 def profile_scores(units: Units, scores: Mapping[str, Mapping[str, CaseScore | None]], profile: str) -> list[CaseScore]:
     """One run's scores in one profile, in the order of `units.case_ids` (the profile must be available)."""
-    out = [scores[cid][profile] for cid in units.case_ids]
-    assert all(s is not None for s in out), "intervals are computed for available profiles only"
+    out = list(map(itemgetter(profile), map(scores.__getitem__, units.case_ids)))
+    assert id(None) not in set(map(id, out)), "intervals are computed for available profiles only"
     return out  # type: ignore[return-value]
 
 
@@ -184,19 +185,14 @@ class Groups:
 
     @classmethod
     def of(cls, keys: Iterable[Hashable]) -> Groups:
-        index: dict[Hashable, int] = {}
-        first: list[int] = []
-        sizes: list[int] = []
-        group_of: list[int] = []
-        for u, key in enumerate(keys):
-            g = index.get(key)
-            if g is None:
-                g = index[key] = len(first)
-                first.append(u)
-                sizes.append(0)
-            sizes[g] += 1
-            group_of.append(g)
-        return cls(first, sizes, group_of)
+        """Groups in order of their first unit (in C: a 100,000-unit run has few groups)."""
+        keys = list(keys)
+        index = {key: g for g, key in enumerate(dict.fromkeys(keys))}
+        group_of = list(map(index.__getitem__, keys))
+        counted = Counter(group_of)
+        # Each key's first unit: the last one a reversed walk leaves in the dict.
+        firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+        return cls([firsts[key] for key in index], [counted[g] for g in range(len(index))], group_of)
 
     def one_by_one(self) -> bool:
         """Are units drawn one by one (many groups), rather than one binomial per group?"""
@@ -328,8 +324,8 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
     """The fast path: `summarize_totals` over each resample's metric sums, each the groups' sums
     times their counts added one after another, in group order."""
     members = list(units.members())
-    per_run = [_unit_sums(run, members) for run in runs]
-    groups = Groups.of(tuple(sums[u] for sums in per_run) for u in range(len(members)))
+    per_run = [_unit_sums(run, members, units.clusters is None) for run in runs]
+    groups = Groups.of(zip(*per_run, strict=True))
     sizes = [len(members[u]) for u in groups.first]
     np = groups.numpy()
     columns = []
@@ -365,8 +361,14 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
         yield out
 
 
-def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
-    """Each unit's number of cases and metric sums (in order of first appearance), as a key."""
+def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]], singles: bool = False) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
+    """Each unit's number of cases and metric sums (in order of first appearance), as a key.
+    `singles`: every unit is the one case at its position (no clusters)."""
+    if singles:
+        # Equal scores are usually one object (scoring.SharedScores): each object's key once.
+        distinct = dict(zip(map(id, scores), scores, strict=True))
+        by_id = {key: (1, tuple(score.metrics.items())) for key, score in distinct.items()}
+        return list(map(by_id.__getitem__, map(id, scores)))
     cache: dict[int, tuple[tuple[str, float], ...]] = {}
     out = []
     for unit in members:
@@ -448,8 +450,11 @@ def paired_comparison(btype: BenchmarkType, profile: str, units: Units, candidat
         return None if cand is None or base is None else {m: cand[m] - base[m] for m in cand if m in base}
 
     resampled = resampled_headlines(btype, profile, units, [candidate, baseline], stream("paired", profile))
-    better = sum(1 for c, b in zip(candidate, baseline, strict=True) if b.errors and not c.errors)
-    worse = sum(1 for c, b in zip(candidate, baseline, strict=True) if c.errors and not b.errors)
+    # Counted by pair of score objects (runs share equal scores), each pair looked at once.
+    pairs = Counter(zip(map(id, candidate), map(id, baseline), strict=True))
+    objects = dict(zip(map(id, candidate), candidate, strict=True)) | dict(zip(map(id, baseline), baseline, strict=True))
+    better = sum(n for (c, b), n in pairs.items() if objects[b].errors and not objects[c].errors)
+    worse = sum(n for (c, b), n in pairs.items() if objects[c].errors and not objects[b].errors)
     return PairedComparison(change=intervals(map(change, resampled)), better=better, worse=worse, p_value=mcnemar(better, worse))
 
 
