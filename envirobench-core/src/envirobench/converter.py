@@ -269,7 +269,7 @@ def _make_fast(cls: Any) -> Callable[[Any], Any] | None:
         hints = typing.get_type_hints(cls)
     except Exception:  # annotations that do not resolve: the converter decides
         return None
-    names: dict[str, Any] = {"_cls": cls, "_MISS": MISS, "_str": _plain_str, "_dict": _plain_dict}
+    names: dict[str, Any] = {"_cls": cls, "_MISS": MISS, "_str": plain_str, "_dict": plain_dict}
     required: list[str] = []
     optional: list[str] = []
     body: list[str] = []
@@ -291,14 +291,15 @@ def _make_fast(cls: Any) -> Callable[[Any], Any] | None:
             body.append("        n += 1")
             body.extend("        " + line for line in check)
             body.append(f"        kw[{field.name!r}] = {var}")
-    args = ", ".join(f"{name}=v{i}" for i, name in enumerate(f.name for f in attrs.fields(cls)) if name in required)
+    # Required fields by position (attrs puts them before defaulted ones), unless keyword-only.
+    args = ", ".join(f"v{i}" if not f.kw_only else f"{f.name}=v{i}" for i, f in enumerate(attrs.fields(cls)) if f.name in required)
     source = "\n".join([
         "def fast(o):",
         "  if o.__class__ is not dict:",
         "    return _MISS",
         "  try:",
         f"    n = {len(required)}",
-        "    kw = {}",
+        *(["    kw = {}"] if optional else []),
         *body,
         "    if n != len(o):",  # a key the record does not have
         "      return _MISS",
@@ -322,7 +323,8 @@ def _field_check(hint: Any, var: str, names: dict[str, Any]) -> list[str] | None
             return None
         return [f"if {var} is not None:", *("  " + line for line in inner)]
     if hint is str:
-        return [f"if not _str({var}):", "  return _MISS"]
+        names["str"] = str
+        return [f"if {var}.__class__ is not str or not ({var}.isascii() or _str({var})):", "  return _MISS"]
     if hint is int or hint is bool:
         names[hint.__name__] = hint
         return [f"if {var}.__class__ is not {hint.__name__}:", "  return _MISS"]
@@ -344,7 +346,7 @@ def _field_check(hint: Any, var: str, names: dict[str, Any]) -> list[str] | None
     return None
 
 
-def _plain_str(value: Any) -> bool:
+def plain_str(value: Any) -> bool:
     """A string the converter takes as it is: exactly a str, encodable as UTF-8."""
     if value.__class__ is not str:
         return False
@@ -357,13 +359,18 @@ def _plain_str(value: Any) -> bool:
     return True
 
 
-def _plain_dict(value: Any) -> Any:
+def plain_dict(value: Any) -> Any:
     """A copy of a JSON object whose keys the converter takes (dict[str, Any]), else MISS."""
     if value.__class__ is not dict:
         return MISS
-    for key in value:
-        if not _plain_str(key):
-            return MISS
+    try:
+        plain = "".join(value).isascii()  # every key a str (join refuses anything else), all ASCII
+    except TypeError:
+        return MISS
+    if not plain:
+        for key in value:
+            if not plain_str(key):
+                return MISS
     return dict(value)
 
 
