@@ -269,7 +269,7 @@ def _make_fast(cls: Any) -> Callable[[Any], Any] | None:
         hints = typing.get_type_hints(cls)
     except Exception:  # annotations that do not resolve: the converter decides
         return None
-    names: dict[str, Any] = {"_cls": cls, "_MISS": MISS, "_str": plain_str, "_dict": plain_dict}
+    names: dict[str, Any] = {"_cls": cls, "_MISS": MISS, "_str": _plain_str, "_dict": _plain_dict}
     required: list[str] = []
     optional: list[str] = []
     body: list[str] = []
@@ -346,7 +346,7 @@ def _field_check(hint: Any, var: str, names: dict[str, Any]) -> list[str] | None
     return None
 
 
-def plain_str(value: Any) -> bool:
+def _plain_str(value: Any) -> bool:
     """A string the converter takes as it is: exactly a str, encodable as UTF-8."""
     if value.__class__ is not str:
         return False
@@ -359,7 +359,7 @@ def plain_str(value: Any) -> bool:
     return True
 
 
-def plain_dict(value: Any) -> Any:
+def _plain_dict(value: Any) -> Any:
     """A copy of a JSON object whose keys the converter takes (dict[str, Any]), else MISS."""
     if value.__class__ is not dict:
         return MISS
@@ -369,7 +369,7 @@ def plain_dict(value: Any) -> Any:
         return MISS
     if not plain:
         for key in value:
-            if not plain_str(key):
+            if not _plain_str(key):
                 return MISS
     return dict(value)
 

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from .benchmark import BenchmarkType, Case
-from .converter import MISS, fast_structurer, plain_dict, plain_str, structure, unstructure
+from .converter import MISS, fast_structurer, structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps, dumps_line, iter_jsonl, read_json
 from .plugins import Registry
@@ -285,7 +285,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     raw_inputs: dict[str, Any] = {}
     uses_sources = type(btype).source_files is not BenchmarkType.source_files
     make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
-    for lineno, (case_id, category, raw_input) in _lines(cases_path, _CASE_LINE, CaseRecord, lambda r: (r.id, r.category, r.input)):
+    for lineno, (case_id, category, raw_input) in _lines(cases_path, CaseRecord, lambda r: (r.id, r.category, r.input)):
         if case_id in case_ids:
             raise EnviroBenchError(f"duplicate case ID {case_id!r} (first on line {case_ids[case_id]})", file=cases_path, line=lineno, field="$.id")
         case_ids[case_id] = lineno
@@ -299,7 +299,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
     answers_path = root / ANSWERS
     answered: dict[str, int] = {}
-    for lineno, (case_id, raw_answer) in _lines(answers_path, _ANSWER_LINE, AnswerRecord, lambda r: (r.id, r.answer)):
+    for lineno, (case_id, raw_answer) in _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer)):
         if case_id not in case_ids:
             raise EnviroBenchError(f"answer for {case_id!r}, which is not a case in {CASES}", file=answers_path, line=lineno, field="$.id")
         if case_id in answered:
@@ -320,36 +320,13 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     return Contents(dataset, cases, answers, raw_inputs)
 
 
-# The fields of a line of cases.jsonl and of answers.jsonl (CaseRecord, AnswerRecord), in order,
-# each with its type: str, or dict (dict[str, Any]: the type's input or answer).
-_CASE_LINE = (("id", str), ("category", str), ("input", dict))
-_ANSWER_LINE = (("id", str), ("answer", dict))
-
-
-def _lines(path: Path, fields: tuple[tuple[str, type], ...], record: type, fields_of: Any) -> Iterator[tuple[int, tuple[Any, ...]]]:
-    """(line number, the record's field values) for each line of a JSONL file of `record`s. A
-    line that is plainly right (an object of exactly these keys, each value of its type: an
-    encodable string, or an object with string keys, kept as it is where the converter would copy
-    it: the line's object is no one else's) is taken as it is; any other goes through the
-    converter, which gives the same values or refuses the line with its `$.path` message."""
-    names = tuple(name for name, _ in fields)
-    kinds = tuple(kind for _, kind in fields)
+def _lines(path: Path, record: type, fields_of: Any) -> Iterator[tuple[int, tuple[Any, ...]]]:
+    """(line number, the record's field values) for each line of a JSONL file of `record`s,
+    through the record's fast path (the converter's own record, or its `$.path` refusal)."""
+    fast = _fast_or_none(record)
     for lineno, value in iter_jsonl(path):
-        if value.__class__ is dict and len(value) == len(names):
-            try:
-                found = tuple(map(value.__getitem__, names))
-            except KeyError:
-                found = None
-            if found is not None and all(map(_plain, found, kinds)):
-                yield lineno, found
-                continue
-        yield lineno, fields_of(structure(value, record, file=str(path), line=lineno))
-
-
-def _plain(value: Any, kind: type) -> bool:
-    if value.__class__ is not kind:
-        return False
-    return plain_dict(value) is not MISS if kind is dict else plain_str(value)
+        made = fast(value)
+        yield lineno, fields_of(made if made is not MISS else structure(value, record, file=str(path), line=lineno))
 
 
 def _fast_or_none(cls: type) -> Any:

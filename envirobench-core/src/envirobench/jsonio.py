@@ -238,7 +238,7 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
         lineno = 0
         try:
             for lineno, raw in enumerate(handle, start=1):  # noqa: B007
-                if not raw.strip():
+                if raw.isspace():  # blank (a line read from a file is never empty)
                     continue
                 # The common case inline (a run reads 100,000 lines); a failure goes the checked
                 # way, which names the problem, and only a line with a \uD8xx-\uDFxx escape is

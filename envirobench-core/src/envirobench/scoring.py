@@ -17,7 +17,7 @@ import math
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from itertools import repeat
+from itertools import chain, compress, repeat
 from operator import is_
 from pathlib import Path
 from typing import Any
@@ -105,6 +105,16 @@ def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = Fals
     except UnicodeDecodeError as exc:
         raise TechnicalFailure(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=path) from None
     too_deep = f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels"
+    if refuse_duplicates and "\\u003" not in text:
+        # Without a Python call per object: parsed by the decoder alone, then its objects' members
+        # counted against the text's (see _without_duplicates). Anything else, or a doubt, is read
+        # the checked way below, which gives every refusal.
+        try:
+            value = loads(text)
+            if _without_duplicates(text, value):
+                return value
+        except Exception:  # noqa: S110 - read again below, where every failure is named
+            pass
     try:
         value = loads(text, object_pairs_hook=_refuse_duplicate_keys if refuse_duplicates else None)
     except _DuplicateKey as exc:
@@ -118,6 +128,42 @@ def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = Fals
     if _depth_over(value, MAX_JSON_DEPTH):
         raise TechnicalFailure(too_deep, file=path)
     return value
+
+
+def _without_duplicates(text: str, value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when `value`, parsed from `text` (which has no \\u003X escape, so every ':' inside a
+    string is a ':' in the text), nests no deeper than `limit` and no object in the text repeats a
+    key: outside strings, JSON has one ':' per object member, so the text's members are its ':'s
+    less those in strings, and each object's distinct keys are its dict's length; they are equal
+    exactly when no key repeats (when the ':'s are as many as the dicts' keys, no string holds
+    one). Level by level, in C (no Python step per value)."""
+    members, strings = _members(value, limit, count_colons=False)
+    if members < 0:
+        return False  # nested too deeply: refused below
+    if text.count(":") != members:
+        members, strings = _members(value, limit, count_colons=True)
+    return text.count(":") - strings == members
+
+
+def _members(value: Any, limit: int, *, count_colons: bool) -> tuple[int, int]:
+    """The members of every object in `value` and (with count_colons) the ':'s in its strings,
+    keys included; (-1, 0) when arrays and objects nest deeper than `limit`."""
+    members = colons = depth = 0
+    level = [value]
+    while level:
+        kinds = list(map(type, level))
+        present = set(kinds)
+        dicts = list(compress(level, map(is_, kinds, repeat(dict)))) if dict in present else []
+        lists = list(compress(level, map(is_, kinds, repeat(list)))) if list in present else []
+        if depth >= limit and (dicts or lists):
+            return -1, 0
+        members += sum(map(len, dicts))
+        if count_colons:
+            colons += sum(map(str.count, compress(level, map(is_, kinds, repeat(str))), repeat(":")))
+            colons += sum(map(str.count, chain.from_iterable(dicts), repeat(":")))
+        level = list(chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists)))
+        depth += 1
+    return members, colons
 
 
 def _depth_over(value: Any, limit: int) -> bool:

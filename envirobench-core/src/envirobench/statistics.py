@@ -29,6 +29,9 @@ imported otherwise) it draws units, adds sums and builds resampled lists faster,
 what the pure-Python code does (the same words drawn, the same floats added in the same order),
 so the numbers never depend on it: a test holds the two to equality. Without numpy, a 100,000-case
 run whose every case scores differently takes about a minute per profile (docs/performance.md).
+
+Length: the bootstrap (units, groups, draws, sums), its intervals and the paired test are one
+method with its fast paths, each of which must give the numbers of the plain one.
 """
 
 from __future__ import annotations
@@ -185,13 +188,11 @@ class Groups:
 
     @classmethod
     def of(cls, keys: Iterable[Hashable]) -> Groups:
-        """Groups in order of their first unit (in C: a 100,000-unit run has few groups)."""
+        """Groups in order of their first unit, made in C (a 100,000-unit run has few groups)."""
         keys = list(keys)
         index = {key: g for g, key in enumerate(dict.fromkeys(keys))}
-        group_of = list(map(index.__getitem__, keys))
-        counted = Counter(group_of)
-        # Each key's first unit: the last one a reversed walk leaves in the dict.
-        firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))
+        group_of, counted = list(map(index.__getitem__, keys)), Counter(map(index.__getitem__, keys))
+        firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # a reversed walk leaves the first
         return cls([firsts[key] for key in index], [counted[g] for g in range(len(index))], group_of)
 
     def one_by_one(self) -> bool:
@@ -325,7 +326,7 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
     times their counts added one after another, in group order."""
     members = list(units.members())
     per_run = [_unit_sums(run, members, units.clusters is None) for run in runs]
-    groups = Groups.of(zip(*per_run, strict=True))
+    groups = Groups.of(zip(*map(_codes, per_run), strict=True))
     sizes = [len(members[u]) for u in groups.first]
     np = groups.numpy()
     columns = []
@@ -362,12 +363,9 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
 
 
 def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]], singles: bool = False) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
-    """Each unit's number of cases and metric sums (in order of first appearance), as a key.
-    `singles`: every unit is the one case at its position (no clusters)."""
-    if singles:
-        # Equal scores are usually one object (scoring.SharedScores): each object's key once.
-        distinct = dict(zip(map(id, scores), scores, strict=True))
-        by_id = {key: (1, tuple(score.metrics.items())) for key, score in distinct.items()}
+    """Each unit's number of cases and metric sums (in order of first appearance), as a key (`singles`: no clusters)."""
+    if singles:  # equal scores are usually one object (scoring.SharedScores): each object's key once
+        by_id = {i: (1, tuple(s.metrics.items())) for i, s in dict(zip(map(id, scores), scores, strict=True)).items()}
         return list(map(by_id.__getitem__, map(id, scores)))
     cache: dict[int, tuple[tuple[str, float], ...]] = {}
     out = []
@@ -385,6 +383,13 @@ def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]], si
                 values.setdefault(name, []).append(value)
         out.append((len(unit), tuple((name, math.fsum(v)) for name, v in values.items())))
     return out
+
+
+def _codes(keys: list[Any]) -> list[int]:
+    """Each key as a small number, equal keys alike; each distinct object hashed once (see _unit_sums)."""
+    canonical: dict[Any, int] = {}
+    code_of = {i: canonical.setdefault(k, len(canonical)) for i, k in dict(zip(map(id, keys), keys, strict=True)).items()}
+    return list(map(code_of.__getitem__, map(id, keys)))
 
 
 def _safely(summary: Callable[..., Headline], *args: Any) -> Headline | None:
@@ -450,8 +455,7 @@ def paired_comparison(btype: BenchmarkType, profile: str, units: Units, candidat
         return None if cand is None or base is None else {m: cand[m] - base[m] for m in cand if m in base}
 
     resampled = resampled_headlines(btype, profile, units, [candidate, baseline], stream("paired", profile))
-    # Counted by pair of score objects (runs share equal scores), each pair looked at once.
-    pairs = Counter(zip(map(id, candidate), map(id, baseline), strict=True))
+    pairs = Counter(zip(map(id, candidate), map(id, baseline), strict=True))  # each pair of score objects once
     objects = dict(zip(map(id, candidate), candidate, strict=True)) | dict(zip(map(id, baseline), baseline, strict=True))
     better = sum(n for (c, b), n in pairs.items() if objects[b].errors and not objects[c].errors)
     worse = sum(n for (c, b), n in pairs.items() if objects[c].errors and not objects[b].errors)
