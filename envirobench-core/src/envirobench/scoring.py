@@ -414,6 +414,7 @@ class SharedScores:
         self._cases: dict[tuple[int, ...], dict[str, CaseScore | None]] = {}
         # The same mappings found by the scores' values (`of_case`): one look-up a case.
         self._by_value: dict[tuple[Any, ...], dict[str, CaseScore | None]] = {}
+        self._value_key = _value_key(self.profiles)
 
     def score(self, score: CaseScore | None) -> CaseScore | None:
         if score is None:
@@ -437,15 +438,25 @@ class SharedScores:
         """`case` of a type's {profile: score} (a profile it lacks: None), found in one look-up
         by the scores' values when an equal combination was seen before. The same mapping as
         `case` gives: a combination's scores are the shared ones its first sighting made."""
-        get = by_profile.get
         try:
-            key = tuple(None if s is None else (s.errors, tuple(s.metrics.items())) for s in map(get, self.profiles))
+            key = self._value_key(by_profile)
             found = self._by_value.get(key)
         except TypeError:  # an unhashable error value
-            return self.case(map(get, self.profiles))
+            return self.case(map(by_profile.get, self.profiles))
         if found is None:
-            found = self._by_value[key] = self.case(map(get, self.profiles))
+            found = self._by_value[key] = self.case(map(by_profile.get, self.profiles))
         return found
+
+
+def _value_key(profiles: Sequence[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """A function of a {profile: score} giving, profile by profile, None or (errors, metric
+    items): written out for these profiles (no loop), as it runs once for every case scored."""
+    parts = [f"None if (s := get({p!r})) is None else (s.errors, tuple(s.metrics.items()))" for p in profiles]
+    if not parts:
+        return lambda by_profile: ()
+    namespace: dict[str, Any] = {}
+    exec(f"def key(by_profile):\n    get = by_profile.get\n    return ({', '.join(parts)},)", namespace)  # noqa: S102 - our own text
+    return namespace["key"]  # type: ignore[no-any-return]
 
 
 def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: Sequence[str] = (), limit: int | None = None) -> tuple[Mapping[str, Case], Partial | None]:
