@@ -152,3 +152,16 @@ def test_a_jsonl_line_reads_as_decode_reads_it(tmp_path, line):
     except EnviroBenchError as exc:
         got = ("refused", exc.message)
     assert got == expected
+
+
+def test_metric_totals_add_each_metric_case_by_case_whichever_path():
+    from envirobench.benchmark import CaseScore, _metric_totals, metric_totals
+
+    rng = random.Random(19)
+    for _ in range(300):
+        one = [CaseScore((), {"a": rng.choice([rng.random(), 1e16, -3, 2.5, -0.0])}) for _ in range(4)]
+        two = [CaseScore((), {"a": rng.random(), "b": rng.random()}) for _ in range(3)]
+        for pool in (one, two, two + [CaseScore((), {"b": 1.0})], [CaseScore(), *one]):
+            scores = [rng.choice(pool) for _ in range(rng.randint(0, 40))]
+            assert metric_totals(scores) == _metric_totals(scores)
+            assert list(metric_totals(scores)[0]) == list(_metric_totals(scores)[0])  # first appearance

@@ -195,7 +195,7 @@ def metric_totals(scores: Iterable[CaseScore]) -> tuple[dict[str, float], int]:
             names = own
         elif own != names:
             return _metric_totals(scores)
-    all_metrics = list(map(attrgetter("metrics"), scores))
+    all_metrics = map(attrgetter("metrics"), scores) if names is None or len(names) == 1 else list(map(attrgetter("metrics"), scores))
     return {name: reduce(add, map(itemgetter(name), all_metrics), 0.0) for name in names or ()}, len(scores)
 
 
