@@ -184,6 +184,10 @@ def test_memory_error_is_a_refusal(tmp_path, monkeypatch):
     path.write_text('{"a": 1}')
 
     class Exhausted(json.JSONDecoder):
+        def __init__(self):
+            super().__init__()
+            self.scan_once = self.decode  # the scanner too: iter_jsonl reads most lines with it
+
         def decode(self, s, *args):  # noqa: ARG002
             raise MemoryError
 

@@ -53,6 +53,7 @@ def test_metrics_text_of_shared_scores_is_the_converters_text_whatever_its_cache
     make_run("again", off="c000002:1,c000004:-2", baseline=results / "base", controls=(results / "ctl",))
     metrics = captured["m"]
     monkeypatch.setattr(rundir, "_TEXT_CACHE", cache)
+    monkeypatch.setattr(rundir, "_CASE_CACHE", cache)
     text = "".join(rundir.metrics_text(metrics))
     assert text == dumps(unstructure(metrics), indent=None)
     assert text.encode() == (results / "again" / rundir.METRICS_FILE).read_bytes()

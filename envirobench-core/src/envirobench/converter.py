@@ -7,9 +7,12 @@ every problem is reported as a `$.path` message that a user can act on.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import types
+import typing
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import attrs
 import cattrs
 import cattrs.cols
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
@@ -188,6 +191,11 @@ def structure(
     path: str = "$",
 ) -> T:
     """Structure `value` into `cls` or raise an EnviroBenchError naming file, line and field."""
+    fast = fast_structurer(cls)
+    if fast is not None:
+        made = fast(value)
+        if made is not MISS:
+            return made  # type: ignore[no-any-return]
     if not isinstance(value, dict) and hasattr(cls, "__attrs_attrs__"):
         raise EnviroBenchError(f"expected an object, got {_json_type(value)}", file=file, line=line, field=path)
     try:
@@ -213,4 +221,169 @@ def _holds_recursion_error(exc: BaseException) -> bool:
 
 
 def unstructure(value: Any) -> Any:
-    return converter.unstructure(value)
+    cls = value.__class__
+    hook = _UNSTRUCTURE_HOOKS.get(cls)
+    if hook is None:
+        # The converter's own hook for the class (what converter.unstructure looks up each
+        # call), kept: hooks are registered once, in make_converter.
+        hook = _UNSTRUCTURE_HOOKS[cls] = converter.get_unstructure_hook(cls)
+    return hook(value)
+
+
+_UNSTRUCTURE_HOOKS: dict[type, Callable[[Any], Any]] = {}
+
+
+# -- the fast path for plain records -----------------------------------------------------------
+# A run structures hundreds of thousands of small records (dataset lines, inputs, answers,
+# predictions). For a record class whose fields are all plain (str, int, float, bool, Any,
+# dict[str, Any], another such record, or one of these or None), `fast_structurer` makes a
+# function that takes a value only when it is exactly right (a dict with just the record's keys,
+# every scalar of its exact JSON type, every string encodable), builds the record as the
+# converter would, and otherwise returns MISS: the caller then asks the strict converter, which
+# builds the same record or gives its `$.path` message. Nothing is accepted that the converter
+# refuses (a test holds the two together).
+
+MISS: Any = object()
+_FAST: dict[Any, Callable[[Any], Any] | None] = {}
+# Classes with hooks of their own in make_converter: never given a fast path.
+_OWN_HOOKS = (CaseScore,)
+
+
+def fast_structurer(cls: Any) -> Callable[[Any], Any] | None:
+    """The fast path of a plain record class (see above), None for any other type."""
+    try:
+        return _FAST[cls]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable type: never a record class
+        return None
+    _FAST[cls] = None  # a class that refers to itself gets no fast path
+    _FAST[cls] = made = _make_fast(cls)
+    return made
+
+
+def _make_fast(cls: Any) -> Callable[[Any], Any] | None:
+    if not (isinstance(cls, type) and attrs.has(cls)) or issubclass(cls, _OWN_HOOKS):
+        return None
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # annotations that do not resolve: the converter decides
+        return None
+    names: dict[str, Any] = {"_cls": cls, "_MISS": MISS, "_str": _plain_str, "_dict": _plain_dict}
+    required: list[str] = []
+    optional: list[str] = []
+    body: list[str] = []
+    for index, field in enumerate(attrs.fields(cls)):
+        if not field.init or field.alias != field.name or field.name not in hints:
+            return None
+        var = f"v{index}"
+        check = _field_check(hints[field.name], var, names)
+        if check is None:
+            return None
+        if field.default is attrs.NOTHING:
+            required.append(field.name)
+            body.append(f"    {var} = o[{field.name!r}]")
+            body.extend("    " + line for line in check)
+        else:
+            optional.append(field.name)
+            body.append(f"    {var} = o.get({field.name!r}, _MISS)")
+            body.append(f"    if {var} is not _MISS:")
+            body.append("        n += 1")
+            body.extend("        " + line for line in check)
+            body.append(f"        kw[{field.name!r}] = {var}")
+    # Required fields by position (attrs puts them before defaulted ones), unless keyword-only.
+    args = ", ".join(f"v{i}" if not f.kw_only else f"{f.name}=v{i}" for i, f in enumerate(attrs.fields(cls)) if f.name in required)
+    source = "\n".join([
+        "def fast(o):",
+        "  if o.__class__ is not dict:",
+        "    return _MISS",
+        "  try:",
+        f"    n = {len(required)}",
+        *(["    kw = {}"] if optional else []),
+        *body,
+        "    if n != len(o):",  # a key the record does not have
+        "      return _MISS",
+        f"    return _cls({args}{', ' if args and optional else ''}{'**kw' if optional else ''})",
+        "  except Exception:",
+        "    return _MISS",
+    ])
+    exec(compile(source, f"<fast structure {cls.__qualname__}>", "exec"), names)
+    return names["fast"]  # type: ignore[no-any-return]
+
+
+def _field_check(hint: Any, var: str, names: dict[str, Any]) -> list[str] | None:
+    """Lines that check `var` (and convert it as the converter would), returning MISS when it is
+    not exactly right; None when the type has no fast path."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if len(args) != 2 or type(None) not in args:
+            return None
+        inner = _field_check(next(a for a in args if a is not type(None)), var, names)
+        if inner is None:
+            return None
+        return [f"if {var} is not None:", *("  " + line for line in inner)]
+    if hint is str:
+        names["str"] = str
+        return [f"if {var}.__class__ is not str or not ({var}.isascii() or _str({var})):", "  return _MISS"]
+    if hint is int or hint is bool:
+        names[hint.__name__] = hint
+        return [f"if {var}.__class__ is not {hint.__name__}:", "  return _MISS"]
+    if hint is float:
+        names["float"] = float
+        names["int"] = int
+        return [f"if {var}.__class__ is not float and {var}.__class__ is not int:", "  return _MISS", f"{var} = float({var})"]
+    if hint is typing.Any:
+        return []
+    if typing.get_origin(hint) is dict and typing.get_args(hint) == (str, typing.Any):
+        return [f"{var} = _dict({var})", f"if {var} is _MISS:", "  return _MISS"]
+    if isinstance(hint, type) and attrs.has(hint):
+        inner_fast = fast_structurer(hint)
+        if inner_fast is None:
+            return None
+        name = f"_fast_{len(names)}"
+        names[name] = inner_fast
+        return [f"{var} = {name}({var})", f"if {var} is _MISS:", "  return _MISS"]
+    return None
+
+
+def _plain_str(value: Any) -> bool:
+    """A string the converter takes as it is: exactly a str, encodable as UTF-8."""
+    if value.__class__ is not str:
+        return False
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _plain_dict(value: Any) -> Any:
+    """A copy of a JSON object whose keys the converter takes (dict[str, Any]), else MISS."""
+    if value.__class__ is not dict:
+        return MISS
+    try:
+        plain = "".join(value).isascii()  # every key a str (join refuses anything else), all ASCII
+    except TypeError:
+        return MISS
+    if not plain:
+        for key in value:
+            if not _plain_str(key):
+                return MISS
+    return dict(value)
+
+
+def structurer(cls: type[T]) -> Callable[[Any], T]:
+    """`converter.structure(value, cls)` as a function of the value, through the fast path
+    when the class has one: the same record, or the converter's own exception."""
+    fast = fast_structurer(cls)
+    slow = converter.structure
+    if fast is None:
+        return lambda value: slow(value, cls)
+
+    def structure_one(value: Any) -> T:
+        made = fast(value)
+        return slow(value, cls) if made is MISS else made  # type: ignore[no-any-return]
+
+    return structure_one

@@ -21,7 +21,7 @@ from typing import Any
 import attrs
 
 from .benchmark import BenchmarkType, Case
-from .converter import structure, unstructure
+from .converter import MISS, fast_structurer, structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps, dumps_line, iter_jsonl, read_json
 from .plugins import Registry
@@ -283,25 +283,30 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     cases: dict[str, Case] = {}
     answers: dict[str, Any] = {}
     raw_inputs: dict[str, Any] = {}
-    for lineno, rec in dataset.iter_case_records():
-        if rec.id in case_ids:
-            raise EnviroBenchError(f"duplicate case ID {rec.id!r} (first on line {case_ids[rec.id]})", file=cases_path, line=lineno, field="$.id")
-        case_ids[rec.id] = lineno
-        case_input = structure(rec.input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
-        cases[rec.id] = Case(rec.id, rec.category, case_input)
-        raw_inputs[rec.id] = rec.input
-        for src in btype.source_files(case_input):
+    uses_sources = type(btype).source_files is not BenchmarkType.source_files
+    make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
+    for lineno, (case_id, category, raw_input) in _lines(cases_path, CaseRecord, lambda r: (r.id, r.category, r.input)):
+        if case_id in case_ids:
+            raise EnviroBenchError(f"duplicate case ID {case_id!r} (first on line {case_ids[case_id]})", file=cases_path, line=lineno, field="$.id")
+        case_ids[case_id] = lineno
+        case_input = make_input(raw_input)
+        if case_input is MISS:
+            case_input = structure(raw_input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
+        cases[case_id] = Case(case_id, category, case_input)
+        raw_inputs[case_id] = raw_input
+        for src in btype.source_files(case_input) if uses_sources else ():
             if src not in sources:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
     answers_path = root / ANSWERS
     answered: dict[str, int] = {}
-    for lineno, rec in dataset.iter_answer_records():
-        if rec.id not in case_ids:
-            raise EnviroBenchError(f"answer for {rec.id!r}, which is not a case in {CASES}", file=answers_path, line=lineno, field="$.id")
-        if rec.id in answered:
-            raise EnviroBenchError(f"duplicate answer for {rec.id!r} (first on line {answered[rec.id]})", file=answers_path, line=lineno, field="$.id")
-        answered[rec.id] = lineno
-        answers[rec.id] = structure(rec.answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+    for lineno, (case_id, raw_answer) in _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer)):
+        if case_id not in case_ids:
+            raise EnviroBenchError(f"answer for {case_id!r}, which is not a case in {CASES}", file=answers_path, line=lineno, field="$.id")
+        if case_id in answered:
+            raise EnviroBenchError(f"duplicate answer for {case_id!r} (first on line {answered[case_id]})", file=answers_path, line=lineno, field="$.id")
+        answered[case_id] = lineno
+        answer = make_answer(raw_answer)
+        answers[case_id] = answer if answer is not MISS else structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
     for case_id, lineno in case_ids.items():
         if case_id not in answered:
             raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")
@@ -313,6 +318,20 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     for retirement in manifest.retired:
         del cases[retirement.case], raw_inputs[retirement.case]
     return Contents(dataset, cases, answers, raw_inputs)
+
+
+def _lines(path: Path, record: type, fields_of: Any) -> Iterator[tuple[int, tuple[Any, ...]]]:
+    """(line number, the record's field values) for each line of a JSONL file of `record`s,
+    through the record's fast path (the converter's own record, or its `$.path` refusal)."""
+    fast = _fast_or_none(record)
+    for lineno, value in iter_jsonl(path):
+        made = fast(value)
+        yield lineno, fields_of(made if made is not MISS else structure(value, record, file=str(path), line=lineno))
+
+
+def _fast_or_none(cls: type) -> Any:
+    """The fast path of a type's record class, or a function that always says MISS."""
+    return fast_structurer(cls) or (lambda value: MISS)
 
 
 def _type_for(manifest: Manifest, registry: Registry, mpath: Path) -> BenchmarkType:

@@ -31,6 +31,8 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import repeat
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -118,14 +120,18 @@ def build_metrics(
             intervals=intervals,
             paired=paired,
         )
-    per_case = {
-        cid: CaseMetrics(
-            category=case.category,
-            bucket={p: bucket_index[p].get(cid) for p in btype.PROFILES},  # type: ignore[misc]
-            runs={label: run_scores[cid] for label, run_scores in runs},  # {profile: score}, shared (scoring.SharedScores)
-        )
-        for cid, case in cases.items()
-    }
+    # Equal {profile: bucket} and {label: {profile: score}} mappings are one object each (never
+    # modified), as equal scores are (scoring.SharedScores): few combinations occur. Made in C,
+    # column by column, not case by case.
+    ids = list(cases)
+    bucket_keys = list(zip(*[map(bucket_index[p].get, ids) for p in btype.PROFILES], strict=True))
+    bucket_of = {key: dict(zip(btype.PROFILES, key, strict=True)) for key in dict.fromkeys(bucket_keys)}
+    columns = [list(map(run_scores.__getitem__, ids)) for _, run_scores in runs]
+    runs_keys = list(zip(*[map(id, column) for column in columns], strict=True))  # the mappings stay alive in `runs`
+    runs_of = {key: {label: columns[j][i] for j, (label, _) in enumerate(runs)} for key, i in dict(zip(runs_keys, range(len(ids)), strict=True)).items()}
+    per_case = dict(zip(ids, map(CaseMetrics, map(attrgetter("category"), cases.values()), map(bucket_of.__getitem__, bucket_keys),
+                                 map(runs_of.__getitem__, runs_keys)), strict=True))
+    del columns, runs_keys, bucket_keys
     identity = record.dataset
     return Metrics(
         format=METRICS_FORMAT,
@@ -177,24 +183,29 @@ class ComparisonCases(Sequence[ComparisonCase]):
 
     def __getitem__(self, index):  # type: ignore[override]
         if isinstance(index, slice):
-            return [self._case(cid) for cid in self._ids[index]]
-        return self._case(self._ids[index])
+            return self._made(self._ids[index])
+        return self._made([self._ids[index]])[0]
 
     def __iter__(self) -> Iterator[ComparisonCase]:
-        return map(self._case, self._ids)
+        for start in range(0, len(self._ids), _BATCH):
+            yield from self._made(self._ids[start : start + _BATCH])
 
-    def _case(self, cid: str) -> ComparisonCase:
-        case = self._cases[cid]
-        made = ComparisonCase(
-            id=cid,
-            category=case.category,
-            input=unstructure(case.input),
-            answer=unstructure(self._answers[cid]),
-            predictions={label: unstructure(preds[cid]) if cid in preds else None for label, preds in self._runs},
-        )
+    def _made(self, ids: Sequence[str]) -> list[ComparisonCase]:
+        """The cases of `ids`, made column by column (each input, answer and run's prediction
+        unstructured by map, not in a Python loop per case); `on_case` sees each in order."""
+        cases = list(map(self._cases.__getitem__, ids))
+        # A run without a prediction for a case: null (no value is unstructured to None but None).
+        by_run = [map(unstructure, map(preds.get, ids)) for _, preds in self._runs]
+        labels = [label for label, _ in self._runs]
+        made = list(map(ComparisonCase, ids, map(attrgetter("category"), cases), map(unstructure, map(attrgetter("input"), cases)),
+                        map(unstructure, map(self._answers.__getitem__, ids)), map(dict, map(zip, repeat(labels), zip(*by_run, strict=True)))))
         if self._on_case is not None:
-            self._on_case(made)
+            for case in made:
+                self._on_case(case)
         return made
+
+
+_BATCH = 1000  # comparison cases made at a time when iterated
 
 
 def build_review_brief(record: RunRecord, cases: Mapping[str, Case], gate: Gate) -> ReviewBrief:

@@ -9,6 +9,8 @@ Everything here is a pure function of scores, so `envirobench score` reproduces 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import compress
+from operator import itemgetter
 
 import attrs
 
@@ -73,7 +75,19 @@ class Gate:
 
 def profile_available(profile: str, case_ids: Sequence[str], runs: Sequence[RunScores]) -> bool:
     """A profile is available only when it scores every case of every run."""
-    return all(run.get(cid, {}).get(profile) is not None for run in runs for cid in case_ids)
+    for run in runs:
+        by_case = list(map(run.get, case_ids))
+        # Each distinct {profile: score} mapping once (runs share them: scoring.SharedScores).
+        for scores in dict(zip(map(id, by_case), by_case, strict=True)).values():
+            if scores is None or scores.get(profile) is None:
+                return False
+    return True
+
+
+def _default_comparisons(btype: BenchmarkType) -> bool:
+    """Does the type compare scores as core does (by their errors alone)? Then the verdict on
+    a case is a function of its score objects, and is worked out once per combination of them."""
+    return type(btype).is_worse is BenchmarkType.is_worse and type(btype).disagree is BenchmarkType.disagree
 
 
 def pair_profile(
@@ -86,59 +100,72 @@ def pair_profile(
     targets: Sequence[str],
 ) -> ProfilePairing:
     """Buckets and gate status of one profile."""
-    runs = [candidate] + ([baseline] if baseline is not None else []) + list(controls)
-    if not profile_available(profile, case_ids, runs):
-        return ProfilePairing(profile, False, UNAVAILABLE)
-    regressions: list[str] = []
-    unstable_regressions: list[str] = []
-    improvements: list[str] = []
-    unstable_cases: list[str] = []
-    buckets: dict[str, list[str]] = {name: [] for name in BUCKETS}
-    for cid in case_ids:
-        cand = candidate[cid][profile]
-        assert cand is not None  # guaranteed by profile_available
-        if baseline is None:
-            buckets["remaining" if cand.errors else "unchanged-correct"].append(cid)
-            continue
-        base = baseline[cid][profile]
-        assert base is not None
-        unstable = any(btype.disagree(profile, base, ctl[cid][profile]) for ctl in controls)  # type: ignore[arg-type]
-        worse = btype.is_worse(profile, base, cand)
-        better = btype.is_worse(profile, cand, base)
-        if unstable:
-            unstable_cases.append(cid)
-        if worse:
-            (unstable_regressions if unstable else regressions).append(cid)
-        elif better:
-            improvements.append(cid)
-        if unstable and (worse or better or btype.disagree(profile, base, cand)):
-            buckets["noisy"].append(cid)
-        elif worse:
-            buckets["worse"].append(cid)
-        elif better:
-            buckets["better"].append(cid)
-        elif cand.errors:
-            buckets["remaining"].append(cid)
+    return _Cases(case_ids, candidate, baseline, controls).pair(btype, profile, targets)
+
+
+class _Cases:
+    """The cases of a candidate and its compared runs, by combination of their {profile: score}
+    mappings. Runs share equal mappings (scoring.SharedScores), so a 100,000-case run has a few
+    combinations: each is judged once per profile, and every list of cases is then taken, in
+    case order, from the judgements in C (itertools.compress), never case by case in Python."""
+
+    def __init__(self, case_ids: Sequence[str], candidate: RunScores, baseline: RunScores | None, controls: Sequence[RunScores]):
+        self.ids = list(case_ids)
+        self.candidate = candidate
+        self.has_baseline = baseline is not None
+        runs = [candidate] + ([baseline] if baseline is not None else []) + list(controls)
+        self.columns = [list(map(run.get, self.ids)) for run in runs]  # None: the run lacks the case
+        self.keys = list(zip(*[map(id, column) for column in self.columns], strict=True))  # the mappings stay alive in the runs
+        self.first = dict(zip(self.keys, range(len(self.ids)), strict=True))  # each combination, at a case that has it
+
+    def available(self, profile: str) -> bool:
+        return all(m is not None and m.get(profile) is not None for i in self.first.values() for m in (c[i] for c in self.columns))
+
+    def pair(self, btype: BenchmarkType, profile: str, targets: Sequence[str]) -> ProfilePairing:
+        if not self.available(profile):
+            return ProfilePairing(profile, False, UNAVAILABLE)
+        compared = self.columns if self.has_baseline else self.columns[:1]  # without a baseline, controls change nothing
+        if _default_comparisons(btype):
+            found = {key: _flags(btype, profile, *(column[i][profile] for column in compared)) for key, i in self.first.items()}
+            flags = list(map(found.__getitem__, self.keys))
         else:
-            buckets["unchanged-correct"].append(cid)
-    failing_targets = [cid for cid in targets if candidate[cid][profile].errors]  # type: ignore[union-attr]
-    if baseline is None:
-        status = BASELINE_REQUIRED
-    elif regressions or failing_targets:
-        status = FAILED
+            flags = [_flags(btype, profile, *(m[profile] for m in mappings)) for mappings in zip(*compared, strict=True)]
+        lists = [tuple(compress(self.ids, map(itemgetter(j), flags))) for j in range(len(_FLAGS))]
+        unstable, regressions, unstable_regressions, improvements = lists[:4]
+        failing_targets = tuple(cid for cid in targets if self.candidate[cid][profile].errors)  # type: ignore[union-attr]
+        if not self.has_baseline:
+            status = BASELINE_REQUIRED
+        elif regressions or failing_targets:
+            status = FAILED
+        else:
+            status = PASSED
+        return ProfilePairing(profile, True, status, regressions, unstable_regressions, improvements, unstable,  # type: ignore[arg-type]
+                              failing_targets, dict(zip(BUCKETS, lists[4:], strict=True)))
+
+
+# What a case's flags say, in order: the four lists of ProfilePairing, then its bucket.
+_FLAGS = ("unstable", "regression", "unstable regression", "improvement", *BUCKETS)
+
+
+def _flags(btype: BenchmarkType, profile: str, cand: CaseScore, base: CaseScore | None = None, *controls: CaseScore) -> tuple[bool, ...]:
+    """One case against its baseline (None: there is none) and controls, as _FLAGS."""
+    if base is None:
+        bucket = "remaining" if cand.errors else "unchanged-correct"
+        return (False, False, False, False, *(name == bucket for name in BUCKETS))
+    unstable = any(btype.disagree(profile, base, ctl) for ctl in controls)
+    worse = btype.is_worse(profile, base, cand)
+    better = btype.is_worse(profile, cand, base)
+    if unstable and (worse or better or btype.disagree(profile, base, cand)):
+        bucket = "noisy"
+    elif worse:
+        bucket = "worse"
+    elif better:
+        bucket = "better"
+    elif cand.errors:
+        bucket = "remaining"
     else:
-        status = PASSED
-    return ProfilePairing(
-        profile,
-        True,
-        status,  # type: ignore[arg-type]
-        tuple(regressions),
-        tuple(unstable_regressions),
-        tuple(improvements),
-        tuple(unstable_cases),
-        tuple(failing_targets),
-        {name: tuple(ids) for name, ids in buckets.items()},
-    )
+        bucket = "unchanged-correct"
+    return (unstable, worse and not unstable, worse and unstable, better and not worse, *(name == bucket for name in BUCKETS))
 
 
 def pair_and_gate(
@@ -151,10 +178,8 @@ def pair_and_gate(
     targets: Sequence[str],
 ) -> Gate:
     """Pair every profile; the gate's status comes from the gated ones."""
-    by_profile = {
-        profile: pair_profile(btype, profile, case_ids, candidate, baseline, controls, targets)
-        for profile in btype.PROFILES
-    }
+    cases = _Cases(case_ids, candidate, baseline, controls)
+    by_profile = {profile: cases.pair(btype, profile, targets) for profile in btype.PROFILES}
     status = overall_status([by_profile[p].status for p in gates])
     return Gate(status, tuple(gates), tuple(targets), by_profile)  # type: ignore[arg-type]
 
@@ -171,7 +196,7 @@ def summarize_run(btype: BenchmarkType, case_ids: Sequence[str], scores: RunScor
     out: dict[str, dict[str, float] | None] = {}
     for profile in btype.PROFILES:
         if profile_available(profile, case_ids, [scores]):
-            out[profile] = btype.summarize(profile, [scores[cid][profile] for cid in case_ids])  # type: ignore[misc]
+            out[profile] = btype.summarize(profile, list(map(itemgetter(profile), map(scores.__getitem__, case_ids))))
         else:
             out[profile] = None
     return out

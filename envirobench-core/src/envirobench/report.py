@@ -106,6 +106,8 @@ def inline_code(source: str, tag: str) -> str:
 
 def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
     """null (no prediction), -1 (equal to the answer), j (equal to run j's) or [the value]."""
+    if predictions.count(answer) == len(predictions) and answer is not None:  # the common case: every run right
+        return [-1] * len(predictions)
     out: list[Any] = []
     for i, prediction in enumerate(predictions):
         if prediction is None:
@@ -133,7 +135,7 @@ class CaseBlocks:
 
     def add(self, case: ComparisonCase) -> None:
         answer, predictions = case.answer, case.predictions
-        self._chunk.append([case.input, answer, _prediction_refs(answer, [predictions.get(label) for label in self.runs])])
+        self._chunk.append([case.input, answer, _prediction_refs(answer, list(map(predictions.get, self.runs)))])
         self.ids.append(case.id)
         if len(self._chunk) == CHUNK:
             self._blocks.append(encode_chunk(self._chunk))
@@ -214,6 +216,43 @@ def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence
     return rows
 
 
+def _index_errors(by_run: Mapping[str, Mapping[str, Any]], runs: Sequence[str], profiles: Sequence[str],
+                  error_ids: dict[tuple[Any, ...], int]) -> tuple[Any, tuple[str, ...], tuple[tuple[str, int, int], ...]]:
+    """One case's errors for the index (0 when it has none and every profile scored it; new
+    errors are numbered in `error_ids`), the profiles some run could not score, and the error
+    counts it adds to the charts as (profile, run index, count)."""
+    errs: list[list[Any]] = []
+    anything = False
+    missing: set[str] = set()
+    counted: list[tuple[str, int, int]] = []
+    for r, label in enumerate(runs):
+        by_profile: list[Any] = []
+        run_scores = by_run[label]
+        for p in profiles:
+            score = run_scores[p]
+            if score is None:
+                by_profile.append(None)
+                missing.add(p)
+                anything = True
+                continue
+            errors = score.errors
+            if not errors:
+                by_profile.append([])
+                continue
+            ids = []
+            for error in errors:
+                key = tuple(error)
+                eid = error_ids.get(key)
+                if eid is None:
+                    eid = error_ids[key] = len(error_ids)
+                ids.append(eid)
+            anything = True
+            counted.append((p, r, len(ids)))
+            by_profile.append(ids)
+        errs.append(by_profile)
+    return errs if anything else 0, tuple(missing), tuple(counted)
+
+
 def build_page(
     record: RunRecord,
     metrics: Metrics,
@@ -259,42 +298,27 @@ def build_page(
             raise EnviroBenchError(f"{COMPARISON_FILE} and {METRICS_FILE} of run {record.run_id} hold different cases")
     encoded = blocks.blocks()
     no_assets: tuple[str, ...] = ()
+    # A case's errors and its buckets as the index gives them, kept by the case's mapping of runs
+    # and of buckets: cases share them (outputs.build_metrics), so each is worked out once (its
+    # errors numbered where they first occur, as case by case would number them).
+    case_errors: dict[int, tuple[Any, tuple[str, ...], tuple[tuple[str, int, int], ...]]] = {}
+    case_buckets: dict[int, list[int]] = {}
     for cid in blocks.ids:
         per_case = metrics.cases[cid]
         category = per_case.category
-        errs: list[list[Any]] = []
-        anything = False
-        missing: set[str] = set()
-        for r, label in enumerate(runs):
-            by_profile: list[Any] = []
-            run_scores = per_case.runs[label]
-            for p in profiles:
-                score = run_scores[p]
-                if score is None:
-                    by_profile.append(None)
-                    missing.add(p)
-                    anything = True
-                    continue
-                errors = score.errors
-                if not errors:
-                    by_profile.append([])
-                    continue
-                ids = []
-                for error in errors:
-                    key = tuple(error)
-                    eid = error_ids.get(key)
-                    if eid is None:
-                        eid = error_ids[key] = len(error_ids)
-                    ids.append(eid)
-                anything = True
-                chart_counts[p][category][r] += len(ids)
-                by_profile.append(ids)
-            errs.append(by_profile)
+        found = case_errors.get(id(per_case.runs))
+        if found is None:
+            found = case_errors[id(per_case.runs)] = _index_errors(per_case.runs, runs, profiles, error_ids)
+        errs, missing, counted = found
+        for p, r, count in counted:
+            chart_counts[p][category][r] += count
         for p in missing:
             unavailable[p] += 1
-        case_buckets = per_case.bucket
-        buckets = [-1 if case_buckets[p] is None else bucket_index[case_buckets[p]] for p in profiles]
-        index.append([cid, category_ids[category], buckets, errs if anything else 0, [asset_ids[a] for a in assets.get(cid, no_assets)]])
+        buckets = case_buckets.get(id(per_case.bucket))
+        if buckets is None:
+            bucket = per_case.bucket
+            buckets = case_buckets[id(per_case.bucket)] = [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
+        index.append([cid, category_ids[category], buckets, errs, [asset_ids[a] for a in assets.get(cid, no_assets)]])
 
     data = {
         "format": "envirobench.report-data.v1",

@@ -684,12 +684,25 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
             found = small_text[value] = dumps_member(value if not isinstance(value, tuple) else dict(value))
         return found
 
+    # A case's {label: {profile: score}} and {profile: bucket} mappings are usually shared by
+    # many cases (outputs.build_metrics): their texts are kept by the mapping, alive in `metrics`.
+    runs_text: dict[int, str] = {}
+    bucket_text: dict[int, str] = {}
+
     def case(cid: str) -> str:
         entry = metrics.cases[cid]
-        runs = ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
-        name = f'"{cid}"' if _PLAIN.fullmatch(cid) else dumps_member(cid)
-        return (f'{name}: {{"bucket": {small(tuple(entry.bucket.items()))}, '
-                f'"category": {small(entry.category)}, "runs": {{{runs}}}}}')
+        runs = runs_text.get(id(entry.runs))
+        if runs is None:
+            if len(runs_text) >= _CASE_CACHE:
+                runs_text.clear()
+            runs = runs_text[id(entry.runs)] = ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
+        bucket = bucket_text.get(id(entry.bucket))
+        if bucket is None:
+            if len(bucket_text) >= _CASE_CACHE:
+                bucket_text.clear()
+            bucket = bucket_text[id(entry.bucket)] = small(tuple(entry.bucket.items()))
+        name = f'"{cid}"' if (cid.isascii() and cid.isalnum()) or _PLAIN.fullmatch(cid) else dumps_member(cid)
+        return f'{name}: {{"bucket": {bucket}, "category": {small(entry.category)}, "runs": {{{runs}}}}}'
 
     ids = sorted(metrics.cases)  # as dumps orders the keys
     yield from _in_batches(ids, lambda batch: "{" + ", ".join(map(case, batch)) + "}")
@@ -697,6 +710,7 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:@+-]*")  # a string json writes as it is, between quotes
 _TEXT_CACHE = 50_000  # texts of distinct scores (and of their combinations) kept while writing metrics.json
+_CASE_CACHE = 1_000  # texts of cases' shared mappings of runs and buckets
 
 
 def comparison_text(comparison: Comparison) -> Iterator[str]:

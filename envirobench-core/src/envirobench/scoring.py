@@ -17,12 +17,14 @@ import math
 import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from itertools import chain, compress, repeat
+from operator import is_
 from pathlib import Path
 from typing import Any
 
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
-from .converter import converter, structure
+from .converter import structure, structurer
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import JSONInputError, kind_of, loads
 from .protocol import RESULT_FILE, AdapterResult
@@ -103,6 +105,16 @@ def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = Fals
     except UnicodeDecodeError as exc:
         raise TechnicalFailure(f"not UTF-8 text ({exc.reason} at byte {exc.start})", file=path) from None
     too_deep = f"not usable JSON: arrays and objects nested deeper than {MAX_JSON_DEPTH} levels"
+    if refuse_duplicates and "\\u003" not in text:
+        # Without a Python call per object: parsed by the decoder alone, then its objects' members
+        # counted against the text's (see _without_duplicates). Anything else, or a doubt, is read
+        # the checked way below, which gives every refusal.
+        try:
+            value = loads(text)
+            if _without_duplicates(text, value):
+                return value
+        except Exception:  # noqa: S110 - read again below, where every failure is named
+            pass
     try:
         value = loads(text, object_pairs_hook=_refuse_duplicate_keys if refuse_duplicates else None)
     except _DuplicateKey as exc:
@@ -118,6 +130,42 @@ def parse_output_json(data: bytes, path: Path, *, refuse_duplicates: bool = Fals
     return value
 
 
+def _without_duplicates(text: str, value: Any, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True when `value`, parsed from `text` (which has no \\u003X escape, so every ':' inside a
+    string is a ':' in the text), nests no deeper than `limit` and no object in the text repeats a
+    key: outside strings, JSON has one ':' per object member, so the text's members are its ':'s
+    less those in strings, and each object's distinct keys are its dict's length; they are equal
+    exactly when no key repeats (when the ':'s are as many as the dicts' keys, no string holds
+    one). Level by level, in C (no Python step per value)."""
+    members, strings = _members(value, limit, count_colons=False)
+    if members < 0:
+        return False  # nested too deeply: refused below
+    if text.count(":") != members:
+        members, strings = _members(value, limit, count_colons=True)
+    return text.count(":") - strings == members
+
+
+def _members(value: Any, limit: int, *, count_colons: bool) -> tuple[int, int]:
+    """The members of every object in `value` and (with count_colons) the ':'s in its strings,
+    keys included; (-1, 0) when arrays and objects nest deeper than `limit`."""
+    members = colons = depth = 0
+    level = [value]
+    while level:
+        kinds = list(map(type, level))
+        present = set(kinds)
+        dicts = list(compress(level, map(is_, kinds, repeat(dict)))) if dict in present else []
+        lists = list(compress(level, map(is_, kinds, repeat(list)))) if list in present else []
+        if depth >= limit and (dicts or lists):
+            return -1, 0
+        members += sum(map(len, dicts))
+        if count_colons:
+            colons += sum(map(str.count, compress(level, map(is_, kinds, repeat(str))), repeat(":")))
+            colons += sum(map(str.count, chain.from_iterable(dicts), repeat(":")))
+        level = list(chain(chain.from_iterable(map(dict.values, dicts)), chain.from_iterable(lists)))
+        depth += 1
+    return members, colons
+
+
 def _depth_over(value: Any, limit: int) -> bool:
     """Whether arrays and objects nest deeper than `limit` (level by level, no recursion)."""
     D, L = dict, list
@@ -125,13 +173,7 @@ def _depth_over(value: Any, limit: int) -> bool:
         return False
     level = [value]
     for _ in range(limit):
-        deeper: list[Any] = []
-        keep = deeper.append
-        for item in level:
-            for member in item.values() if type(item) is D else item:
-                kind = type(member)
-                if kind is D or kind is L:
-                    keep(member)
+        deeper = [member for item in level for member in (item.values() if type(item) is D else item) if type(member) is D or type(member) is L]
         if not deeper:
             return False
         level = deeper
@@ -210,7 +252,7 @@ def load_predictions(
         raise TechnicalFailure(f"{len(extra)} prediction(s) for cases that were not requested: {some(extra)}", file=data_path)
     try:
         # The common case, fast: every prediction valid. Only a failure pays for locating it.
-        return {cid: converter.structure(raw[cid], btype.Prediction) for cid in case_ids}
+        return dict(zip(case_ids, map(structurer(btype.Prediction), map(raw.__getitem__, case_ids)), strict=True))
     except Exception:  # any structuring failure is located and reported below
         pass
     for cid in case_ids:
@@ -335,16 +377,24 @@ def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[
     receives (done, total) every PROGRESS_EVERY cases and at the end."""
     scores: RunScores = {}
     shared = SharedScores(btype.PROFILES)
-    total = len(cases)
-    for n, (cid, case) in enumerate(cases.items()):
-        if on_progress is not None and n % PROGRESS_EVERY == 0:
-            on_progress(n, total)
-        prediction = predictions.get(cid)
-        if prediction is None:
-            scores[cid] = shared.case(None for _ in btype.PROFILES)
-            continue
-        by_profile = btype.score_case(case, answers[cid], prediction)
-        scores[cid] = shared.case(by_profile.get(profile) for profile in btype.PROFILES)
+    ids, items = list(cases), list(cases.values())
+    total = len(ids)
+    score_case, of_case = btype.score_case, shared.of_case
+    unscored: dict[str, CaseScore | None] = {}  # a case without a prediction: None in every profile
+    # A thousand cases at a time, by map (no Python loop per case): each case scored in order.
+    for start in range(0, total, PROGRESS_EVERY):
+        if on_progress is not None:
+            on_progress(start, total)
+        some_ids = ids[start : start + PROGRESS_EVERY]
+        found = list(map(predictions.get, some_ids))
+        if any(map(is_, found, repeat(None))):
+            by_profile: Iterable[Mapping[str, CaseScore | None]] = [
+                unscored if prediction is None else score_case(case, answers[cid], prediction)
+                for cid, case, prediction in zip(some_ids, items[start : start + PROGRESS_EVERY], found, strict=True)
+            ]
+        else:
+            by_profile = map(score_case, items[start : start + PROGRESS_EVERY], map(answers.__getitem__, some_ids), found)
+        scores.update(zip(some_ids, map(of_case, by_profile), strict=True))
     if on_progress is not None:
         on_progress(total, total)
     return scores
@@ -362,6 +412,9 @@ class SharedScores:
         self.profiles = tuple(profiles)
         self._scores: dict[Any, CaseScore] = {}
         self._cases: dict[tuple[int, ...], dict[str, CaseScore | None]] = {}
+        # The same mappings found by the scores' values (`of_case`): one look-up a case.
+        self._by_value: dict[tuple[Any, ...], dict[str, CaseScore | None]] = {}
+        self._value_key = _value_key(self.profiles)
 
     def score(self, score: CaseScore | None) -> CaseScore | None:
         if score is None:
@@ -380,6 +433,30 @@ class SharedScores:
         if found is None:
             found = self._cases[key] = dict(zip(self.profiles, shared, strict=True))
         return found
+
+    def of_case(self, by_profile: Mapping[str, CaseScore | None]) -> dict[str, CaseScore | None]:
+        """`case` of a type's {profile: score} (a profile it lacks: None), found in one look-up
+        by the scores' values when an equal combination was seen before. The same mapping as
+        `case` gives: a combination's scores are the shared ones its first sighting made."""
+        try:
+            key = self._value_key(by_profile)
+            found = self._by_value.get(key)
+        except TypeError:  # an unhashable error value
+            return self.case(map(by_profile.get, self.profiles))
+        if found is None:
+            found = self._by_value[key] = self.case(map(by_profile.get, self.profiles))
+        return found
+
+
+def _value_key(profiles: Sequence[str]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """A function of a {profile: score} giving, profile by profile, None or (errors, metric
+    items): written out for these profiles (no loop), as it runs once for every case scored."""
+    parts = [f"None if (s := get({p!r})) is None else (s.errors, tuple(s.metrics.items()))" for p in profiles]
+    if not parts:
+        return lambda by_profile: ()
+    namespace: dict[str, Any] = {}
+    exec(f"def key(by_profile):\n    get = by_profile.get\n    return ({', '.join(parts)},)", namespace)  # noqa: S102 - our own text
+    return namespace["key"]  # type: ignore[no-any-return]
 
 
 def select_cases(cases: Mapping[str, Case], retired: Mapping[str, str], *, ids: Sequence[str] = (), limit: int | None = None) -> tuple[Mapping[str, Case], Partial | None]:

@@ -29,6 +29,9 @@ imported otherwise) it draws units, adds sums and builds resampled lists faster,
 what the pure-Python code does (the same words drawn, the same floats added in the same order),
 so the numbers never depend on it: a test holds the two to equality. Without numpy, a 100,000-case
 run whose every case scores differently takes about a minute per profile (docs/performance.md).
+
+Length: the bootstrap (units, groups, draws, sums), its intervals and the paired test are one
+method with its fast paths, each of which must give the numbers of the plain one.
 """
 
 from __future__ import annotations
@@ -37,9 +40,10 @@ import math
 import random
 import sys
 from array import array
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from operator import add, mul
+from operator import add, itemgetter, mul
 from typing import Any
 
 import attrs
@@ -117,8 +121,8 @@ class Units:
 
 def profile_scores(units: Units, scores: Mapping[str, Mapping[str, CaseScore | None]], profile: str) -> list[CaseScore]:
     """One run's scores in one profile, in the order of `units.case_ids` (the profile must be available)."""
-    out = [scores[cid][profile] for cid in units.case_ids]
-    assert all(s is not None for s in out), "intervals are computed for available profiles only"
+    out = list(map(itemgetter(profile), map(scores.__getitem__, units.case_ids)))
+    assert id(None) not in set(map(id, out)), "intervals are computed for available profiles only"
     return out  # type: ignore[return-value]
 
 
@@ -184,19 +188,12 @@ class Groups:
 
     @classmethod
     def of(cls, keys: Iterable[Hashable]) -> Groups:
-        index: dict[Hashable, int] = {}
-        first: list[int] = []
-        sizes: list[int] = []
-        group_of: list[int] = []
-        for u, key in enumerate(keys):
-            g = index.get(key)
-            if g is None:
-                g = index[key] = len(first)
-                first.append(u)
-                sizes.append(0)
-            sizes[g] += 1
-            group_of.append(g)
-        return cls(first, sizes, group_of)
+        """Groups in order of their first unit, made in C (a 100,000-unit run has few groups)."""
+        keys = list(keys)
+        index = {key: g for g, key in enumerate(dict.fromkeys(keys))}
+        group_of, counted = list(map(index.__getitem__, keys)), Counter(map(index.__getitem__, keys))
+        firsts = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # a reversed walk leaves the first
+        return cls([firsts[key] for key in index], [counted[g] for g in range(len(index))], group_of)
 
     def one_by_one(self) -> bool:
         """Are units drawn one by one (many groups), rather than one binomial per group?"""
@@ -328,8 +325,8 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
     """The fast path: `summarize_totals` over each resample's metric sums, each the groups' sums
     times their counts added one after another, in group order."""
     members = list(units.members())
-    per_run = [_unit_sums(run, members) for run in runs]
-    groups = Groups.of(tuple(sums[u] for sums in per_run) for u in range(len(members)))
+    per_run = [_unit_sums(run, members, units.clusters is None) for run in runs]
+    groups = Groups.of(zip(*map(_codes, per_run), strict=True))
     sizes = [len(members[u]) for u in groups.first]
     np = groups.numpy()
     columns = []
@@ -365,8 +362,11 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
         yield out
 
 
-def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
-    """Each unit's number of cases and metric sums (in order of first appearance), as a key."""
+def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]], singles: bool = False) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
+    """Each unit's number of cases and metric sums (in order of first appearance), as a key (`singles`: no clusters)."""
+    if singles:  # equal scores are usually one object (scoring.SharedScores): each object's key once
+        by_id = {i: (1, tuple(s.metrics.items())) for i, s in dict(zip(map(id, scores), scores, strict=True)).items()}
+        return list(map(by_id.__getitem__, map(id, scores)))
     cache: dict[int, tuple[tuple[str, float], ...]] = {}
     out = []
     for unit in members:
@@ -383,6 +383,13 @@ def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) ->
                 values.setdefault(name, []).append(value)
         out.append((len(unit), tuple((name, math.fsum(v)) for name, v in values.items())))
     return out
+
+
+def _codes(keys: list[Any]) -> list[int]:
+    """Each key as a small number, equal keys alike; each distinct object hashed once (see _unit_sums)."""
+    canonical: dict[Any, int] = {}
+    code_of = {i: canonical.setdefault(k, len(canonical)) for i, k in dict(zip(map(id, keys), keys, strict=True)).items()}
+    return list(map(code_of.__getitem__, map(id, keys)))
 
 
 def _safely(summary: Callable[..., Headline], *args: Any) -> Headline | None:
@@ -448,8 +455,10 @@ def paired_comparison(btype: BenchmarkType, profile: str, units: Units, candidat
         return None if cand is None or base is None else {m: cand[m] - base[m] for m in cand if m in base}
 
     resampled = resampled_headlines(btype, profile, units, [candidate, baseline], stream("paired", profile))
-    better = sum(1 for c, b in zip(candidate, baseline, strict=True) if b.errors and not c.errors)
-    worse = sum(1 for c, b in zip(candidate, baseline, strict=True) if c.errors and not b.errors)
+    pairs = Counter(zip(map(id, candidate), map(id, baseline), strict=True))  # each pair of score objects once
+    objects = dict(zip(map(id, candidate), candidate, strict=True)) | dict(zip(map(id, baseline), baseline, strict=True))
+    better = sum(n for (c, b), n in pairs.items() if objects[b].errors and not objects[c].errors)
+    worse = sum(n for (c, b), n in pairs.items() if objects[c].errors and not objects[b].errors)
     return PairedComparison(change=intervals(map(change, resampled)), better=better, worse=worse, p_value=mcnemar(better, worse))
 
 
