@@ -113,6 +113,12 @@ def test_a_source_file_holding_the_answer_key_is_caught(toy):
     result.stdout.fnmatch_lines(["*input/notes/generator.json holds the whole answer of case 'c000000' at $.answers.c000000*"])
 
 
+def test_an_answer_written_as_json_text_in_a_source_file_is_caught(toy):
+    result = toy("leaky-log-count", "-k", "hold_no_answer")
+    assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
+    result.stdout.fnmatch_lines(["*input/notes/generator.log holds the whole answer of case 'c000000' at (as JSON text)*"])
+
+
 def test_a_viewer_that_fails_is_caught(toy):
     if chromium_executable() is None:
         pytest.skip("headless Chromium is not installed (bin/test installs Debian's chromium)")

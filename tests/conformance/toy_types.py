@@ -73,6 +73,14 @@ class LeakySidecarCount(CountWords):
         return (case_input.notes,)
 
 
+class LeakyLogCount(LeakySidecarCount):
+    """Broken: every case names a text file (not JSON) in which the generator logged each answer."""
+
+    ID = "leaky-log-count"
+    FORMAT = "envirobench.leaky-log-count.v1"
+    SCORING_VERSION = "envirobench.leaky-log-count.scores.v1"
+
+
 class BrokenViewerCount(CountWords):
     """Broken: its viewer throws on every case."""
 
@@ -99,7 +107,7 @@ BROKEN_VIEWER_SCRIPT = """
 })();
 """
 
-TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, LeakyInputCount, LeakySidecarCount, BrokenViewerCount, MislabelledSeparators)}
+TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, LeakyInputCount, LeakySidecarCount, LeakyLogCount, BrokenViewerCount, MislabelledSeparators)}
 
 
 def _text(i: int) -> str:
@@ -122,12 +130,18 @@ def write_benchmark(root: Path, type_id: str, *, fixtures: bool = True) -> Path:
                 case_input["count"] = counts[cid]
             if type_id == LeakySidecarCount.ID:
                 case_input["notes"] = "notes/generator.json"
+            if type_id == LeakyLogCount.ID:
+                case_input["notes"] = "notes/generator.log"
             cases.write(dumps_line({"id": cid, "category": "short" if i % 2 else "long", "input": case_input}))
             answers.write(dumps_line({"id": cid, "answer": {"count": counts[cid]}}))
     if type_id == LeakySidecarCount.ID:
         (dataset / "notes").mkdir(exist_ok=True)
         notes = {"seed": 7, "answers": {cid: {"count": n} for cid, n in counts.items()}}
         (dataset / "notes" / "generator.json").write_text(json.dumps(notes, indent=2))
+    if type_id == LeakyLogCount.ID:
+        (dataset / "notes").mkdir(exist_ok=True)
+        log = "".join(f"{cid} written; answer {json.dumps({'count': n})}\n" for cid, n in counts.items())
+        (dataset / "notes" / "generator.log").write_text("seed 7\n" + log)
     write_manifest(dataset, dataset_id=f"test/{type_id}-v1", version=1, benchmark=type_id, title=f"{type_id} (conformance test)")
     if fixtures:
         (base / "fixtures" / "v1").mkdir(parents=True, exist_ok=True)
