@@ -659,19 +659,15 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
             return "null"
         found = score_text.get(id(value))
         if found is None:
-            if len(score_text) >= _TEXT_CACHE:
-                score_text.clear()
-            found = score_text[id(value)] = dumps_member(value.to_json())
+            found = _keep(score_text, id(value), dumps_member(value.to_json()), _TEXT_CACHE)
         return found
 
     def by_profile(scores: Mapping[str, CaseScore | None]) -> str:
         key = tuple(id(s) for s in scores.values()) + tuple(map(id, scores))
         found = by_profile_text.get(key)
         if found is None:
-            if len(by_profile_text) >= _TEXT_CACHE:
-                by_profile_text.clear()
             members = ", ".join(f"{dumps_member(p)}: {score(s)}" for p, s in sorted(scores.items()))
-            found = by_profile_text[key] = "{" + members + "}"
+            found = _keep(by_profile_text, key, "{" + members + "}", _TEXT_CACHE)
         return found
 
     small_text: dict[Any, str] = {}  # labels, categories and buckets: usually a handful of distinct values
@@ -679,9 +675,7 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
     def small(value: Any) -> str:
         found = small_text.get(value)
         if found is None:
-            if len(small_text) >= _TEXT_CACHE:
-                small_text.clear()
-            found = small_text[value] = dumps_member(value if not isinstance(value, tuple) else dict(value))
+            found = _keep(small_text, value, dumps_member(value if not isinstance(value, tuple) else dict(value)), _TEXT_CACHE)
         return found
 
     # A case's {label: {profile: score}} and {profile: bucket} mappings are usually shared by
@@ -693,19 +687,23 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
         entry = metrics.cases[cid]
         runs = runs_text.get(id(entry.runs))
         if runs is None:
-            if len(runs_text) >= _CASE_CACHE:
-                runs_text.clear()
-            runs = runs_text[id(entry.runs)] = ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items()))
+            runs = _keep(runs_text, id(entry.runs), ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items())), _CASE_CACHE)
         bucket = bucket_text.get(id(entry.bucket))
         if bucket is None:
-            if len(bucket_text) >= _CASE_CACHE:
-                bucket_text.clear()
-            bucket = bucket_text[id(entry.bucket)] = small(tuple(entry.bucket.items()))
+            bucket = _keep(bucket_text, id(entry.bucket), small(tuple(entry.bucket.items())), _CASE_CACHE)
         name = f'"{cid}"' if (cid.isascii() and cid.isalnum()) or _PLAIN.fullmatch(cid) else dumps_member(cid)
         return f'{name}: {{"bucket": {bucket}, "category": {small(entry.category)}, "runs": {{{runs}}}}}'
 
     ids = sorted(metrics.cases)  # as dumps orders the keys
     yield from _in_batches(ids, lambda batch: "{" + ", ".join(map(case, batch)) + "}")
+
+
+def _keep(texts: dict[Any, str], key: Any, text: str, limit: int) -> str:
+    """Keep `text` under `key` in a bounded cache of texts (emptied when it holds `limit`)."""
+    if len(texts) >= limit:
+        texts.clear()
+    texts[key] = text
+    return text
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_.:@+-]*")  # a string json writes as it is, between quotes
