@@ -174,8 +174,6 @@ def _shipped_digest(paths: list[Path]) -> str:
     """One SHA-256 of every shipped file the check compares with, by its path."""
     whole = hashlib.sha256()
     for index, root in enumerate(paths):
-        for path in [root] if root.is_file() else sorted(p for p in root.rglob("*") if p.is_file()):
-            with open(path, "rb") as fh:
-                digest = hashlib.file_digest(fh, "sha256").hexdigest()
-            whole.update(f"{index} {path.relative_to(root).as_posix()}\0{digest}\n".encode())
+        for relative, digest in ({".": _file_digest(str(root))} if root.is_file() else digests(root)).items():
+            whole.update(f"{index} {relative}\0{digest}\n".encode())
     return whole.hexdigest()
