@@ -8,7 +8,7 @@ Everything here is a pure function of scores, so `envirobench score` reproduces 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
 
@@ -75,10 +75,15 @@ class Gate:
 
 def profile_available(profile: str, case_ids: Sequence[str], runs: Sequence[RunScores]) -> bool:
     """A profile is available only when it scores every case of every run."""
-    for run in runs:
-        by_case = list(map(run.get, case_ids))
-        # Each distinct {profile: score} mapping once (runs share them: scoring.SharedScores).
-        for scores in dict(zip(map(id, by_case), by_case, strict=True)).values():
+    return _scores_every_case(profile, (list(map(run.get, case_ids)) for run in runs))
+
+
+def _scores_every_case(profile: str, columns: Iterable[Sequence[Mapping[str, CaseScore | None] | None]]) -> bool:
+    """Whether every run's column of {profile: score} mappings (None: the run lacks the case) has
+    a score of `profile` for every case; each distinct mapping looked at once (runs share them:
+    scoring.SharedScores)."""
+    for column in columns:
+        for scores in dict(zip(map(id, column), column, strict=True)).values():
             if scores is None or scores.get(profile) is None:
                 return False
     return True
@@ -118,11 +123,9 @@ class _Cases:
         self.keys = list(zip(*[map(id, column) for column in self.columns], strict=True))  # the mappings stay alive in the runs
         self.first = dict(zip(self.keys, range(len(self.ids)), strict=True))  # each combination, at a case that has it
 
-    def available(self, profile: str) -> bool:
-        return all(m is not None and m.get(profile) is not None for i in self.first.values() for m in (c[i] for c in self.columns))
-
     def pair(self, btype: BenchmarkType, profile: str, targets: Sequence[str]) -> ProfilePairing:
-        if not self.available(profile):
+        # Each combination's mappings stand for every case that has it.
+        if not _scores_every_case(profile, ([column[i] for i in self.first.values()] for column in self.columns)):
             return ProfilePairing(profile, False, UNAVAILABLE)
         compared = self.columns if self.has_baseline else self.columns[:1]  # without a baseline, controls change nothing
         if _default_comparisons(btype):
