@@ -165,3 +165,32 @@ def test_metric_totals_add_each_metric_case_by_case_whichever_path():
             scores = [rng.choice(pool) for _ in range(rng.randint(0, 40))]
             assert metric_totals(scores) == _metric_totals(scores)
             assert list(metric_totals(scores)[0]) == list(_metric_totals(scores)[0])  # first appearance
+
+
+def test_a_runs_headlines_from_counted_scores_are_the_case_by_case_summary():
+    """summarize_run adds up whole-number metrics from each distinct score's number of cases
+    (statistics.counted_totals): exactly the floats, in the order of names, that summarize gives
+    adding case by case; fractions, huge sums, other metric names, NaN, booleans and a profile
+    some case lacks take the case-by-case path."""
+    from envirobench.benchmark import CaseScore
+    from envirobench.pairing import summarize_run
+    from envirobench.scoring import SharedScores
+    from envirobench.testing import CountWords
+
+    btype = CountWords()
+    rng = random.Random(23)
+    values = [0.0, 1.0, -0.0, 3, -2, 0.5, 2.0**52, 2.0**60, float("nan"), True, 7.0]
+    for _ in range(300):
+        pool = [CaseScore((("e", k),) * rng.randint(0, 1), {"accuracy": rng.choice(values), **({"b": 1.0} if rng.random() < 0.1 else {})})
+                for k in range(rng.randint(1, 4))]
+        shared = SharedScores(btype.PROFILES)
+        ids = [f"c{i}" for i in range(rng.randint(0, 60))]
+        scores = {cid: shared.case([rng.choice(pool), rng.choice(pool + [None] * (rng.random() < 0.2))]) for cid in ids}
+        got = summarize_run(btype, ids, scores)
+        for profile in btype.PROFILES:
+            column = [scores[cid][profile] for cid in ids]
+            if any(s is None for s in column):
+                assert got[profile] is None
+                continue
+            expected = btype.summarize(profile, column)
+            assert json.dumps(got[profile]) == json.dumps(expected)  # the same floats (NaN included), the same order

@@ -136,6 +136,23 @@ def test_the_sums_path_is_summarize_on_the_resampled_cases():
         assert a == pytest.approx(b, rel=1e-12)
 
 
+def test_cases_are_grouped_by_their_metrics_as_per_case_keys_group_them():
+    """case_groups (each case a unit) groups cases by their score objects first, then the
+    objects' combinations by metrics: the same groups, in the same order, as grouping every
+    case by the tuple of its runs' metric items. Equal metrics in distinct objects (another
+    error, the same numbers) are one group; a NaN is equal only to itself, as in a dict."""
+    nan = float("nan")
+    rng = random.Random(11)
+    pool = [RIGHT, WRONG, CaseScore((("other",),), {"accuracy": 0.0}), CaseScore((), {"accuracy": 1}),
+            CaseScore((("nan",),), {"accuracy": nan}), CaseScore((("nan",),), {"accuracy": nan}),
+            CaseScore((), {"accuracy": 1.0, "extra": 2.0})]
+    for n, k in [(1, 1), (5, 2), (300, 1), (300, 3)]:
+        runs = [[rng.choice(pool) if rng.random() < 0.9 else CaseScore((), {"accuracy": float(rng.randint(0, 1))}) for _ in range(n)]
+                for _ in range(k)]
+        expected = stats.Groups.of(tuple(tuple(run[i].metrics.items()) for run in runs) for i in range(n))
+        assert stats.case_groups(runs) == expected
+
+
 def test_the_default_summary_is_the_mean_as_before():
     scores = [RIGHT, WRONG, CaseScore((), {"accuracy": 1.0, "rare": 2.0})]
     assert CountWords().summarize("exact", scores) == {"accuracy": 2 / 3, "rare": 2 / 3}

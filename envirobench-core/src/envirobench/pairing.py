@@ -8,15 +8,18 @@ Everything here is a pure function of scores, so `envirobench score` reproduces 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
+from typing import Any
 
 import attrs
 
 from .benchmark import BenchmarkType, Case, CaseScore
 from .errors import EnviroBenchError
 from .rundir import BUCKETS, GateRecord, GateStatus
+from .statistics import counted_totals, sums_summary
 
 PASSED = "passed"
 FAILED = "failed"
@@ -195,13 +198,34 @@ def overall_status(statuses: Sequence[str]) -> str:
 
 
 def summarize_run(btype: BenchmarkType, case_ids: Sequence[str], scores: RunScores) -> dict[str, dict[str, float] | None]:
-    """Headline metrics per profile (None where the profile cannot score every case)."""
+    """Headline metrics per profile (None where the profile cannot score every case).
+
+    A type summarised from metric sums (`summarize` as core defines it) whose sums are exact in
+    any order (statistics.counted_totals) is summarised from each distinct score's number of
+    cases, counted in C: the same floats as adding the run case by case, without doing it."""
+    column = list(map(scores.get, case_ids))
+    cases_of = Counter(map(id, column))  # each distinct {profile: score} mapping's cases (runs share them)
+    mappings = dict(zip(map(id, column), column, strict=True))
     out: dict[str, dict[str, float] | None] = {}
     for profile in btype.PROFILES:
-        if profile_available(profile, case_ids, [scores]):
-            out[profile] = btype.summarize(profile, list(map(itemgetter(profile), map(scores.__getitem__, case_ids))))
-        else:
+        if not _scores_every_case(profile, [list(mappings.values())]):
             out[profile] = None
+            continue
+        totals = None
+        if column and sums_summary(btype):
+            counted: dict[int, list[Any]] = {}  # each score object once, in order of its first case
+            for key, mapping in mappings.items():
+                score = mapping[profile]
+                entry = counted.get(id(score))
+                if entry is None:
+                    counted[id(score)] = [score, cases_of[key]]
+                else:
+                    entry[1] += cases_of[key]
+            totals = counted_totals(map(tuple, counted.values()))
+        if totals is not None:
+            out[profile] = btype.summarize_totals(profile, totals, len(column))
+        else:
+            out[profile] = btype.summarize(profile, list(map(itemgetter(profile), column)))
     return out
 
 

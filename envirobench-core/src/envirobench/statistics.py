@@ -43,7 +43,8 @@ from array import array
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import reduce
-from operator import add, itemgetter, mul
+from itertools import repeat
+from operator import add, is_, itemgetter, mul
 from typing import Any
 
 import attrs
@@ -78,6 +79,34 @@ def is_clustered(btype: BenchmarkType) -> bool:
 def sums_summary(btype: BenchmarkType) -> bool:
     """Is the type's summary a function of metric sums (`summarize` as core defines it)?"""
     return type(btype).summarize is BenchmarkType.summarize
+
+
+def counted_totals(counted: Iterable[tuple[CaseScore, int]]) -> dict[str, float] | None:
+    """The sum of each metric over scores given with their number of cases, exactly the floats
+    `metric_totals` adds up case by case, when that is sure whatever the order: every score has
+    the same metrics, in the same order, every value is a whole number and every partial sum
+    stays below 2**53 (so each addition is exact, and the sum is the integers' sum). Otherwise
+    None, and the caller adds them case by case."""
+    names: tuple[str, ...] | None = None
+    totals: dict[str, int] = {}
+    bound = 0
+    for score, cases in counted:
+        metrics = score.metrics
+        if names is None:
+            names = tuple(metrics)
+            totals = dict.fromkeys(names, 0)
+        elif tuple(metrics) != names:
+            return None
+        for name, value in metrics.items():
+            if type(value) is float and value.is_integer():
+                value = int(value)
+            elif type(value) is not int:
+                return None
+            totals[name] += value * cases
+            bound += abs(value) * cases
+    if names is None or bound >= 2**53:
+        return None
+    return {name: float(total) for name, total in totals.items()}
 
 
 # -- the units a bootstrap resamples ------------------------------------------------------------
@@ -122,7 +151,7 @@ class Units:
 def profile_scores(units: Units, scores: Mapping[str, Mapping[str, CaseScore | None]], profile: str) -> list[CaseScore]:
     """One run's scores in one profile, in the order of `units.case_ids` (the profile must be available)."""
     out = list(map(itemgetter(profile), map(scores.__getitem__, units.case_ids)))
-    assert id(None) not in set(map(id, out)), "intervals are computed for available profiles only"
+    assert not any(map(is_, out, repeat(None))), "intervals are computed for available profiles only"
     return out  # type: ignore[return-value]
 
 
@@ -324,14 +353,19 @@ def _from_scores(btype: BenchmarkType, profile: str, units: Units, runs: Sequenc
 def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[Sequence[CaseScore]], rng: random.Random, resamples: int) -> Iterator[list[Headline | None]]:
     """The fast path: `summarize_totals` over each resample's metric sums, each the groups' sums
     times their counts added one after another, in group order."""
-    members = list(units.members())
-    per_run = [_unit_sums(run, members, units.clusters is None) for run in runs]
-    groups = Groups.of(zip(*map(_codes, per_run), strict=True))
-    sizes = [len(members[u]) for u in groups.first]
+    if units.clusters is None:
+        groups = case_groups(runs)
+        sizes = [1] * len(groups.first)
+        firsts_by_run = [[dict(run[u].metrics) for u in groups.first] for run in runs]
+    else:
+        members = list(units.members())
+        per_run = [_unit_sums(run, members) for run in runs]
+        groups = Groups.of(zip(*map(_codes, per_run), strict=True))
+        sizes = [len(members[u]) for u in groups.first]
+        firsts_by_run = [[dict(sums[u][1]) for u in groups.first] for sums in per_run]
     np = groups.numpy()
     columns = []
-    for sums in per_run:
-        firsts = [dict(sums[u][1]) for u in groups.first]
+    for firsts in firsts_by_run:
         names = list(dict.fromkeys(name for totals in firsts for name in totals))
         run_columns = []
         for name in names:
@@ -362,11 +396,32 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
         yield out
 
 
-def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]], singles: bool = False) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
-    """Each unit's number of cases and metric sums (in order of first appearance), as a key (`singles`: no clusters)."""
-    if singles:  # equal scores are usually one object (scoring.SharedScores): each object's key once
-        by_id = {i: (1, tuple(s.metrics.items())) for i, s in dict(zip(map(id, scores), scores, strict=True)).items()}
-        return list(map(by_id.__getitem__, map(id, scores)))
+def case_groups(runs: Sequence[Sequence[CaseScore]]) -> Groups:
+    """Cases (each a unit of its own) grouped by their metrics in every run, in order of their
+    first case: cases are grouped by their score objects first (equal scores are mostly one
+    object: scoring.SharedScores), in C, and only then each distinct combination of objects by
+    the objects' metrics, so a 100,000-case run takes a few passes in C and a Python step per
+    distinct combination, not per case."""
+    combos = list(zip(*[map(id, run) for run in runs], strict=True))  # the objects stay alive in `runs`
+    first_of = dict(zip(reversed(combos), range(len(combos) - 1, -1, -1), strict=True))  # a reversed walk leaves the first
+    group_of_combo: dict[tuple[int, ...], int] = {}
+    by_metrics: dict[tuple[Any, ...], int] = {}
+    first: list[int] = []
+    for combo in sorted(first_of, key=first_of.__getitem__):
+        unit = first_of[combo]
+        key = tuple(tuple(run[unit].metrics.items()) for run in runs)
+        group = by_metrics.get(key)
+        if group is None:
+            group = by_metrics[key] = len(first)
+            first.append(unit)
+        group_of_combo[combo] = group
+    group_of = list(map(group_of_combo.__getitem__, combos))
+    counted = Counter(group_of)
+    return Groups(first, [counted[g] for g in range(len(first))], group_of)
+
+
+def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) -> list[tuple[int, tuple[tuple[str, float], ...]]]:
+    """Each unit's number of cases and metric sums (in order of first appearance), as a key."""
     cache: dict[int, tuple[tuple[str, float], ...]] = {}
     out = []
     for unit in members:
