@@ -238,7 +238,7 @@ def instrument(timer: StageTimer) -> None:
             setattr(owner, attr, timer.wrap(name, getattr(owner, attr), **kw))
 
     for attr in ("build_request", "run_adapter", "read_adapter_result", "check_result", "load_predictions",
-                 "score_run", "load_compared_run", "pair_and_gate", "write_outputs", "write_report", "_move_output", "unstructure"):
+                 "score_run", "load_compared_run", "pair_and_gate", "write_outputs", "write_report", "_move_output", "unstructure", "request_text_of"):
         patch(runs, attr, attr)
     patch(runs, "write_json", "write_json", note=lambda path, *a, **k: Path(path).name)
     patch(runs, "write_run", "write_json", note=lambda path, *a, **k: "run.json")
@@ -280,7 +280,7 @@ def attribute(calls: list[tuple[tuple[str, ...], float, Any]]) -> tuple[dict[str
             stages[current] += seconds
         elif name in ("write_json", "atomic_write_text"):
             stages["writing" if note == "run.json" else "view"] += seconds
-        elif name == "dumps":  # serialising the request once, for request.json and adapter-request.json
+        elif name in ("dumps", "request_text_of"):  # serialising the request once, for request.json and adapter-request.json
             stages["view"] += seconds
         elif name == "unstructure":  # the request (view), the systems (checks), small record bits
             stages[current if current in ("view", "checks") else "unattributed"] += seconds

@@ -41,6 +41,17 @@ def test_writers_in_pieces_give_the_converters_text(run_dir):
     assert "".join(rundir.comparison_text(comparison)) == dumps(unstructure(comparison), indent=None)
 
 
+@pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
+def test_the_request_text_in_pieces_is_the_converters_text(count):
+    from envirobench.protocol import AdapterRequest, RequestBenchmark, RequestCase, RequestDataset
+
+    cases = tuple(RequestCase(f"c{i}\u00e9" if i % 7 else f"c{i}", {"text": f"w\u00fcrd {i} \"q\"", "n": i, "z": [None, 1.5]}) for i in range(count))
+    request = AdapterRequest(format="envirobench.adapter-request.v1", protocol="envirobench.adapter.v1", run_id="r", model="m", budget_usd=1.5,
+                             options={"b": "2", "a": "1"}, benchmark=RequestBenchmark("count-words", "x"), dataset=RequestDataset("d", "1", "sha256:0"),
+                             input_dir="/in", cases=cases)
+    assert rundir.request_text(request) == dumps(unstructure(request), indent=None)
+
+
 @pytest.mark.parametrize("cache", [1, 2, 50_000])
 def test_metrics_text_of_shared_scores_is_the_converters_text_whatever_its_cache(run_dir, make_run, results, monkeypatch, cache):
     """A new run's metrics share score objects (scoring.SharedScores) and metrics_text reuses the

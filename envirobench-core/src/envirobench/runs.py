@@ -47,9 +47,8 @@ from .adapters import (
 from .benchmark import BenchmarkType, Case
 from .categories import categories_of
 from .compared import ComparedRun, load_compared_run, read_saved_predictions
-from .converter import unstructure
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import atomic_write_text, dir_mode, dumps, gc_paused
+from .jsonio import atomic_write_text, dir_mode, gc_paused
 from .outputs import staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
@@ -83,6 +82,7 @@ from .rundir import (
     read_completed_run,
     write_run,
 )
+from .rundir import request_text as request_text_of
 from .scoring import (
     RunScores,
     check_case_usage,
@@ -281,7 +281,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             workspace = Workspace.create()
             # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
             # written once the adapter is gone, so nothing the adapter does can change it.
-            request_text = dumps(unstructure(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=budget, options=spec.options)), indent=None)
+            request_text = request_text_of(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=budget, options=spec.options))
             atomic_write_text(workspace.request, request_text)
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])

@@ -241,11 +241,13 @@ def load_predictions(
     del data
     if not isinstance(raw, dict):
         raise TechnicalFailure("predictions must be a JSON object mapping case IDs to predictions", file=data_path)
+    # Set operations in C; a case-by-case walk only when some requested case has no prediction.
     wanted = set(case_ids)
-    missing = [cid for cid in case_ids if cid not in raw]
-    extra = sorted(set(raw) - wanted)
+    complete = wanted <= raw.keys()
+    missing = [] if complete else [cid for cid in case_ids if cid not in raw]
+    extra = sorted(raw.keys() - wanted) if len(raw) > len(wanted) or not complete else []
     if not exact:
-        case_ids, missing, extra = [cid for cid in case_ids if cid in raw], [], []
+        case_ids, missing, extra = case_ids if complete else [cid for cid in case_ids if cid in raw], [], []
     if missing:
         raise TechnicalFailure(f"{len(missing)} requested case(s) have no prediction: {some(missing)}", file=data_path)
     if extra:
