@@ -39,7 +39,7 @@ from typing import Any
 from . import statistics
 from .benchmark import BenchmarkType, Case
 from .compared import ComparedRun
-from .converter import unstructure
+from .converter import converter, unstructure
 from .errors import EnviroBenchError
 from .jsonio import atomic_write_text
 from .pairing import Gate, summarize_run
@@ -153,7 +153,7 @@ def build_comparison(
     predictions: Mapping[str, Any],
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
-    on_case: Callable[[ComparisonCase], None] | None = None,
+    on_cases: Callable[[Sequence[ComparisonCase]], None] | None = None,
 ) -> Comparison:
     runs = [(CANDIDATE, record.run_id, predictions)]
     if baseline:
@@ -163,7 +163,7 @@ def build_comparison(
         format=COMPARISON_FORMAT,
         run_id=record.run_id,
         runs=tuple(ComparedRunLabel(label, run_id) for label, run_id, _ in runs),
-        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs], on_case),
+        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs], on_cases),
     )
 
 
@@ -173,10 +173,10 @@ class ComparisonCases(Sequence[ComparisonCase]):
     never holds them all as JSON trees beside the objects they are made from."""
 
     def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]],
-                 on_case: Callable[[ComparisonCase], None] | None = None):
+                 on_cases: Callable[[Sequence[ComparisonCase]], None] | None = None):
         self._ids = list(cases)
         self._cases, self._answers, self._runs = cases, answers, runs
-        self._on_case = on_case  # sees every case made (report.CaseBlocks encodes them for the report)
+        self._on_cases = on_cases  # sees every case made, a batch at a time (report.CaseBlocks encodes them for the report)
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -192,17 +192,25 @@ class ComparisonCases(Sequence[ComparisonCase]):
 
     def _made(self, ids: Sequence[str]) -> list[ComparisonCase]:
         """The cases of `ids`, made column by column (each input, answer and run's prediction
-        unstructured by map, not in a Python loop per case); `on_case` sees each in order."""
+        unstructured by map, not in a Python loop per case); `on_cases` sees them, in order."""
         cases = list(map(self._cases.__getitem__, ids))
         # A run without a prediction for a case: null (no value is unstructured to None but None).
-        by_run = [map(unstructure, map(preds.get, ids)) for _, preds in self._runs]
+        by_run = [_unstructured(list(map(preds.get, ids))) for _, preds in self._runs]
         labels = [label for label, _ in self._runs]
-        made = list(map(ComparisonCase, ids, map(attrgetter("category"), cases), map(unstructure, map(attrgetter("input"), cases)),
-                        map(unstructure, map(self._answers.__getitem__, ids)), map(dict, map(zip, repeat(labels), zip(*by_run, strict=True)))))
-        if self._on_case is not None:
-            for case in made:
-                self._on_case(case)
+        made = list(map(ComparisonCase, ids, map(attrgetter("category"), cases), _unstructured(list(map(attrgetter("input"), cases))),
+                        _unstructured(list(map(self._answers.__getitem__, ids))), map(dict, map(zip, repeat(labels), zip(*by_run, strict=True)))))
+        if self._on_cases is not None:
+            self._on_cases(made)
         return made
+
+
+def _unstructured(values: list[Any]) -> Iterator[Any]:
+    """`unstructure` of each value; when they are all of one class (a batch of one run's
+    predictions, of the inputs or the answers), its converter hook is looked up once for all."""
+    kinds = set(map(type, values))
+    if len(kinds) != 1:
+        return map(unstructure, values)
+    return map(converter.get_unstructure_hook(kinds.pop()), values)
 
 
 _BATCH = 1000  # comparison cases made at a time when iterated
@@ -296,13 +304,13 @@ def write_outputs(
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Gate,
-    on_comparison_case: Callable[[ComparisonCase], None] | None = None,
+    on_comparison_cases: Callable[[Sequence[ComparisonCase]], None] | None = None,
 ) -> tuple[Metrics, Comparison, str]:
     """Write metrics.json, comparison.json, review-brief.json and summary.md; return the first two
-    (the report is built from them) and the SHA-256 of metrics.json. `on_comparison_case` sees
-    each case of comparison.json as it is written."""
+    (the report is built from them) and the SHA-256 of metrics.json. `on_comparison_cases` sees
+    the cases of comparison.json as they are written, a batch at a time."""
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
-    comparison = build_comparison(record, cases, answers, predictions, baseline, controls, on_comparison_case)
+    comparison = build_comparison(record, cases, answers, predictions, baseline, controls, on_comparison_cases)
     metrics_sha256 = write_metrics(run_dir, metrics)
     write_comparison(run_dir, comparison)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))

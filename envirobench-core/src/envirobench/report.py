@@ -27,7 +27,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -122,8 +122,8 @@ def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
 
 class CaseBlocks:
     """The report's embedded case data, encoded a block of CHUNK cases at a time as comparison
-    cases are made: `add` each case in order, then `blocks()`. A new run gives `add` to the
-    comparison cases it writes (outputs.ComparisonCases' on_case), so the one pass that makes
+    cases are made: `extend` with the cases in order, then `blocks()`. A new run gives `extend` to the
+    comparison cases it writes (outputs.ComparisonCases' on_cases), so the one pass that makes
     comparison.json makes these too; build_page checks the cases are the run's, in order, and
     otherwise makes them again from the comparison."""
 
@@ -133,13 +133,20 @@ class CaseBlocks:
         self._blocks: list[str] = []
         self._chunk: list[Any] = []
 
-    def add(self, case: ComparisonCase) -> None:
-        answer, predictions = case.answer, case.predictions
-        self._chunk.append([case.input, answer, _prediction_refs(answer, list(map(predictions.get, self.runs)))])
-        self.ids.append(case.id)
-        if len(self._chunk) == CHUNK:
-            self._blocks.append(encode_chunk(self._chunk))
-            self._chunk = []
+    def extend(self, cases: Iterable[ComparisonCase]) -> None:
+        runs, ids = self.runs, self.ids
+        everyone_right = [-1] * len(runs)
+        for case in cases:
+            answer, predictions = case.answer, list(map(case.predictions.get, runs))
+            if answer is not None and predictions.count(answer) == len(predictions):  # the common case: every run right
+                refs = everyone_right.copy()
+            else:
+                refs = _prediction_refs(answer, predictions)
+            self._chunk.append([case.input, answer, refs])
+            ids.append(case.id)
+            if len(self._chunk) == CHUNK:
+                self._blocks.append(encode_chunk(self._chunk))
+                self._chunk = []
 
     def blocks(self) -> list[str]:
         if self._chunk:
@@ -292,8 +299,7 @@ def build_page(
             and metrics.cases.keys() == set(case_blocks.ids))
     blocks = case_blocks if made else CaseBlocks(runs)
     if not made:
-        for case in comparison.cases:
-            blocks.add(case)
+        blocks.extend(comparison.cases)
         if len(blocks.ids) != len(metrics.cases) or metrics.cases.keys() != set(blocks.ids):
             raise EnviroBenchError(f"{COMPARISON_FILE} and {METRICS_FILE} of run {record.run_id} hold different cases")
     encoded = blocks.blocks()

@@ -424,7 +424,7 @@ def write_scored(
     labels = [CANDIDATE] + ([BASELINE] if baseline else []) + [c.label for c in controls]
     case_blocks = CaseBlocks(labels)
     metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate,
-                                                        on_comparison_case=case_blocks.add)
+                                                        on_comparison_cases=case_blocks.extend)
     write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir,
                  case_blocks=case_blocks)
     write_run(directory, attrs.evolve(record, metrics_sha256=metrics_sha256))
