@@ -27,8 +27,11 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
+from itertools import repeat
+from operator import attrgetter, itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -292,7 +295,6 @@ def build_page(
     unavailable = dict.fromkeys(profiles, 0)
     chart_counts = {p: {c: [0] * len(runs) for c in category_names} for p in profiles}
 
-    index: list[list[Any]] = []
     # The page holds inputs, answers and predictions as compressed blocks, never as objects; its
     # cases are in the comparison's order (the dataset's; metrics.json's are sorted by ID).
     made = (case_blocks is not None and case_blocks.runs == runs and len(case_blocks.ids) == len(metrics.cases)
@@ -307,24 +309,28 @@ def build_page(
     # A case's errors and its buckets as the index gives them, kept by the case's mapping of runs
     # and of buckets: cases share them (outputs.build_metrics), so each is worked out once (its
     # errors numbered where they first occur, as case by case would number them).
-    case_errors: dict[int, tuple[Any, tuple[str, ...], tuple[tuple[str, int, int], ...]]] = {}
-    case_buckets: dict[int, list[int]] = {}
-    for cid in blocks.ids:
-        per_case = metrics.cases[cid]
-        category = per_case.category
-        found = case_errors.get(id(per_case.runs))
-        if found is None:
-            found = case_errors[id(per_case.runs)] = _index_errors(per_case.runs, runs, profiles, error_ids)
-        errs, missing, counted = found
+    # Column by column, in C: each distinct mapping worked out once, in order of its first case,
+    # and the charts' counts added once per (mapping, category), times its number of cases.
+    ids = blocks.ids
+    entries = list(map(metrics.cases.__getitem__, ids))
+    runs_column = list(map(attrgetter("runs"), entries))
+    bucket_column = list(map(attrgetter("bucket"), entries))
+    category_column = list(map(attrgetter("category"), entries))
+    del entries
+    case_errors = {key: _index_errors(by_run, runs, profiles, error_ids) for key, by_run in dict(zip(map(id, runs_column), runs_column, strict=True)).items()}
+    for (key, category), number in Counter(zip(map(id, runs_column), category_column, strict=True)).items():
+        _, missing, counted = case_errors[key]
         for p, r, count in counted:
-            chart_counts[p][category][r] += count
+            chart_counts[p][category][r] += count * number
         for p in missing:
-            unavailable[p] += 1
-        buckets = case_buckets.get(id(per_case.bucket))
-        if buckets is None:
-            bucket = per_case.bucket
-            buckets = case_buckets[id(per_case.bucket)] = [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
-        index.append([cid, category_ids[category], buckets, errs, [asset_ids[a] for a in assets.get(cid, no_assets)]])
+            unavailable[p] += number
+    case_buckets = {key: [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
+                    for key, bucket in dict(zip(map(id, bucket_column), bucket_column, strict=True)).items()}
+    asset_lists = (map(list, repeat((), len(ids))) if not assets
+                   else ([asset_ids[a] for a in assets.get(cid, no_assets)] for cid in ids))
+    index = list(map(list, zip(ids, map(category_ids.__getitem__, category_column), map(case_buckets.__getitem__, map(id, bucket_column)),
+                               map(itemgetter(0), map(case_errors.__getitem__, map(id, runs_column))), asset_lists, strict=True)))
+    del runs_column, bucket_column, category_column
 
     data = {
         "format": "envirobench.report-data.v1",
