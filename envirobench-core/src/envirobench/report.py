@@ -312,11 +312,7 @@ def build_page(
     # Column by column, in C: each distinct mapping worked out once, in order of its first case,
     # and the charts' counts added once per (mapping, category), times its number of cases.
     ids = blocks.ids
-    entries = list(map(metrics.cases.__getitem__, ids))
-    runs_column = list(map(attrgetter("runs"), entries))
-    bucket_column = list(map(attrgetter("bucket"), entries))
-    category_column = list(map(attrgetter("category"), entries))
-    del entries
+    runs_column, bucket_column, category_column = map(list, zip(*map(attrgetter("runs", "bucket", "category"), map(metrics.cases.__getitem__, ids)), strict=True)) if ids else ([], [], [])
     case_errors = {key: _index_errors(by_run, runs, profiles, error_ids) for key, by_run in dict(zip(map(id, runs_column), runs_column, strict=True)).items()}
     for (key, category), number in Counter(zip(map(id, runs_column), category_column, strict=True)).items():
         _, missing, counted = case_errors[key]
@@ -326,8 +322,7 @@ def build_page(
             unavailable[p] += number
     case_buckets = {key: [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
                     for key, bucket in dict(zip(map(id, bucket_column), bucket_column, strict=True)).items()}
-    asset_lists = (map(list, repeat((), len(ids))) if not assets
-                   else ([asset_ids[a] for a in assets.get(cid, no_assets)] for cid in ids))
+    asset_lists = map(list, repeat((), len(ids))) if not assets else ([asset_ids[a] for a in assets.get(cid, no_assets)] for cid in ids)
     index = list(map(list, zip(ids, map(category_ids.__getitem__, category_column), map(case_buckets.__getitem__, map(id, bucket_column)),
                                map(itemgetter(0), map(case_errors.__getitem__, map(id, runs_column))), asset_lists, strict=True)))
     del runs_column, bucket_column, category_column
