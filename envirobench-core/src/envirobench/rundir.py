@@ -679,23 +679,28 @@ def _cases_text(metrics: Metrics) -> Iterator[str]:
         return found
 
     # A case's {label: {profile: score}} and {profile: bucket} mappings are usually shared by
-    # many cases (outputs.build_metrics): their texts are kept by the mapping, alive in `metrics`.
-    runs_text: dict[int, str] = {}
-    bucket_text: dict[int, str] = {}
+    # many cases (outputs.build_metrics): the text of a case after its ID is kept by the two
+    # mappings (alive in `metrics`) and its category, so most cases only join it to their ID.
+    entry_text: dict[tuple[int, int, str], str] = {}
 
-    def case(cid: str) -> str:
-        entry = metrics.cases[cid]
-        runs = runs_text.get(id(entry.runs))
-        if runs is None:
-            runs = _keep(runs_text, id(entry.runs), ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(entry.runs.items())), _CASE_CACHE)
-        bucket = bucket_text.get(id(entry.bucket))
-        if bucket is None:
-            bucket = _keep(bucket_text, id(entry.bucket), small(tuple(entry.bucket.items())), _CASE_CACHE)
-        name = f'"{cid}"' if (cid.isascii() and cid.isalnum()) or _PLAIN.fullmatch(cid) else dumps_member(cid)
-        return f'{name}: {{"bucket": {bucket}, "category": {small(entry.category)}, "runs": {{{runs}}}}}'
+    def entry(value: CaseMetrics) -> str:
+        key = (id(value.runs), id(value.bucket), value.category)
+        found = entry_text.get(key)
+        if found is None:
+            runs = ", ".join(f"{small(label)}: {by_profile(scores)}" for label, scores in sorted(value.runs.items()))
+            bucket = small(tuple(value.bucket.items()))
+            found = _keep(entry_text, key, f'{{"bucket": {bucket}, "category": {small(value.category)}, "runs": {{{runs}}}}}', _CASE_CACHE)
+        return found
 
-    ids = sorted(metrics.cases)  # as dumps orders the keys
-    yield from _in_batches(ids, lambda batch: "{" + ", ".join(map(case, batch)) + "}")
+    def name(cid: str) -> str:
+        return f'"{cid}"' if (cid.isascii() and cid.isalnum()) or _PLAIN.fullmatch(cid) else dumps_member(cid)
+
+    def batch_text(batch: Sequence[str]) -> str:
+        plain = all(map(str.isascii, batch)) and all(map(str.isalnum, batch))  # the usual IDs: quoted as they are
+        names = map('"{}"'.format, batch) if plain else map(name, batch)
+        return "{" + ", ".join(map("{}: {}".format, names, map(entry, map(metrics.cases.__getitem__, batch)))) + "}"
+
+    yield from _in_batches(sorted(metrics.cases), batch_text)  # sorted, as dumps orders the keys
 
 
 def _keep(texts: dict[Any, str], key: Any, text: str, limit: int) -> str:
