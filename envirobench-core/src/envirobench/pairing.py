@@ -134,9 +134,14 @@ class _Cases:
         if _default_comparisons(btype):
             found = {key: _flags(btype, profile, *(column[i][profile] for column in compared)) for key, i in self.first.items()}
             flags = list(map(found.__getitem__, self.keys))
+            kinds = set(found.values())
         else:
             flags = [_flags(btype, profile, *(m[profile] for m in mappings)) for mappings in zip(*compared, strict=True)]
-        lists = [tuple(compress(self.ids, map(itemgetter(j), flags))) for j in range(len(_FLAGS))]
+            kinds = set(flags)
+        # A list no kind of case is on (most are) is empty, one every kind is on holds every case:
+        # only the others are taken case by case.
+        lists = [() if not any(kind[j] for kind in kinds) else tuple(self.ids) if all(kind[j] for kind in kinds)
+                 else tuple(compress(self.ids, map(itemgetter(j), flags))) for j in range(len(_FLAGS))]
         unstable, regressions, unstable_regressions, improvements = lists[:4]
         failing_targets = tuple(cid for cid in targets if self.candidate[cid][profile].errors)  # type: ignore[union-attr]
         if not self.has_baseline:
