@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from itertools import repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter, eq, is_not, itemgetter, methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -137,16 +137,15 @@ class CaseBlocks:
         self._chunk: list[Any] = []
 
     def extend(self, cases: Iterable[ComparisonCase]) -> None:
-        runs, ids = self.runs, self.ids
-        everyone_right = [-1] * len(runs)
-        for case in cases:
-            answer, predictions = case.answer, list(map(case.predictions.get, runs))
-            if answer is not None and predictions.count(answer) == len(predictions):  # the common case: every run right
-                refs = everyone_right.copy()
-            else:
-                refs = _prediction_refs(answer, predictions)
-            self._chunk.append([case.input, answer, refs])
-            ids.append(case.id)
+        cases = list(cases)  # column by column: which cases every run got right (the common case), in C
+        answers = list(map(attrgetter("answer"), cases))
+        by_run = [list(map(methodcaller("get", label), map(attrgetter("predictions"), cases))) for label in self.runs]
+        right = map(all, zip(map(is_not, answers, repeat(None)), *(map(eq, answers, column) for column in by_run), strict=True))
+        refs = [[-1] * len(by_run) if ok else _prediction_refs(answer, list(predictions))
+                for ok, answer, predictions in zip(right, answers, zip(*by_run, strict=True) if by_run else repeat((), len(cases)), strict=True)]
+        self.ids.extend(map(attrgetter("id"), cases))
+        for entry in map(list, zip(map(attrgetter("input"), cases), answers, refs, strict=True)):
+            self._chunk.append(entry)
             if len(self._chunk) == CHUNK:
                 self._blocks.append(encode_chunk(self._chunk))
                 self._chunk = []
