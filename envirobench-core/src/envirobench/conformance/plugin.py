@@ -9,7 +9,8 @@ Where plugin autoloading is off (PYTEST_DISABLE_PLUGIN_AUTOLOAD), load it by its
 module twice, under two names, and refuse.)
 
 This module must stay cheap to import and must change nothing in a session that does not ask
-for the suite: it registers three options and nothing else (no fixtures, no markers). EnviroBench
+for the suite: it registers three options and nothing else (no fixtures, no markers; in a session
+that asks for the suite under pytest-xdist's `--dist loadscope`, a scheduler: scheduling.py). EnviroBench
 itself is imported only in sessions that ask for the suite. It never imports the automatic mode
 (auto.py): pytest collects that module as a test file.
 """
@@ -19,6 +20,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
+from .options import every_dataset, selected_types
+
+__all__ = ["every_dataset", "selected_types"]  # read by the automatic mode (their home is options.py)
 
 AUTO_MODULE = Path(__file__).with_name("auto.py")
 
@@ -45,25 +50,26 @@ def pytest_addoption(parser):
     )
 
 
-def selected_types(config) -> list[str] | None:
-    """The types named by --envirobench-types (None: every installed type)."""
-    value = config.getoption("envirobench_types", None)
-    if value is None:
-        return None
-    return [name.strip() for name in value.split(",") if name.strip()]
-
-
-def every_dataset(config) -> bool:
-    return bool(config.getoption("envirobench_every_dataset", False))
-
-
 def enabled(config) -> bool:
     return bool(config.getoption("envirobench_conformance", False)) or selected_types(config) is not None
+
+
+class _TargetScheduling:
+    """Registered in an xdist controller under `--dist loadscope` (see scheduling.py)."""
+
+    @pytest.hookimpl(optionalhook=True)
+    def pytest_xdist_make_scheduler(self, config, log):
+        # Imported here: it imports pytest-xdist and EnviroBench, which only this hook needs.
+        from .scheduling import TargetScopeScheduling
+
+        return TargetScopeScheduling(config, log)
 
 
 def pytest_configure(config):
     if not enabled(config):
         return
+    if config.pluginmanager.hasplugin("xdist") and getattr(config.option, "dist", "no") == "loadscope" and getattr(config.option, "numprocesses", None):
+        config.pluginmanager.register(_TargetScheduling(), "envirobench-conformance-scheduling")
     auto = str(AUTO_MODULE)
     if config.args_source == pytest.Config.ArgsSource.ARGS:
         if auto not in config.args:
