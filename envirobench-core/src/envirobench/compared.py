@@ -52,9 +52,11 @@ class ComparedRun:
     rescored_because: str | None = None
 
 
-def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any], dataset_source: str) -> ComparedRun:
+def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.Dataset, cases: Mapping[str, Case], answers: Mapping[str, Any], dataset_source: str,
+                      *, like: ComparedRun | None = None) -> ComparedRun:
     """A baseline or control, checked to be a run of every case (never a partial run) of this
-    benchmark and dataset revision, rescored on `cases` (a partial candidate's selection, or all)."""
+    benchmark and dataset revision, rescored on `cases` (a partial candidate's selection, or all);
+    where rescored, a case whose prediction is unchanged from `like`'s (the baseline's) takes its score."""
     run = read_completed_run(path)
     refuse_partial(run, path, f"the {label}", "a baseline or a control")
     if run.benchmark.id != btype.ID:
@@ -71,7 +73,7 @@ def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.
     predictions = read_saved_predictions(path, btype, cases, f"the {label} run's")
     scores, why = saved_scores(path, run.metrics_sha256, run.benchmark.scoring_version, btype, dataset, cases)
     if scores is None:
-        scores = score_run(btype, cases, answers, predictions)
+        scores = score_run(btype, cases, answers, predictions, like=(like.predictions, like.scores) if like is not None else None)
     return ComparedRun(label, run.run_id, path.resolve(), predictions, scores, why)
 
 

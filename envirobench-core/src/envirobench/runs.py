@@ -235,7 +235,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     # Baselines and controls are checked before the adapter spends anything.
     source = dataset_source(spec.dataset, registry)
     baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
-    controls = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(spec.controls, 1)]
+    controls = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source, like=baseline) for i, p in enumerate(spec.controls, 1)]
     warnings = list(sandbox.warnings)
     if (spec.cases or spec.limit is not None) and partial is None:
         warnings.append("--case/--limit select every case of the dataset: this is a run of every case, not a partial run")
@@ -408,7 +408,8 @@ def score_and_gate(
 ) -> tuple[RunScores, Gate]:
     """Score a run's predictions and pair them with the compared runs: one sequence for a new run,
     a rescore and a merge, so the three give the same bytes for the same predictions."""
-    scores = score_run(btype, cases, answers, predictions, on_progress=on_scoring)
+    # A case whose prediction is unchanged from the baseline's takes its score (unchanged.py).
+    scores = score_run(btype, cases, answers, predictions, on_progress=on_scoring, like=(baseline.predictions, baseline.scores) if baseline else None)
     return scores, pair_and_gate(btype, list(cases), scores, baseline.scores if baseline else None, [c.scores for c in controls], gates, targets)
 
 
@@ -492,7 +493,7 @@ def _rescore(
     baseline_path = (Path(pairing.baseline.path) if pairing.baseline else None) if baseline is KEEP else baseline
     control_paths = [Path(c.path) for c in pairing.controls] if controls is KEEP else list(controls)  # type: ignore[call-overload]
     base_run = load_compared_run(baseline_path, "baseline", btype, dataset, cases, answers, source) if baseline_path else None  # type: ignore[arg-type]
-    control_runs = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source) for i, p in enumerate(control_paths, 1)]
+    control_runs = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source, like=base_run) for i, p in enumerate(control_paths, 1)]
     scored = score_and_gate(btype, cases, answers, predictions, base_run, control_runs, gates, targets, on_scoring)
     gate = scored[1]
     before = HistoryState(record.dataset, record.pairing, record.gate)

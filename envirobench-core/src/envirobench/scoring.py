@@ -18,7 +18,7 @@ import os
 import stat
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain, compress, repeat
-from operator import is_
+from operator import is_, not_
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from .rundir import (
     OutputFile,
     Partial,
 )
+from .unchanged import unchanged
 
 RunScores = dict[str, dict[str, CaseScore | None]]  # case ID -> profile -> score (None: not scored)
 
@@ -243,7 +244,7 @@ def load_predictions(
         raise TechnicalFailure("predictions must be a JSON object mapping case IDs to predictions", file=data_path)
     # Set operations in C; a case-by-case walk only when some requested case has no prediction.
     wanted = set(case_ids)
-    complete = wanted <= raw.keys()
+    complete = wanted.issubset(raw)  # (faster than <= raw.keys())
     missing = [] if complete else [cid for cid in case_ids if cid not in raw]
     extra = sorted(raw.keys() - wanted) if len(raw) > len(wanted) or not complete else []
     if not exact:
@@ -374,9 +375,10 @@ def check_case_usage(result: AdapterResult, case_ids: Sequence[str], cost_usd: f
 
 
 def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], predictions: Mapping[str, Any],
-              *, on_progress: Callable[[int, int], None] | None = None) -> RunScores:
+              *, on_progress: Callable[[int, int], None] | None = None, like: tuple[Mapping[str, Any], RunScores] | None = None) -> RunScores:
     """Every case scored in every profile (None where it has no prediction); `on_progress`
-    receives (done, total) every PROGRESS_EVERY cases and at the end."""
+    receives (done, total) every PROGRESS_EVERY cases and at the end. With `like` (the baseline's
+    predictions and scores), a case whose prediction is unchanged (unchanged.py) takes its score."""
     scores: RunScores = {}
     shared = SharedScores(btype.PROFILES)
     ids, items = list(cases), list(cases.values())
@@ -394,6 +396,14 @@ def score_run(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[
                 unscored if prediction is None else score_case(case, answers[cid], prediction)
                 for cid, case, prediction in zip(some_ids, items[start : start + PROGRESS_EVERY], found, strict=True)
             ]
+        elif like is not None and any(same := unchanged(found, list(map(like[0].get, some_ids)))):
+            made = list(map(like[1].__getitem__, some_ids))  # theirs where unchanged; the changed scored into their places
+            changed, batch = list(compress(range(len(some_ids)), map(not_, same))), items[start : start + PROGRESS_EVERY]
+            for i, mapping in zip(changed, map(of_case, map(score_case, map(batch.__getitem__, changed), map(answers.__getitem__, map(some_ids.__getitem__, changed)),
+                                                            map(found.__getitem__, changed))), strict=True):
+                made[i] = mapping
+            scores.update(zip(some_ids, made, strict=True))
+            continue
         else:
             by_profile = map(score_case, items[start : start + PROGRESS_EVERY], map(answers.__getitem__, some_ids), found)
         scores.update(zip(some_ids, map(of_case, by_profile), strict=True))
