@@ -81,32 +81,91 @@ def chromium_executable() -> str | None:
 
 
 def render_every_case(report: Path, viewer: str) -> Rendered:
-    """Open report.html, open every case, and say what each case's viewer rendered.
-
-    It runs in a thread of its own: Playwright's sync API refuses to start in a thread where an
-    event loop already runs (a test session that uses Playwright itself, say)."""
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="envirobench-browser") as pool:
-        return pool.submit(_render_every_case, report, viewer).result()
+    """Open report.html, open every case, and say what each case's viewer rendered (in a browser
+    started for this report alone; `Browser` keeps one for many reports)."""
+    with Browser() as browser:
+        return browser.render_every_case(report, viewer)
 
 
-def _render_every_case(report: Path, viewer: str) -> Rendered:
-    # Imported here: Playwright is optional (a plugin's tests may not have it) and heavy.
-    try:
-        from playwright.sync_api import Error as PlaywrightError
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        return Rendered(skipped="rendering cases needs Playwright's Python package (pip install playwright) and Chromium")
-    executable = chromium_executable()
-    page_errors: list[str] = []
-    refused: list[str] = []
-    with sync_playwright() as pw:
+class Browser:
+    """Headless Chromium, started on first use and kept until `close()`: each report is opened in
+    a browser context of its own (its own cookies, cache, storage and routes), as in a freshly
+    started browser, without starting Playwright and Chromium again for every report.
+
+    Playwright runs in a thread of its own: its sync API refuses to start in a thread where an
+    event loop already runs (a test session that uses Playwright itself, say), and its objects
+    must be used from the thread that made them."""
+
+    def __init__(self) -> None:
+        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="envirobench-browser")
+        self._playwright: Any = None
+        self._browser: Any = None
+        self._executable: str | None = None
+        self._closed = False
+
+    def __enter__(self) -> Browser:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def render_every_case(self, report: Path, viewer: str) -> Rendered:
+        """Open report.html, open every case, and say what each case's viewer rendered."""
+        if self._closed:
+            raise RuntimeError("the browser is closed")
+        return self._pool.submit(self._render_every_case, report, viewer).result()
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
         try:
-            browser = pw.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
+            self._pool.submit(self._stop).result()
+        finally:
+            self._pool.shutdown()
+
+    # -- in the browser's thread -------------------------------------------------------------------
+
+    def _stop(self) -> None:
+        try:
+            if self._browser is not None:
+                self._browser.close()
+        finally:
+            self._browser = None
+            if self._playwright is not None:
+                self._playwright.stop()
+                self._playwright = None
+
+    def _launch(self, sync_playwright: Any, PlaywrightError: type[Exception]) -> str | None:  # noqa: N803 (Playwright's names)
+        """Chromium running (started again if it died or the executable changed), or why not."""
+        executable = chromium_executable()
+        if self._browser is not None and self._executable == executable and self._browser.is_connected():
+            return None
+        self._stop()
+        self._playwright = sync_playwright().start()
+        try:
+            self._browser = self._playwright.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
         except PlaywrightError as exc:
+            self._stop()
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            return Rendered(skipped=f"headless Chromium could not be started (install Debian's chromium, or run `playwright install chromium`): {first}")
+            return f"headless Chromium could not be started (install Debian's chromium, or run `playwright install chromium`): {first}"
+        self._executable = executable
+        return None
+
+    def _render_every_case(self, report: Path, viewer: str) -> Rendered:
+        # Imported here: Playwright is optional (a plugin's tests may not have it) and heavy.
         try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            from playwright.sync_api import Error as PlaywrightError
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            return Rendered(skipped="rendering cases needs Playwright's Python package (pip install playwright) and Chromium")
+        problem = self._launch(sync_playwright, PlaywrightError)
+        if problem:
+            return Rendered(skipped=problem)
+        page_errors: list[str] = []
+        refused: list[str] = []
+        context = self._browser.new_context(viewport={"width": 1280, "height": 900})
+        try:
 
             def refuse(request_route):
                 refused.append(request_route.request.url)
@@ -126,10 +185,9 @@ def _render_every_case(report: Path, viewer: str) -> Rendered:
             page.evaluate(_OPEN_ALL)
             _settle(page)
             cases = page.evaluate(_COLLECT.strip(), viewer)
-            context.close()
         finally:
-            browser.close()
-    return Rendered(cases=cases, page_errors=page_errors, requests=refused)
+            context.close()
+        return Rendered(cases=cases, page_errors=page_errors, requests=refused)
 
 
 def _settle(page: Any) -> None:

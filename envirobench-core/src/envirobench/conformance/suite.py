@@ -23,13 +23,14 @@ from ..errors import EnviroBenchError
 from ..report_assets import case_assets
 from ..rundir import ASSETS_DIR, METRICS_FILE, REPORT_FILE, RUN_FILE, SCORED_FILES
 from ..runs import rescore_run
-from .browser import render_every_case
+from .browser import Browser
 from .harness import CORRECT, SNAPSHOT_SEEN, WRONG, ConformanceError, Harness
 from .isolation import check_input_view, find_leaks
 from .session import installed_registry
 
 _SCALARS = (str, int, float, bool, type(None))
 _HARNESSES = pytest.StashKey[dict]()
+_BROWSER = pytest.StashKey[Browser]()
 
 
 def _json_scalar(value: Any) -> bool:
@@ -369,9 +370,9 @@ class BenchmarkTypeConformance:
                     asset = run / ASSETS_DIR / relative
                     assert asset.is_file() and asset.read_bytes() == (conformance.dataset.root / relative).read_bytes(), f"{name}: image {relative} of case {cid} is not in {ASSETS_DIR}/"
 
-    def test_viewer_renders_every_case_in_a_browser(self, conformance: Harness):
+    def test_viewer_renders_every_case_in_a_browser(self, request, conformance: Harness):
         run = conformance.shared_run("wrong-vs-correct-control-wrong")
-        outcome = render_every_case(run / REPORT_FILE, conformance.btype.VIEWER)
+        outcome = _session_browser(request.config).render_every_case(run / REPORT_FILE, conformance.btype.VIEWER)
         if outcome.skipped:
             pytest.skip(outcome.skipped)
         assert not outcome.page_errors, f"the report raised script errors: {outcome.page_errors[:5]}"
@@ -384,6 +385,15 @@ class BenchmarkTypeConformance:
             assert case["viewer"], f"case {cid}: viewer {conformance.btype.VIEWER!r} rendered nothing"
             assert not case["warnings"], f"case {cid}: {case['warnings']}"
             assert not case["broken_images"], f"case {cid}: images that did not load: {case['broken_images']}"
+
+
+def _session_browser(config: pytest.Config) -> Browser:
+    """One headless Chromium for the session's browser checks (each report in a context of its
+    own), closed when the session ends."""
+    if _BROWSER not in config.stash:
+        config.stash[_BROWSER] = Browser()
+        config.add_cleanup(config.stash[_BROWSER].close)
+    return config.stash[_BROWSER]
 
 
 def _default_pairing(btype: Any) -> bool:
