@@ -23,6 +23,18 @@ class Plain:
 
 
 @attrs.frozen
+class Bands:
+    rows: tuple[int, ...]
+    names: list[str] | None = None
+    inner: tuple[Plain, ...] = ()
+
+
+@attrs.frozen
+class FloatBands:
+    rows: tuple[float, ...]
+
+
+@attrs.frozen
 class WithFloat:
     value: float
 
@@ -54,7 +66,8 @@ class Keyed:
     ([1, 2], [1, 2], True), ([1, 2], (1, 2), False), ([1], [1.0], False), ({"a": 1, "b": 2}, {"a": 1, "b": 2}, True),
     ({"a": 1, "b": 2}, {"b": 2, "a": 1}, False), ({"a": [0.0]}, {"a": [-0.0]}, False), ({"a": {"b": True}}, {"a": {"b": 1}}, False),
     (CountPrediction(3), CountPrediction(3), True), (CountPrediction(3), CountPrediction(4), False), (WithFloat(0.0), WithFloat(-0.0), False),
-    (WithAny([1]), WithAny([1.0]), False), (WithAny({"x": 1}), WithAny({"x": 1}), True), (LooseEq("A"), LooseEq("a"), False),
+    (WithAny([1]), WithAny([1.0]), False), (Bands((1, 2)), Bands((1, 2)), True), (Bands((1, 2), ["a"]), Bands((1, 2), None), False),
+    (FloatBands((0.0,)), FloatBands((-0.0,)), False), (FloatBands((1.5,)), FloatBands((1.5,)), True), (WithAny({"x": 1}), WithAny({"x": 1}), True), (LooseEq("A"), LooseEq("a"), False),
     (LooseEq("a"), LooseEq("a"), True), (Keyed("A"), Keyed("a"), False), (object(), object(), False),
 ])
 def test_the_same_value_is_stricter_than_equality(a, b, same):
@@ -63,8 +76,8 @@ def test_the_same_value_is_stricter_than_equality(a, b, same):
 
 
 def test_equality_is_taken_only_where_it_is_the_same_value():
-    assert _exact_eq(CountPrediction) and _exact_eq(Plain)
-    assert not any(map(_exact_eq, (WithFloat, WithAny, LooseEq, Keyed, int, dict)))
+    assert _exact_eq(CountPrediction) and _exact_eq(Plain) and _exact_eq(Bands)
+    assert not any(map(_exact_eq, (WithFloat, FloatBands, WithAny, LooseEq, Keyed, int, dict)))
 
 
 def test_unchanged_agrees_with_same_value_on_either_path():
@@ -74,6 +87,7 @@ def test_unchanged_agrees_with_same_value_on_either_path():
         [Plain("a", 1), Plain("a", 1, True), Plain("a", 1, inner=CountPrediction(1)), Plain("b", 1)],
         [WithAny(v) for v in (1, 1.0, True, [1], {"a": 1}, None)],
         [CountPrediction(1), None, WithFloat(1.0)],
+        [Bands((1, 2)), Bands((1, 2), ["x"]), Bands((1,), inner=(Plain("a", 1),)), Bands((1,), inner=(Plain("a", 2),))],
     ]
     for pool in pools:
         for _ in range(50):

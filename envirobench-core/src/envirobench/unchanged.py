@@ -12,8 +12,8 @@ scored only where they changed.
 int and bool and None; floats equal with the same sign (NaN never); lists and tuples of such;
 dicts of such with the same keys in the same order; attrs records of such, field by field. Any
 other value is the same only as itself. For a record class whose attrs-made `__eq__` already
-compares exactly that way (fields of str, int, bool, None and such records), `==` is used: in C
-but for one generated method a case.
+compares exactly that way (fields of str, int, bool, None, such records and lists or tuples of
+them), `==` is used: in C but for one generated method a case.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def _field_names(cls: type) -> tuple[str, ...] | None:
 def _exact_eq(cls: type) -> bool:
     """Whether `==` on two records of `cls` is `same_value`: an attrs-made `__eq__` over every
     field (no field left out of it, none compared by a key), each field a str, int, bool, None,
-    or a record of such (the converter builds them of exactly those types)."""
+    a record of such, or a list or tuple of one of these (the converter builds exactly those types)."""
     try:
         return _EXACT[cls]
     except KeyError:
@@ -97,8 +97,16 @@ def _attrs_eq_of_plain_fields(cls: type) -> bool:
     for field in attrs.fields(cls):
         if not field.eq or field.eq_key is not None or field.name not in hints:
             return False
-        hint = hints[field.name]
-        options = typing.get_args(hint) if typing.get_origin(hint) in (typing.Union, types.UnionType) else (hint,)
-        if not all(option in _EXACT_HINTS or _exact_eq(option) for option in options):
+        if not _exact_hint(hints[field.name]):
             return False
     return True
+
+
+def _exact_hint(hint: Any) -> bool:
+    """A str, int, bool or None, a record of such, an Optional one, or a list or tuple[X, ...] of one."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return all(map(_exact_hint, args))
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        return _exact_hint(args[0])
+    return hint in _EXACT_HINTS or _exact_eq(hint)
