@@ -23,3 +23,14 @@ def use_registry():
     the registry gets `registry` (core's public seam, `envirobench.using_registry`)."""
     with contextlib.ExitStack() as stack:
         yield lambda registry: stack.enter_context(using_registry(registry))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """bin/test's main step (--dist loadfile): the long files first (tests/xdist_order.py)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    # Imported here: it imports pytest-xdist, there only when this hook is called (a session with -n).
+    from xdist_order import LongFirstScheduling
+
+    return LongFirstScheduling(config, log)
