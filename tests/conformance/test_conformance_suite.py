@@ -101,6 +101,12 @@ def test_a_scorer_that_never_finds_a_mistake_is_caught(toy):
     assert "test_wrong_candidate_regresses_from_correct_baseline" in failed_tests(result)
 
 
+def test_a_scorer_that_keeps_state_between_calls_is_caught(toy):
+    result = toy("stateful-count", "-k", "well_formed")
+    assert "test_case_scores_are_well_formed" in failed_tests(result)
+    result.stdout.fnmatch_lines(["*the second time a copy of its prediction) gave different scores*"])
+
+
 def test_an_input_that_carries_the_answer_is_caught(toy):
     result = toy("leaky-input-count", "-k", "isolation or hold_no_answer or shown_only")
     assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}

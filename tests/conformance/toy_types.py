@@ -40,6 +40,25 @@ class LenientCount(CountWords):
         return {profile: CaseScore((), {"accuracy": 1.0}) for profile in self.PROFILES}
 
 
+class StatefulCount(CountWords):
+    """Broken: its scorer keeps state between calls (a case scored before scores a mistake), so
+    a prediction unchanged from the baseline's would not score what the baseline's scored."""
+
+    ID = "stateful-count"
+    FORMAT = "envirobench.stateful-count.v1"
+    SCORING_VERSION = "envirobench.stateful-count.scores.v1"
+
+    def __init__(self):
+        self.seen = set()
+
+    def score_case(self, case, answer, prediction):
+        again = case.id in self.seen
+        self.seen.add(case.id)
+        if again:
+            return {profile: CaseScore((("scored-again",),), {"accuracy": 0.0}) for profile in self.PROFILES}
+        return super().score_case(case, answer, prediction)
+
+
 @attrs.frozen
 class LeakyInput:
     text: str
@@ -107,7 +126,7 @@ BROKEN_VIEWER_SCRIPT = """
 })();
 """
 
-TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, LeakyInputCount, LeakySidecarCount, LeakyLogCount, BrokenViewerCount, MislabelledSeparators)}
+TYPES = {cls.ID: cls for cls in (SoundCount, LenientCount, StatefulCount, LeakyInputCount, LeakySidecarCount, LeakyLogCount, BrokenViewerCount, MislabelledSeparators)}
 
 
 def _text(i: int) -> str:

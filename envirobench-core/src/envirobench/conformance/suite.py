@@ -9,6 +9,7 @@ machine lacks (a headless browser) is skipped with the reason, never passed sile
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 from collections.abc import Mapping
@@ -152,8 +153,11 @@ class BenchmarkTypeConformance:
             assert isinstance(scores, Mapping), f"score_case must return a mapping of profile -> CaseScore (case {cid})"
             unknown = sorted(set(scores) - set(btype.PROFILES))
             assert not unknown, f"score_case returned profiles not in PROFILES: {unknown} (case {cid})"
-            again = btype.score_case(case, answer, predictions[cid])
-            assert {p: again.get(p) for p in btype.PROFILES} == {p: scores.get(p) for p in btype.PROFILES}, f"scoring case {cid} twice gave different scores"
+            # Again on a copy: a prediction unchanged from the baseline's takes its score (envirobench.unchanged).
+            again = btype.score_case(case, answer, copy.deepcopy(predictions[cid]))
+            assert {p: again.get(p) for p in btype.PROFILES} == {p: scores.get(p) for p in btype.PROFILES}, (
+                f"scoring case {cid} twice (the second time a copy of its prediction) gave different scores: score_case must be a function of "
+                "the case, its answer and the prediction's value (docs/writing-a-plugin.md)")
             for profile in btype.PROFILES:
                 score = scores.get(profile)
                 if score is None:
