@@ -1,4 +1,4 @@
-"""Headless Chromium for the report's browser tests: Debian's `chromium` driven by Playwright.
+"""The report's browser tests: Debian's `chromium` driven by Playwright.
 
 bin/test installs chromium when it is missing, so in CI these tests run; they skip, saying
 why, only where /usr/bin/chromium is absent.
@@ -6,8 +6,6 @@ why, only where /usr/bin/chromium is absent.
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -16,18 +14,7 @@ import pytest
 from envirobench import plugins
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))  # reportkit
-
-CHROMIUM = os.environ.get("ENVIROBENCH_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+# The session's headless Chromium, `browser`, is tests/conftest.py's (shared with Locate's page strip).
 
 
 def pytest_collection_modifyitems(config, items):
@@ -40,17 +27,6 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(autouse=True)
 def _no_installed_plugins(monkeypatch):
     monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not Path(CHROMIUM).is_file():
-        pytest.skip(f"headless Chromium is not installed at {CHROMIUM} (bin/test installs Debian's chromium package)")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright's Python package is not installed (uv sync installs the dev group)")
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 class Watched:

@@ -219,34 +219,26 @@ RENDER = (
 
 
 @pytest.fixture(scope="module")
-def report_page(page_run):
-    """The run's report.html open in headless Chromium (every non-file request refused)."""
-    from envirobench.conformance.browser import CHROMIUM_ARGS, chromium_executable
-
-    sync_api = pytest.importorskip("playwright.sync_api")
-    executable = chromium_executable()
-    if executable is None:
-        pytest.skip("headless Chromium is not installed (bin/test installs Debian's chromium)")
+def report_page(page_run, browser):
+    """The run's report.html open in headless Chromium (every non-file request refused), in a
+    browser context of its own in the session's browser (tests/conftest.py)."""
     run, _, _ = page_run
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=executable, args=list(CHROMIUM_ARGS))
-        try:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            refused: list[str] = []
-            context.route(
-                lambda url: not url.startswith("file:"),
-                lambda route: (refused.append(route.request.url), route.abort()),
-            )
-            page = context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto((run / "report.html").resolve().as_uri())
-            page.wait_for_function("() => document.body.dataset.ready === '1'")
-            yield page
-            assert not errors and not refused
-            context.close()
-        finally:
-            browser.close()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        refused: list[str] = []
+        context.route(
+            lambda url: not url.startswith("file:"),
+            lambda route: (refused.append(route.request.url), route.abort()),
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto((run / "report.html").resolve().as_uri())
+        page.wait_for_function("() => document.body.dataset.ready === '1'")
+        yield page
+        assert not errors and not refused
+    finally:
+        context.close()
 
 
 @pytest.mark.slow
