@@ -194,3 +194,13 @@ def test_a_runs_headlines_from_counted_scores_are_the_case_by_case_summary():
                 continue
             expected = btype.summarize(profile, column)
             assert json.dumps(got[profile]) == json.dumps(expected)  # the same floats (NaN included), the same order
+
+
+def test_distinct_keeps_each_object_once_by_identity_in_order():
+    """identity.distinct: equal objects that are not one stay apart; one object seen twice is one."""
+    from envirobench.identity import distinct
+
+    a, b, c = [1], [1], [2]
+    assert list(distinct([a, c, b, a, c]).values()) == [a, c, b]
+    assert [id(x) for x in distinct([a, c, b, a, c]).values()] == [id(a), id(c), id(b)]
+    assert distinct([]) == {}

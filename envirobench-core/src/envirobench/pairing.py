@@ -18,6 +18,7 @@ import attrs
 
 from .benchmark import BenchmarkType, Case, CaseScore
 from .errors import EnviroBenchError
+from .identity import distinct
 from .rundir import BUCKETS, GateRecord, GateStatus
 from .statistics import counted_totals, sums_summary
 
@@ -86,7 +87,7 @@ def _scores_every_case(profile: str, columns: Iterable[Sequence[Mapping[str, Cas
     a score of `profile` for every case; each distinct mapping looked at once (runs share them:
     scoring.SharedScores)."""
     for column in columns:
-        for scores in dict(zip(map(id, column), column, strict=True)).values():
+        for scores in distinct(column).values():
             if scores is None or scores.get(profile) is None:
                 return False
     return True
@@ -210,7 +211,7 @@ def summarize_run(btype: BenchmarkType, case_ids: Sequence[str], scores: RunScor
     cases, counted in C: the same floats as adding the run case by case, without doing it."""
     column = list(map(scores.get, case_ids))
     cases_of = Counter(map(id, column))  # each distinct {profile: score} mapping's cases (runs share them)
-    mappings = dict(zip(map(id, column), column, strict=True))
+    mappings = distinct(column)
     out: dict[str, dict[str, float] | None] = {}
     for profile in btype.PROFILES:
         if not _scores_every_case(profile, [list(mappings.values())]):

@@ -42,6 +42,7 @@ from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
+from .identity import distinct
 from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
@@ -312,7 +313,7 @@ def build_page(
     # and the charts' counts added once per (mapping, category), times its number of cases.
     ids = blocks.ids
     runs_column, bucket_column, category_column = map(list, zip(*map(attrgetter("runs", "bucket", "category"), map(metrics.cases.__getitem__, ids)), strict=True)) if ids else ([], [], [])
-    case_errors = {key: _index_errors(by_run, runs, profiles, error_ids) for key, by_run in dict(zip(map(id, runs_column), runs_column, strict=True)).items()}
+    case_errors = {key: _index_errors(by_run, runs, profiles, error_ids) for key, by_run in distinct(runs_column).items()}
     for (key, category), number in Counter(zip(map(id, runs_column), category_column, strict=True)).items():
         _, missing, counted = case_errors[key]
         for p, r, count in counted:
@@ -320,7 +321,7 @@ def build_page(
         for p in missing:
             unavailable[p] += number
     case_buckets = {key: [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
-                    for key, bucket in dict(zip(map(id, bucket_column), bucket_column, strict=True)).items()}
+                    for key, bucket in distinct(bucket_column).items()}
     asset_lists = map(list, repeat((), len(ids))) if not assets else ([asset_ids[a] for a in assets.get(cid, no_assets)] for cid in ids)
     index = list(map(list, zip(ids, map(category_ids.__getitem__, category_column), map(case_buckets.__getitem__, map(id, bucket_column)),
                                map(itemgetter(0), map(case_errors.__getitem__, map(id, runs_column))), asset_lists, strict=True)))

@@ -50,6 +50,7 @@ from typing import Any
 import attrs
 
 from .benchmark import BenchmarkType, Case, CaseScore
+from .identity import distinct
 from .rundir import BootstrapSpec, Interval, PairedComparison
 
 METHOD = "percentile"
@@ -443,7 +444,7 @@ def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) ->
 def _codes(keys: list[Any]) -> list[int]:
     """Each key as a small number, equal keys alike; each distinct object hashed once (see _unit_sums)."""
     canonical: dict[Any, int] = {}
-    code_of = {i: canonical.setdefault(k, len(canonical)) for i, k in dict(zip(map(id, keys), keys, strict=True)).items()}
+    code_of = {i: canonical.setdefault(k, len(canonical)) for i, k in distinct(keys).items()}
     return list(map(code_of.__getitem__, map(id, keys)))
 
 
@@ -511,7 +512,7 @@ def paired_comparison(btype: BenchmarkType, profile: str, units: Units, candidat
 
     resampled = resampled_headlines(btype, profile, units, [candidate, baseline], stream("paired", profile))
     pairs = Counter(zip(map(id, candidate), map(id, baseline), strict=True))  # each pair of score objects once
-    objects = dict(zip(map(id, candidate), candidate, strict=True)) | dict(zip(map(id, baseline), baseline, strict=True))
+    objects = distinct(candidate) | distinct(baseline)
     better = sum(n for (c, b), n in pairs.items() if objects[b].errors and not objects[c].errors)
     worse = sum(n for (c, b), n in pairs.items() if objects[c].errors and not objects[b].errors)
     return PairedComparison(change=intervals(map(change, resampled)), better=better, worse=worse, p_value=mcnemar(better, worse))
