@@ -109,9 +109,8 @@ def inline_code(source: str, tag: str) -> str:
 
 
 def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
-    """null (no prediction), -1 (equal to the answer), j (equal to run j's) or [the value]."""
-    if predictions.count(answer) == len(predictions) and answer is not None:  # the common case: every run right
-        return [-1] * len(predictions)
+    """null (no prediction), -1 (equal to the answer), j (equal to run j's) or [the value]
+    (CaseBlocks.extend gives every run's -1 without asking when every run is right)."""
     out: list[Any] = []
     for i, prediction in enumerate(predictions):
         if prediction is None:

@@ -723,17 +723,22 @@ def request_text(request: AdapterRequest) -> str:
     to that): its cases, a thousand at a time, as plain dicts, not through the converter one
     RequestCase at a time (a 100,000-case request is megabytes)."""
     head = unstructure(attrs.evolve(request, cases=()))
-    cases = request.cases
-    return "".join(stream_document(head, "cases", _in_batches(cases, lambda batch: dumps_member([{"id": c.id, "input": c.input} for c in batch]))))
+    as_dicts = _as_dicts(("id", "input"))
+    return "".join(stream_document(head, "cases", _in_batches(request.cases, lambda batch: dumps_member(as_dicts(batch)))))
 
 
 def comparison_text(comparison: Comparison) -> Iterator[str]:
     head = unstructure(attrs.evolve(comparison, cases=()))
 
-    # Each case as the dict the converter makes of it, a batch at a time in C.
-    fields = ("id", "category", "input", "answer", "predictions")
+    as_dicts = _as_dicts(("id", "category", "input", "answer", "predictions"))
+    return stream_document(head, "cases", _in_batches(comparison.cases, lambda batch: dumps_member(as_dicts(batch))))
+
+
+def _as_dicts(fields: tuple[str, ...]) -> Callable[[Sequence[Any]], list[dict[str, Any]]]:
+    """A batch of records as the dicts the converter makes of them, for records whose `fields`
+    (two or more) are already plain JSON values: in C, not through the converter record by record."""
     values = attrgetter(*fields)
-    return stream_document(head, "cases", _in_batches(comparison.cases, lambda batch: dumps_member(list(map(dict, map(zip, repeat(fields), map(values, batch)))))))
+    return lambda batch: list(map(dict, map(zip, repeat(fields), map(values, batch))))
 
 
 def _in_batches(items: Sequence[Any], text_of: Callable[[Sequence[Any]], str], size: int = 1000) -> Iterator[str]:

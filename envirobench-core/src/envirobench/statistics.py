@@ -399,26 +399,23 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
 
 def case_groups(runs: Sequence[Sequence[CaseScore]]) -> Groups:
     """Cases (each a unit of its own) grouped by their metrics in every run, in order of their
-    first case: cases are grouped by their score objects first (equal scores are mostly one
-    object: scoring.SharedScores), in C, and only then each distinct combination of objects by
-    the objects' metrics, so a 100,000-case run takes a few passes in C and a Python step per
-    distinct combination, not per case."""
-    combos = list(zip(*[map(id, run) for run in runs], strict=True))  # the objects stay alive in `runs`
-    first_of = dict(zip(reversed(combos), range(len(combos) - 1, -1, -1), strict=True))  # a reversed walk leaves the first
-    group_of_combo: dict[tuple[int, ...], int] = {}
-    by_metrics: dict[tuple[Any, ...], int] = {}
+    first case: grouped first by their score objects (equal scores are mostly one object:
+    scoring.SharedScores), in C by Groups.of, and only then those groups merged by the objects'
+    metrics, so a 100,000-case run takes a few passes in C and a Python step per distinct
+    combination of objects, not per case."""
+    by_objects = Groups.of(zip(*[map(id, run) for run in runs], strict=True))  # the objects stay alive in `runs`
+    merged: dict[tuple[Any, ...], int] = {}
     first: list[int] = []
-    for combo in sorted(first_of, key=first_of.__getitem__):
-        unit = first_of[combo]
-        key = tuple(tuple(run[unit].metrics.items()) for run in runs)
-        group = by_metrics.get(key)
-        if group is None:
-            group = by_metrics[key] = len(first)
+    sizes: list[int] = []
+    group_of_objects: list[int] = []
+    for unit, size in zip(by_objects.first, by_objects.sizes, strict=True):
+        group = merged.setdefault(tuple(tuple(run[unit].metrics.items()) for run in runs), len(first))
+        if group == len(first):
             first.append(unit)
-        group_of_combo[combo] = group
-    group_of = list(map(group_of_combo.__getitem__, combos))
-    counted = Counter(group_of)
-    return Groups(first, [counted[g] for g in range(len(first))], group_of)
+            sizes.append(0)
+        sizes[group] += size
+        group_of_objects.append(group)
+    return Groups(first, sizes, list(map(group_of_objects.__getitem__, by_objects.group_of)))
 
 
 def _unit_sums(scores: Sequence[CaseScore], members: Sequence[Sequence[int]]) -> list[tuple[int, tuple[tuple[str, float], ...]]]:

@@ -27,8 +27,7 @@ from typing import Any
 
 import attrs
 
-_SCALARS = frozenset({str, int, bool, type(None)})
-_EXACT_HINTS = (str, int, bool, type(None))
+_SCALARS = frozenset({str, int, bool, type(None)})  # == on two of one of these types is the same value
 
 
 def same_value(a: Any, b: Any) -> bool:
@@ -109,4 +108,4 @@ def _exact_hint(hint: Any) -> bool:
         return all(map(_exact_hint, args))
     if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
         return _exact_hint(args[0])
-    return hint in _EXACT_HINTS or _exact_eq(hint)
+    return hint in _SCALARS or _exact_eq(hint)
