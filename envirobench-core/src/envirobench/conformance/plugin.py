@@ -21,9 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from .options import every_dataset, selected_types
-
-__all__ = ["every_dataset", "selected_types"]  # read by the automatic mode (their home is options.py)
+from .options import selected_types
 
 AUTO_MODULE = Path(__file__).with_name("auto.py")
 
