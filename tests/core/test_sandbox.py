@@ -1,9 +1,11 @@
 """The sandbox (docs/runs.md, "The sandbox"): what a snooping or hostile adapter can reach in it.
 
-The secrets here live outside /tmp (which the sandbox hides whole), beside files that must stay
-visible, so that precise hiding is what is tested. These tests need bubblewrap and say so when
-it is missing (bin/test installs it); the warnings and refusals of `--sandbox` are tested
-without it.
+The sandbox is an allow-list: the system, the adapter's executable with its interpreters and
+their Python environments, what --sandbox-allow names, the workspace. The secrets here live
+outside /tmp (which the sandbox replaces), beside the adapter and inside what is allowed, so
+that what is shown and what is hidden inside it are both tested. These tests need bubblewrap
+and say so when it is missing (bin/test installs it); the warnings and refusals of `--sandbox`
+are tested without it.
 """
 
 from __future__ import annotations
@@ -29,10 +31,12 @@ ALLOWED_ENV = {"PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH", "HOME", "TMPDIR"}
 ALLOWED_ENV |= {"PWD", "SHLVL", "OLDPWD", "_"}  # set by the /bin/sh wrapper that starts the test adapters
 
 
-def wrapper(directory: Path, script: str) -> Path:
+def wrapper(directory: Path, script: str, *, interpreter: str = sys.executable) -> Path:
+    """The scripted adapter as one executable file run by `interpreter` (its `#!` line): the
+    sandbox shows the file, not the test directory it comes from."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / Path(script).stem
-    path.write_text(f'#!/bin/sh\nexec {sys.executable} {ADAPTERS / script} "$@"\n')
+    path.write_text(f"#!{interpreter}\n" + (ADAPTERS / script).read_text())
     path.chmod(0o755)
     return path
 
@@ -84,9 +88,9 @@ def world(outside_tmp, monkeypatch):
             "config": config, "registry": registry, "results": results, "bin": root / "bin"}
 
 
-def snoop(world, run_id, *, network, look=(), connect=None, **kw):
-    adapter = wrapper(world["bin"], "sandbox_snoop_adapter.py")
-    options = {"look": json.dumps([str(p) for p in look])}
+def snoop(world, run_id, *, network, look=(), connect=None, adapter=None, options=None, **kw):
+    adapter = adapter or wrapper(world["bin"], "sandbox_snoop_adapter.py")
+    options = {"look": json.dumps([str(p) for p in look]), **(options or {})}
     if connect:
         options["connect"] = connect
     spec = RunSpec(adapter=str(adapter), run_id=run_id, model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0,
@@ -99,24 +103,30 @@ def snoop(world, run_id, *, network, look=(), connect=None, **kw):
 
 def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
     looked = [world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"],
-              world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt", world["bin"]]
-    seen, record = snoop(world, "snoop", network=False, look=looked, connect=server, adapter_env=("PASSED_TOKEN",))
-    assert record["sandbox"] == {"kind": "bwrap", "network": False, "env": ["PASSED_TOKEN"]}
+              world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt", world["bin"], world["root"].parent]
+    seen, record = snoop(world, "snoop", network=False, look=looked, connect=server, adapter_env=("PASSED_TOKEN",), options={"ptrace": "1"})
+    assert record["sandbox"] == {"kind": "bwrap", "network": False, "env": ["PASSED_TOKEN"], "allow": []}
     text = json.dumps(seen)
     for value in world["answers"].values():
         assert str(value) not in text
     for secret in ("AKIA-SECRET-KEY", "gcloud-secret-token", "home-secret-notes", "store-secret-object", "env-secret-token"):
         assert secret not in text
     look = seen["look"]
-    # Hidden precisely: each is empty (or absent), while a file beside the results tree is there
-    # and the adapter's own directory, in the results tree's parent, stays reachable.
-    for path in (world["results"], world["dataset"], world["other"], world["home"], world["store"]):
-        assert look[str(path)].get("entries", []) == [], path
-    for path in (world["results"] / "base", world["home"] / ".aws" / "credentials"):
+    # Not shown at all: none of them is on the allow-list, nor is a file beside the results
+    # tree; of the adapter's own directory, only its executable is there.
+    for path in (world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"],
+                 world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt"):
         assert not look[str(path)]["exists"], path
-    assert look[str(world["config"])].get("text", "") == ""  # /dev/null over it
-    assert look[str(world["root"] / "visible.txt")]["text"] == "visible-beside-the-results\n"
-    assert "sandbox_snoop_adapter" in look[str(world["bin"])]["entries"]
+    assert look[str(world["bin"])]["entries"] == ["sandbox_snoop_adapter"]
+    # The root holds the system and the paths that lead to what is shown, nothing else (here
+    # /var/tmp leads to the adapter, /root or /usr to the Python it runs on).
+    assert not {"home", "run", "srv", "opt", "mnt", "media", "boot", "sys"} & set(seen["root_listing"])
+    assert look[str(world["root"].parent)]["entries"] == [world["root"].name]
+    assert {"usr", "etc", "tmp", "proc", "dev"} <= set(seen["root_listing"])
+    # /etc without what no unprivileged program reads, even for an adapter that runs as root.
+    assert seen["etc_shadow"].get("text", "") == ""
+    # ptrace is closed: it cannot stop the sandbox's init (or anything else) and hang the run.
+    assert set(seen["ptrace"].values()) == {"Operation not permitted"}
     # Its environment: the allow-list, its own HOME and TMPDIR, and what --adapter-env named.
     assert set(seen["env"]) - ALLOWED_ENV - {k for k in seen["env"] if k.startswith("LC_")} == {"PASSED_TOKEN"}
     assert seen["env"]["PASSED_TOKEN"] == "passed-on-purpose" and seen["env"]["TMPDIR"] == "/tmp"
@@ -134,7 +144,7 @@ def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
 def test_the_network_is_there_unless_refused(bwrap, world, server):
     seen, record = snoop(world, "net", network=True, connect=server)
     assert seen["connect"] == "connected"
-    assert record["sandbox"] == {"kind": "bwrap", "network": True, "env": []}
+    assert record["sandbox"] == {"kind": "bwrap", "network": True, "env": [], "allow": []}
 
 
 @pytest.mark.slow
@@ -198,7 +208,7 @@ def test_sandbox_none_warns(use_registry, toy_registry, fake, results):
     result = cli_run(use_registry, toy_registry, fake, results, "--sandbox", "none")
     assert result.exit_code == 0, result.output
     assert "warning: --sandbox none: the adapter runs without a sandbox" in result.output
-    assert json.loads((results / "r" / "run.json").read_text())["sandbox"] == {"kind": "none", "network": True, "env": []}
+    assert json.loads((results / "r" / "run.json").read_text())["sandbox"] == {"kind": "none", "network": True, "env": [], "allow": []}
 
 
 def test_auto_without_bubblewrap_warns_and_runs(use_registry, toy_registry, fake, results, monkeypatch):

@@ -67,6 +67,7 @@ from .rundir import (
     RunRef,
     SandboxRecord,
     SkippedOutput,
+    TimeoutRecord,
     check_run_id,
     read_run,
     write_run,
@@ -307,6 +308,7 @@ def _merged_record(run_id: str, shards: Sequence[ShardRun], dataset: RunDataset,
 
     costs = [r.cost_usd for r in records]
     sites = [r.cases.sites for r in records]
+    timeouts = [r.timeout for r in records]
     return RunRecord(
         format=RUN_FORMAT,
         run_id=run_id,
@@ -335,14 +337,18 @@ def _merged_record(run_id: str, shards: Sequence[ShardRun], dataset: RunDataset,
         # Each shard shared its own totals among its own sites: those figures stand as they are.
         per_site=None if any(r.per_site is None for r in records) else tuple(u for r in records for u in r.per_site or ()),
         group=first.group,
+        # Each shard had its own limit (the default grows with its cases): the longest stands for all.
+        timeout=None if any(t is None for t in timeouts) else TimeoutRecord(max(t.seconds for t in timeouts), all(t.default for t in timeouts)),  # type: ignore[union-attr]
     )
 
 
 def _weakest_sandbox(sandboxes: Sequence[SandboxRecord | None]) -> SandboxRecord | None:
-    """The least isolation any shard had: no sandbox if one ran without, the network if one had it."""
+    """The least isolation any shard had: no sandbox if one ran without, the network if one had it,
+    every path any shard was allowed."""
     known = [s for s in sandboxes if s is not None]
     if len(known) < len(sandboxes) or not known:
         return None
     kind = "none" if any(s.kind == "none" for s in known) else "bwrap"
     env = tuple(dict.fromkeys(name for s in known for name in s.env))
-    return SandboxRecord(kind, any(s.network for s in known), env)  # type: ignore[arg-type]
+    allow = tuple(dict.fromkeys(path for s in known for path in s.allow))
+    return SandboxRecord(kind, any(s.network for s in known), env, allow)  # type: ignore[arg-type]

@@ -247,11 +247,13 @@ class HistoryEntry:
 @attrs.frozen
 class SandboxRecord:
     """How the adapter ran: `bwrap` (bubblewrap) or `none`, with or without the network, and the
-    names of the environment variables passed to it with --adapter-env (never their values)."""
+    names of the environment variables passed to it with --adapter-env (never their values), and
+    the paths --sandbox-allow showed it besides the allow-list."""
 
     kind: Literal["bwrap", "none"]
     network: bool
     env: tuple[str, ...] = ()
+    allow: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -313,6 +315,15 @@ class Partial:
 
 
 @attrs.frozen
+class TimeoutRecord:
+    """The time limit the adapter ran under, in seconds: given with --timeout, or (`default`)
+    the default for the type's tier and the run's number of cases (runs.default_timeout_s)."""
+
+    seconds: float
+    default: bool
+
+
+@attrs.frozen
 class RunRecord:
     """`run.json`: how a run was made, what it cost, and its gate (null until it is scored)."""
 
@@ -353,6 +364,9 @@ class RunRecord:
     metrics_sha256: str | None = None
     # Site-tier runs: each site's cost and wall time (null for other tiers and older runs).
     per_site: tuple[SiteUsage, ...] | None = None
+    # The adapter's time limit (null in runs made before it was recorded; a merged run has its
+    # shards' longest, `default` when every shard's was).
+    timeout: TimeoutRecord | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------

@@ -43,7 +43,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -57,6 +56,7 @@ from .errors import EnviroBenchError, TechnicalFailure
 from .package import fixtures_dir_for
 from .plugins import Registry
 from .rundir import SandboxRecord
+from .sandbox_view import seccomp_program, view_arguments
 from .stores.config import configured_stores
 from .stores.config import resolve as resolve_store
 from .system import set_child_subreaper
@@ -132,17 +132,21 @@ class Sandbox:
     env: tuple[str, ...]  # the names given with --adapter-env
     bwrap: str | None = None
     warnings: tuple[str, ...] = ()
+    allow: tuple[str, ...] = ()  # what --sandbox-allow named, resolved
 
     def record(self) -> SandboxRecord:
-        return SandboxRecord(self.kind, self.network, self.env)
+        return SandboxRecord(self.kind, self.network, self.env, self.allow)
 
 
-def resolve_sandbox(kind: str, *, network: bool = True, env: Sequence[str] = ()) -> Sandbox:
+def resolve_sandbox(kind: str, *, network: bool = True, env: Sequence[str] = (), allow: Sequence[str] = ()) -> Sandbox:
     """`auto` is bubblewrap when `bwrap` is installed and works here, else none with a warning;
     `bwrap` requires it; `none` runs the adapter unsandboxed, with a warning."""
     if kind not in SANDBOX_KINDS:
         raise EnviroBenchError(f"--sandbox {kind!r} is not one of {', '.join(SANDBOX_KINDS)}")
     names = check_env_names(env)
+    allowed = check_allowed(allow)
+    if allowed and kind == "none":
+        raise EnviroBenchError("--sandbox-allow widens the sandbox; it cannot be combined with --sandbox none")
     warnings: list[str] = []
     bwrap = None
     if kind == "none":
@@ -159,7 +163,7 @@ def resolve_sandbox(kind: str, *, network: bool = True, env: Sequence[str] = ())
             raise EnviroBenchError("--no-network needs the sandbox; it cannot be combined with --sandbox none")
         warnings.append("--no-network cannot be enforced without the sandbox: the adapter has the network")
         network = True
-    return Sandbox(chosen, network, names, bwrap, tuple(warnings))
+    return Sandbox(chosen, network, names, bwrap, tuple(warnings), allowed if chosen == "bwrap" else ())
 
 
 def check_env_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -252,99 +256,37 @@ def store_paths(registry: Registry) -> list[Path]:
     return [Path(unquote(urlsplit(url).path)) for url in urls if url.startswith("file:")]
 
 
-def _real(path: Path | str) -> str:
-    return os.path.realpath(path)
-
-
-def _under(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip("/") + "/")
-
-
-def _broad_hidden() -> list[str]:
-    """Whole directories the sandbox replaces with an empty tmpfs: /tmp, the temporary directory
-    and the home (anything needed from them is bound back)."""
-    out: list[str] = []
-    for path in ["/tmp", tempfile.gettempdir(), *homes()]:
-        real = _real(path)
-        if real != "/" and os.path.isdir(real) and not any(_under(real, done) for done in out):
-            out.append(real)
-    return out
-
-
-def _venv_paths(program: str) -> list[str]:
-    """A program's virtual environment and the interpreter installation it was made from."""
-    out = []
-    for parent in Path(program).parents[:3]:
-        cfg = parent / "pyvenv.cfg"
-        if cfg.is_file():
-            out.append(str(parent))
-            with contextlib.suppress(OSError, UnicodeDecodeError):
-                for line in cfg.read_text(encoding="utf-8").splitlines():
-                    key, _, value = line.partition("=")
-                    if key.strip() == "home" and value.strip():
-                        out.append(str(Path(_real(value.strip())).parent))
-            break
-    return out
-
-
-def _interpreter(script: str) -> str | None:
-    """The interpreter a `#!` script names (resolved on PATH for `#!/usr/bin/env NAME`)."""
-    with contextlib.suppress(OSError), open(script, "rb") as handle:
-        head = handle.read(256)
-        if head.startswith(b"#!"):
-            words = head[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
-            if words and os.path.basename(words[0]) == "env" and len(words) > 1:
-                return shutil.which(words[1])
-            return words[0] if words else None
-    return None
-
-
-def keep_paths(command: Sequence[str]) -> list[str]:
-    """What the adapter needs from directories the sandbox hides: core's interpreter and
-    packages, the adapter's executable, its `#!` interpreter, and their virtual environments."""
-    found = [sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, os.path.dirname(_real(sys.executable))]
-    found += [p for p in sys.path if os.path.isabs(p)]
-    program = shutil.which(command[0]) or command[0]
-    for exe in dict.fromkeys([program, _real(program)]):
-        found += [exe, *_venv_paths(exe)]
-    interpreter = _interpreter(_real(program))
-    if interpreter:
-        for exe in dict.fromkeys([interpreter, _real(interpreter)]):
-            found += [exe, *_venv_paths(exe)]
-    return [_real(p) for p in found if p and os.path.exists(p)]
-
-
-def bwrap_arguments(command: Sequence[str], *, work: Path, writable: Sequence[Path], secrets: Iterable[Path], network: bool) -> list[str]:
-    """bwrap's arguments (before `--` and the command) for an adapter working in `work`."""
-    args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-    broad = _broad_hidden()
-    for path in broad:
-        args += ["--tmpfs", path]
-    kept: list[str] = []
-    for path in sorted(set(keep_paths(command)), key=len):
-        inside = any(_under(path, b) for b in broad)
-        holds_hidden = any(_under(b, path) for b in broad)  # a parent of the home or /tmp: never re-bound
-        if inside and not holds_hidden and not any(_under(path, k) for k in kept):
-            kept.append(path)
-            args += ["--ro-bind", path, path]
-    hidden: list[str] = []
-    for path in sorted({_real(p) for p in secrets if os.path.lexists(p)}, key=len):
-        # Hide what is visible: outside the broad tmpfs, or brought back inside a kept path, and
-        # not inside something hidden already (an empty mount point inside a tmpfs would only
-        # show the hidden path's name).
-        if path == "/" or any(_under(path, h) for h in hidden) or (any(_under(path, b) for b in broad) and not any(_under(path, k) for k in kept)):
-            continue
-        hidden.append(path)
-        args += ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
-    work_real = _real(work)
+def bwrap_arguments(command: Sequence[str], *, work: Path, writable: Sequence[Path], secrets: Iterable[Path], network: bool,
+                    allow: Sequence[str] = (), path_env: str | None = None) -> list[str]:
+    """bwrap's arguments (before `--` and the command) for an adapter working in `work`: the
+    allow-list view of sandbox_view, a private /tmp, the workspace, then the root made read-only."""
+    # /tmp first: what the view shows from the temporary directory is bound over it.
+    args = ["--tmpfs", "/tmp", *view_arguments(command, path_env=path_env, allow=allow, secrets=secrets, network=network)]
+    args += ["--dev", "/dev", "--proc", "/proc"]
+    work_real = os.path.realpath(work)
     args += ["--ro-bind", work_real, work_real]
     for path in writable:
-        args += ["--bind", _real(path), _real(path)]
-    args += ["--chdir", work_real, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
+        args += ["--bind", os.path.realpath(path), os.path.realpath(path)]
+    args += ["--remount-ro", "/", "--chdir", work_real, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
              "--die-with-parent", "--new-session", *_cap_drop()]
     if not network:
         args.append("--unshare-net")
     return args
+
+
+def check_allowed(paths: Sequence[str]) -> tuple[str, ...]:
+    """`--sandbox-allow` paths: existing, absolute once resolved, never / (that would be no
+    allow-list at all)."""
+    out: list[str] = []
+    for given in paths:
+        path = os.path.realpath(given)
+        if not os.path.exists(path):
+            raise EnviroBenchError(f"--sandbox-allow {given}: no such file or directory")
+        if path == "/":
+            raise EnviroBenchError(f"--sandbox-allow {given}: the whole filesystem cannot be allowed (name what the adapter needs, or say --sandbox none)")
+        if path not in out:
+            out.append(path)
+    return tuple(out)
 
 
 # -- the supervisor -------------------------------------------------------------------------------
@@ -456,6 +398,13 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
+def _memfd(name: str, data: bytes) -> int:
+    fd = os.memfd_create(name)
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
 class Supervised:
     """The adapter running under its supervisor (and, for kind "bwrap", in the sandbox)."""
 
@@ -464,10 +413,14 @@ class Supervised:
         status_read, status_write = os.pipe()
         pass_fds = [status_write]
         args_fd = None
+        seccomp_fd = None
         if bwrap is not None:
-            args_fd = os.memfd_create("envirobench-bwrap-args")
-            os.write(args_fd, b"".join(os.fsencode(a) + b"\0" for a in bwrap_args))
-            os.lseek(args_fd, 0, os.SEEK_SET)
+            program = seccomp_program()
+            if program is not None:  # ptrace closed: see sandbox_view.seccomp_program
+                seccomp_fd = _memfd("envirobench-seccomp", program)
+                pass_fds.append(seccomp_fd)
+                bwrap_args = [*bwrap_args, "--seccomp", str(seccomp_fd)]
+            args_fd = _memfd("envirobench-bwrap-args", b"".join(os.fsencode(a) + b"\0" for a in bwrap_args))
             pass_fds.append(args_fd)
             command = [bwrap, "--args", str(args_fd), "--", *command]
         self._before = set(children_of(os.getpid()))
@@ -486,8 +439,9 @@ class Supervised:
             raise
         finally:
             os.close(status_write)
-            if args_fd is not None:
-                os.close(args_fd)
+            for fd in (args_fd, seccomp_fd):
+                if fd is not None:
+                    os.close(fd)
         self._status = status_read
 
     def poll(self, timeout: float) -> int | None:

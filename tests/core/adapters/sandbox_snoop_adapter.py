@@ -2,15 +2,18 @@
 and everywhere it can reach by itself, and reports what it found in output/seen.json.
 
 Options: look=JSON list of paths to try (list, read); connect=HOST:PORT to open a TCP connection
-to. It also reads its environment, its working directory and the parents of every directory it
+to; unix=PATH to connect to a Unix socket at; git=DIRECTORY to run `git show HEAD:FILE` in (with
+git_file=FILE); ptrace=1 to try PTRACE_ATTACH on PID 1 (the sandbox's init) and on its parent. It also reads its environment, its working directory and the parents of every directory it
 was given, /proc (which processes it can see, PID 1's command line), its capabilities, and tries
 to write to its input directory, to / and to /tmp. It answers every case correctly.
 """
 
 import contextlib
+import ctypes
 import json
 import os
 import socket
+import subprocess
 import sys
 from pathlib import Path
 
@@ -65,6 +68,28 @@ def main(argv):
                 seen["connect"] = "connected"
         except OSError as exc:
             seen["connect"] = f"refused: {exc}"
+    if opts.get("unix"):
+        try:
+            with socket.socket(socket.AF_UNIX) as sock:
+                sock.settimeout(3)
+                sock.connect(opts["unix"])
+                sock.sendall(b"hello")
+                seen["unix"] = "connected: " + sock.recv(100).decode("utf-8", "replace")
+        except OSError as exc:
+            seen["unix"] = f"refused: {exc}"
+    if opts.get("git"):
+        done = subprocess.run(["git", "-C", opts["git"], "show", f"HEAD:{opts['git_file']}"], capture_output=True, text=True)
+        seen["git"] = {"status": done.returncode, "stdout": done.stdout[:2000], "stderr": done.stderr[:500]}
+    if opts.get("ptrace"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        seen["ptrace"] = {}
+        for pid in (1, os.getppid()):
+            result = libc.ptrace(16, pid, None, None)  # PTRACE_ATTACH
+            seen["ptrace"][str(pid)] = "attached" if result == 0 else os.strerror(ctypes.get_errno())
+            if result == 0:
+                libc.ptrace(17, pid, None, None)  # PTRACE_DETACH
+    seen["etc_shadow"] = peek("/etc/shadow")
+    seen["root_listing"] = sorted(os.listdir("/"))
     (out / "seen.json").write_text(json.dumps(seen, indent=1))
     preds = {c["id"]: {"count": len(c["input"]["text"].split())} for c in request["cases"]}
     (out / "predictions.json").write_text(json.dumps(preds))
