@@ -11,8 +11,10 @@ are tested without it.
 from __future__ import annotations
 
 import json
+import os
 import secrets as secrets_module
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -228,6 +230,9 @@ def test_auto_without_bubblewrap_warns_and_runs(use_registry, toy_registry, fake
         (["--adapter-env", "ENVIROBENCH_TEST_UNSET_VARIABLE"], "is not set in this environment"),
         (["--adapter-env", "HOME"], "core sets HOME"),
         (["--adapter-env", "A=B"], "is not an environment variable name"),
+        (["--sandbox-allow", "/"], "the whole filesystem cannot be allowed"),
+        (["--sandbox-allow", "/envirobench-no-such-path"], "--sandbox-allow /envirobench-no-such-path: no such file or directory"),
+        (["--sandbox", "none", "--sandbox-allow", "/usr"], "cannot be combined with --sandbox none"),
     ],
 )
 def test_sandbox_refusals_write_nothing(use_registry, toy_registry, fake, results, monkeypatch, extra, fragment):
@@ -246,3 +251,127 @@ def test_without_the_sandbox_the_environment_is_the_same_allow_list(use_registry
     env = json.loads((results / "r" / "adapter" / "seen.json").read_text())["env"]
     assert "SECRET_TOKEN" not in env and env["PASSED_TOKEN"] == "passed-on-purpose"
     assert set(env) - ALLOWED_ENV - {k for k in env if k.startswith("LC_")} == {"PASSED_TOKEN"}
+
+
+# -- the attacks that got through the deny-list sandbox (issue 31) -------------------------------
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), "-c", "user.email=t@example.org", "-c", "user.name=t", *args], check=True, capture_output=True)
+
+
+def test_a_checkouts_git_history_and_answers_stay_hidden_even_when_allowed(bwrap, world):
+    """Finding 1: `git show HEAD:<dataset>/answers.jsonl` from inside. The checkout is not on the
+    allow-list; and a careless --sandbox-allow of the whole checkout still shows no .git, no
+    answers.jsonl and no fixtures."""
+    repo = world["root"] / "checkout"
+    data = repo / "pkg" / "benchmarks" / "count-words" / "datasets" / "secret-v1"
+    data.mkdir(parents=True)
+    (data / "answers.jsonl").write_bytes((world["dataset"] / "answers.jsonl").read_bytes())
+    fixtures = repo / "pkg" / "benchmarks" / "count-words" / "fixtures" / "secret-v1"
+    fixtures.mkdir(parents=True)
+    (fixtures / "correct.json").write_bytes((world["dataset"] / "answers.jsonl").read_bytes())
+    (repo / "README").write_text("visible-in-the-allowed-checkout\n")
+    _git(repo, "init", "-q")
+    _git(repo, "add", ".")
+    _git(repo, "commit", "-q", "-m", "data")
+    adapter = wrapper(repo / "adapters", "sandbox_snoop_adapter.py")
+    relative = "pkg/benchmarks/count-words/datasets/secret-v1/answers.jsonl"
+    for run_id, allow in (("git-not-allowed", ()), ("git-allowed", (str(repo),))):
+        seen, record = snoop(world, run_id, network=False, adapter=adapter, options={"git": str(repo), "git_file": relative},
+                             look=[repo / ".git", repo / ".git" / "HEAD", data / "answers.jsonl", fixtures, fixtures / "correct.json", repo / "README"],
+                             sandbox_allow=allow)
+        text = json.dumps(seen)
+        assert not any(str(value) in text for value in world["answers"].values()), run_id
+        assert seen["git"]["status"] != 0
+        assert record["sandbox"]["allow"] == [str(repo.resolve())] * len(allow)
+        look = seen["look"]
+        assert not look[str(repo / ".git" / "HEAD")]["exists"] and look[str(repo / ".git")].get("entries", []) == []
+        assert look[str(data / "answers.jsonl")].get("text", "") == ""
+        assert look[str(fixtures)].get("entries", []) == []
+        assert look[str(repo / "README")].get("text") == ("visible-in-the-allowed-checkout\n" if allow else None)
+
+
+def test_answers_shipped_in_installed_distributions_stay_hidden(bwrap, world, tmp_path):
+    """Finding 2: the shipped copies of answer keys and fixtures. Found by what they are, in the
+    Python environments the sandbox shows: from a distribution's file list (RECORD) in an
+    installation it does not walk, and by a walk of a virtual environment; neither dataset is
+    registered."""
+    answers = (world["dataset"] / "answers.jsonl").read_bytes()
+    installation = world["root"] / "python"
+    site = installation / "lib" / "python3.11" / "site-packages"
+    shipped = site / "plug" / "benchmarks" / "count-words" / "datasets" / "synthetic-v1" / "answers.jsonl"
+    fixture = site / "plug" / "benchmarks" / "count-words" / "fixtures" / "synthetic-v1" / "correct.json"
+    for path in (shipped, fixture):
+        path.parent.mkdir(parents=True)
+        path.write_bytes(answers)
+    (site / "plug" / "__init__.py").write_text("")
+    info = site / "plug-1.0.dist-info"
+    info.mkdir()
+    (info / "RECORD").write_text("".join(f"{p.relative_to(site)},sha256=x,1\n" for p in (shipped, fixture, site / "plug" / "__init__.py")))
+    (installation / "bin").mkdir()
+    (installation / "bin" / "python3").symlink_to(sys.executable)
+    venv = world["root"] / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    walked = next((venv / "lib").glob("python3*")) / "site-packages" / "other" / "benchmarks" / "t" / "datasets" / "d" / "answers.jsonl"
+    walked.parent.mkdir(parents=True)
+    walked.write_bytes(answers)
+    (venv / "bin" / "tool").write_text(f"#!{venv / 'bin' / 'python'}\n")
+    adapter = wrapper(world["bin"], "sandbox_snoop_adapter.py", interpreter=str(installation / "bin" / "python3"))
+    shown = site / "plug" / "__init__.py"
+    seen, _ = snoop(world, "installed", network=False, adapter=adapter, look=[shipped, fixture, fixture.parent, shown, walked],
+                    sandbox_allow=(str(venv),))
+    look = seen["look"]
+    assert look[str(shown)]["exists"]  # the installation is shown...
+    assert look[str(shipped)].get("text", "") == "" and look[str(fixture.parent)].get("entries", []) == []  # ...its answers are not
+    assert not look[str(fixture)]["exists"] and look[str(walked)].get("text", "") == ""
+    assert not any(str(value) in json.dumps(seen) for value in world["answers"].values())
+
+
+def test_no_network_cuts_unix_sockets_too(bwrap, world):
+    """Finding 4: a socket bound on the host, in a directory the sandbox shows, accepted a
+    connection under --no-network. Sockets in what is shown are hidden; the host's abstract
+    sockets are in another network namespace."""
+    allowed = world["root"] / "allowed"
+    allowed.mkdir()
+    name = f"@envirobench-test-{secrets_module.token_hex(6)}"
+    servers = []
+    for address in (str(allowed / "answers.sock"), name):
+        server = socket.socket(socket.AF_UNIX)
+        server.bind("\0" + name[1:] if address.startswith("@") else address)
+        server.listen(4)
+        servers.append(server)
+    try:
+        seen, _ = snoop(world, "unix", network=False, options={"unix": json.dumps([str(allowed / "answers.sock"), name])},
+                        sandbox_allow=(str(allowed),))
+    finally:
+        for server in servers:
+            server.close()
+    assert all(result.startswith("refused") for result in seen["unix"].values()), seen["unix"]
+    assert len(seen["unix"]) == 2
+
+
+def test_an_interpreter_behind_a_version_managers_shim_starts(bwrap, world, monkeypatch):
+    """Finding 7: `#!/usr/bin/env python3` where python3 is a version manager's shim in the
+    (hidden) home failed with status 127. The shim's manager root is shown."""
+    root = world["home"] / ".fakeenv"
+    (root / "versions" / "3" / "bin").mkdir(parents=True)
+    (root / "versions" / "3" / "bin" / "python").symlink_to(sys.executable)
+    (root / "shims").mkdir()
+    shim = root / "shims" / "envirobench-test-python"
+    shim.write_text(f'#!/bin/sh\nexec "{root}/versions/3/bin/python" "$@"\n')
+    shim.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{root / 'shims'}:{os.environ['PATH']}")
+    adapter = wrapper(world["bin"], "sandbox_snoop_adapter.py", interpreter="/usr/bin/env envirobench-test-python")
+    seen, _ = snoop(world, "shim", network=False, adapter=adapter, look=[world["home"] / "notes.txt", world["home"] / ".aws"])
+    assert not seen["look"][str(world["home"] / "notes.txt")]["exists"] and not seen["look"][str(world["home"] / ".aws")]["exists"]
+
+
+def test_an_adapter_that_cannot_start_in_the_sandbox_is_told_how_to_allow_it(bwrap, world):
+    adapter = wrapper(world["bin"], "sandbox_snoop_adapter.py", interpreter="/usr/bin/env envirobench-no-such-interpreter")
+    spec = RunSpec(adapter=str(adapter), run_id="nostart", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0,
+                   results_dir=world["results"], sandbox="bwrap", network=False)
+    outcome = execute_run(spec, world["registry"])
+    assert outcome.status == "failed"
+    assert "could not start in the sandbox (exit status 127" in outcome.message and "envirobench-no-such-interpreter" in outcome.message
+    assert "--sandbox-allow PATH" in outcome.message

@@ -127,3 +127,24 @@ def test_a_category_installs_alone_with_core_and_passes_its_conformance_suite(di
     generated = run("python", "-m", *generate, "--output", str(work / "regenerated"), ok=False)
     assert generated.returncode == 1 and f"pip install '{distribution}[generate]'" in generated.stderr
     assert "Traceback" not in generated.stderr
+
+
+def test_in_a_wheel_install_of_every_category_no_answer_is_in_the_sandboxs_reach(dist, tmp_path):
+    """Issue 31: from wheels (where every category's answer keys and fixtures are package data in
+    site-packages, and the Site records materialised elsewhere), the sandbox probe of the
+    conformance suite finds no byte of any answer key or fixture, no answer line, no .git and no
+    results tree, for every installed type. The probe's walk is made once and serves every type."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", str(dist)]
+    installed = subprocess.run([*pip, *sorted(CATEGORY_WHEELS), "envirobench-reference-adapter", "pytest"], capture_output=True, text=True, timeout=1200)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    work = tmp_path / "work"
+    work.mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "ENVIROBENCH_LOAD_PLUGINS")}
+    env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env['PATH']}"
+    env["ENVIROBENCH_SITE_DATA"] = str(tmp_path / "site-data")
+    done = subprocess.run(["pytest", "-p", "no:cacheprovider", "--envirobench-conformance", "-q", "-k", "nothing_in_the_sandbox"],
+                          cwd=work, env=env, capture_output=True, text=True, timeout=1800)
+    assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-5000:] + done.stderr[-2000:]
+    assert "skipped" not in done.stdout.splitlines()[-1], done.stdout[-3000:]  # bubblewrap is there: nothing may be skipped

@@ -218,7 +218,7 @@ class AdapterLog:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            self.fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)
+            self.fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | _NOFOLLOW, _FILE_MODE)  # read back: last_line
         except OSError as exc:
             raise TechnicalFailure(f"cannot create adapter.log: {exc.strerror}", file=path) from None
         self._read, self.write_end = os.pipe()
@@ -262,6 +262,16 @@ class AdapterLog:
         if self.received > self.written:
             self.note(f"adapter.log truncated: the adapter wrote {self.received} bytes, the first {self.written} are kept")
 
+    def last_line(self, limit: int = 300) -> str:
+        """The last line the adapter wrote (after `finish`), shortened, or ""."""
+        with contextlib.suppress(OSError):
+            size = os.fstat(self.fd).st_size
+            tail = os.pread(self.fd, 4096, max(0, size - 4096)) if size else b""
+            lines = [line.strip() for line in tail.decode("utf-8", "replace").splitlines() if line.strip() and not line.startswith("[envirobench]")]
+            if lines:
+                return lines[-1][:limit]
+        return ""
+
     def note(self, text: str) -> None:
         with contextlib.suppress(OSError):
             os.write(self.fd, f"[envirobench] {text}\n".encode("utf-8", "backslashreplace"))
@@ -301,7 +311,8 @@ def run_adapter(
     env = adapter_environment(sandbox, home=workspace.home, tmpdir=workspace.tmp)
     bwrap_args: list[str] = []
     if sandbox.kind == "bwrap":
-        bwrap_args = bwrap_arguments(command, work=workspace.work, writable=[workspace.output_dir, workspace.home], secrets=secrets, network=sandbox.network)
+        bwrap_args = bwrap_arguments(command, work=workspace.work, writable=[workspace.output_dir, workspace.home], secrets=secrets,
+                                     network=sandbox.network, allow=sandbox.allow, path_env=env.get("PATH"))
     started = time.monotonic()
     try:
         proc = Supervised(command, cwd=workspace.work, env=env, output_fd=log.write_end, workspace=workspace.root,
@@ -327,6 +338,15 @@ def run_adapter(
     elapsed = time.monotonic() - started
     if start_error is not None:
         raise TechnicalFailure(f"could not start the adapter {argv[0]!r}: {start_error}")
+    if returncode in (126, 127) and sandbox.kind == "bwrap":
+        # The shell's "cannot execute" and "not found": most often something the adapter needs
+        # lies outside what the sandbox shows (an interpreter in the home, a script beside it).
+        said = log.last_line()
+        raise TechnicalFailure(
+            f"the adapter could not start in the sandbox (exit status {returncode}{': ' + said if said else ''}). The sandbox shows it "
+            "only the system (/usr, /etc), its executable, the interpreters its #! lines name with their Python environments, and its "
+            "workspace; allow what else it needs to read with --sandbox-allow PATH (answer files inside stay hidden)"
+        )
     if returncode != 0:
         raise TechnicalFailure(f"the adapter exited with status {returncode}; see adapter.log in the run directory")
     return elapsed

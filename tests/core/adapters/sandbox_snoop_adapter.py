@@ -2,7 +2,7 @@
 and everywhere it can reach by itself, and reports what it found in output/seen.json.
 
 Options: look=JSON list of paths to try (list, read); connect=HOST:PORT to open a TCP connection
-to; unix=PATH to connect to a Unix socket at; git=DIRECTORY to run `git show HEAD:FILE` in (with
+to; unix=JSON list of Unix socket paths to connect to (@NAME: abstract); git=DIRECTORY to run `git show HEAD:FILE` in (with
 git_file=FILE); ptrace=1 to try PTRACE_ATTACH on PID 1 (the sandbox's init) and on its parent. It also reads its environment, its working directory and the parents of every directory it
 was given, /proc (which processes it can see, PID 1's command line), its capabilities, and tries
 to write to its input directory, to / and to /tmp. It answers every case correctly.
@@ -68,15 +68,15 @@ def main(argv):
                 seen["connect"] = "connected"
         except OSError as exc:
             seen["connect"] = f"refused: {exc}"
-    if opts.get("unix"):
+    seen["unix"] = {}
+    for address in json.loads(opts.get("unix", "[]")):  # "@NAME": an abstract socket
         try:
             with socket.socket(socket.AF_UNIX) as sock:
                 sock.settimeout(3)
-                sock.connect(opts["unix"])
-                sock.sendall(b"hello")
-                seen["unix"] = "connected: " + sock.recv(100).decode("utf-8", "replace")
+                sock.connect("\0" + address[1:] if address.startswith("@") else address)
+                seen["unix"][address] = "connected: " + sock.recv(100).decode("utf-8", "replace")
         except OSError as exc:
-            seen["unix"] = f"refused: {exc}"
+            seen["unix"][address] = f"refused: {exc}"
     if opts.get("git"):
         done = subprocess.run(["git", "-C", opts["git"], "show", f"HEAD:{opts['git_file']}"], capture_output=True, text=True)
         seen["git"] = {"status": done.returncode, "stdout": done.stdout[:2000], "stderr": done.stderr[:500]}

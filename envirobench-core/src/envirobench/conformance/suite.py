@@ -27,6 +27,7 @@ from ..runs import rescore_run
 from .browser import Browser
 from .harness import CORRECT, SNAPSHOT_SEEN, WRONG, ConformanceError, Harness
 from .isolation import check_input_view, find_leaks
+from .probe import findings, probe_report
 from .session import installed_registry
 
 _SCALARS = (str, int, float, bool, type(None))
@@ -203,6 +204,16 @@ class BenchmarkTypeConformance:
         seen = json.loads((conformance.snapshot_dir / SNAPSHOT_SEEN).read_text(encoding="utf-8"))
         reached = {path: what for path, what in seen["probe"].items() if what in ("read", "listed")}
         assert not reached, f"inside its sandbox the adapter could still reach: {reached} (the dataset, its answers, the results and the fixtures must be hidden)"
+
+    def test_nothing_in_the_sandbox_holds_an_answer(self, conformance: Harness):
+        """Wherever answers live: a probe walks every file it can read from inside core's sandbox
+        (conformance/probe.py) and finds no bytes of this dataset's answer key or fixtures, no line
+        of its answer key, no .git, no results tree and no editable install's project directory."""
+        report = probe_report(conformance.registry, conformance.type_id, conformance.dataset_spec, conformance.workdir.parent / "sandbox-probe")
+        if report is None:
+            pytest.skip("bubblewrap is not installed, so adapters run without core's sandbox (bin/test installs it)")
+        found = findings(report, conformance.dataset.identity.id)
+        assert not found, f"inside its sandbox an adapter can reach ({len(found)}):\n  " + "\n  ".join(found[:20])
 
     # -- malformed results -----------------------------------------------------------------------
 
