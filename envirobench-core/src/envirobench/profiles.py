@@ -18,6 +18,7 @@ root, never against the current directory (docs/profiles.md, The project).
 from __future__ import annotations
 
 import importlib.util
+import math
 import os
 from importlib import metadata
 from pathlib import Path
@@ -141,8 +142,8 @@ def check_profile(profile: BenchProfile, path: Path) -> None:
         refuse("a profile lists at least one adapter", "$.adapters")
     if profile.adapter not in profile.adapters:
         refuse(f"the default adapter {profile.adapter!r} is not under $.adapters ({', '.join(sorted(profile.adapters))})", "$.adapter")
-    if profile.budget_usd < 0:
-        refuse("the budget must not be negative", "$.budget_usd")
+    if not (math.isfinite(profile.budget_usd) and profile.budget_usd >= 0):  # JSON's 1e400 reads as infinity
+        refuse(f"the budget must be a finite number of US dollars, 0 or more, not {profile.budget_usd!r}", "$.budget_usd")
     if not profile.results.strip():
         refuse("the results directory must not be empty", "$.results")
     if not profile.store.strip():

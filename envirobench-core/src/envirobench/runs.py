@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as _dt
+import math
 import os
 import tempfile
 import time
@@ -77,6 +78,7 @@ from .rundir import (
     RunRecord,
     RunRef,
     SiteUsage,
+    TimeoutRecord,
     check_run_id,
     control_label,
     read_completed_run,
@@ -97,6 +99,26 @@ from .shards import Shard, select_run_cases
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.
 _CORE_NAMES = frozenset({RUN_FILE, REQUEST_FILE, ADAPTER_LOG, ADAPTER_DIR})
+
+
+# The adapter's time limit when --timeout is not given (`default_timeout_s`). A hung adapter must
+# not hold a run, and its machine, forever; an honest slow one must never meet the limit. So it is
+# generous: a fixed allowance for starting (loading a model, warming a cache, a slow first call)
+# plus an allowance per case several times the slowest seen per case of the tier. The reference
+# adapter's slowest (docs/reference-scores.md, on a loaded machine) are about 13 s a component case
+# (one table, page or passage: table-records), 44 s a document (document-extraction) and 500 s a
+# site (the dev sites); a model called over the network page by page is slower still: 60 s a
+# component, 300 s a document of some twenty pages, 7,200 s (2 hours) a site record of hundreds of
+# pages (9 s a page of the largest public site, 806 pages). --timeout SECONDS overrides it.
+DEFAULT_TIMEOUT_BASE_S = 600.0
+DEFAULT_TIMEOUT_PER_CASE_S = {"component": 60.0, "document": 300.0, "site": 7_200.0}
+
+
+def default_timeout_s(tier: str, cases: int) -> float:
+    """The adapter's default time limit for `cases` cases of a type of this tier (see above); an
+    unknown tier is given the largest allowance."""
+    per_case = DEFAULT_TIMEOUT_PER_CASE_S.get(tier, max(DEFAULT_TIMEOUT_PER_CASE_S.values()))
+    return DEFAULT_TIMEOUT_BASE_S + per_case * cases
 
 
 def now() -> str:
@@ -120,7 +142,7 @@ class RunSpec:
     gates: tuple[str, ...] = ()
     require_no_regressions: bool = False
     results_dir: Path = Path("results")
-    timeout_s: float | None = None
+    timeout_s: float | None = None  # None: default_timeout_s for the type's tier and the run's cases
     # The adapter's sandbox (docs/runs.md, "The sandbox"): "auto" (bubblewrap where installed),
     # "bwrap" or "none", as on the command line.
     sandbox: str = "auto"
@@ -194,6 +216,26 @@ def _stage(on_progress: Progress | None, stage: str) -> Callable[[int, int], Non
     return None if on_progress is None else lambda done, total: on_progress(stage, done, total)
 
 
+def check_limits(budget_usd: float, timeout_s: float | None, max_output_mb: float = MAX_OUTPUT_MB) -> None:
+    """Refuse a budget, timeout or output limit that is not a usable number, before anything is
+    made: a budget must be finite and at least 0, a timeout (None: the default, `default_timeout_s`)
+    and the output limit finite and greater than 0. NaN fails every comparison, so a check such as
+    `budget < 0` lets it through, and infinity is no limit; neither can be written to run.json."""
+
+    def usable(value: object, *, above_zero: bool) -> bool:
+        return isinstance(value, int | float) and math.isfinite(value) and (value > 0 if above_zero else value >= 0)
+
+    def shown(value: object) -> str:
+        return f"{value:g}" if isinstance(value, int | float) else repr(value)
+
+    if not usable(budget_usd, above_zero=False):
+        raise EnviroBenchError(f"--budget must be a finite number of US dollars, 0 or more, not {shown(budget_usd)}")
+    if timeout_s is not None and not usable(timeout_s, above_zero=True):
+        raise EnviroBenchError(f"--timeout must be a finite number of seconds greater than 0, not {shown(timeout_s)}")
+    if not usable(max_output_mb, above_zero=True):
+        raise EnviroBenchError(f"--max-output-mb must be a finite number greater than 0, not {shown(max_output_mb)}")
+
+
 def execute_run(
     spec: RunSpec,
     registry: Registry,
@@ -214,14 +256,11 @@ def execute_run(
 
 
 def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on_warning: Callable[[str], None] | None) -> Outcome:
+    check_limits(spec.budget_usd, spec.timeout_s, spec.max_output_mb)
     check_run_id(spec.run_id)
     final = spec.results_dir / spec.run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"run directory {final} already exists; choose another --run (runs are never overwritten)")
-    if spec.budget_usd < 0:
-        raise EnviroBenchError("--budget must not be negative")
-    if not spec.max_output_mb > 0:
-        raise EnviroBenchError("--max-output-mb must be positive")
     sandbox = sb.resolve_sandbox(spec.sandbox, network=spec.network, env=spec.adapter_env)
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
@@ -231,6 +270,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         raise EnviroBenchError(f"dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, not {btype.ID!r}")
     selection = select_run_cases(contents.cases, dataset.retired, ids=spec.cases, limit=spec.limit, shard=spec.shard, targets=spec.targets, budget_usd=spec.budget_usd)
     cases, partial, budget = selection.cases, selection.partial, selection.budget_usd
+    # Per run: a shard's or a partial run's own cases, each repeat its own.
+    timeout = TimeoutRecord(float(spec.timeout_s), False) if spec.timeout_s is not None else TimeoutRecord(default_timeout_s(btype.TIER, len(cases)), True)
     gates = check_gates_and_targets(btype, spec.gates, spec.targets, contents.cases, dataset.retired, selection.target_scope)
     # Baselines and controls are checked before the adapter spends anything.
     source = dataset_source(spec.dataset, registry)
@@ -270,6 +311,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         partial=partial,
         shard=selection.shard,
         group=spec.group,
+        timeout=timeout,
     )
     failure: TechnicalFailure | None = None
     workspace: Workspace | None = None
@@ -286,7 +328,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])
             try:
-                wall = run_adapter(argv, workspace, log, timeout=spec.timeout_s, on_progress=_stage(on_progress, "adapter"), sandbox=sandbox, secrets=secrets)
+                wall = run_adapter(argv, workspace, log, timeout=timeout.seconds, on_progress=_stage(on_progress, "adapter"), sandbox=sandbox, secrets=secrets)
                 record = attrs.evolve(record, adapter_wall_time_s=wall)
             except TechnicalFailure as exc:
                 failure = exc

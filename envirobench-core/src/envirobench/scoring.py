@@ -344,8 +344,9 @@ def check_result(result: AdapterResult, btype: BenchmarkType, budget_usd: float)
         if system.cost_usd < 0:
             raise TechnicalFailure(f"negative cost {system.cost_usd}", field=field + ".cost_usd", **where)
     cost = sum(s.cost_usd for s in result.systems)
-    if cost > budget_usd + 1e-9:
-        raise TechnicalFailure(f"spent ${cost:.4f}, over the budget of ${budget_usd:.4f}", field="$.systems", **where)
+    # A budget of 0 is free: any cost over 0 is over it; a positive one allows 1e-9 of itself more (float sums: 0.1 + 0.2 > 0.3).
+    if cost > budget_usd * (1 + 1e-9):
+        raise TechnicalFailure(f"spent ${cost:.12g}, over the budget of ${budget_usd:.12g}", field="$.systems", **where)
     return cost
 
 

@@ -27,7 +27,15 @@ from ..rundir import (
     read_completed_run,
     read_run,
 )
-from ..runs import Outcome, RunSpec, execute_run, rescore_run
+from ..runs import (
+    DEFAULT_TIMEOUT_BASE_S,
+    DEFAULT_TIMEOUT_PER_CASE_S,
+    Outcome,
+    RunSpec,
+    check_limits,
+    execute_run,
+    rescore_run,
+)
 from ..sandbox import SANDBOX_KINDS, Interrupted
 from ..shards import SHARD_COUNT_ENV, parse_shard, repeat_run_ids, shard_run_id
 from ..stores import PRIVATE, Refused, Store
@@ -41,6 +49,9 @@ from .common import (
     registry,
     user_errors,
 )
+
+# The default timeout as --help states it: "600 s plus per case 60 s (component), ...".
+_DEFAULT_TIMEOUT = f"{DEFAULT_TIMEOUT_BASE_S:g} s plus per case " + ", ".join(f"{s:g} s ({tier})" for tier, s in DEFAULT_TIMEOUT_PER_CASE_S.items())
 
 
 def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
@@ -143,7 +154,9 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 @_from_review_option
 @_recommendation_option
 @click.option("--results", "results_dir", default="results", show_default=True, type=click.Path(path_type=Path, file_okay=False))
-@click.option("--timeout", "timeout_s", type=float, metavar="SECONDS", help="Stop the adapter, and every process it started, after this long (a technical failure).")
+@click.option("--timeout", "timeout_s", type=float, metavar="SECONDS",
+              help="Stop the adapter, and every process it started, after this long (a technical failure); "
+              f"default: {_DEFAULT_TIMEOUT} (recorded in run.json's timeout).")
 @click.option("--sandbox", type=click.Choice(SANDBOX_KINDS), default="auto", show_default=True, envvar="ENVIROBENCH_SANDBOX",
               help="Run the adapter in bubblewrap (bwrap), or not (none); auto: bwrap when it is installed, else none with a warning. "
               "Default from ENVIROBENCH_SANDBOX when set.")
@@ -176,6 +189,9 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
     3 gate not passed under --require-no-regressions, 128+N interrupted by signal N (SIGINT,
     SIGTERM, SIGHUP: the adapter is stopped and the unfinished run is marked failed).
     """
+    # Before anything else (a --store opened, a run archived by --resume): nothing is done with
+    # a budget, timeout or output limit that is not a usable number.
+    check_limits(budget_usd, timeout_s, max_output_mb)
     type_id, sep, dataset_id = dataset_spec.partition("=")
     if not sep or not dataset_id:
         raise click.BadParameter("expected TYPE=DATASET", param_hint="--dataset")
