@@ -25,7 +25,7 @@ from envirobench.profiles import BENCH_FORMAT, load_profile, locate
 from envirobench.state import STATE_ENV
 from envirobench.stores import sha256_bytes, sha256_file
 from envirobench.stores.file import FileStore
-from envirobench.stores.transfer import archive_run, restore_run
+from envirobench.stores.transfer import RESTORE_RECORD, archive_run, restore_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
 
@@ -198,8 +198,12 @@ def test_promoted_runs_are_restored_on_a_second_results_directory(bench):
     for run_id in ("base", "ctl"):
         here, there = bench.work / "results" / run_id, bench.work / "elsewhere" / run_id
         files = sorted(p.relative_to(here) for p in here.rglob("*") if p.is_file())
-        assert files == sorted(p.relative_to(there) for p in there.rglob("*") if p.is_file())
+        # The restored copy holds one file more: where it came from (the leaderboard shows it).
+        assert sorted(p.relative_to(there) for p in there.rglob("*") if p.is_file()) == sorted([*files, Path(RESTORE_RECORD)])
         assert all((here / f).read_bytes() == (there / f).read_bytes() for f in files)
+        record = json.loads((there / RESTORE_RECORD).read_text())
+        assert record["run_id"] == run_id and record["archive"] == f"runs/count-words/{run_id}" and record["promoted"] is True
+        assert sorted(f["path"] for f in record["files"]) == sorted(f.as_posix() for f in files)
     made_here = (bench.work / "results/cand/metrics.json").read_bytes()
     assert (bench.work / "elsewhere/cand/metrics.json").read_bytes() == made_here
     assert sorted(p.name for p in (bench.work / "elsewhere").iterdir()) == ["base", "cand", "ctl"]
@@ -421,7 +425,7 @@ def test_restore_and_archive_report_progress(bench, tmp_path):
     calls = []
     sha = load_profile(bench.path).adapters["fake"].baseline.sha256
     restore_run("base", sha, store, tmp_path / "restored", benchmark="count-words", on_progress=lambda *a: calls.append(a))
-    files = len([p for p in (tmp_path / "restored/base").rglob("*") if p.is_file()])
+    files = len([p for p in (tmp_path / "restored/base").rglob("*") if p.is_file() and p.name != RESTORE_RECORD])
     assert calls == [("restore base", n, files) for n in range(files + 1)]
     calls.clear()
     archive_run(bench.work / "results/base", store, on_progress=lambda *a: calls.append(a))

@@ -24,7 +24,7 @@ from envirobench.cli import main
 from envirobench.stores import ChecksumMismatch, ObjectConflict, ObjectNotFound, StoreError
 from envirobench.stores.config import open_store
 from envirobench.stores.s3 import S3Store
-from envirobench.stores.transfer import push_dataset, stored_versions
+from envirobench.stores.transfer import RESTORE_RECORD, push_dataset, stored_versions
 from envirobench.testing import Interrupted, InterruptedReader, toy_plugin, write_count_dataset
 
 FAKE_ADAPTER = Path(__file__).resolve().parents[1] / "core" / "adapters" / "fake_adapter.py"
@@ -253,7 +253,9 @@ def test_promoted_runs_are_restored_on_a_second_results_directory(s3, registry, 
     for run_id in ("base", "ctl"):
         mine, theirs = first / "results" / run_id, second / "results" / run_id
         files = sorted(p.relative_to(mine).as_posix() for p in mine.rglob("*") if p.is_file())
-        assert files == sorted(p.relative_to(theirs).as_posix() for p in theirs.rglob("*") if p.is_file())
+        # The restored copy holds one file more: where it came from (the leaderboard shows it).
+        assert sorted([*files, RESTORE_RECORD]) == sorted(p.relative_to(theirs).as_posix() for p in theirs.rglob("*") if p.is_file())
+        assert json.loads((theirs / RESTORE_RECORD).read_text())["store"] == s3.url
         assert all((mine / f).read_bytes() == (theirs / f).read_bytes() for f in files)
     assert (second / "results/cand/metrics.json").read_bytes() == (first / "results/cand/metrics.json").read_bytes()
     made = json.loads((second / "results/cand/run.json").read_text())

@@ -22,6 +22,12 @@ listing's SHA-256, recorded at promotion, says which archive is the promoted one
 holds it). Nothing is moved: an old archive stays where it is, and promoting the same run again
 puts a copy, with the very same listing, under the new key.
 
+A restored run directory holds one file more than the archive: `.envirobench-restored.json`
+(`RestoreRecord`), the store, the archive's key and its listing, every file of which the restore
+verified. It says where the directory came from (the leaderboard shows it, docs/architecture.md,
+"Categories and leaderboards"); it lies in the directory like every other file, so it is a claim
+to check against the store, not a seal. Archiving a run leaves it out.
+
 Every transfer can report its progress, `on_progress(label, done, total)` in files, for the
 commands' progress bars.
 """
@@ -68,6 +74,8 @@ DATASETS = "datasets"
 RUNS = "runs"
 ARCHIVE_LISTING = ".envirobench-archive.json"
 RUN_ARCHIVE_FORMAT = "envirobench.run-archive.v1"
+RESTORE_RECORD = ".envirobench-restored.json"
+RESTORE_RECORD_FORMAT = "envirobench.restored-run.v1"
 _VERSION_KEY = re.compile(r"^v([1-9][0-9]*)/([0-9a-f]{64})/manifest\.json$")
 
 #: on_progress(label, done, total): `done` of `total` files of the transfer named `label` are
@@ -331,6 +339,22 @@ class RunArchive:
 
 
 @attrs.frozen
+class RestoreRecord:
+    """`.envirobench-restored.json`, written by `restore_run` into the run directory it makes:
+    where the run came from and the listing every restored file was verified against. A later
+    reader can check that the directory still holds exactly those files; that the record itself
+    is genuine only the store can say (the archive's listing has `listing_sha256`)."""
+
+    format: Literal["envirobench.restored-run.v1"]
+    run_id: str
+    store: str  # the store's URL
+    archive: str  # the archive's key prefix in the store: runs/<benchmark>/<run id>
+    listing_sha256: str  # SHA-256 of the archive's listing (.envirobench-archive.json)
+    promoted: bool  # the listing had the SHA-256 a promotion recorded; false: taken as found (a shard)
+    files: tuple[ArchivedFile, ...]
+
+
+@attrs.frozen
 class ArchivedRun:
     run_id: str
     sha256: str  # SHA-256 of the archive listing: what bench.json records
@@ -362,6 +386,8 @@ def _run_listing(run_dir: Path, run_id: str) -> RunArchive:
             raise EnviroBenchError(f"{rel!r} is not a regular file", file=run_dir)
         if rel == ARCHIVE_LISTING:
             raise EnviroBenchError(f"the run directory holds {ARCHIVE_LISTING}, a name the archive reserves", file=run_dir)
+        if rel == RESTORE_RECORD:
+            continue  # where this copy came from, not part of the run: archived again, it has the same listing
         if root not in full.resolve().parents:
             raise EnviroBenchError(f"{rel!r} leaves the run directory", file=run_dir)
         check_key(rel)
@@ -437,7 +463,8 @@ def restore_run(
     With `benchmark`, the archive is looked for under `runs/<benchmark>/<run id>/` and then
     under `runs/<run id>/` (earlier versions' layout), and the restored run must be of that
     benchmark; without, only under `runs/<run id>/`. `sha256` is the archive listing's, as a
-    promotion recorded it; None takes the listing found (every file is still verified against it)."""
+    promotion recorded it; None takes the listing found (every file is still verified against it).
+    The restored directory holds `RESTORE_RECORD` besides: the store, the archive and its listing."""
     final = Path(results_dir) / run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"will not restore over the existing {final}")
@@ -452,6 +479,8 @@ def restore_run(
     paths = {f.path for f in listing.files}
     if RUN_FILE not in paths:
         raise StoreError(f"{where}: the listing has no {RUN_FILE}")
+    if RESTORE_RECORD in paths:
+        raise StoreError(f"{where}: the listing holds {RESTORE_RECORD}, a name a restore reserves")
     if not store.exists(f"{prefix}/{RUN_FILE}"):
         raise StoreError(f"{describe(store)}: the archive of run {run_id!r} is incomplete ({RUN_FILE}, uploaded last, is missing); promote it again")
     final.parent.mkdir(parents=True, exist_ok=True)
@@ -468,6 +497,8 @@ def restore_run(
             raise StoreError(f"{describe(store)}: the archived run.json of {run_id!r} is for run {run.run_id!r}")
         if benchmark is not None and run.benchmark.id != benchmark:
             raise StoreError(f"{describe(store)}: the archived run {run_id!r} is a {run.benchmark.id!r} run, not a {benchmark!r} run")
+        record = RestoreRecord(RESTORE_RECORD_FORMAT, run_id, store.url, prefix, sha256_bytes(listing_bytes), sha256 is not None, listing.files)
+        (staging / RESTORE_RECORD).write_text(dumps(unstructure(record)), encoding="utf-8")
         staging.rename(final)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
