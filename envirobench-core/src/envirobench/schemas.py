@@ -7,6 +7,7 @@ copies under docs/schemas drift from the code (`envirobench schemas --output doc
 from __future__ import annotations
 
 import collections.abc
+import os
 import types
 import typing
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps
 from .plugins import Registry
 from .profiles import BenchProfile, ProfileOverlay
@@ -124,9 +126,31 @@ def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
 
 
 def write_schemas(registry: Registry, output: Path) -> list[Path]:
+    """Write every schema under `output` (`envirobench schemas --output`). Every path is checked
+    before anything is written: `output` and the folders under it must be directories or not
+    exist yet, no schema's place may be a directory; a refusal is one EnviroBenchError naming the
+    path, with nothing written. A write that fails nonetheless (permissions, a full disk) is one too."""
+    schemas = {output / name: schema for name, schema in all_schemas(registry).items()}
+    for path in schemas:
+        _check_directory(path.parent, output)
+        if path.is_dir() and not path.is_symlink():
+            raise EnviroBenchError(f"--output {output}: {path} is a directory, where a schema file goes; nothing was written")
     written = []
-    for name, schema in all_schemas(registry).items():
-        path = output / name
-        atomic_write_text(path, dumps(schema))
+    for path, schema in schemas.items():
+        try:
+            atomic_write_text(path, dumps(schema))
+        except OSError as exc:
+            raise EnviroBenchError(f"--output {output}: cannot write {path}: {exc.strerror}" + (f" ({len(written)} schema file(s) written before it)" if written else "")) from None
         written.append(path)
     return written
+
+
+def _check_directory(path: Path, output: Path) -> None:
+    """`path` is a directory, or nothing yet, and so are the nearest of its parents that exist."""
+    if path.is_dir():
+        return
+    if os.path.lexists(path):
+        what = ("a broken symbolic link" if not path.exists() else "a symbolic link to a file") if path.is_symlink() else "a file"
+        raise EnviroBenchError(f"--output {output}: {path} is {what}, not a directory; nothing was written")
+    if path.parent != path:
+        _check_directory(path.parent, output)

@@ -104,9 +104,13 @@ def validate_dataset_command(dataset: str, as_json: bool) -> None:
 
 
 @click.command("schemas", context_settings=CONTEXT_SETTINGS)
-@click.option("--output", type=click.Path(file_okay=False, path_type=Path), help="Write the schema files into this directory.")
+@click.option("--output", type=click.Path(path_type=Path), metavar="DIR", help="Write the schema files into this directory (made when missing).")
+@user_errors
 def schemas_command(output) -> None:
-    """JSON Schemas of every format, generated from the classes core uses."""
+    """JSON Schemas of every format, generated from the classes core uses.
+
+    With --output, nothing is written unless every file can be (DIR and the folders in it
+    directories, or not there yet)."""
     reg = registry()
     if output is None:
         echo_json(all_schemas(reg))
