@@ -29,7 +29,11 @@ from envirobench.cli.leaderboard import leaderboard_command
 from envirobench.errors import EnviroBenchError
 from envirobench.hookspecs import hookimpl
 from envirobench.leaderboard import rendering as lb_render
+from envirobench.leaderboard import sources as lb_sources
 from envirobench.runs import RunSpec, execute_run
+from envirobench.stores import sha256_bytes, sha256_file
+from envirobench.stores.file import FileStore
+from envirobench.stores.transfer import RESTORE_RECORD, archive_run, restore_run
 from envirobench.testing import CountWords, write_count_dataset
 
 EXTRACT = [t.id for t in cats.category_of("table-separators").tasks]
@@ -416,7 +420,7 @@ def test_no_overall_score_anywhere(tmp_path, bench):
     assert row(data, "Site")["score"] == pytest.approx(50)
     for fmt in ("md", "html"):
         text = invoke(results, "--format", fmt, "--tasks").stdout
-        header = text.lower()
+        header = text.replace(str(tmp_path), "").lower()  # the Runs table names each run's directory
         assert "overall" not in header.replace("there is no overall score", "")
     assert not any(hasattr(lb, name) for name in ("overall_score", "overall"))
 
@@ -629,6 +633,183 @@ def test_each_tasks_dataset_is_loaded_once_and_every_run_scored(tmp_path, bench,
     assert sorted(loads) == [dataset_id("table-cells"), dataset_id("table-separators")]
     runs = row(data, "Extract")["tasks"]["table-separators"]["runs"]
     assert [r["score"] for r in runs] == [pytest.approx(v) for v in (50, 60, 70, 80, 90)]
+
+
+# -- where a row came from, and what that is worth ------------------------------------------------------
+
+OTHER = dict(REFERENCE, model="other/model")
+
+
+def record_saved_output(run_dir: Path) -> None:
+    """Write into run.json the size and SHA-256 of every file of adapter/, as core records them
+    when it makes a run, and as anyone can recompute them."""
+    adapter = run_dir / rundir.ADAPTER_DIR
+    files = {p.relative_to(adapter).as_posix(): {"size": p.stat().st_size, "sha256": sha256_file(p)} for p in sorted(adapter.rglob("*")) if p.is_file()}
+    edit_json(run_dir / "run.json", lambda run: run.update(adapter_output={"files": files, "skipped": []}))
+
+
+def forge(run_dir: Path, dataset: Path) -> None:
+    """Make a run's saved predictions the dataset's answers."""
+    answers = [json.loads(line) for line in (dataset / "answers.jsonl").read_text(encoding="utf-8").splitlines()]
+    predictions = {a["id"]: a["answer"] for a in answers}
+    (run_dir / rundir.ADAPTER_DIR / "predictions.json").write_text(json.dumps(predictions), encoding="utf-8")
+
+
+def run_line(md: str, run_id: str) -> str:
+    """The line of the Markdown board's Runs table for one run."""
+    section = md.split("\n## Runs (", 1)[1].split("\n## ", 1)[0]
+    (line,) = [ln for ln in section.splitlines() if f" | {run_id} | " in ln]
+    return line
+
+
+def test_a_local_run_says_it_is_a_local_directory(tmp_path, bench):
+    run_dir = bench.run(tmp_path / "results", "r", "table-separators", 0.8)
+    data, _ = board_json(tmp_path / "results")
+    extract = row(data, "Extract")
+    assert extract["source"] == {"kind": "local-directory", "runs": {"local-directory": 1, "store-archive": 0}}
+    (run,) = extract["tasks"]["table-separators"]["runs"]
+    assert run["source"] == {
+        "kind": "local-directory", "path": str(run_dir), "store": None, "archive": None, "listing_sha256": None,
+        "promoted": None, "verified": False, "note": None,
+    }
+    # A category the system has no run in has no source.
+    assert row(data, "Site")["source"] == {"kind": None, "runs": {"local-directory": 0, "store-archive": 0}}
+    assert data["systems"][0]["source"] == extract["source"]
+    assert data["trust"] == lb.TRUST_NOTE
+    md = invoke(tmp_path / "results").stdout
+    assert md.splitlines()[4].startswith("**Trust.** ") and lb.TRUST_NOTE in md
+    header = next(ln for ln in md.splitlines() if ln.startswith("| System | Extract"))
+    assert header.endswith("| Source |")
+    assert next(ln for ln in md.splitlines() if ln.startswith("| reference")).endswith("| local directory |")
+    assert run_line(md, "r").endswith(f"| local directory | {run_dir} |")
+    html = invoke(tmp_path / "results", "--format", "html", "--tasks").stdout
+    assert '<p class="trust"><strong>Trust.</strong>' in html and "<h2>Runs (1)</h2>" in html
+    assert html.count('<td class="source">local directory</td>') == 3  # Categories, Extract tasks, Runs (none on Site: "—")
+
+
+def test_a_forged_run_is_ranked_but_named_a_local_directory_under_the_trust_statement(tmp_path, bench):
+    """The attack the board cannot see: predictions copied from the answers, sizes and SHA-256s
+    recomputed in run.json. It is ranked first; all the board can do is say where it came from
+    (a local directory) and that such a row is worth no more than its directory."""
+    results = tmp_path / "results"
+    for task in (t for t in EXTRACT if t != "table-separators"):  # both complete Extract honestly, but for one task
+        bench.run(results, f"honest-{task}", task, 0.6)
+        bench.run(results, f"other-{task}", task, 0.6, system=OTHER)
+    honest = bench.run(results, "honest", "table-separators", 0.6)
+    record_saved_output(honest)
+    forged = bench.run(results, "forged", "table-separators", 0.6, system=OTHER)
+    record_saved_output(forged)
+    forge(forged, bench.data["table-separators"])
+    # Changed after run.json recorded it, the predictions are refused...
+    data, _ = board_json(results)
+    assert set(refusals(data)) == {"forged"} and "saved predictions" in refusals(data)["forged"]
+    # ... until the forger recomputes the sizes and SHA-256s: then nothing tells it apart.
+    record_saved_output(forged)
+    data, result = board_json(results)
+    assert data["refused"] == [] and result.stderr == ""
+    cat = next(c for c in data["categories"] if c["name"] == "Extract")
+    ranked = [(r["system"]["model"], r["tasks"]["table-separators"]["score"], r["score"]) for r in cat["rows"]]
+    assert ranked == [("other/model", pytest.approx(100.0), pytest.approx((8 * 60 + 100) / 9)), ("reference/projection-profiles", pytest.approx(60.0), pytest.approx(60.0))]
+    forged_row = row(data, "Extract", "other/model")
+    assert forged_row["source"] == {"kind": "local-directory", "runs": {"local-directory": 6, "store-archive": 0}}
+    (run,) = forged_row["tasks"]["table-separators"]["runs"]
+    assert run["source"]["kind"] == "local-directory" and run["source"]["path"] == str(forged) and run["source"]["verified"] is False
+    assert "predictions are the answers" in data["trust"] and "recompute" in data["trust"] and "sealed holdout" in data["trust"]
+    md = invoke(results, "--tasks").stdout
+    assert lb.TRUST_NOTE in md
+    assert run_line(md, "forged").endswith(f"| 100.0 (100.0–100.0) | local directory | {forged} |")
+    html = invoke(results, "--format", "html").stdout
+    assert "anyone can write a run directory whose predictions are the answers" in html
+    assert "a holdout service is planned" in html
+    assert "<td>forged</td>" in html and f"<td>{forged}</td>" in html
+
+
+@pytest.fixture
+def restored(tmp_path, bench):
+    """restored(run_id, primary=0.8, system=None): a run archived to a private file store and
+    restored from it into tmp_path/results, as `bench run` restores a promoted run."""
+    store = FileStore(tmp_path / "store", "private")
+    (tmp_path / "store").mkdir()
+
+    def make(run_id, primary=0.8, system=None):
+        made = bench.run(tmp_path / "made", run_id, "table-separators", primary, system=system)
+        record_saved_output(made)
+        archived = archive_run(made, store)
+        run_dir = restore_run(run_id, archived.sha256, store, tmp_path / "results", benchmark="table-separators")
+        return run_dir, archived, store
+
+    return make
+
+
+def test_a_run_restored_from_a_store_says_so_until_it_changes(tmp_path, bench, restored):
+    run_dir, archived, store = restored("base")
+    results = tmp_path / "results"
+    data, _ = board_json(results)
+    extract = row(data, "Extract")
+    assert extract["source"] == {"kind": "store-archive", "runs": {"local-directory": 0, "store-archive": 1}}
+    (run,) = extract["tasks"]["table-separators"]["runs"]
+    assert run["score"] == pytest.approx(80.0)
+    assert run["source"] == {
+        "kind": "store-archive", "path": str(run_dir), "store": store.url, "archive": "runs/table-separators/base",
+        "listing_sha256": archived.sha256, "promoted": True, "verified": True, "note": None,
+    }
+    md = invoke(results).stdout
+    assert next(ln for ln in md.splitlines() if ln.startswith("| reference")).endswith("| store archive, verified |")
+    assert f"| store archive {store.url} runs/table-separators/base, verified (listing SHA-256 {archived.sha256}) | {run_dir} |" in run_line(md, "base")
+    assert "store archive, verified" in invoke(results, "--format", "html").stdout
+    # The record is not part of the run: archived again, the run has the very same listing.
+    again = archive_run(run_dir, store)
+    assert again.sha256 == archived.sha256 and again.uploaded == 0
+    # An archive may not bring a record of its own.
+    listing = json.loads((store.root / "runs/table-separators/base/.envirobench-archive.json").read_text())
+    listing.update(run_id="evil", files=[*listing["files"], {"path": RESTORE_RECORD, "size": 2, "sha256": "0" * 64}])
+    data = json.dumps(listing).encode()
+    store.put("runs/table-separators/evil/.envirobench-archive.json", data, sha256_bytes(data))
+    store.put("runs/table-separators/evil/run.json", run_dir / "run.json", sha256_file(run_dir / "run.json"))
+    with pytest.raises(EnviroBenchError, match="a name a restore reserves"):
+        restore_run("evil", None, store, tmp_path / "elsewhere", benchmark="table-separators")
+
+    def source():
+        data, _ = board_json(results)
+        return row(data, "Extract")["tasks"]["table-separators"]["runs"][0]["source"]
+
+    # Any change after the restore makes it a local directory (still ranked), saying why.
+    (run_dir / "notes.txt").write_text("mine", encoding="utf-8")
+    changed = source()
+    assert changed["kind"] == "local-directory" and changed["verified"] is False and changed["store"] == store.url
+    assert changed["note"] == f"restored from {store.url} runs/table-separators/base, but notes.txt was added since"
+    (run_dir / "notes.txt").unlink()
+    assert source()["kind"] == "store-archive"
+    edit_json(run_dir / "run.json", lambda r: r.update(cost_usd=0.5))
+    assert source()["note"].endswith("but run.json was changed since")
+    assert "local directory (restored from" in run_line(invoke(results).stdout, "base")
+
+
+def test_a_restore_record_is_a_claim_checked_against_the_files(tmp_path, bench, restored):
+    run_dir, _, _ = restored("base")
+    results = tmp_path / "results"
+    # The record copied beside another run: its files are not the listing's.
+    local = bench.run(results, "copied", "table-separators", 0.5, system=OTHER)
+    shutil.copy(run_dir / RESTORE_RECORD, local / RESTORE_RECORD)
+    data, _ = board_json(results)
+    source = row(data, "Extract", "other/model")["tasks"]["table-separators"]["runs"][0]["source"]
+    assert source["kind"] == "local-directory" and source["note"].endswith("adapter/adapter-result.json was changed since")
+    # A record that does not read.
+    (local / RESTORE_RECORD).write_text("{", encoding="utf-8")
+    data, _ = board_json(results)
+    source = row(data, "Extract", "other/model")["tasks"]["table-separators"]["runs"][0]["source"]
+    assert source["kind"] == "local-directory" and source["note"].startswith("its restore record does not read") and "not valid JSON" in source["note"]
+    assert row(data, "Extract", "projection-profiles")["source"]["kind"] == "store-archive"
+
+
+def test_a_row_of_runs_from_both_sources_is_mixed(tmp_path, bench, restored):
+    restored("base")
+    bench.run(tmp_path / "results", "local", "table-cells", 0.5)
+    data, _ = board_json(tmp_path / "results")
+    assert row(data, "Extract")["source"] == {"kind": "mixed", "runs": {"local-directory": 1, "store-archive": 1}}
+    md = invoke(tmp_path / "results").stdout
+    assert next(ln for ln in md.splitlines() if ln.startswith("| reference")).endswith("| mixed: 1 local directory, 1 store archive |")
+    assert lb_sources.describe_summary(row(data, "Extract")["source"]) == "mixed: 1 local directory, 1 store archive"
 
 
 # -- pinning ------------------------------------------------------------------------------------------

@@ -62,6 +62,12 @@ def leaderboard_command(paths: tuple[Path, ...], fmt: str | None, as_json: bool,
     dataset identity, are of a type not installed, whose pinned dataset is not on this machine,
     or that cannot be scored are refused, and so are partial runs (run --case or --limit); each
     is listed on stderr with its reason.
+
+    Each row says where its runs came from: a local directory, or a store archive (a run restored
+    by bench run/restore that still holds exactly the archive's files). A row is only as
+    trustworthy as those directories: a run directory whose predictions are the answers, with
+    its hashes recomputed, is ranked like any other; only a sealed, server-scored holdout (none
+    exists yet) could prevent that. Every format says so.
     """
     if as_json and fmt not in (None, "json"):
         raise click.UsageError(f"--json and --format {fmt} contradict each other")

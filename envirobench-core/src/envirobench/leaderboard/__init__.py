@@ -1,7 +1,8 @@
 """Leaderboards: category scores of systems from finished run directories.
 
 `runs` finds and reads run directories and rescores each from its saved predictions, `pins`
-pins one dataset identity per task (and loads that dataset to rescore against), `board` builds
+pins one dataset identity per task (and loads that dataset to rescore against), `sources` says
+where each run directory came from (and what no board can know: `TRUST_NOTE`), `board` builds
 the category scores (and states the rules), `rendering` writes Markdown, JSON or HTML.
 """
 
@@ -41,9 +42,11 @@ from .runs import (
     read_run,
     rescore,
 )
+from .sources import TRUST_NOTE, Source, read_source
 
 __all__ = [
     "LEADERBOARD_FORMAT",
+    "TRUST_NOTE",
     "Board",
     "CategoryCell",
     "Identity",
@@ -52,6 +55,7 @@ __all__ = [
     "RunEntry",
     "RunRefused",
     "RunResult",
+    "Source",
     "System",
     "TaskCell",
     "board_json",
@@ -67,6 +71,7 @@ __all__ = [
     "pareto_front",
     "parse_pin",
     "read_run",
+    "read_source",
     "render",
     "render_html",
     "render_json",

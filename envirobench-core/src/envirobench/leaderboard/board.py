@@ -13,6 +13,8 @@ score of its task (`runs`). Rules:
 - No overall score: categories are never combined.
 - Scores are computed here, never taken from the run: each run is rescored from its saved,
   checked predictions against the pinned dataset with the installed type (`runs.rescore`).
+- Every run says where its directory came from, and so every row (`sources`): a row is only as
+  trustworthy as those directories, and a forged one is ranked like any other (`TRUST_NOTE`).
 - Runs that did not complete, whose task's type is not installed, whose dataset identity
   differs from the version pinned for their task (`pins`), whose pinned dataset is not on this
   machine, or that cannot be scored are refused, each with its reason.
@@ -36,6 +38,7 @@ from ..rundir import Interval
 from ..statistics import percentile_interval
 from .pins import Pin, load_pinned, resolve_pins
 from .runs import RunEntry, RunRefused, RunResult, System, find_run_dirs, read_run, rescore
+from .sources import Source
 
 
 @attrs.frozen
@@ -173,6 +176,16 @@ class CategoryCell:
         return None if any(v is None for v in values) else sum(values)
 
     @property
+    def runs(self) -> list[RunResult]:
+        """Every run behind the cell, in the order of the category's tasks."""
+        return [run for cell in self.tasks if cell is not None for run in cell.runs]
+
+    @property
+    def sources(self) -> list[Source]:
+        """Where each run behind the cell came from."""
+        return [run.source for run in self.runs]
+
+    @property
     def cost_per_site(self) -> float | None:
         """Per-site cost of the whole category: the sum over its tasks (complete systems only)."""
         return self._sum("cost_per_site")
@@ -212,6 +225,15 @@ class Board:
 
     def on_front(self, cell: CategoryCell) -> bool:
         return (cell.category.id, cell.system) in self.pareto
+
+    def runs_of(self, system: System) -> list[RunResult]:
+        """Every accepted run of a system, category by category (a task of two categories once)."""
+        runs = {str(run.path): run for category in cats.CATEGORIES for run in self.cell(category, system).runs}
+        return list(runs.values())
+
+    def runs(self) -> list[tuple[System, RunResult]]:
+        """Every accepted run on the board, system by system."""
+        return [(system, run) for system in self.systems for run in self.runs_of(system)]
 
 
 def pareto_front(points: Mapping[Any, tuple[float, float]]) -> set[Any]:

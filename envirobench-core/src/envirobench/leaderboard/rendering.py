@@ -13,6 +13,8 @@ from ..jsonio import dumps
 from ..rundir import Interval
 from ..templating import environment
 from .board import Board, CategoryCell, TaskCell
+from .runs import RunResult, System
+from .sources import TRUST_NOTE, describe_summary, summarize
 
 LEADERBOARD_FORMAT = "envirobench.leaderboard.v1"
 # How the intervals were computed (docs/runs.md, "Statistics"); the JSON records it.
@@ -22,6 +24,12 @@ BOOTSTRAP = {
     "seed": statistics.SEED,
     "confidence": statistics.CONFIDENCE,
 }
+SOURCE_NOTE = (
+    "Each row says where its runs came from: a local directory (a run directory on this machine, "
+    "however it got there), or a store archive (restored from a store and still holding exactly "
+    "the archive's files, each checksum-verified); Runs lists every run with its directory."
+)
+RUNS_NOTE = "Every run on the board, where it came from and its component score (the 95 % interval in parentheses)."
 INTERVAL_NOTE = (
     f"(low–high) is the 95 % interval from resampling each task's cases ({statistics.METHOD} bootstrap, "
     f"{statistics.RESAMPLES:,} resamples; a category combines its tasks' with the weights);"
@@ -76,6 +84,20 @@ def format_cell(cell: CategoryCell) -> str:
     return format_score(cell.score, cell.low, cell.high, cell.interval)
 
 
+def system_source(board: Board, system: System) -> str:
+    """Where a system's runs came from, in words (every category's row of it)."""
+    return describe_summary(summarize(run.source for run in board.runs_of(system)))
+
+
+def cell_source(cell: CategoryCell) -> str:
+    """Where the runs behind one row of a category came from, in words."""
+    return describe_summary(summarize(cell.sources))
+
+
+def format_run(run: RunResult) -> str:
+    return format_score(run.score, interval=run.interval)
+
+
 def _site_category() -> Category:
     return next(c for c in cats.CATEGORIES if c.per_site)
 
@@ -91,7 +113,10 @@ def _task_json(cell: TaskCell, per_site: bool) -> dict[str, Any]:
         "range": [_round(cell.low), _round(cell.high)],
         "interval": _interval_json(cell.interval),
         "repeats": len(cell.runs),
-        "runs": [{"run_id": r.run_id, "path": str(r.path), "score": _round(r.score), "interval": _interval_json(r.interval)} for r in cell.runs],
+        "runs": [
+            {"run_id": r.run_id, "path": str(r.path), "score": _round(r.score), "interval": _interval_json(r.interval), "source": r.source.to_json()}
+            for r in cell.runs
+        ],
     }
     if per_site:
         out["cost_per_site_usd"] = _round(cell.cost_per_site)
@@ -100,7 +125,10 @@ def _task_json(cell: TaskCell, per_site: bool) -> dict[str, Any]:
 
 
 def board_json(board: Board) -> dict[str, Any]:
-    """Machine-readable board; always carries component scores (no overall score, by design)."""
+    """Machine-readable board; always carries component scores (no overall score, by design).
+
+    Where the runs came from: `trust` (what no board can know), each run's `source`
+    (`sources.Source.to_json`), and a summary of its runs' sources on each row and system."""
     out_categories = []
     for category in cats.CATEGORIES:
         rows = []
@@ -114,6 +142,7 @@ def board_json(board: Board) -> dict[str, Any]:
                 "score": _round(cell.score),
                 "range": None if not cell.complete else [_round(cell.low), _round(cell.high)],
                 "interval": _interval_json(cell.interval),
+                "source": summarize(cell.sources),
                 "tasks": {
                     task.id: (None if tc is None else _task_json(tc, category.per_site))
                     for task, tc in zip(category.tasks, cell.tasks, strict=True)
@@ -137,8 +166,9 @@ def board_json(board: Board) -> dict[str, Any]:
     return {
         "format": LEADERBOARD_FORMAT,
         "scoring_version": cats.SCORING_VERSION,
+        "trust": TRUST_NOTE,
         "bootstrap": BOOTSTRAP,
-        "systems": [s.to_json() for s in board.systems],
+        "systems": [{**s.to_json(), "source": summarize(run.source for run in board.runs_of(s))} for s in board.systems],
         "categories": out_categories,
         "pins": {task: pin.to_json() for task, pin in sorted(board.pins.items())},
         "refused": [r.to_json() for r in board.refused],
@@ -181,14 +211,16 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
         f"column per category. Scores are 0–100; {INTERVAL_NOTE} [low–high] is the range over repeats. A category "
         "a system has not run in full shows Incomplete. There is no overall score.",
         "",
+        f"**Trust.** {SOURCE_NOTE} {TRUST_NOTE}",
+        "",
         "## Categories",
         "",
     ]
     if not board.systems:
         lines += ["No accepted runs.", ""]
     else:
-        header = ["System"] + [c.name for c in cats.CATEGORIES]
-        rows = [[_md(s.label)] + [format_cell(board.cell(c, s)) for c in cats.CATEGORIES] for s in board.systems]
+        header = ["System"] + [c.name for c in cats.CATEGORIES] + ["Source"]
+        rows = [[_md(s.label)] + [format_cell(board.cell(c, s)) for c in cats.CATEGORIES] + [system_source(board, s)] for s in board.systems]
         lines += _md_table(header, rows) + [""]
     site = _site_category()
     lines += [
@@ -203,12 +235,14 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
         if tasks:
             for t in site.tasks:
                 header += [f"`{t.id}` (w {t.weight})", "cost/site", "time/site"]
+        header.append("Source")
         rows = []
         for rank, cell in enumerate(board.rows(site), start=1):
             row = [str(rank), _md(cell.system.label), format_cell(cell), format_cost(cell.cost_per_site), format_time(cell.wall_time_per_site), "◆" if board.on_front(cell) else ""]
             if tasks:
                 for tc in cell.tasks:
                     row += [format_task(tc), format_cost(tc and tc.cost_per_site), format_time(tc and tc.wall_time_per_site)]
+            row.append(cell_source(cell))
             rows.append(row)
         lines += _md_table(header, rows) + [""]
     if tasks and board.systems:
@@ -216,9 +250,14 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
             if category.per_site:
                 continue
             lines += [f"## {category.name} tasks", ""]
-            header = ["System", category.name] + [f"`{t.id}` (w {t.weight})" for t in category.tasks]
-            rows = [[_md(cell.system.label), format_cell(cell)] + [format_task(tc) for tc in cell.tasks] for cell in board.rows(category)]
+            header = ["System", category.name] + [f"`{t.id}` (w {t.weight})" for t in category.tasks] + ["Source"]
+            rows = [[_md(cell.system.label), format_cell(cell)] + [format_task(tc) for tc in cell.tasks] + [cell_source(cell)] for cell in board.rows(category)]
             lines += _md_table(header, rows) + [""]
+    if board.systems:
+        runs = board.runs()
+        lines += [f"## Runs ({len(runs)})", "", RUNS_NOTE, ""]
+        rows = [[_md(system.label), f"`{run.task}`", _md(run.run_id), format_run(run), _md(run.source.describe()), _md(str(run.path))] for system, run in runs]
+        lines += _md_table(["System", "Task", "Run ID", "Score", "Source", "Run directory"], rows) + [""]
     lines += ["## Pinned datasets", ""]
     if board.pins:
         rows = [
@@ -304,13 +343,20 @@ def render_html(board: Board, *, tasks: bool = False) -> str:
         scoring_version=cats.SCORING_VERSION,
         systems=board.systems,
         categories=cats.CATEGORIES,
-        main_rows=[{"label": s.label, "cells": [board.cell(c, s) for c in cats.CATEGORIES]} for s in board.systems],
+        main_rows=[{"label": s.label, "cells": [board.cell(c, s) for c in cats.CATEGORIES], "source": system_source(board, s)} for s in board.systems],
         site=site,
         site_rows=list(enumerate(board.rows(site), start=1)),
         show_tasks=tasks,
         task_boards=[(c, board.rows(c)) for c in cats.CATEGORIES if not c.per_site],
         plot=scatter(board),
         interval_note=INTERVAL_NOTE,
+        source_note=SOURCE_NOTE,
+        trust_note=TRUST_NOTE,
+        runs_note=RUNS_NOTE,
+        runs=board.runs(),
+        system_source=lambda system: system_source(board, system),
+        cell_source=cell_source,
+        format_run=format_run,
         pins=sorted(board.pins.items()),
         refused=board.refused,
         on_front=board.on_front,

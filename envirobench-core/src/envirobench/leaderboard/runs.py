@@ -13,7 +13,9 @@ A run takes part in two steps (docs/architecture.md, "Categories and leaderboard
 
 Nothing the run says about its own scores is read: not metrics.json (it may be missing or
 edited), not run.json's profiles, headline measures or scoring version. Cost, wall time and
-sites are the run's own report: they are not scores and cannot be recomputed.
+sites are the run's own report: they are not scores and cannot be recomputed. Each result says
+where its directory came from (`sources`): a local directory, or a store archive it still
+matches. Nothing here can tell a real run from a forged one (`sources.TRUST_NOTE`).
 
 A run that cannot take part raises `RunRefused` with the reason.
 """
@@ -40,6 +42,7 @@ from ..plugins import Registry
 from ..rundir import RUN_FILE, Interval
 from ..scoring import score_run, some
 from ..statistics import percentile_interval
+from .sources import Source, read_source
 
 
 class RunRefused(Exception):
@@ -137,6 +140,7 @@ class RunResult:
     cost_usd: float | None
     wall_time_s: float | None
     sites: float | None  # cases.sites, falling back to the number of cases scored
+    source: Source  # where the run directory came from: a local directory or a store archive
     # The default profile's scores, one per case of the pinned dataset in its order: kept until
     # the board has bootstrapped the run with its repeats (docs/runs.md, "Statistics").
     case_scores: tuple[CaseScore, ...] | None = attrs.field(default=None, eq=False, repr=False)
@@ -263,5 +267,6 @@ def rescore(entry: RunEntry, btype: BenchmarkType, contents: Contents) -> RunRes
         cost_usd=entry.cost_usd,
         wall_time_s=entry.wall_time_s,
         sites=float(entry.sites if entry.sites is not None else len(case_ids)),
+        source=read_source(entry.path),
         case_scores=tuple(scores[cid][profile] for cid in case_ids),  # type: ignore[misc]
     )
