@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from envirobench import adapters
 from envirobench.adapters import ProgressReader, Workspace, remove_stale_workspaces
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
@@ -315,3 +316,31 @@ def test_sigkill_of_envirobench_still_ends_the_adapter(toy_cli, hostile, results
     # Removing the workspace follows the kill; on two cores at a load near 10 it took longer than 10 s
     # once. Nothing else removes it, so a longer wait still fails when the supervisor does not.
     assert wait_for(lambda: list(tmpdir.iterdir()) == [], timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [({"files": "60"}, "more than 50 files and directories; nothing was copied"),
+     ({"depth": "40"}, "nests directories deeper than 32 levels (nest" + "/d" * 32 + "); nothing was copied")],
+)
+def test_output_over_the_entry_or_depth_limit_is_refused_before_anything_is_copied(make_spec, hostile, toy_registry, monkeypatch, options, fragment):
+    # The limit is 100,000 entries; lowered here so the test writes 60 files, not 100,050.
+    monkeypatch.setattr(adapters, "MAX_OUTPUT_ENTRIES", 50)
+    copied = []
+    real_file = adapters._Copier.file
+    monkeypatch.setattr(adapters._Copier, "file", lambda self, *a: (copied.append(a[-1]), real_file(self, *a)))
+    outcome = execute_run(make_spec("sprawl", adapter=hostile, options={"mode": "sprawl", **options}), toy_registry)
+    assert outcome.status == "failed"
+    assert copied == []  # not one file opened for copying
+    assert list((outcome.run_dir / "adapter").iterdir()) == []
+    assert run_json(outcome.run_dir)["adapter_output"] == {"files": {}, "skipped": []}
+    assert fragment in outcome.message, outcome.message
+    assert sorted(p.name for p in outcome.run_dir.parent.iterdir()) == ["sprawl"]  # no staging directory left
+
+
+def test_output_at_the_entry_limit_is_copied_whole(make_spec, hostile, toy_registry, monkeypatch):
+    # adapter-result.json, predictions.json, sprawl/ and 47 files in it: 50 entries.
+    monkeypatch.setattr(adapters, "MAX_OUTPUT_ENTRIES", 50)
+    outcome = execute_run(make_spec("sprawl", adapter=hostile, options={"mode": "sprawl", "files": "47"}), toy_registry)
+    assert outcome.status == "completed", outcome.message
+    assert len(run_json(outcome.run_dir)["adapter_output"]["files"]) == 49

@@ -371,6 +371,37 @@ class _Copier:
         self.files: dict[str, OutputFile] = {}
         self.skipped: list[SkippedOutput] = []
 
+    def count(self, src: int, prefix: str = "", depth: int = 0, seen: int = 0) -> int:
+        """The entries `tree` would copy under `src` (plus `seen` already counted), counted before
+        anything is copied: names and their lstat type only (no file is opened or read; only
+        directories are, without following links), so output over MAX_OUTPUT_ENTRIES or nested
+        deeper than MAX_OUTPUT_DEPTH fails the run with nothing copied. The walk stops at the first
+        entry over the limit. `tree` keeps its own checks, should anything change meanwhile."""
+        with os.scandir(src) as it:
+            entries = sorted((entry.name, entry.is_dir(follow_symlinks=False)) for entry in it)
+        for name, is_dir in entries:
+            try:
+                name.encode("utf-8")
+            except UnicodeEncodeError:
+                continue  # not copied (tree says so), so not counted
+            seen += 1
+            if seen > MAX_OUTPUT_ENTRIES:
+                raise TechnicalFailure(f"the adapter's output has more than {MAX_OUTPUT_ENTRIES} files and directories; nothing was copied")
+            if not is_dir:
+                continue
+            shown = prefix + name
+            if depth >= MAX_OUTPUT_DEPTH:
+                raise TechnicalFailure(f"the adapter's output nests directories deeper than {MAX_OUTPUT_DEPTH} levels ({shown}); nothing was copied")
+            try:
+                sub = os.open(name, _DIR_FLAGS, dir_fd=src)
+            except OSError:
+                continue  # tree skips it too, saying why
+            try:
+                seen = self.count(sub, shown + "/", depth + 1, seen)
+            finally:
+                os.close(sub)
+        return seen
+
     def tree(self, src: int, dst: int, prefix: str, depth: int) -> None:
         with os.scandir(src) as it:
             names = sorted(entry.name for entry in it)
@@ -468,6 +499,7 @@ def copy_output(workspace: Workspace, staging: Path, *, max_bytes: int) -> Outpu
     if src >= 0:
         dst = os.open(target, _DIR_FLAGS)
         try:
+            copier.count(src)  # too many entries or too deep: refused before the first is copied
             copier.tree(src, dst, "", 0)
         except TechnicalFailure as exc:
             problem = problem or exc.message

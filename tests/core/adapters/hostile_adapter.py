@@ -19,6 +19,8 @@ Modes:
                    deep-moderate: predictions nested 200 levels (parses, too deep to use)
   surrogate-id | surrogate-name | surrogate-role   a lone surrogate escape in that text
   sleep            sleep `sleep` seconds before answering
+  sprawl           beside valid output, `files` empty files in sprawl/ and directories nested
+                   `depth` levels in nest/ (each level holding a file)
 Option `pids=FILE` appends the pid of every process the adapter starts (and its own) to FILE.
 """
 
@@ -122,6 +124,15 @@ def main(argv):
             result_text = json.dumps(result)[:-1] + ', "extra": ' + deep + "}"
     elif mode == "deep-moderate":
         body = json.dumps({cases[0]["id"]: {"count": 1, "x": 0}})[:-3] + "[" * 200 + "]" * 200 + "}}"
+    elif mode == "sprawl":
+        (out / "sprawl").mkdir()
+        for n in range(int(opts.get("files", 0))):
+            (out / "sprawl" / f"{n:06d}").touch()
+        level = out / "nest"
+        for _ in range(int(opts.get("depth", 0))):
+            level = level / "d"
+            level.mkdir(parents=True)
+            (level / "f").touch()
     elif mode == "surrogate-id":
         body = json.dumps(preds)[:-1] + ', "\\ud800": {"count": 1}}'
     elif mode == "surrogate-name":
