@@ -22,11 +22,7 @@ listing's SHA-256, recorded at promotion, says which archive is the promoted one
 holds it). Nothing is moved: an old archive stays where it is, and promoting the same run again
 puts a copy, with the very same listing, under the new key.
 
-A restored run directory holds one file more than the archive: `.envirobench-restored.json`
-(`RestoreRecord`), the store, the archive's key and its listing, every file of which the restore
-verified. It says where the directory came from (the leaderboard shows it, docs/architecture.md,
-"Categories and leaderboards"); it lies in the directory like every other file, so it is a claim
-to check against the store, not a seal. Archiving a run leaves it out.
+A restored run holds one file more, `RestoreRecord`: where it came from (shown by the leaderboard).
 
 Every transfer can report its progress, `on_progress(label, done, total)` in files, for the
 commands' progress bars.
@@ -340,10 +336,8 @@ class RunArchive:
 
 @attrs.frozen
 class RestoreRecord:
-    """`.envirobench-restored.json`, written by `restore_run` into the run directory it makes:
-    where the run came from and the listing every restored file was verified against. A later
-    reader can check that the directory still holds exactly those files; that the record itself
-    is genuine only the store can say (the archive's listing has `listing_sha256`)."""
+    """`.envirobench-restored.json` in a restored run: the store, the archive and the listing its
+    files were verified against (only the store can vouch for it). Archiving leaves it out."""
 
     format: Literal["envirobench.restored-run.v1"]
     run_id: str
@@ -463,8 +457,8 @@ def restore_run(
     With `benchmark`, the archive is looked for under `runs/<benchmark>/<run id>/` and then
     under `runs/<run id>/` (earlier versions' layout), and the restored run must be of that
     benchmark; without, only under `runs/<run id>/`. `sha256` is the archive listing's, as a
-    promotion recorded it; None takes the listing found (every file is still verified against it).
-    The restored directory holds `RESTORE_RECORD` besides: the store, the archive and its listing."""
+    promotion recorded it; None takes the listing found (every file is still verified against it);
+    `RestoreRecord` says so in the restored run."""
     final = Path(results_dir) / run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"will not restore over the existing {final}")
