@@ -99,6 +99,32 @@ def test_duplicate_case_id(count_dataset, toy_registry):
     assert err.line == len(lines) + 1 and err.field == "$.id" and "duplicate case ID 'c000000'" in err.message
 
 
+@pytest.mark.parametrize("blank", ["", "  "])
+def test_an_empty_case_id_is_refused_naming_its_line(use_registry, count_dataset, toy_registry, blank):
+    for name in ("cases.jsonl", "answers.jsonl"):  # the same ID in both, so nothing else is wrong
+        path = count_dataset / name
+        lines = path.read_text().splitlines(keepends=True)
+        lines[2] = lines[2].replace('"c000002"', json.dumps(blank))
+        path.write_text("".join(lines))
+    repin(count_dataset)
+    err = refuse(count_dataset, toy_registry)
+    assert (err.file, err.line, err.field) == (str(count_dataset / "cases.jsonl"), 3, "$.id") and "is empty" in err.message
+    use_registry(toy_registry)
+    result = CliRunner().invoke(main, ["validate-dataset", str(count_dataset)])
+    assert result.exit_code == 1 and result.output.splitlines() == [f"Error: {count_dataset / 'cases.jsonl'}:3 $.id: {err.message}"]
+
+
+@pytest.mark.parametrize("version", [0, -1])
+def test_a_version_below_1_is_refused_naming_the_field(use_registry, count_dataset, toy_registry, version):
+    manifest = json.loads((count_dataset / "manifest.json").read_text())
+    ds.write_manifest(count_dataset, dataset_id=manifest["id"], version=version, benchmark=manifest["benchmark"], title=manifest["title"])
+    err = refuse(count_dataset, toy_registry)
+    assert (err.file, err.field) == (str(count_dataset / "manifest.json"), "$.version") and f"not {version}" in err.message
+    use_registry(toy_registry)
+    result = CliRunner().invoke(main, ["validate-dataset", str(count_dataset)])
+    assert result.exit_code == 1 and result.output.splitlines() == [f"Error: {count_dataset / 'manifest.json'} $.version: {err.message}"]
+
+
 def test_answer_without_case_and_case_without_answer(count_dataset, toy_registry):
     answers = count_dataset / "answers.jsonl"
     original = answers.read_text()

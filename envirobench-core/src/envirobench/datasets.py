@@ -275,6 +275,8 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     manifest = read_manifest(root)
     mpath = root / MANIFEST
     btype = _type_for(manifest, registry, mpath)
+    if manifest.version < 1:
+        raise EnviroBenchError(f"version must be 1 or more (revisions count from 1), not {manifest.version}", file=mpath, field="$.version")
     verify_files(root, manifest)
     sources = {e.path for e in manifest.files if e.role == "source"}
     case_ids: dict[str, int] = {}
@@ -286,6 +288,8 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     uses_sources = type(btype).source_files is not BenchmarkType.source_files
     make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
     for lineno, (case_id, category, raw_input) in _lines(cases_path, CaseRecord, lambda r: (r.id, r.category, r.input)):
+        if not case_id.strip():
+            raise EnviroBenchError(f"case ID {case_id!r} is empty; every case needs one to be run, scored and compared by", file=cases_path, line=lineno, field="$.id")
         if case_id in case_ids:
             raise EnviroBenchError(f"duplicate case ID {case_id!r} (first on line {case_ids[case_id]})", file=cases_path, line=lineno, field="$.id")
         case_ids[case_id] = lineno
