@@ -143,7 +143,8 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 @click.option("--benchmark", required=True, help="Benchmark type ID.")
 @click.option("--dataset", "dataset_spec", required=True, metavar="TYPE=DATASET", help="Dataset for the type: a registered ID or a directory.")
 @click.option("--adapter-option", "adapter_options", multiple=True, metavar="K=V", help="Passed to the adapter (repeatable).")
-@click.option("--budget", "budget_usd", required=True, type=float, metavar="USD", help="Spending limit; a run over it fails.")
+@click.option("--budget", "budget_usd", required=True, type=float, metavar="USD",
+              help="Spending limit in US dollars, a finite number, 0 or more; a run over it fails (under --budget 0, any cost at all).")
 @click.option("--baseline-run", type=click.Path(path_type=Path, file_okay=False), help="A finished run to compare with.")
 @click.option("--control-run", "control_runs", multiple=True, type=click.Path(path_type=Path, file_okay=False), help="A rerun of the baseline system (repeatable): disagreement marks cases unstable.")
 @click.option("--target-case", "targets", multiple=True, help="A case that must be error-free (repeatable).")
