@@ -27,10 +27,12 @@ pytest_plugins = ["pytester"]
 pytestmark = pytest.mark.slow  # each test runs a pytest session that makes real runs
 
 HERE = Path(__file__).parent
-SUITE_TESTS = 27  # checks per type and dataset (parametrized ones counted per parameter)
+SUITE_TESTS = 28  # checks per type and dataset (parametrized ones counted per parameter)
 LIFECYCLE_TESTS = 14  # of them, the run-lifecycle checks the automatic mode makes once per type
-# Without bubblewrap the sandbox check is skipped (with the reason), never passed.
-NO_SANDBOX = 0 if find_bwrap()[0] else 1
+# Without bubblewrap the two sandbox checks are skipped (with the reason), never passed: one of
+# the run lifecycle (made once per type), the probe on every dataset.
+NO_SANDBOX_LIFECYCLE = NO_SANDBOX_DATA = 0 if find_bwrap()[0] else 1
+NO_SANDBOX = NO_SANDBOX_LIFECYCLE + NO_SANDBOX_DATA
 # The suite runs once per registered dataset of a type: table-separators has v1 and the v2 splits.
 SEPARATORS_DATASETS = len(EXTRACT.layout("table-separators").datasets)
 
@@ -157,24 +159,31 @@ def test_a_type_that_disagrees_with_its_category_task_fails(toy):
     result.stdout.fnmatch_lines(["*LABEL 'Separators of tables' differs from the label of task 'table-separators'*"])
 
 
-def test_a_sandbox_that_hides_nothing_is_caught(toy):
+def test_a_sandbox_that_shows_the_answers_is_caught(toy, pytester):
+    """A sandbox whose view also shows the toy dataset's directory (answers and fixtures with
+    it): both sandbox checks fail, the probe naming the answer file and the fixtures it found."""
     if NO_SANDBOX:
         pytest.skip("needs bubblewrap (bin/test installs it)")
+    data = str(pytester.path / "data")
     conftest = textwrap.dedent(
-        """
+        f"""
         import pytest
 
         from envirobench import sandbox
 
 
         @pytest.fixture(autouse=True)
-        def _hide_nothing(monkeypatch):
-            monkeypatch.setattr(sandbox, "secret_paths", lambda *args, **kwargs: [])
+        def _show_the_data(monkeypatch):
+            shown = sandbox.view_arguments
+            monkeypatch.setattr(sandbox, "view_arguments", lambda *args, **kwargs: [*shown(*args, **kwargs), "--ro-bind", {data!r}, {data!r}])
         """
     )
-    result = toy("count-words", "-k", "sandbox_hides", conftest=conftest)
-    assert failed_tests(result) == {"test_adapter_sandbox_hides_the_answers"}
+    result = toy("count-words", "-k", "sandbox_hides or nothing_in_the_sandbox", conftest=conftest)
+    assert failed_tests(result) == {"test_adapter_sandbox_hides_the_answers", "test_nothing_in_the_sandbox_holds_an_answer"}
     result.stdout.fnmatch_lines(["*inside its sandbox the adapter could still reach*answers.jsonl*"])
+    result.stdout.fnmatch_lines(["*inside its sandbox an adapter can reach*"])
+    assert "/answers.jsonl holds the bytes of test/count-words-v1: datasets/" in result.stdout.str()
+    assert "/correct.json holds the bytes of test/count-words-v1: fixtures/" in result.stdout.str()
 
 
 def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):
@@ -182,8 +191,8 @@ def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatc
     result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v", "-rs")
     # The data checks on every dataset; the run lifecycle once, on the test split.
     others = SEPARATORS_DATASETS - 1
-    result.assert_outcomes(passed=SUITE_TESTS - NO_SANDBOX + others * (SUITE_TESTS - LIFECYCLE_TESTS),
-                           skipped=NO_SANDBOX + others * LIFECYCLE_TESTS)
+    result.assert_outcomes(passed=SUITE_TESTS - NO_SANDBOX + others * (SUITE_TESTS - LIFECYCLE_TESTS - NO_SANDBOX_DATA),
+                           skipped=NO_SANDBOX + others * (LIFECYCLE_TESTS + NO_SANDBOX_DATA))
     for dataset in ("synthetic-v1", "synthetic-dev-v2", "synthetic-test-v2"):
         result.stdout.fnmatch_lines([f"*::TestInstalledBenchmarkType::test_request_and_input_hold_no_answer[[]table-separators:envirobench/table-separators-{dataset}[]] PASSED*"])
     result.stdout.fnmatch_lines(["*::test_identical_runs_pass[[]table-separators:envirobench/table-separators-synthetic-test-v2[]] PASSED*"])

@@ -94,7 +94,11 @@ def main(argv):
                 continue
             try:
                 with open(path, "rb") as handle:
-                    data = handle.read()
+                    head = handle.read(8192)
+                    text = text and b"\0" not in head  # a binary file holds no answer line
+                    if info.st_size not in sizes and not text:
+                        continue
+                    data = head + handle.read()
             except OSError:
                 continue
             report["read"] += 1
@@ -102,7 +106,7 @@ def main(argv):
                 label = digests.get(hashlib.sha256(data).hexdigest())
                 if label:
                     report["files"].append([path, label])
-            if text and b"\0" not in data[:8192]:
+            if text:
                 for line in data.split(b"\n"):
                     line = line.rstrip(b"\r")
                     if len(line) >= min_line:
