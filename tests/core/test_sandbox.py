@@ -104,7 +104,11 @@ def snoop(world, run_id, *, network, look=(), connect=None, adapter=None, option
 
 
 def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
-    looked = [world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"],
+    # Another results tree (a project's results/ while --results points elsewhere).
+    other_results = world["root"] / "project" / "results" / "earlier"
+    other_results.mkdir(parents=True)
+    (other_results / "comparison.json").write_bytes((world["results"] / "base" / "comparison.json").read_bytes())
+    looked = [world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"], other_results, other_results / "comparison.json",
               world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt", world["bin"], world["root"].parent]
     seen, record = snoop(world, "snoop", network=False, look=looked, connect=server, adapter_env=("PASSED_TOKEN",), options={"ptrace": "1"})
     assert record["sandbox"] == {"kind": "bwrap", "network": False, "env": ["PASSED_TOKEN"], "allow": []}
@@ -116,8 +120,8 @@ def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
     look = seen["look"]
     # Not shown at all: none of them is on the allow-list, nor is a file beside the results
     # tree; of the adapter's own directory, only its executable is there.
-    for path in (world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"],
-                 world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt"):
+    for path in (world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"], other_results,
+                 other_results / "comparison.json", world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt"):
         assert not look[str(path)]["exists"], path
     assert look[str(world["bin"])]["entries"] == ["sandbox_snoop_adapter"]
     # The root holds the system and the paths that lead to what is shown, nothing else (here
