@@ -148,6 +148,7 @@ class RunSpec:
     sandbox: str = "auto"
     network: bool = True
     adapter_env: tuple[str, ...] = ()
+    sandbox_allow: tuple[str, ...] = ()  # more paths the sandbox shows, read-only (--sandbox-allow)
     max_output_mb: float = MAX_OUTPUT_MB
     # A partial run: only these cases (`--case`), or the first `limit` in dataset order (`--limit`).
     cases: tuple[str, ...] = ()
@@ -261,7 +262,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     final = spec.results_dir / spec.run_id
     if final.exists() or final.is_symlink():
         raise EnviroBenchError(f"run directory {final} already exists; choose another --run (runs are never overwritten)")
-    sandbox = sb.resolve_sandbox(spec.sandbox, network=spec.network, env=spec.adapter_env)
+    sandbox = sb.resolve_sandbox(spec.sandbox, network=spec.network, env=spec.adapter_env, allow=spec.sandbox_allow)
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
     contents = ds.load_contents(spec.dataset, registry)
