@@ -8,6 +8,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from scripted_adapters import adapter_executable
 
 from envirobench import plugins
 from envirobench.runs import RunSpec, execute_run
@@ -34,19 +35,10 @@ def toy_registry(count_dataset):
 ADAPTERS = Path(__file__).parent / "adapters"
 
 
-def adapter_executable(tmp_path: Path, script: str) -> Path:
-    """One of the scripted test adapters as an executable file of its own, run by this Python
-    (the sandbox shows an adapter's executable, not the test directory it comes from)."""
-    path = tmp_path / f"{Path(script).stem}-bin"
-    path.write_text(f"#!{sys.executable}\n" + (ADAPTERS / script).read_text())
-    path.chmod(0o755)
-    return path
-
-
 @pytest.fixture
 def adapter_bin(tmp_path):
     """adapter_bin("snoop_adapter.py") -> an executable running that scripted adapter."""
-    return lambda script: adapter_executable(tmp_path, script)
+    return lambda script: adapter_executable(tmp_path / f"{Path(script).stem}-bin", script)
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import struct
-import sys
 import types
 import zlib
 from collections.abc import Mapping, Sequence
@@ -19,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from scripted_adapters import adapter_executable
 
 from envirobench import BenchmarkType, Case, CaseScore, f1, hookimpl, plugins
 from envirobench.datasets import write_manifest
@@ -228,8 +228,7 @@ def registry_for(datasets: Mapping[str, Path]) -> plugins.Registry:
 def fixture_adapter(tmp_path: Path) -> Path:
     path = tmp_path / "fixture-adapter-bin"
     if not path.exists():
-        path.write_text(f'#!/bin/sh\nexec {sys.executable} {ADAPTERS / "fixture_adapter.py"} "$@"\n')
-        path.chmod(0o755)
+        adapter_executable(path, "fixture_adapter.py")
     return path
 
 
@@ -304,8 +303,7 @@ def make_count_run(tmp_path: Path, n: int) -> Path:
     dataset = write_count_dataset(tmp_path / f"count-{n}", n)
     registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset)))])
     adapter = tmp_path / "fake-adapter-bin"
-    adapter.write_text(f'#!/bin/sh\nexec {sys.executable} {ADAPTERS / "fake_adapter.py"} "$@"\n')
-    adapter.chmod(0o755)
+    adapter_executable(adapter, "fake_adapter.py")
     off = ",".join(f"c{i:06d}:1" for i in range(0, n, 3))
     spec = RunSpec(adapter=str(adapter), run_id=f"count-{n}", model="test/model", benchmark="count-words", dataset="test/count-words-v1",
                    budget_usd=1.0, options={"off": off}, results_dir=tmp_path / "results", sandbox="none")

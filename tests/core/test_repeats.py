@@ -5,12 +5,12 @@ shards and merging")."""
 from __future__ import annotations
 
 import json
-import sys
 import types
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from scripted_adapters import adapter_executable
 
 from envirobench import categories as cats
 from envirobench import datasets as ds
@@ -74,8 +74,11 @@ def test_every_repeat_is_made_and_the_worst_status_is_the_exit_status(toy, tmp_p
     """A repeat that fails (here the second: its adapter crashes) leaves the others made."""
     results = tmp_path / "results"
     flaky = tmp_path / "flaky"
-    flaky.write_text(f'#!/bin/sh\nif grep -q \'"run_id": "f-2"\' "$3"; then echo crashed >&2; exit 3; fi\nexec {sys.executable} {FAKE_ADAPTER} "$@"\n')
-    flaky.chmod(0o755)
+    adapter_executable(flaky, "fake_adapter.py", prelude=(
+        'import json as _json, sys as _sys\n'
+        'if _json.load(open(_sys.argv[3]))["run_id"] == "f-2":\n'
+        '    print("crashed", file=_sys.stderr)\n'
+        '    _sys.exit(3)'))
     result = cli(*run_args(flaky, results, "f", "--repeats", "3"))
     assert result.exit_code == 1
     assert [rundir.read_run(results / f"f-{k}").status for k in (1, 2, 3)] == ["completed", "failed", "completed"]

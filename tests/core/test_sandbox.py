@@ -379,3 +379,22 @@ def test_an_adapter_that_cannot_start_in_the_sandbox_is_told_how_to_allow_it(bwr
     assert outcome.status == "failed"
     assert "could not start in the sandbox (exit status 127" in outcome.message and "envirobench-no-such-interpreter" in outcome.message
     assert "--sandbox-allow PATH" in outcome.message
+
+
+def test_a_wrapper_that_runs_a_script_the_sandbox_does_not_show_is_told_how_to_allow_it(bwrap, world):
+    """The common shell wrapper `exec python /elsewhere/adapter.py`: the script is not shown, so
+    Python exits with status 2; the message says so and names --sandbox-allow, which then works."""
+    script = world["root"] / "elsewhere" / "adapter.py"
+    script.parent.mkdir()
+    script.write_text((ADAPTERS / "sandbox_snoop_adapter.py").read_text())
+    adapter = world["bin"] / "wrapper"
+    adapter.write_text(f'#!/bin/sh\nexec {sys.executable} {script} "$@"\n')
+    adapter.chmod(0o755)
+    spec = RunSpec(adapter=str(adapter), run_id="wrapped", model="m", benchmark="count-words", dataset="test/secret-v1", budget_usd=0,
+                   results_dir=world["results"], sandbox="bwrap", network=False)
+    outcome = execute_run(spec, world["registry"])
+    assert outcome.status == "failed"
+    assert "failed in the sandbox, perhaps for want of a file it does not show (exit status 2" in outcome.message
+    assert "No such file or directory" in outcome.message and "--sandbox-allow PATH" in outcome.message
+    allowed = execute_run(attrs.evolve(spec, run_id="wrapped-allowed", sandbox_allow=(str(script),)), world["registry"])
+    assert allowed.status == "completed", allowed.message

@@ -11,12 +11,12 @@ import base64
 import hashlib
 import io
 import json
-import sys
 import types
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from scripted_adapters import adapter_executable
 
 from envirobench import datasets as ds
 from envirobench import hookimpl, plugins
@@ -44,8 +44,7 @@ def registry(use_registry, tmp_path, monkeypatch):
     monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
     dataset = write_count_dataset(tmp_path / "count-v1", 12)
     fake = tmp_path / "fake-adapter"
-    fake.write_text(f'#!/bin/sh\nexec {sys.executable} {FAKE_ADAPTER} "$@"\n')
-    fake.chmod(0o755)
+    adapter_executable(fake, "fake_adapter.py")
 
     @hookimpl
     def envirobench_adapters(register):

@@ -23,6 +23,7 @@ import errno
 import fcntl
 import hashlib
 import os
+import re
 import select
 import shutil
 import stat
@@ -52,6 +53,7 @@ from .sandbox import Sandbox, Supervised, adapter_environment, bwrap_arguments
 from .system import remove_unlocked
 
 _POLL_SECONDS = 0.2
+_NOT_FOUND = re.compile(r"No such file or directory|not found|Permission denied|Read-only file system")
 LOG_LIMIT = 64 << 20  # adapter.log keeps the first 64 MiB of the adapter's output
 MAX_OUTPUT_ENTRIES = 100_000  # files and directories in output/
 MAX_OUTPUT_DEPTH = 32
@@ -338,14 +340,16 @@ def run_adapter(
     elapsed = time.monotonic() - started
     if start_error is not None:
         raise TechnicalFailure(f"could not start the adapter {argv[0]!r}: {start_error}")
-    if returncode in (126, 127) and sandbox.kind == "bwrap":
-        # The shell's "cannot execute" and "not found": most often something the adapter needs
-        # lies outside what the sandbox shows (an interpreter in the home, a script beside it).
-        said = log.last_line()
+    said = log.last_line() if returncode != 0 and sandbox.kind == "bwrap" else ""
+    if sandbox.kind == "bwrap" and (returncode in (126, 127) or (said and _NOT_FOUND.search(said))):
+        # The shell's "cannot execute" and "not found", or a last word naming a missing file:
+        # most often something the adapter needs lies outside what the sandbox shows (an
+        # interpreter in the home, a script beside a wrapper).
+        what = "could not start in the sandbox" if returncode in (126, 127) else "failed in the sandbox, perhaps for want of a file it does not show"
         raise TechnicalFailure(
-            f"the adapter could not start in the sandbox (exit status {returncode}{': ' + said if said else ''}). The sandbox shows it "
-            "only the system (/usr, /etc), its executable, the interpreters its #! lines name with their Python environments, and its "
-            "workspace; allow what else it needs to read with --sandbox-allow PATH (answer files inside stay hidden)"
+            f"the adapter {what} (exit status {returncode}{': ' + said if said else ''}). The sandbox shows it only the system "
+            "(/usr, /etc), its executable, the interpreters its #! lines name with their Python environments, and its workspace; "
+            "allow what else it needs to read with --sandbox-allow PATH (answer files inside stay hidden)"
         )
     if returncode != 0:
         raise TechnicalFailure(f"the adapter exited with status {returncode}; see adapter.log in the run directory")
