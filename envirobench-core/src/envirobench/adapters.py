@@ -13,7 +13,11 @@ When the adapter and everything it started are gone, core copies `output/` into 
 yet); only regular files are copied, opened without following links and without blocking, within
 a size limit; links, FIFOs, sockets and devices are skipped and said so in adapter.log and
 run.json; each file's size and SHA-256 is taken from the bytes written, and what is scored is read
-back from that copy and checked against them.
+back from that copy and checked against them. The output's entries are counted first (names and
+types only), so output with too many entries, or nested too deep, is refused with nothing copied.
+
+Length: running the adapter and taking its output share the workspace, the log and the moment the
+adapter's tree is gone; taking it is one walk made twice, counted and then copied.
 """
 
 from __future__ import annotations
