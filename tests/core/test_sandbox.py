@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 from envirobench import plugins, sandbox
 from envirobench.cli import main
+from envirobench.errors import EnviroBenchError
 from envirobench.runs import RunSpec, execute_run
 from envirobench.testing import toy_plugin, write_count_dataset
 
@@ -111,7 +112,7 @@ def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
     looked = [world["results"], world["results"] / "base", world["dataset"], world["other"], world["home"], other_results, other_results / "comparison.json",
               world["home"] / ".aws" / "credentials", world["store"], world["config"], world["root"] / "visible.txt", world["bin"], world["root"].parent]
     seen, record = snoop(world, "snoop", network=False, look=looked, connect=server, adapter_env=("PASSED_TOKEN",), options={"ptrace": "1"})
-    assert record["sandbox"] == {"kind": "bwrap", "network": False, "env": ["PASSED_TOKEN"], "allow": []}
+    assert record["sandbox"] == {"kind": "bwrap", "network": False, "env": ["PASSED_TOKEN"], "allow": [], "cache": None}
     text = json.dumps(seen)
     for value in world["answers"].values():
         assert str(value) not in text
@@ -150,7 +151,7 @@ def test_a_snooping_adapter_finds_nothing_it_should_not(bwrap, world, server):
 def test_the_network_is_there_unless_refused(bwrap, world, server):
     seen, record = snoop(world, "net", network=True, connect=server)
     assert seen["connect"] == "connected"
-    assert record["sandbox"] == {"kind": "bwrap", "network": True, "env": [], "allow": []}
+    assert record["sandbox"] == {"kind": "bwrap", "network": True, "env": [], "allow": [], "cache": None}
 
 
 @pytest.mark.slow
@@ -214,7 +215,7 @@ def test_sandbox_none_warns(use_registry, toy_registry, fake, results):
     result = cli_run(use_registry, toy_registry, fake, results, "--sandbox", "none")
     assert result.exit_code == 0, result.output
     assert "warning: --sandbox none: the adapter runs without a sandbox" in result.output
-    assert json.loads((results / "r" / "run.json").read_text())["sandbox"] == {"kind": "none", "network": True, "env": [], "allow": []}
+    assert json.loads((results / "r" / "run.json").read_text())["sandbox"] == {"kind": "none", "network": True, "env": [], "allow": [], "cache": None}
 
 
 def test_auto_without_bubblewrap_warns_and_runs(use_registry, toy_registry, fake, results, monkeypatch):
@@ -398,3 +399,42 @@ def test_a_wrapper_that_runs_a_script_the_sandbox_does_not_show_is_told_how_to_a
     assert "No such file or directory" in outcome.message and "--sandbox-allow PATH" in outcome.message
     allowed = execute_run(attrs.evolve(spec, run_id="wrapped-allowed", sandbox_allow=(str(script),)), world["registry"])
     assert allowed.status == "completed", allowed.message
+
+
+def test_the_adapter_cache_is_its_own_and_kept_between_runs(bwrap, world):
+    """--adapter-cache: read-write in the sandbox, named by ENVIROBENCH_ADAPTER_CACHE, kept from
+    one run to the next; a host socket in it is hidden like any other."""
+    cache = world["root"] / "cache"
+    first, record = snoop(world, "cache-1", network=False, adapter_cache=cache)
+    assert first["cache"] == {} and first["env"]["ENVIROBENCH_ADAPTER_CACHE"] == str(cache.resolve())
+    assert record["sandbox"]["cache"] == str(cache.resolve())
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(cache / "host.sock"))
+    server.listen(1)
+    try:
+        second, _ = snoop(world, "cache-2", network=False, adapter_cache=cache, options={"unix": json.dumps([str(cache / "host.sock")])})
+    finally:
+        server.close()
+    assert second["cache"] == {"cache-1.txt": "left by cache-1"}
+    assert second["unix"][str(cache / "host.sock")].startswith("refused")
+    assert (cache / "cache-2.txt").read_text() == "left by cache-2"
+
+
+@pytest.mark.parametrize("where", ["results", "inside-results", "dataset", "holds-dataset", "home", "credentials", "root"])
+def test_an_adapter_cache_that_shares_anything_with_core_is_refused(world, where):
+    cache = {"results": world["results"], "inside-results": world["results"] / "base" / "cache", "dataset": world["dataset"],
+             "holds-dataset": world["root"] / "data", "home": world["home"], "credentials": world["home"] / ".aws" / "cache",
+             "root": Path("/")}[where]
+    spec = RunSpec(adapter=str(wrapper(world["bin"], "fake_adapter.py")), run_id=f"cache-{where}", model="m", benchmark="count-words",
+                   dataset="test/secret-v1", budget_usd=0, results_dir=world["results"], sandbox="none", adapter_cache=cache)
+    with pytest.raises(EnviroBenchError, match=r"--adapter-cache .*: it (holds|lies inside) .*give the adapter a directory of its own"):
+        execute_run(spec, world["registry"])
+    assert not (world["results"] / f"cache-{where}").exists() and not (world["results"] / "base" / "cache").exists()
+    assert not (world["home"] / ".aws" / "cache").exists()
+
+
+def test_an_adapter_cache_in_the_home_is_fine(world, tmp_path):
+    cache = world["home"] / ".cache" / "envirobench-adapters" / "fake"
+    spec = RunSpec(adapter=str(wrapper(world["bin"], "fake_adapter.py")), run_id="cache-home", model="m", benchmark="count-words",
+                   dataset="test/secret-v1", budget_usd=0, results_dir=world["results"], sandbox="none", adapter_cache=cache)
+    assert execute_run(spec, world["registry"]).status == "completed" and cache.is_dir()

@@ -69,7 +69,7 @@ def test_the_reference_adapter_ran_in_the_sandbox_without_network(quickstart):
     if sandbox["kind"] == "none":  # no bubblewrap here (bin/test installs it): said on stderr
         assert "warning: no sandbox" in base.stderr
         pytest.skip("bubblewrap is not installed: the quickstart ran without the sandbox")
-    assert sandbox == {"kind": "bwrap", "network": False, "env": [], "allow": []}
+    assert sandbox == {"kind": "bwrap", "network": False, "env": [], "allow": [], "cache": None}
 
 
 def test_offline_rescore_reproduces_the_quickstart_metrics(quickstart):

@@ -351,4 +351,5 @@ def _weakest_sandbox(sandboxes: Sequence[SandboxRecord | None]) -> SandboxRecord
     kind = "none" if any(s.kind == "none" for s in known) else "bwrap"
     env = tuple(dict.fromkeys(name for s in known for name in s.env))
     allow = tuple(dict.fromkeys(path for s in known for path in s.allow))
-    return SandboxRecord(kind, any(s.network for s in known), env, allow)  # type: ignore[arg-type]
+    caches = {s.cache for s in known}
+    return SandboxRecord(kind, any(s.network for s in known), env, allow, caches.pop() if len(caches) == 1 else None)  # type: ignore[arg-type]

@@ -248,12 +248,13 @@ class HistoryEntry:
 class SandboxRecord:
     """How the adapter ran: `bwrap` (bubblewrap) or `none`, with or without the network, and the
     names of the environment variables passed to it with --adapter-env (never their values), and
-    the paths --sandbox-allow showed it besides the allow-list."""
+    the paths --sandbox-allow showed it besides the allow-list, and its --adapter-cache directory."""
 
     kind: Literal["bwrap", "none"]
     network: bool
     env: tuple[str, ...] = ()
     allow: tuple[str, ...] = ()
+    cache: str | None = None
 
 
 @attrs.frozen

@@ -149,6 +149,7 @@ class RunSpec:
     network: bool = True
     adapter_env: tuple[str, ...] = ()
     sandbox_allow: tuple[str, ...] = ()  # more paths the sandbox shows, read-only (--sandbox-allow)
+    adapter_cache: Path | None = None  # the adapter's own directory, kept between runs (--adapter-cache)
     max_output_mb: float = MAX_OUTPUT_MB
     # A partial run: only these cases (`--case`), or the first `limit` in dataset order (`--limit`).
     cases: tuple[str, ...] = ()
@@ -278,6 +279,9 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     source = dataset_source(spec.dataset, registry)
     baseline = load_compared_run(spec.baseline, "baseline", btype, dataset, cases, answers, source) if spec.baseline else None
     controls = [load_compared_run(p, control_label(i), btype, dataset, cases, answers, source, like=baseline) for i, p in enumerate(spec.controls, 1)]
+    if spec.adapter_cache is not None:
+        holding = [spec.results_dir, dataset.root, *(s.path for s in registry.datasets.values()), *([spec.baseline] if spec.baseline else []), *spec.controls]
+        sandbox = attrs.evolve(sandbox, cache=sb.check_cache(spec.adapter_cache, holds_answers=holding))
     warnings = list(sandbox.warnings)
     if (spec.cases or spec.limit is not None) and partial is None:
         warnings.append("--case/--limit select every case of the dataset: this is a run of every case, not a partial run")

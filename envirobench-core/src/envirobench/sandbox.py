@@ -56,7 +56,7 @@ from .errors import EnviroBenchError, TechnicalFailure
 from .package import fixtures_dir_for
 from .plugins import Registry
 from .rundir import SandboxRecord
-from .sandbox_view import seccomp_program, view_arguments
+from .sandbox_view import seccomp_program, under, view_arguments, walked_hidden
 from .stores.config import configured_stores
 from .stores.config import resolve as resolve_store
 from .system import set_child_subreaper
@@ -67,6 +67,8 @@ GRACE_S = 5.0  # how long a stopped supervisor gets to kill the adapter's tree b
 
 # The environment an adapter gets from core's, besides what --adapter-env names.
 PASSED_ENV = ("PATH", "LANG", "LANGUAGE", "TZ", "PYTHONPATH")
+# Where the adapter's own cache directory is (--adapter-cache), when it has one.
+CACHE_ENV = "ENVIROBENCH_ADAPTER_CACHE"
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 # Under the user's home: credentials and configuration, hidden even when a directory around
@@ -133,9 +135,10 @@ class Sandbox:
     bwrap: str | None = None
     warnings: tuple[str, ...] = ()
     allow: tuple[str, ...] = ()  # what --sandbox-allow named, resolved
+    cache: str | None = None  # --adapter-cache, resolved: the adapter's own directory, kept between runs
 
     def record(self) -> SandboxRecord:
-        return SandboxRecord(self.kind, self.network, self.env, self.allow)
+        return SandboxRecord(self.kind, self.network, self.env, self.allow, self.cache)
 
 
 def resolve_sandbox(kind: str, *, network: bool = True, env: Sequence[str] = (), allow: Sequence[str] = ()) -> Sandbox:
@@ -218,6 +221,8 @@ def adapter_environment(sandbox: Sandbox, *, home: Path, tmpdir: Path) -> dict[s
     env["TMPDIR"] = "/tmp" if sandbox.kind == "bwrap" else str(tmpdir)
     for name in sandbox.env:
         env[name] = os.environ[name]
+    if sandbox.cache is not None:
+        env[CACHE_ENV] = sandbox.cache
     return env
 
 
@@ -267,11 +272,43 @@ def bwrap_arguments(command: Sequence[str], *, work: Path, writable: Sequence[Pa
     args += ["--ro-bind", work_real, work_real]
     for path in writable:
         args += ["--bind", os.path.realpath(path), os.path.realpath(path)]
+        if not under(os.path.realpath(path), os.path.realpath(work).rsplit("/", 1)[0]):  # the cache: kept between runs
+            for found in walked_hidden(os.path.realpath(path)):  # a host's socket in it would get around --no-network
+                args += ["--tmpfs", found] if os.path.isdir(found) else ["--ro-bind", "/dev/null", found]
     args += ["--remount-ro", "/", "--chdir", work_real, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
              "--die-with-parent", "--new-session", *_cap_drop()]
     if not network:
         args.append("--unshare-net")
     return args
+
+
+def check_cache(given: str | os.PathLike[str], *, holds_answers: Iterable[Path]) -> str:
+    """`--adapter-cache DIR`: the adapter's own directory, readable and writable in the sandbox
+    and kept between runs, so it must share nothing with what core keeps from it: it may not be,
+    hold or lie inside the results directory, a dataset or a compared run (the caller names
+    them), nor be or hold the home, nor lie in a credentials directory. Made when missing, once
+    it passes."""
+    path = os.path.realpath(given)
+    if os.path.lexists(path) and not os.path.isdir(path):
+        raise EnviroBenchError(f"--adapter-cache {given}: not a directory")
+
+    def refuse(other: str, how: str) -> None:
+        raise EnviroBenchError(f"--adapter-cache {given}: it {how} {other}; give the adapter a directory of its own "
+                               "(for example ~/.cache/envirobench-adapters/NAME)")
+
+    for other in (os.path.realpath(p) for p in holds_answers):
+        if under(other, path):
+            refuse(other, "holds")
+        if under(path, other):
+            refuse(other, "lies inside")
+    for home in (os.path.realpath(h) for h in homes()):
+        if under(home, path):
+            refuse(home, "holds")
+        for name in CREDENTIALS:
+            if under(path, os.path.join(home, name)):
+                refuse(os.path.join(home, name), "lies inside")
+    os.makedirs(path, exist_ok=True)
+    return path
 
 
 def check_allowed(paths: Sequence[str]) -> tuple[str, ...]:

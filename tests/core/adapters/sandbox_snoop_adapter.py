@@ -88,6 +88,10 @@ def main(argv):
             seen["ptrace"][str(pid)] = "attached" if result == 0 else os.strerror(ctypes.get_errno())
             if result == 0:
                 libc.ptrace(17, pid, None, None)  # PTRACE_DETACH
+    cache = os.environ.get("ENVIROBENCH_ADAPTER_CACHE")
+    if cache:  # its own directory, kept between runs: what earlier runs left, and a note of this one
+        seen["cache"] = {name: (Path(cache) / name).read_text() for name in sorted(os.listdir(cache)) if (Path(cache) / name).is_file()}
+        (Path(cache) / f"{request['run_id']}.txt").write_text(f"left by {request['run_id']}")
     seen["etc_shadow"] = peek("/etc/shadow")
     seen["root_listing"] = sorted(os.listdir("/"))
     (out / "seen.json").write_text(json.dumps(seen, indent=1))

@@ -165,6 +165,9 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 @click.option("--adapter-env", "adapter_env", multiple=True, metavar="NAME", help="Pass this environment variable to the adapter (repeatable); others are not passed.")
 @click.option("--sandbox-allow", "sandbox_allow", multiple=True, metavar="PATH",
               help="Show the adapter this file or directory too, read-only (repeatable); answer files, fixtures and .git inside stay hidden.")
+@click.option("--adapter-cache", "adapter_cache", type=click.Path(path_type=Path), metavar="DIR",
+              help="The adapter's own directory, kept between runs (made if missing): readable and writable in the sandbox, named to it by "
+                   "ENVIROBENCH_ADAPTER_CACHE. It may not be or hold the results, a dataset or your home.")
 @click.option("--max-output-mb", type=click.FloatRange(min=0, min_open=True), default=MAX_OUTPUT_MB, show_default=True, metavar="MB",
               help="The most core copies from the adapter's output directory; more is a technical failure.")
 @click.option("--repeats", type=click.IntRange(min=1), metavar="N", help="Make N runs of this configuration, RUN_ID-1 ... RUN_ID-N, one group (run.json's group: RUN_ID).")
@@ -177,7 +180,7 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 @click.option("--resume", is_flag=True, help="Skip the runs (repeats, a shard) already completed in --results or archived in --store.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, sandbox_allow, max_output_mb, repeats, shard_spec, shard_count, store_spec, resume, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, sandbox_allow, adapter_cache, max_output_mb, repeats, shard_spec, shard_count, store_spec, resume, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
 
     --case and --limit make a quick partial run: only those cases are sent to the adapter and
@@ -229,6 +232,7 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         network=not no_network,
         adapter_env=tuple(adapter_env),
         sandbox_allow=tuple(sandbox_allow),
+        adapter_cache=adapter_cache,
         max_output_mb=max_output_mb,
         cases=tuple(cases),
         limit=limit,
