@@ -590,3 +590,24 @@ def test_the_overlay_is_read_strictly(installed, bench):
     overlay.write_text(json.dumps({**data, "adapters": {"fake": {**fake, "baseline": {"run_id": "base", "sha256": None}}}}))
     result = cli("bench", "run", "count-words", "--run", "r", "--plan")
     assert result.exit_code == 1 and "$.adapters['fake'].baseline.sha256" in result.output
+
+
+def test_bench_run_takes_case_limit_and_adapter_option_as_run_does(bench):
+    # --plan shows them; an --adapter-option replaces the profile's option of its key, in place.
+    plan = ok(bench_run(bench, "r1", "--unpaired", "--plan", "--limit", "2", "--adapter-option", "off=c000002:1",
+                        "--adapter-option", "extra=yes")).stdout.strip()
+    assert plan == ("envirobench run --adapter fake --run r1 --model test/model --benchmark count-words "
+                    "--dataset count-words=test/count-words-v1 --adapter-option off=c000002:1 --adapter-option extra=yes "
+                    "--budget 1.0 --gate exact --results results --limit 2")
+    plan = ok(bench_run(bench, "r1", "--unpaired", "--plan", "--case", "c000001", "--case", "c000003")).stdout
+    assert plan.split().count("--case") == 2 and "--case c000001 --case c000003" in plan
+    # And they mean what they mean to `run`: a partial run of those cases.
+    ok(bench_run(bench, "part", "--unpaired", "--case", "c000001"))
+    run = json.loads((bench.work / "results" / "part" / "run.json").read_text())
+    assert run["partial"]["cases"] == 1
+    ok(bench_run(bench, "lim", "--unpaired", "--limit", "2"))
+    assert json.loads((bench.work / "results" / "lim" / "run.json").read_text())["partial"]["cases"] == 2
+    result = bench_run(bench, "r2", "--unpaired", "--case", "c000001", "--limit", "1")
+    assert result.exit_code == 2 and "--case and --limit cannot be combined" in result.output
+    result = bench_run(bench, "r2", "--unpaired", "--adapter-option", "novalue")
+    assert result.exit_code == 2 and "is not KEY=VALUE" in result.output

@@ -19,7 +19,7 @@ from ..state import find_project
 from ..stores.config import open_store
 from ..stores.transfer import pull_dataset
 from .common import CONTEXT_SETTINGS, ProgressBars, echo_json, registry, user_errors
-from .run import run_command
+from .run import _parse_options, run_command
 
 _plugin_option = click.option(
     "--plugin", metavar="PATH|NAME",
@@ -48,23 +48,32 @@ def bench_group() -> None:
 @click.option("--unpaired", is_flag=True, help="Run without the promoted baseline (required while the adapter has none).")
 @click.option("--plan", is_flag=True, help="Print the full `envirobench run` command and write nothing.")
 @click.option("--repeats", type=click.IntRange(min=1), metavar="N", help="Make N runs, RUN_ID-1 ... RUN_ID-N, one group (as `envirobench run --repeats`).")
+@click.option("--case", "cases", multiple=True, metavar="ID", help="A partial run: run and score only this case (repeatable; as `envirobench run --case`).")
+@click.option("--limit", type=click.IntRange(min=1), metavar="N", help="A partial run: only the first N cases, in dataset order (as `envirobench run --limit`).")
+@click.option("--adapter-option", "adapter_options", multiple=True, metavar="K=V",
+              help="Passed to the adapter (repeatable), replacing the profile's option of that key.")
 @_results_option
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the plan (with --plan) or the run's verdict.")
 @user_errors
-def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, results, store, as_json):
+def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, limit, adapter_options, results, store, as_json):
     """Run profile NAME: the `envirobench run` its bench.json stands for.
 
     Paired with the adapter's promoted baseline and controls, restored from the profile's store
-    (checksum-verified) when they are not in the results directory. Exit status as for
+    (checksum-verified) when they are not in the results directory. --case, --limit and
+    --adapter-option mean what they mean to `envirobench run` (an --adapter-option replaces the
+    profile's option of the same key); --plan shows them in the command. Exit status as for
     `envirobench run` (3: the gate did not pass).
     """
     located = locate(name, plugin)
     reg = registry()
     check_dataset_home(located, reg)
     the_plan = plan_run(located, reg, run_id=run_id, adapter=adapter, unpaired=unpaired, results=results)
-    if repeats:
-        the_plan = attrs.evolve(the_plan, argv=(*the_plan.argv, "--repeats", str(repeats)))
+    if cases and limit is not None:
+        raise click.UsageError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
+    options = _parse_options(adapter_options)
+    if repeats or cases or limit is not None or options:
+        the_plan = attrs.evolve(the_plan, argv=_with_run_options(the_plan.argv, repeats=repeats, cases=cases, limit=limit, options=options))
     pull = dataset_to_pull(the_plan, reg)
     if plan:
         notes = []
@@ -95,6 +104,36 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, results, s
     click.echo(f"running: {the_plan.command}", err=True)
     # The very command --plan prints, parsed by the same code: the two cannot differ.
     run_command.main(args=[*the_plan.argv[2:], *(["--json"] if as_json else [])], prog_name="envirobench run", standalone_mode=False)
+
+
+def _with_run_options(argv: tuple[str, ...], *, repeats: int | None, cases: tuple[str, ...], limit: int | None, options: dict[str, str]) -> tuple[str, ...]:
+    """The plan's `envirobench run` command with bench run's own options: an --adapter-option
+    replaces the profile's option of its key (in place, so the command reads as the profile's)."""
+    out: list[str] = []
+    given = dict(options)
+    args = iter(argv)
+    for arg in args:
+        if arg == "--adapter-option":
+            value = next(args)
+            key = value.partition("=")[0]
+            if key in given:
+                value = f"{key}={given.pop(key)}"
+            out += [arg, value]
+        elif arg == "--budget":
+            # The options the profile does not have go with the others, before --budget.
+            for key, value in given.items():
+                out += ["--adapter-option", f"{key}={value}"]
+            given = {}
+            out += [arg, next(args)]
+        else:
+            out.append(arg)
+    for case_id in cases:
+        out += ["--case", case_id]
+    if limit is not None:
+        out += ["--limit", str(limit)]
+    if repeats:
+        out += ["--repeats", str(repeats)]
+    return tuple(out)
 
 
 def _pull_dataset(dataset_id: str, reg) -> None:
