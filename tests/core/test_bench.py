@@ -611,3 +611,16 @@ def test_bench_run_takes_case_limit_and_adapter_option_as_run_does(bench):
     assert result.exit_code == 2 and "--case and --limit cannot be combined" in result.output
     result = bench_run(bench, "r2", "--unpaired", "--adapter-option", "novalue")
     assert result.exit_code == 2 and "is not KEY=VALUE" in result.output
+
+
+def test_a_mistyped_profile_name_is_one_line_with_the_close_matches(installed, bench):
+    # Issue 36, finding 9: not "any installed plugin has no benchmarks/…".
+    result = cli("bench", "run", "count-word", "--run", "r", "--unpaired")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Error: no saved profile 'count-word' (did you mean 'count-words'?); profiles of the installed plugins: count-words "
+        "(pass --plugin PATH for a checkout)"
+    ]
+    result = cli("bench", "run", "count-word", "--plugin", bench.plugin, "--run", "r", "--unpaired")
+    assert result.exit_code == 1 and "bench.json in " in result.stderr and "(did you mean 'count-words'?)" in result.stderr
+    assert len(result.stderr.splitlines()) == 1

@@ -17,6 +17,7 @@ root, never against the current directory (docs/profiles.md, The project).
 
 from __future__ import annotations
 
+import difflib
 import importlib.util
 import math
 import os
@@ -266,6 +267,11 @@ def _in_directory(root: Path, name: str) -> list[Path]:
     return list(dict.fromkeys(p for p in candidates if p.is_file()))
 
 
+def _did_you_mean(name: str, known: list[str]) -> str:
+    matches = difflib.get_close_matches(name, sorted(set(known)), n=3, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(m) for m in matches)}?)" if matches else ""
+
+
 def _describe(ep: metadata.EntryPoint) -> str:
     return f"{ep.name} ({distribution_of(ep)})"
 
@@ -282,8 +288,9 @@ def locate(name: str, plugin: str | None = None, *, project: Project | None = No
             raise EnviroBenchError(f"--plugin {plugin!r} is not a directory")
         found = _in_directory(root, name)
         if not found:
+            hint = _did_you_mean(name, [p.parent.name for p in _in_directory(root, "*")])
             raise EnviroBenchError(
-                f"no {BENCHMARKS_DIR}/{name}/{BENCH_FILE} in {root} (looked in {BENCHMARKS_DIR}/, src/*/{BENCHMARKS_DIR}/ and */{BENCHMARKS_DIR}/)"
+                f"no {BENCHMARKS_DIR}/{name}/{BENCH_FILE} in {root}{hint} (looked in {BENCHMARKS_DIR}/, src/*/{BENCHMARKS_DIR}/ and */{BENCHMARKS_DIR}/)"
             )
         if len(found) > 1:
             raise EnviroBenchError(f"several profiles named {name!r} in {root}: {', '.join(map(str, found))}; pass the package directory itself")
@@ -306,8 +313,10 @@ def locate(name: str, plugin: str | None = None, *, project: Project | None = No
                 matches.append((ep.name, path))
     matches = list(dict.fromkeys(matches))
     if not matches:
-        where = f"plugin {plugin!r}" if plugin else "any installed plugin"
-        raise EnviroBenchError(f"no saved profile {name!r}: {where} has no {BENCHMARKS_DIR}/{name}/{BENCH_FILE} (pass --plugin PATH for a checkout)")
+        known = sorted({found.parent.name for ep in entry_points for d in _plugin_dirs(ep) for found in (d / BENCHMARKS_DIR).glob(f"*/{BENCH_FILE}")})
+        where = f"plugin {plugin!r}" if plugin else "the installed plugins"
+        listed = f"; profiles of {where}: {', '.join(known)}" if known else f"; no profile in {where}"
+        raise EnviroBenchError(f"no saved profile {name!r}{_did_you_mean(name, known)}{listed} (pass --plugin PATH for a checkout)")
     if len(matches) > 1:
         raise EnviroBenchError(f"several plugins have a profile {name!r} ({', '.join(p for p, _ in matches)}); choose one with --plugin")
     plugin_name, path = matches[0]

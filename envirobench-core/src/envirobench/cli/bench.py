@@ -18,7 +18,7 @@ from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, 
 from ..state import find_project
 from ..stores.config import open_store
 from ..stores.transfer import pull_dataset
-from .common import CONTEXT_SETTINGS, ProgressBars, echo_json, registry, user_errors
+from .common import CONTEXT_SETTINGS, ProgressBars, completion, echo_json, registry, user_errors
 from .run import _parse_options, run_command
 
 _plugin_option = click.option(
@@ -41,10 +41,10 @@ def bench_group() -> None:
 
 
 @bench_group.command("run", context_settings=CONTEXT_SETTINGS)
-@click.argument("name")
+@click.argument("name", **completion("profile"))
 @_plugin_option
 @click.option("--run", "run_id", required=True, help="Run ID; the run is written to RESULTS/RUN_ID.")
-@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).")
+@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).", **completion("adapter"))
 @click.option("--unpaired", is_flag=True, help="Run without the promoted baseline (required while the adapter has none).")
 @click.option("--plan", is_flag=True, help="Print the full `envirobench run` command and write nothing.")
 @click.option("--repeats", type=click.IntRange(min=1), metavar="N", help="Make N runs, RUN_ID-1 ... RUN_ID-N, one group (as `envirobench run --repeats`).")
@@ -145,7 +145,7 @@ def _pull_dataset(dataset_id: str, reg) -> None:
 
 
 @bench_group.command("promote", context_settings=CONTEXT_SETTINGS)
-@click.argument("name")
+@click.argument("name", **completion("profile"))
 @click.argument("run_dir", type=click.Path(path_type=Path, file_okay=False, exists=True))
 @click.option("--control", "controls", multiple=True, type=click.Path(path_type=Path, file_okay=False, exists=True), metavar="DIR", help="A rerun of the baseline's system (repeatable).")
 @_plugin_option
@@ -192,9 +192,9 @@ def bench_promote(name, run_dir, controls, plugin, store, as_json):
 
 
 @bench_group.command("restore", context_settings=CONTEXT_SETTINGS)
-@click.argument("name")
+@click.argument("name", **completion("profile"))
 @_plugin_option
-@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).")
+@click.option("--adapter", help="An adapter of the profile (default: the profile's `adapter`).", **completion("adapter"))
 @_results_option
 @_store_option
 @user_errors

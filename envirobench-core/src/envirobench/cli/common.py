@@ -61,14 +61,18 @@ RUN_DIR = click.Path(path_type=Path, file_okay=False, exists=True)
 
 
 def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn EnviroBenchError into a clean message and exit status 1, never a traceback."""
+    """Turn EnviroBenchError into a clean message and exit status 1, never a traceback; an unknown
+    benchmark type, dataset or adapter comes with the registered names close to it (cli/names.py)."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except EnviroBenchError as exc:
-            raise click.ClickException(str(exc)) from None
+            # Imported only on an error: `--help` imports no more than it needs.
+            from .names import with_suggestion
+
+            raise click.ClickException(with_suggestion(str(exc))) from None
 
     return wrapper
 
@@ -95,6 +99,18 @@ _warned: list[weakref.ref[Registry]] = []  # the registries whose loading proble
 
 def echo_json(value: Any) -> None:
     click.echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str))
+
+
+def completion(kind: str) -> dict[str, Any]:
+    """`shell_complete=` for an option or argument naming a benchmark, dataset, dataset_spec
+    (TYPE=DATASET), adapter or profile; cli/names.py is imported only when the shell asks."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from .names import COMPLETERS
+
+        return COMPLETERS[kind](ctx, param, incomplete)
+
+    return {"shell_complete": complete}
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")

@@ -11,7 +11,15 @@ from ..categories import categories_of
 from ..datasets import load_dataset, read_manifest
 from ..errors import EnviroBenchError
 from ..schemas import all_schemas, write_schemas
-from .common import CONTEXT_SETTINGS, LazyGroup, echo_json, json_option, registry, user_errors
+from .common import (
+    CONTEXT_SETTINGS,
+    LazyGroup,
+    completion,
+    echo_json,
+    json_option,
+    registry,
+    user_errors,
+)
 
 
 @click.command("benchmarks", context_settings=CONTEXT_SETTINGS)
@@ -72,7 +80,7 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
 
 
 @click.command("validate-dataset", context_settings=CONTEXT_SETTINGS)
-@click.argument("dataset")
+@click.argument("dataset", **completion("dataset"))
 @json_option
 @user_errors
 def validate_dataset_command(dataset: str, as_json: bool) -> None:

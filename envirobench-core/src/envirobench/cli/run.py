@@ -45,6 +45,7 @@ from .common import (
     CONTEXT_SETTINGS,
     GATE_FAILED_EXIT,
     ProgressBars,
+    completion,
     echo_json,
     registry,
     user_errors,
@@ -137,11 +138,11 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 
 
 @click.command("run", context_settings=CONTEXT_SETTINGS)
-@click.option("--adapter", required=True, help="A registered adapter name or a path to an executable.")
+@click.option("--adapter", required=True, help="A registered adapter name or a path to an executable.", **completion("adapter"))
 @click.option("--run", "run_id", required=True, help="Run ID; the run is written to RESULTS/RUN_ID.")
 @click.option("--model", required=True, help="The model the adapter should use (recorded in run.json).")
-@click.option("--benchmark", required=True, help="Benchmark type ID.")
-@click.option("--dataset", "dataset_spec", required=True, metavar="TYPE=DATASET", help="Dataset for the type: a registered ID or a directory.")
+@click.option("--benchmark", required=True, help="Benchmark type ID.", **completion("benchmark"))
+@click.option("--dataset", "dataset_spec", required=True, metavar="TYPE=DATASET", help="Dataset for the type: a registered ID or a directory.", **completion("dataset_spec"))
 @click.option("--adapter-option", "adapter_options", multiple=True, metavar="K=V", help="Passed to the adapter (repeatable).")
 @click.option("--budget", "budget_usd", required=True, type=float, metavar="USD",
               help="Spending limit in US dollars, a finite number, 0 or more; a run over it fails (under --budget 0, any cost at all).")

@@ -9,7 +9,7 @@ import click
 
 from ..stores.config import config_files, configured_stores, describe_spec, open_store
 from ..stores.transfer import pull_dataset, push_dataset
-from .common import CONTEXT_SETTINGS, ProgressBars, echo_json, registry, user_errors
+from .common import CONTEXT_SETTINGS, ProgressBars, completion, echo_json, registry, user_errors
 
 _STORE_HELP = "A store URL (file:///dir, file:relative/dir, s3://bucket/prefix[?visibility=public]) or a configured name"
 
@@ -24,7 +24,7 @@ def _store_for(dataset_id: str, value: str | None, reg):
 
 
 @click.command("push", context_settings=CONTEXT_SETTINGS)
-@click.argument("dataset")
+@click.argument("dataset", **completion("dataset"))
 @click.option("--store", metavar="NAME|URL", help=_STORE_HELP + "; default: the store the dataset is registered with.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 @user_errors
@@ -50,7 +50,7 @@ def datasets_push(dataset, store, as_json):
 
 
 @click.command("pull", context_settings=CONTEXT_SETTINGS)
-@click.argument("dataset_id")
+@click.argument("dataset_id", **completion("dataset"))
 @click.option("--store", metavar="NAME|URL", help=_STORE_HELP + "; default: the store the dataset is registered with.")
 @click.option("--version", type=click.IntRange(min=1), help="The version to pull (default: the highest in the store).")
 @click.option("--output", type=click.Path(path_type=Path, file_okay=False), metavar="DIR",
