@@ -195,3 +195,64 @@ def test_rows_render_a_page_at_a_time(watched, tmp_path):
     assert rows.count() == 150 and not more.is_visible()
     assert page.locator("#eb-list h4.eb-subgroup").all_inner_texts() == ["long", "short"]
     assert watched.non_file_requests() == [] and watched.errors == []
+
+
+@pytest.fixture(scope="module")
+def usage_run(tmp_path_factory):
+    """A candidate whose adapter reported each case's cost and wall time, with one case (t005)
+    of seven errors in a profile, beside a baseline that is right everywhere."""
+    from envirobench.runs import RunSpec, execute_run
+
+    tmp = tmp_path_factory.mktemp("usage")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(plugins.LOAD_PLUGINS_ENV, "")
+        dataset = reportkit.write_separator_dataset(tmp / "separators-v1", 8)
+        registry = reportkit.registry_for({reportkit.SEPARATORS_DATASET: dataset})
+        preds = reportkit.separator_predictions(8)
+        common = {"benchmark": reportkit.ImageSeparators.ID, "dataset": reportkit.SEPARATORS_DATASET, "results": tmp / "results"}
+        base = reportkit.make_run(tmp, registry, "base", preds["baseline"], **common)
+        cand = json.loads(json.dumps(preds["candidate"]))
+        cand["t005"] = {"rows": [1, 2], "columns": [3], "note": ""}  # 3 + 2 missing, 2 extra: 7 errors
+        (tmp / "cand.json").write_text(json.dumps(cand))
+        usage = [{"id": f"t{i:03d}", "cost_usd": round(0.01 * (i % 4), 2), "wall_s": 0.5 + i} for i in range(8)]
+        (tmp / "usage.json").write_text(json.dumps(usage))
+        spec = RunSpec(adapter=str(reportkit.fixture_adapter(tmp)), run_id="cand", model="test/model", benchmark=common["benchmark"],
+                       dataset=common["dataset"], budget_usd=1.0, results_dir=common["results"], sandbox="none", baseline=base,
+                       options={"predictions": str(tmp / "cand.json"), "usage": str(tmp / "usage.json"), "cost": str(sum(u["cost_usd"] for u in usage))})
+        outcome = execute_run(spec, registry)
+        assert outcome.status == "completed", outcome.message
+        return outcome.run_dir
+
+
+def test_long_error_lists_fold_and_cases_sort_by_errors_cost_and_time(watched, usage_run):
+    """Issue 36, point 7: more than five errors in a cell show as counts by kind with the list
+    folded under them; the case list sorts by errors, by errors gained, by the cost and by the
+    wall time the adapter reported per case (shown in each row), and by ID."""
+    report = usage_run / "report.html"
+    data = reportkit.embedded_data(report.read_text())
+    assert data["cost"][:4] == [0.0, 0.01, 0.02, 0.03] and data["wall"][7] == 7.5
+    page = watched.open(report, "#q=t005")
+    case = page.locator("details.eb-case[data-case=t005]")
+    folded = case.locator(".eb-folded").first
+    folded.wait_for()
+    assert folded.locator(".eb-error-kinds li").all_inner_texts() == ["5 × missing-separator", "2 × extra-separator"]
+    listing = folded.locator("details.eb-error-list")
+    assert listing.locator("summary").inner_text() == "all 7 errors" and listing.get_attribute("open") is None
+    row = case.locator(":scope > summary").inner_text()
+    assert "$0.0100" in row and "5.5 s" in row
+
+    page = watched.open(report)
+    options = page.eval_on_selector_all("#eb-sort option", "els => els.map(e => e.value)")
+    assert options == ["", "errors", "change", "cost", "wall", "id"]
+    page.select_option("#eb-sort", "errors")
+    assert visible_case_ids(page)[0] == "t005" and page.locator("#eb-list h3.eb-group").count() == 0
+    assert "sort=errors" in page.evaluate("location.hash")
+    page.select_option("#eb-sort", "wall")
+    assert visible_case_ids(page) == [f"t{i:03d}" for i in reversed(range(8))]
+    page.select_option("#eb-sort", "cost")
+    assert visible_case_ids(page)[:2] == ["t003", "t007"]
+    page.select_option("#eb-sort", "id")
+    assert visible_case_ids(page) == [f"t{i:03d}" for i in range(8)]
+    page.select_option("#eb-sort", "")
+    assert page.locator("#eb-list h3.eb-group").count() > 0
+    assert watched.errors == [] and watched.csp_violations() == [] and watched.non_file_requests() == []

@@ -381,3 +381,39 @@ def test_metrics_outside_the_headline_are_folded_under_the_table(separator_runs,
     folded = text.split('<details class="eb-other-metrics">', 1)[1].split("</details>", 1)[0]
     assert "bin_right_00" not in table and all(name in table for name in reportkit.ImageSeparators.HEADLINE)
     assert "bin_right_00" in folded and "other metric(s)" in folded
+
+
+def test_counts_are_shown_as_whole_numbers(separator_runs, monkeypatch):
+    """Issue 36, point 7: a count (the number of tables) reads "4", not "4.0000 [4.0000, 4.0000]",
+    in the report and in summary.md; rates keep their four decimals."""
+    original = reportkit.ImageSeparators.summarize
+
+    def with_count(self, profile, scores):
+        return {**original(self, profile, scores), "tables": float(len(scores))}
+
+    monkeypatch.setattr(reportkit.ImageSeparators, "summarize", with_count)
+    monkeypatch.setattr(reportkit.ImageSeparators, "HEADLINE", ("separator_f1", "tables_exact", "tables"))
+    rescore_run(separator_runs["cand"], separator_runs["registry"])
+    cand = separator_runs["cand"]
+    metrics = json.loads((cand / "metrics.json").read_text())
+    tables = int(metrics["profiles"]["logical"]["headline"]["tables"])
+    assert tables > 1
+    text = (cand / "report.html").read_text()
+    table = text.split('<section id="headline">', 1)[1].split("</table>", 1)[0]
+    row = table.split("<td>tables</td>", 1)[1].split("</tr>", 1)[0]
+    assert f'<td class="eb-num">{tables}</td>' in row and ".0000" not in row and "+0" in row
+    assert re.search(r"<td>separator_f1</td>\s*<td class=\"eb-num\">\d\.\d{4}<br>", table)
+    summary = (cand / "summary.md").read_text()
+    line = next(line for line in summary.splitlines() if "| tables |" in line)
+    assert f"| {tables} | {tables} | +0" in line and ".0000" not in line
+
+
+def test_is_count_tells_counts_from_rates():
+    from envirobench.rundir import Interval
+    from envirobench.templating import format_interval, format_number, is_count
+
+    assert is_count(200.0, 198.0) and not is_count(1.0, 1.0) and not is_count(200.0, 0.5) and not is_count(None)
+    assert format_number(200.0, True) == "200" and format_number(0.5) == "0.5000" and format_number(None, True) == "n/a"
+    assert format_interval(Interval(200.0, 200.0), count=True) == ""
+    assert format_interval(Interval(180.0, 220.0), count=True) == " [180, 220]"
+    assert format_interval(Interval(-2.0, 3.0), signed=True, count=True) == " [-2, +3]"

@@ -72,7 +72,7 @@ from .rundir import (
 from .scoring import RunScores
 from .sites import site_rows
 from .system import exchange_paths, remove_unlocked
-from .templating import environment
+from .templating import environment, format_interval, format_number, format_signed, metric_is_count
 
 
 def build_metrics(
@@ -250,9 +250,11 @@ def _md(value: Any) -> str:
 
 
 _ENV.filters["md"] = _md
-_ENV.filters["signed"] = lambda v: "n/a" if v is None else f"{v:+.4f}"
+_ENV.filters["signed"] = lambda v, count=False: "n/a" if v is None else format_signed(v, count)
 _ENV.filters["p_value"] = statistics.format_p
-_ENV.filters["interval"] = statistics.format_interval
+_ENV.filters["fmt"] = format_number
+_ENV.filters["interval"] = format_interval
+_ENV.globals["is_count"] = metric_is_count
 
 
 def render_summary(record: RunRecord, btype: BenchmarkType, metrics: Metrics, cases: Mapping[str, Case], limit: int = 25) -> str:

@@ -20,6 +20,9 @@ predictions are embedded once, in blocks of `CHUNK` cases (JSON, gzip-compressed
 which keeps a 100,000-case report small), decompressed and parsed only when one of their cases
 is opened. A compared run's prediction equal to the answer or to an earlier run's prediction is
 stored as a reference to it.
+
+Length: the page's data (the case index, the blocks, the headline rows, the candidate's per-case
+cost and wall time) is worked out in one pass over the cases, and its parts share that pass.
 """
 
 from __future__ import annotations
@@ -45,10 +48,12 @@ from .errors import EnviroBenchError
 from .identity import distinct
 from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
+from .protocol import CaseUsage
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
 from .report_charts import curve_charts, error_chart, run_colors
 from .review import check_interpretation_file
 from .rundir import (
+    ADAPTER_DIR,
     ASSETS_DIR,
     BUCKETS,
     COMPARISON_FILE,
@@ -63,8 +68,9 @@ from .rundir import (
     read_completed_run,
     read_metrics,
 )
+from .scoring import read_adapter_result
 from .sites import SiteRow, site_rows
-from .templating import environment
+from .templating import environment, format_interval, format_number, format_signed, metric_is_count
 
 CHUNK = 1000  # cases per lazily parsed block of inputs, answers and predictions
 
@@ -196,7 +202,7 @@ def _verdict(record: RunRecord, metrics: Metrics) -> dict[str, Any]:
 
 
 def _metric_row(m: Any, name: str, primary: str, controls: Sequence[str]) -> dict[str, Any]:
-    return {
+    row = {
         "name": name,
         "primary": name == primary,
         "candidate": (m.headline or {}).get(name),
@@ -206,6 +212,8 @@ def _metric_row(m: Any, name: str, primary: str, controls: Sequence[str]) -> dic
         "interval": (m.intervals or {}).get(name),
         "change_interval": m.paired.change.get(name) if m.paired else None,
     }
+    row["count"] = metric_is_count(m, name)
+    return row
 
 
 def _headline_rows(metrics: Metrics, headline: Sequence[str], controls: Sequence[str]) -> list[dict[str, Any]]:
@@ -262,6 +270,25 @@ def _index_errors(by_run: Mapping[str, Mapping[str, Any]], runs: Sequence[str], 
     return errs if anything else 0, tuple(missing), tuple(counted)
 
 
+def _usage_column(ids: Sequence[str], usage: Mapping[str, CaseUsage] | None, name: str) -> list[float | None] | None:
+    """One figure of the adapter's per-case usage for each case, or None when it gave it for none."""
+    if not usage:
+        return None
+    column = [getattr(usage[cid], name) if cid in usage else None for cid in ids]
+    return column if any(v is not None for v in column) else None
+
+
+def case_usage(run_dir: Path, record: RunRecord, btype: BenchmarkType) -> dict[str, CaseUsage]:
+    """The candidate's per-case cost and wall time, as its adapter reported them (`cases` in
+    adapter-result.json, docs/protocol.md; optional): empty when it gave none or the file is not
+    at hand (a merged run has no adapter output of its own)."""
+    try:
+        result = read_adapter_result(run_dir / ADAPTER_DIR, btype, output=record.adapter_output)
+    except (EnviroBenchError, OSError):
+        return {}
+    return {u.id: u for u in result.cases or ()}
+
+
 def build_page(
     record: RunRecord,
     metrics: Metrics,
@@ -275,9 +302,11 @@ def build_page(
     case_blocks: CaseBlocks | None = None,
     curves: Mapping[str, Sequence[Mapping[str, Any]]] | None = None,
     sites: Sequence[SiteRow] = (),
+    usage: Mapping[str, CaseUsage] | None = None,
 ) -> dict[str, Any]:
     """Everything report.html.j2 renders: the static summary and the embedded case data
-    (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks)."""
+    (`case_blocks` when the comparison cases were encoded as they were written, see CaseBlocks;
+    `usage`, the candidate's cost and wall time per case where its adapter reported them)."""
     assert record.gate is not None  # a scored run
     profiles = list(metrics.benchmark.profiles)
     runs = list(metrics.runs)
@@ -344,6 +373,12 @@ def build_page(
         "chunks": len(encoded),
         "cases": index,
     }
+    # The candidate's cost and wall time per case, in the index's order (null where not
+    # reported), when its adapter reported them for any case.
+    for key, name in (("cost", "cost_usd"), ("wall", "wall_s")):
+        column = _usage_column(ids, usage, name)
+        if column is not None:
+            data[key] = column
     controls = [label for label in runs if label not in ("candidate", "baseline")]
     headline = list(metrics.benchmark.headline)
     counts = record.cases
@@ -386,8 +421,9 @@ def build_page(
 
 _ENV = environment(html=True)
 _ENV.filters["script_json"] = lambda v: markupsafe.Markup(script_json(v))
-_ENV.filters["signed"] = lambda v: "" if v is None else f"{v:+.4f}"
-_ENV.filters["interval"] = statistics.format_interval
+_ENV.filters["fmt"] = format_number
+_ENV.filters["signed"] = format_signed
+_ENV.filters["interval"] = format_interval
 _ENV.filters["p_value"] = statistics.format_p
 
 
@@ -453,8 +489,9 @@ def write_report(
     assets = case_assets(btype, cases)
     copy_assets(run_dir, dataset_root, [p for paths in assets.values() for p in paths])
     interpretation, problem = read_interpretation_for_report(source_dir or run_dir, record, list(cases))
+    usage = case_usage(run_dir, record, btype) or (case_usage(source_dir, record, btype) if source_dir else {})
     with gc_paused():
-        page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired,
+        page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets, retired=retired, usage=usage,
                           interpretation=interpretation, interpretation_problem=problem, case_blocks=case_blocks,
                           curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)), sites=site_rows(record, btype, metrics))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, viewers))
@@ -480,6 +517,7 @@ def rewrite_report(run_dir: Path, registry: Registry) -> Path:
     with gc_paused():
         page = build_page(record, metrics, comparison, viewer_name=btype.VIEWER, assets=assets,
                           retired=_retired_reasons(record, registry), interpretation=interpretation, interpretation_problem=problem,
+                          usage=case_usage(run_dir, record, btype),
                           curves=curve_charts(btype, metrics, list(metrics.runs), run_colors(metrics)), sites=site_rows(record, btype, metrics))
         atomic_write_chunks(run_dir / REPORT_FILE, report_pieces(page, report_viewers(registry, btype.VIEWER)))
         del page

@@ -11,10 +11,52 @@ from typing import Any
 import jinja2
 import jinja2.bccache
 
+from . import statistics
+
 
 def fmt(value: Any) -> str:
     """A number as the pages show it: four decimals for a float, n/a for nothing."""
     return "n/a" if value is None else (f"{value:.4f}" if isinstance(value, float) else str(value))
+
+
+def is_count(*values: Any) -> bool:
+    """Whether a metric is a count, shown as whole numbers: every value given (its value in each
+    compared run, its interval's ends) is whole and one is above 1 (a rate of 0 or 1 keeps its
+    decimals: 1.0000 is an accuracy, 200 is a number of documents)."""
+    numbers = [v for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    return bool(numbers) and all(float(v).is_integer() for v in numbers) and any(abs(v) > 1 for v in numbers)
+
+
+def metric_is_count(m: Any, name: str) -> bool:
+    """`is_count` for one headline metric of a profile's metrics (metrics.json's ProfileMetrics)."""
+    interval = (m.intervals or {}).get(name)
+    values = [(m.headline or {}).get(name), (m.baseline_headline or {}).get(name)]
+    values += [(h or {}).get(name) for h in (m.controls_headline or {}).values()]
+    return is_count(*values, *(() if interval is None else (interval.low, interval.high)))
+
+
+def format_number(value: Any, count: bool = False) -> str:
+    """A number as the pages show it (`fmt`), a count as a whole number."""
+    if count and isinstance(value, int | float) and not isinstance(value, bool):
+        return f"{round(value):d}"
+    return fmt(value)
+
+
+def format_signed(value: Any, count: bool = False) -> str:
+    if value is None:
+        return ""
+    return f"{round(value):+d}" if count else f"{value:+.4f}"
+
+
+def format_interval(interval: Any, signed: bool = False, count: bool = False) -> str:
+    """`statistics.format_interval`, a count's as whole numbers; nothing for a count's interval
+    that is only its value again ("200 [200, 200]" says no more than "200")."""
+    if interval is None or not count:
+        return statistics.format_interval(interval, signed=signed)
+    if interval.low == interval.high and not signed:
+        return ""
+    spec = "+d" if signed else "d"
+    return f" [{round(interval.low):{spec}}, {round(interval.high):{spec}}]"
 
 
 class _BytecodeCache(jinja2.FileSystemBytecodeCache):

@@ -104,12 +104,36 @@
     bucket: document.getElementById("eb-bucket"),
     category: document.getElementById("eb-category"),
     q: document.getElementById("eb-search"),
+    sort: document.getElementById("eb-sort"),
   };
   const list = document.getElementById("eb-list");
   const more = document.getElementById("eb-more");
   const count = document.getElementById("eb-count");
   const defaultProfile = data.gated.length ? data.gated[0] : data.profiles[0];
-  const state = { profile: defaultProfile, bucket: "", category: "", q: "" };
+  const state = { profile: defaultProfile, bucket: "", category: "", q: "", sort: "" };
+  const candidateIndex = data.runs.indexOf("candidate");
+  const baselineIndex = data.runs.indexOf("baseline");
+  // The orders of the Sort control besides the default (bucket, then category): a key per case,
+  // the highest first; ties keep the dataset's order.
+  function errorCount(row, r, p) {
+    const errors = r < 0 ? null : caseErrors(row, r, p);
+    return errors === null ? -1 : errors.length;
+  }
+  const SORTS = [
+    ["errors", "most errors first", (n, p) => errorCount(cases[n], candidateIndex, p)],
+  ];
+  if (baselineIndex >= 0) SORTS.push(["change", "most errors gained on the baseline first", (n, p) => errorCount(cases[n], candidateIndex, p) - errorCount(cases[n], baselineIndex, p)]);
+  if (data.cost) SORTS.push(["cost", "highest cost first", (n) => (data.cost[n] === null ? -Infinity : data.cost[n])]);
+  if (data.wall) SORTS.push(["wall", "longest wall time first", (n) => (data.wall[n] === null ? -Infinity : data.wall[n])]);
+  SORTS.push(["id", "case ID", null]);
+  function sorted(order, p) {
+    const sort = SORTS.find((s) => s[0] === state.sort);
+    if (!sort) return order;
+    if (sort[0] === "id") return order.slice().sort((a, b) => (cases[a][0] < cases[b][0] ? -1 : cases[a][0] > cases[b][0] ? 1 : 0));
+    const key = sort[2];
+    const keys = new Map(order.map((n) => [n, key(n, p)]));
+    return order.slice().sort((a, b) => keys.get(b) - keys.get(a) || a - b);
+  }
   const orderCache = new Map();
   let filtered = [];
   let shown = 0;
@@ -152,6 +176,7 @@
     const buckets = data.buckets.concat(bucketCounts.has("unavailable") ? ["unavailable"] : []);
     fillSelect(controls.bucket, [["", "all buckets (" + cases.length + ")"]].concat(buckets.map((b) => [b, b + " (" + (bucketCounts.get(b) || 0) + ")"])), state.bucket);
     fillSelect(controls.category, [["", "all categories"]].concat(data.categories.map((c, i) => [c, c + " (" + (categoryCounts.get(i) || 0) + ")"])), state.category);
+    fillSelect(controls.sort, [["", "bucket, then category"]].concat(SORTS.map((s) => [s[0], s[1]])), state.sort);
     controls.q.value = state.q;
     for (const fig of document.querySelectorAll(".eb-chart")) fig.hidden = fig.dataset.profile !== state.profile;
   }
@@ -161,7 +186,7 @@
     const category = state.category === "" ? -1 : data.categories.indexOf(state.category);
     const q = state.q.trim().toLowerCase();
     const out = [];
-    for (const n of grouped(p)) {
+    for (const n of state.sort ? sorted(Array.from(cases.keys()), p) : grouped(p)) {
       const row = cases[n];
       if (state.bucket && bucketName(row, p) !== state.bucket) continue;
       if (category >= 0 ? row[1] !== category : state.category !== "") continue;
@@ -179,7 +204,7 @@
   function writeHash() {
     const params = new URLSearchParams();
     if (state.profile !== defaultProfile) params.set("profile", state.profile);
-    for (const key of ["bucket", "category", "q"]) if (state[key]) params.set(key, state[key]);
+    for (const key of ["bucket", "category", "sort", "q"]) if (state[key]) params.set(key, state[key]);
     const hash = params.toString();
     try {
       history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
@@ -194,6 +219,7 @@
     state.bucket = params.get("bucket") || "";
     state.category = params.get("category") || "";
     state.q = params.get("q") || "";
+    state.sort = params.get("sort") || "";
   }
 
   // -- rows --------------------------------------------------------------------------------------
@@ -205,6 +231,10 @@
       const n = filtered[i];
       const row = cases[n];
       const bucket = bucketName(row, p);
+      if (state.sort) {
+        fragment.append(caseRow(n, p, bucket)); // one sorted list: no group headings
+        continue;
+      }
       if (!lastGroup || lastGroup.bucket !== bucket) {
         fragment.append(el("h3", { class: "eb-group eb-b-" + bucket, "data-bucket": bucket, text: bucket }));
         lastGroup = { bucket: bucket, category: null };
@@ -235,6 +265,8 @@
         el("span", { class: "eb-swatch", style: "background:" + data.colors[label] }),
         label + " " + (errors === null ? "–" : errors.length)));
     });
+    if (data.cost && data.cost[n] !== null) counts.append(el("span", { class: "eb-usage", title: "the candidate's cost for this case, as its adapter reported it", text: "$" + data.cost[n].toFixed(4) }));
+    if (data.wall && data.wall[n] !== null) counts.append(el("span", { class: "eb-usage", title: "the candidate's wall time for this case, as its adapter reported it", text: data.wall[n].toFixed(1) + " s" }));
     summary.append(counts);
     const details = el("details", { class: "eb-case", "data-case": row[0], "data-n": n }, summary);
     details.addEventListener("toggle", () => {
@@ -244,6 +276,21 @@
       }
     });
     return details;
+  }
+
+  // More than FOLD errors in a cell: their counts by kind (an error's first part), the list folded under them.
+  const FOLD = 5;
+  function folded(errors, ul) {
+    const kinds = new Map();
+    for (const e of errors) {
+      const kind = e.length ? errorText([e[0]]) : "";
+      kinds.set(kind, (kinds.get(kind) || 0) + 1);
+    }
+    const byKind = Array.from(kinds).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+    const counts = el("ul", { class: "eb-error-kinds" });
+    for (const [kind, n] of byKind) counts.append(el("li", null, el("strong", { text: String(n) }), " × " + kind));
+    const all = el("details", { class: "eb-error-list" }, el("summary", { text: "all " + errors.length + " errors" }), ul);
+    return el("div", { class: "eb-folded" }, counts, all);
   }
 
   function errorsTable(row) {
@@ -268,7 +315,7 @@
             const isNew = label === "candidate" && base !== null && baseIndex >= 0 && !baseKeys.has(JSON.stringify(e));
             ul.append(el("li", { class: isNew ? "eb-new" : null, title: isNew ? "not in the baseline" : null, text: errorText(e) }));
           }
-          td.append(ul);
+          td.append(errors.length > FOLD ? folded(errors, ul) : ul);
         }
         tr.append(td);
       });
@@ -348,6 +395,7 @@
   controls.profile.addEventListener("change", () => { state.profile = controls.profile.value; update(); });
   controls.bucket.addEventListener("change", () => { state.bucket = controls.bucket.value; update(); });
   controls.category.addEventListener("change", () => { state.category = controls.category.value; update(); });
+  controls.sort.addEventListener("change", () => { state.sort = controls.sort.value; update(); });
   let searchTimer = null;
   controls.q.addEventListener("input", () => {
     clearTimeout(searchTimer);
