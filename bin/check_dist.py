@@ -30,6 +30,7 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-research": ("envirobench-research", "envirobench_research", True),
     "envirobench-site": ("envirobench-site", "envirobench_site", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
+    "envirobench-adapter-kit": ("envirobench-adapter-kit", "envirobench_adapter_kit", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024
 LICENCE = "Apache-2.0"

@@ -31,6 +31,7 @@ API_USERS = {
     "envirobench-verify": REPO / "envirobench-verify" / "src",
     "envirobench-research": REPO / "envirobench-research" / "src",
     "envirobench-reference-adapter": REPO / "envirobench-reference-adapter" / "src",
+    "envirobench-adapter-kit": REPO / "envirobench-adapter-kit" / "src",
     "plugin-template": REPO / "plugin-template",
 }
 PUBLIC_MODULES = {"envirobench", "envirobench.conformance"}

@@ -30,5 +30,5 @@ def test_every_distribution_carries_the_licence():
     root = DOCS.parent
     licence = (root / "LICENSE").read_text(encoding="utf-8")
     assert "Apache License" in licence and "Version 2.0, January 2004" in licence
-    for project in ("envirobench-core", "envirobench-synth", "envirobench-extract", "envirobench-legal", "envirobench-locate", "envirobench-verify", "envirobench-research", "envirobench-reference-adapter"):
+    for project in ("envirobench-core", "envirobench-synth", "envirobench-extract", "envirobench-legal", "envirobench-locate", "envirobench-verify", "envirobench-research", "envirobench-reference-adapter", "envirobench-adapter-kit"):
         assert (root / project / "LICENSE").read_text(encoding="utf-8") == licence, f"{project}/LICENSE differs from LICENSE"

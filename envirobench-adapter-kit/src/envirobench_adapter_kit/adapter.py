@@ -1,0 +1,259 @@
+"""`Adapter`: what an adapter author makes, registers predict functions on and runs.
+
+    kit = Adapter(name="my-adapter", version="0.1.0", prices={"my/model": {"input_per_mtok": 1.0, "output_per_mtok": 2.0}})
+
+    @kit.predict("count-words", max_input_tokens=2_000, max_output_tokens=20)
+    def count(case, ctx):
+        ...
+        ctx.usage(input_tokens=..., output_tokens=...)
+        return {"count": ...}
+
+    if __name__ == "__main__":
+        kit.main()
+
+`kit.run(request, output)` does one run (what `ADAPTER run --request FILE --output DIR` does) and
+writes into the output directory, per the protocol `envirobench.adapter.v1`:
+
+- `progress.jsonl`: `{"done": n, "total": m}` lines while working (at most ~100, each flushed);
+- `predictions.json`: case ID -> prediction, for every case that has a valid one;
+- `kit-report.json`: what became of each case (predicted, cached, failed, not started), its cost,
+  wall time and every failed attempt, the cache's hits, the budget and why the run stopped;
+- `adapter-result.json`, last: `completed`, or `failed` with the reason when the request was
+  refused or the budget stopped the run before every case was done. Core treats a failed
+  result, an execution failure and a missing case alike: a technical failure, nothing scored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NoReturn, TypeVar
+
+from envirobench import PROGRESS_FILE, RESULT_FILE, EnviroBenchError, dumps_line, write_json
+
+from . import __version__
+from .budget import Ledger, read_prices
+from .cache import SAFE_NAME, Cache
+from .engine import Bound, Outcome, Runner, Served, Settings, TokenBound
+from .request import Job, Refused, Unreadable, read_job
+
+PREDICTIONS_FILE = "predictions.json"
+REPORT_FILE = "kit-report.json"
+REPORT_FORMAT = "envirobench-adapter-kit.report.v1"
+MAX_PROGRESS_LINES = 100
+MAX_CONCURRENCY = 256
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class KitError(Exception):
+    """The run could not be made and no result could be written (the message says why)."""
+
+
+@dataclass(frozen=True)
+class Report:
+    """What `Adapter.run` did: the result's status and reason, and each case's outcome."""
+
+    status: str  # "completed" or "failed"
+    error: str | None
+    outcomes: Mapping[str, Outcome]
+    spent_usd: float
+
+    def count(self, status: str) -> int:
+        return sum(o.status == status for o in self.outcomes.values())
+
+
+class Adapter:
+    """An EnviroBench adapter: one predict function per benchmark type it serves.
+
+    `prices`: USD per million tokens of each model it may be run with (`envirobench run --model`),
+    `{"provider/model": {"input_per_mtok": 1.0, "output_per_mtok": 2.0}}`; `ctx.usage` prices
+    tokens by it. `options`: the `--adapter-option`s it takes, with their defaults (any other is
+    refused; `max_concurrency` is the kit's own). `max_attempts`, `backoff_s`, `max_backoff_s`:
+    the retries of a transient failure. `max_concurrency`: cases run at once, unless the command
+    line's `--max-concurrency` or the option `max_concurrency` says otherwise."""
+
+    def __init__(self, name: str, version: str, *, prices: Mapping[str, Mapping[str, float]] | None = None,
+                 options: Mapping[str, str] | None = None, max_concurrency: int = 4, max_attempts: int = 4,
+                 backoff_s: float = 1.0, max_backoff_s: float = 60.0) -> None:
+        if not SAFE_NAME.fullmatch(name):
+            raise ValueError(f"an adapter name must be letters, digits, '.', '_' or '-', not {name!r}")
+        if not isinstance(version, str) or not version:
+            raise ValueError("an adapter needs a version (it is part of every cache key)")
+        self.name, self.version = name, version
+        self.prices = read_prices(prices)
+        self.options = dict(options or {})
+        if not all(isinstance(k, str) and isinstance(v, str) for k, v in self.options.items()) or "max_concurrency" in self.options:
+            raise ValueError("options map option names to default string values (max_concurrency is the kit's own)")
+        if not (1 <= max_concurrency <= MAX_CONCURRENCY and max_attempts >= 1 and 0 <= backoff_s <= max_backoff_s):
+            raise ValueError("need 1 <= max_concurrency <= 256, max_attempts >= 1 and 0 <= backoff_s <= max_backoff_s")
+        self.settings = Settings(max_concurrency, max_attempts, backoff_s, max_backoff_s)
+        self.served: dict[str, Served] = {}
+
+    def predict(self, benchmark: str, *, max_cost_usd: Bound = None, max_input_tokens: TokenBound = None,
+                max_output_tokens: TokenBound = None) -> Callable[[F], F]:
+        """Register `function(case, ctx) -> prediction` (plain or async) for a benchmark type.
+
+        Its worst case per attempt, which the budget reserves before the attempt starts: either
+        `max_cost_usd`, or `max_input_tokens` and `max_output_tokens` at the run's model's price
+        (each a number, or a function of the case). A function that declares neither must not
+        spend: any cost it records stops the run (the budget stop could not hold)."""
+        if benchmark in self.served:
+            raise ValueError(f"{benchmark!r} is served twice")
+        if (max_input_tokens is None) != (max_output_tokens is None):
+            raise ValueError("declare both max_input_tokens and max_output_tokens, or neither")
+
+        def register(function: F) -> F:
+            self.served[benchmark] = Served(benchmark, function, max_cost_usd, max_input_tokens, max_output_tokens)
+            return function
+
+        return register
+
+    def main(self, argv: Sequence[str] | None = None) -> NoReturn:
+        """The command line: `ADAPTER run --request FILE --output DIR [--max-concurrency N]`, `ADAPTER describe`."""
+        from .cli import command  # cli imports this module
+
+        command(self).main(args=list(argv) if argv is not None else None, prog_name=self.name)
+        raise SystemExit(0)  # pragma: no cover (click exits)
+
+    def run(self, request: str | Path, output: str | Path, *, max_concurrency: int | None = None,
+            cache_dir: str | Path | None = None) -> Report:
+        """One run: read the request, predict every case, write the output (see the module's
+        docstring). `cache_dir`: the cache's directory, else `$ENVIROBENCH_ADAPTER_CACHE`, else
+        none. Raises KitError when no result can be written (an unreadable request, an output
+        directory that is not empty)."""
+        output_dir = prepare_output(Path(output))
+        try:
+            job = read_job(Path(request), self.served, self.options)
+            settings = self._settings(job, max_concurrency)
+            self._check_prices(job)
+            cache = Cache(Path(cache_dir), self.name) if cache_dir is not None else Cache.from_environment(self.name)
+        except Refused as exc:
+            systems = [] if exc.model is None else Ledger(exc.model).systems()
+            write_json(output_dir / RESULT_FILE, self._result(exc.benchmark, exc.format, "failed", str(exc), systems, None))
+            return Report("failed", str(exc), {}, 0.0)
+        except (Unreadable, EnviroBenchError) as exc:
+            raise KitError(str(exc)) from None
+        with ProgressLog(output_dir / PROGRESS_FILE, len(job.cases)) as progress:
+            runner = Runner(job, self.served[job.benchmark], settings, self.prices, cache, (self.name, self.version), progress.advance)
+            outcomes = asyncio.run(runner.run())
+        assert runner.budget is not None
+        stopped = runner.budget.stopped
+        not_started = [o.id for o in outcomes.values() if o.status == "not-started"]
+        error = None
+        if stopped is not None and not_started:
+            error = f"{stopped}; {len(not_started)} of {len(outcomes)} case(s) not started"
+        elif stopped is not None:
+            error = stopped  # every case was done, but what was spent breaks a rule the run must keep
+        predictions = {o.id: o.prediction for o in outcomes.values() if o.status in ("predicted", "cached")}
+        write_json(output_dir / PREDICTIONS_FILE, predictions)
+        spent = math.fsum(float(s["cost_usd"]) for s in runner.ledger.systems())  # type: ignore[arg-type]
+        write_json(output_dir / REPORT_FILE, self._report(job, settings, runner, outcomes, spent, cache))
+        status = "failed" if error else "completed"
+        cases = [{"id": o.id, "cost_usd": o.cost_usd, "wall_s": None if o.status == "cached" or o.wall_s is None else round(o.wall_s, 3)}
+                 for o in outcomes.values() if o.status != "not-started"]
+        document = self._result(job.benchmark, job.request.benchmark.format, status, error, runner.ledger.systems(), cases)
+        write_json(output_dir / RESULT_FILE, document)
+        return Report(status, error, outcomes, spent)
+
+    def _settings(self, job: Job, max_concurrency: int | None) -> Settings:
+        value = max_concurrency
+        if value is None and "max_concurrency" in job.kit_options:
+            text = job.kit_options["max_concurrency"]
+            if not re.fullmatch(r"[0-9]{1,3}", text):
+                raise Refused(f"$.options.max_concurrency: must be a whole number from 1 to {MAX_CONCURRENCY}, not {text!r}",
+                              job.benchmark, job.request.benchmark.format, job.request.model)
+            value = int(text)
+        value = self.settings.max_concurrency if value is None else value
+        if not 1 <= value <= MAX_CONCURRENCY:
+            raise Refused(f"max_concurrency must be from 1 to {MAX_CONCURRENCY}, not {value}", job.benchmark, job.request.benchmark.format,
+                          job.request.model)
+        return Settings(value, self.settings.max_attempts, self.settings.backoff_s, self.settings.max_backoff_s)
+
+    def _check_prices(self, job: Job) -> None:
+        served = self.served[job.benchmark]
+        if served.priced_by_tokens and job.request.model not in self.prices:
+            priced = ", ".join(sorted(self.prices)) or "none"
+            raise Refused(f"$.model: {job.request.model!r} has no price in this adapter's price table (priced: {priced}), "
+                          "so what a case may cost cannot be bounded and the budget could not be kept", job.benchmark,
+                          job.request.benchmark.format, job.request.model)
+
+    def _result(self, benchmark: str, fmt: str, status: str, error: str | None, systems: list[dict[str, Any]],
+                cases: list[dict[str, Any]] | None) -> dict[str, Any]:
+        document: dict[str, Any] = {
+            "id": benchmark,
+            "status": status,
+            "format": fmt,
+            "data": PREDICTIONS_FILE,
+            "adapter": {"name": self.name, "version": self.version},
+            "systems": systems,
+        }
+        if error is not None:
+            document["error"] = error
+        if cases is not None:
+            document["cases"] = cases
+        return document
+
+    def _report(self, job: Job, settings: Settings, runner: Runner, outcomes: Mapping[str, Outcome], spent: float,
+                cache: Cache | None) -> dict[str, Any]:
+        counts = {s: sum(o.status == s for o in outcomes.values()) for s in ("predicted", "cached", "failed", "not-started")}
+        assert runner.budget is not None
+        return {
+            "format": REPORT_FORMAT,
+            "kit": {"name": "envirobench-adapter-kit", "version": __version__},
+            "adapter": {"name": self.name, "version": self.version},
+            "benchmark": job.benchmark,
+            "model": job.request.model,
+            "max_concurrency": settings.max_concurrency,
+            "max_attempts": settings.max_attempts,
+            "budget_usd": job.request.budget_usd,
+            "spent_usd": spent,
+            "stopped": runner.budget.stopped,
+            "cache": None if cache is None else {"hits": counts["cached"], "ignored_entries": cache.ignored},
+            "counts": counts,
+            "cases": {o.id: o.record() for o in outcomes.values()},
+        }
+
+
+def prepare_output(output_dir: Path) -> Path:
+    """Core makes the output directory empty; anything already in it belongs to another run."""
+    if output_dir.exists() and not output_dir.is_dir():
+        raise KitError(f"{output_dir}: the output path exists and is not a directory")
+    output_dir.mkdir(parents=True, exist_ok=True)
+    leftovers = sorted(p.name for p in output_dir.iterdir())
+    if leftovers:
+        raise KitError(f"{output_dir}: the output directory is not empty ({', '.join(leftovers[:5])}); refusing to mix runs")
+    return output_dir
+
+
+class ProgressLog:
+    """Appends `{"done": n, "total": m}` lines to progress.jsonl, each flushed at once (core reads
+    them as they come), at most ~MAX_PROGRESS_LINES of them."""
+
+    def __init__(self, path: Path, total: int) -> None:
+        self.path, self.total, self.done = path, total, 0
+        self.step = max(1, math.ceil(total / MAX_PROGRESS_LINES))
+
+    def __enter__(self) -> ProgressLog:
+        self.handle = self.path.open("a", encoding="utf-8")
+        self._write()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.handle.close()
+
+    def advance(self) -> None:
+        self.done += 1
+        if self.done % self.step == 0 or self.done == self.total:
+            self._write()
+
+    def _write(self) -> None:
+        try:
+            self.handle.write(dumps_line({"done": self.done, "total": self.total}))
+            self.handle.flush()
+        except OSError as exc:  # progress is a courtesy: a full disk must not fail the cases
+            print(f"warning: could not write progress: {exc}", file=sys.stderr, flush=True)
