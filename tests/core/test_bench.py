@@ -624,3 +624,44 @@ def test_a_mistyped_profile_name_is_one_line_with_the_close_matches(installed, b
     result = cli("bench", "run", "count-word", "--plugin", bench.plugin, "--run", "r", "--unpaired")
     assert result.exit_code == 1 and "bench.json in " in result.stderr and "(did you mean 'count-words'?)" in result.stderr
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_a_profile_whose_adapter_is_not_installed_says_what_to_pip_install(bench, tmp_path):
+    # Issue 36, finding 4: a category installed alone, its saved profile naming the reference adapter.
+    plugin_dir = tmp_path / "alone"
+    write_profile(plugin_dir, adapter="mine", adapters={
+        "mine": {"model": "m", "distribution": "envirobench-adapter-not-here"},
+        "reference": {"model": "m"},  # no distribution named: core's table knows this one
+    })
+    result = cli("bench", "run", "count-words", "--plugin", plugin_dir, "--run", "r", "--unpaired")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Error: profile count-words uses adapter 'mine' from envirobench-adapter-not-here, which is not installed: "
+        "pip install envirobench-adapter-not-here"
+    ]
+    assert not (bench.work / "results").exists()
+    # --plan says it as a note, and still prints the command.
+    result = ok(cli("bench", "run", "count-words", "--plugin", plugin_dir, "--run", "r", "--unpaired", "--plan"))
+    assert result.stdout.startswith("envirobench run --adapter mine ")
+    assert "note: profile count-words uses adapter 'mine' from envirobench-adapter-not-here, which is not installed" in result.stderr
+    # Installed (it is, in this workspace) but not loaded: said so, not "pip install".
+    result = cli("bench", "run", "count-words", "--plugin", plugin_dir, "--adapter", "reference", "--run", "r", "--unpaired")
+    assert result.exit_code == 1
+    assert result.stderr.splitlines() == [
+        "Error: profile count-words uses adapter 'reference' from envirobench-reference-adapter, which is installed but registers "
+        "no adapter 'reference': is it left out by ENVIROBENCH_LOAD_PLUGINS, or did it fail to load (envirobench plugins list)?"
+    ]
+    # A registered adapter runs as before; a bad distribution name is refused where it is written.
+    write_profile(plugin_dir, adapters={"fake": {"model": "m", "distribution": "pip install x"}})
+    result = cli("bench", "run", "count-words", "--plugin", plugin_dir, "--run", "r", "--unpaired", "--plan")
+    assert result.exit_code == 1 and "is not a distribution name" in result.stderr and "$.adapters['fake'].distribution" in result.stderr
+
+
+def test_shipped_profiles_name_the_distribution_of_the_reference_adapter():
+    root = Path(__file__).resolve().parents[2]
+    shipped = sorted(root.glob("envirobench-*/src/*/benchmarks/*/bench.json"))
+    assert len(shipped) >= 20
+    for path in shipped:
+        for name, entry in load_profile(path).adapters.items():
+            if name == "reference":
+                assert entry.distribution == "envirobench-reference-adapter", path

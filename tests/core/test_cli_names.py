@@ -51,7 +51,7 @@ def test_profile_names_are_completed_from_the_installed_plugins(monkeypatch, tmp
     for name in ("table-separators", "table-cells"):
         (bench / name).mkdir(parents=True)
         (bench / name / "bench.json").write_text("{}")
-    monkeypatch.setattr("envirobench.profiles.installed_profiles", lambda: [("extract", p) for p in sorted(bench.glob("*/bench.json"))])
+    monkeypatch.setattr("envirobench.cli.names.installed_profiles", lambda: [("extract", p) for p in sorted(bench.glob("*/bench.json"))])
     assert completions(["bench", "run"], "table-") == ["table-cells", "table-separators"]
     assert completions(["bench", "promote"], "table-s") == ["table-separators"]
 

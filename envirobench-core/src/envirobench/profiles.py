@@ -21,6 +21,8 @@ import difflib
 import importlib.util
 import math
 import os
+import re
+from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
 from typing import Literal
@@ -39,6 +41,10 @@ OVERLAY_FORMAT = "envirobench.bench-overlay.v1"
 BENCH_FILE = "bench.json"
 BENCHMARKS_DIR = "benchmarks"
 _SHA256_HEX = frozenset("0123456789abcdef")
+# The distributions of the adapters EnviroBench's own profiles use, for a profile that does not
+# name its adapter's distribution ($.adapters[A].distribution).
+ADAPTER_DISTRIBUTIONS = {"reference": "envirobench-reference-adapter"}
+_DISTRIBUTION_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?$")  # PEP 508's name
 
 
 @attrs.frozen
@@ -57,6 +63,9 @@ class AdapterProfile:
     options: dict[str, str] = attrs.field(factory=dict)
     baseline: PromotedRun | None = None
     controls: tuple[PromotedRun, ...] = ()
+    # The distribution that registers the adapter (`pip install` it when the adapter is missing);
+    # None: core's table of known adapters (ADAPTER_DISTRIBUTIONS), if it names one.
+    distribution: str | None = None
 
 
 @attrs.frozen
@@ -153,6 +162,8 @@ def check_profile(profile: BenchProfile, path: Path) -> None:
         field = f"$.adapters[{name!r}]"
         if not entry.model.strip():
             refuse("the model must not be empty", field + ".model")
+        if entry.distribution is not None and not _DISTRIBUTION_NAME.match(entry.distribution):
+            refuse(f"{entry.distribution!r} is not a distribution name (what `pip install` takes, e.g. envirobench-reference-adapter)", field + ".distribution")
         if entry.controls and entry.baseline is None:
             refuse("controls without a baseline: promote a baseline with them", field + ".controls")
         _check_promoted(entry.baseline, entry.controls, path, field, need_sha=False)
@@ -348,3 +359,22 @@ def installed_profiles() -> list[tuple[str, Path]]:
             for path in sorted((directory / BENCHMARKS_DIR).glob(f"*/{BENCH_FILE}")):
                 out.append((ep.name, path))
     return list(dict.fromkeys(out))
+
+
+def missing_adapter(located: Located, adapter: str, registered: Iterable[str]) -> str | None:
+    """One line saying how to get the profile's adapter when no plugin registers it and its
+    distribution is known (the profile's `distribution`, else ADAPTER_DISTRIBUTIONS); None when it
+    is registered, or when nothing is known of where it comes from (core's message then says
+    what is registered)."""
+    if adapter in registered:
+        return None
+    entry = located.profile.adapters.get(adapter)
+    distribution = (entry.distribution if entry else None) or ADAPTER_DISTRIBUTIONS.get(adapter)
+    if distribution is None:
+        return None
+    try:
+        metadata.distribution(distribution)
+    except metadata.PackageNotFoundError:
+        return f"profile {located.name} uses adapter {adapter!r} from {distribution}, which is not installed: pip install {distribution}"
+    return (f"profile {located.name} uses adapter {adapter!r} from {distribution}, which is installed but registers no adapter {adapter!r}: "
+            "is it left out by ENVIROBENCH_LOAD_PLUGINS, or did it fail to load (envirobench plugins list)?")

@@ -13,7 +13,7 @@ import attrs
 import click
 
 from ..errors import EnviroBenchError
-from ..profiles import installed_profiles, locate, locate_installed
+from ..profiles import installed_profiles, locate, locate_installed, missing_adapter
 from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, restore_missing
 from ..state import find_project
 from ..stores.config import open_store
@@ -75,8 +75,9 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, lim
     if repeats or cases or limit is not None or options:
         the_plan = attrs.evolve(the_plan, argv=_with_run_options(the_plan.argv, repeats=repeats, cases=cases, limit=limit, options=options))
     pull = dataset_to_pull(the_plan, reg)
+    no_adapter = missing_adapter(located, the_plan.adapter, reg.adapters)
     if plan:
-        notes = []
+        notes = [no_adapter] if no_adapter else []
         if pull:
             notes.append(f"dataset {pull!r} is not here yet; first: envirobench datasets pull {pull}")
         missing = the_plan.missing()
@@ -95,6 +96,8 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, lim
         for note in notes:
             click.echo(f"note: {note}", err=True)
         return
+    if no_adapter:
+        raise EnviroBenchError(no_adapter)
     if pull:
         _pull_dataset(pull, reg)
     with ProgressBars() as progress:

@@ -60,6 +60,13 @@ GATE_FAILED_EXIT = 3
 RUN_DIR = click.Path(path_type=Path, file_okay=False, exists=True)
 
 
+def _names() -> tuple[Callable[[str], str], dict[str, Callable[..., list[Any]]]]:
+    # cli/names.py (difflib, the profiles) only on an error or a completion: `--help` stays fast.
+    from .names import COMPLETERS, with_suggestion
+
+    return with_suggestion, COMPLETERS
+
+
 def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Turn EnviroBenchError into a clean message and exit status 1, never a traceback; an unknown
     benchmark type, dataset or adapter comes with the registered names close to it (cli/names.py)."""
@@ -69,10 +76,7 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return func(*args, **kwargs)
         except EnviroBenchError as exc:
-            # Imported only on an error: `--help` imports no more than it needs.
-            from .names import with_suggestion
-
-            raise click.ClickException(with_suggestion(str(exc))) from None
+            raise click.ClickException(_names()[0](str(exc))) from None
 
     return wrapper
 
@@ -106,9 +110,7 @@ def completion(kind: str) -> dict[str, Any]:
     (TYPE=DATASET), adapter or profile; cli/names.py is imported only when the shell asks."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from .names import COMPLETERS
-
-        return COMPLETERS[kind](ctx, param, incomplete)
+        return _names()[1][kind](ctx, param, incomplete)
 
     return {"shell_complete": complete}
 

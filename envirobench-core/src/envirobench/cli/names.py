@@ -18,6 +18,7 @@ import click
 from click.shell_completion import CompletionItem
 
 from ..plugins import Registry, get_registry
+from ..profiles import installed_profiles
 
 
 def close_matches(name: str, known: Iterable[str]) -> list[str]:
@@ -103,8 +104,6 @@ def complete_adapters(ctx: click.Context, param: click.Parameter, incomplete: st
 
 
 def complete_profiles(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    from ..profiles import installed_profiles
-
     try:
         found = installed_profiles()
     except Exception:
