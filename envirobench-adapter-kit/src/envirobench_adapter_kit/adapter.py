@@ -34,7 +34,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
-from envirobench import PROGRESS_FILE, RESULT_FILE, EnviroBenchError, dumps_line, write_json
+from envirobench import (
+    PROGRESS_FILE,
+    RESULT_FILE,
+    BenchmarkType,
+    EnviroBenchError,
+    dumps_line,
+    write_json,
+)
 
 from . import __version__
 from .budget import Ledger, read_prices
@@ -75,11 +82,13 @@ class Adapter:
     tokens by it. `options`: the `--adapter-option`s it takes, with their defaults (any other is
     refused; `max_concurrency` is the kit's own). `max_attempts`, `backoff_s`, `max_backoff_s`:
     the retries of a transient failure. `max_concurrency`: cases run at once, unless the command
-    line's `--max-concurrency` or the option `max_concurrency` says otherwise."""
+    line's `--max-concurrency` or the option `max_concurrency` says otherwise. `types`: the
+    classes of benchmark types it serves that are not installed as a plugin (the installed
+    plugins' types are found by their IDs)."""
 
     def __init__(self, name: str, version: str, *, prices: Mapping[str, Mapping[str, float]] | None = None,
                  options: Mapping[str, str] | None = None, max_concurrency: int = 4, max_attempts: int = 4,
-                 backoff_s: float = 1.0, max_backoff_s: float = 60.0) -> None:
+                 backoff_s: float = 1.0, max_backoff_s: float = 60.0, types: Sequence[type[BenchmarkType]] = ()) -> None:
         if not SAFE_NAME.fullmatch(name):
             raise ValueError(f"an adapter name must be letters, digits, '.', '_' or '-', not {name!r}")
         if not isinstance(version, str) or not version:
@@ -92,6 +101,7 @@ class Adapter:
         if not (1 <= max_concurrency <= MAX_CONCURRENCY and max_attempts >= 1 and 0 <= backoff_s <= max_backoff_s):
             raise ValueError("need 1 <= max_concurrency <= 256, max_attempts >= 1 and 0 <= backoff_s <= max_backoff_s")
         self.settings = Settings(max_concurrency, max_attempts, backoff_s, max_backoff_s)
+        self.types = tuple(types)
         self.served: dict[str, Served] = {}
 
     def predict(self, benchmark: str, *, max_cost_usd: Bound = None, max_input_tokens: TokenBound = None,
@@ -128,7 +138,7 @@ class Adapter:
         directory that is not empty)."""
         output_dir = prepare_output(Path(output))
         try:
-            job = read_job(Path(request), self.served, self.options)
+            job = read_job(Path(request), self.served, self.options, self.types)
             settings = self._settings(job, max_concurrency)
             self._check_prices(job)
             cache = Cache(Path(cache_dir), self.name) if cache_dir is not None else Cache.from_environment(self.name)

@@ -11,7 +11,7 @@ technical failure.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -22,10 +22,11 @@ from envirobench import (
     AdapterRequest,
     BenchmarkType,
     EnviroBenchError,
-    get_registry,
     read_json,
     structure,
 )
+
+from .benchmarks import find_type
 
 RESERVED_OPTIONS = ("max_concurrency",)  # the kit's own options, never passed to predict nor keyed
 
@@ -69,8 +70,9 @@ class Job:
         return self.request.benchmark.id
 
 
-def read_job(path: Path, served: Collection[str], declared_options: Mapping[str, str]) -> Job:
-    """Read and check the request at `path` for an adapter serving `served` with `declared_options`."""
+def read_job(path: Path, served: Collection[str], declared_options: Mapping[str, str], types: Iterable[type[BenchmarkType]] = ()) -> Job:
+    """Read and check the request at `path` for an adapter serving `served` with `declared_options`
+    (`types`: classes of types that are not installed as a plugin)."""
     path = Path(path)
     try:
         raw = read_json(path)
@@ -94,11 +96,10 @@ def read_job(path: Path, served: Collection[str], declared_options: Mapping[str,
         raise refuse(f"the budget must be a finite number of at least 0, not {request.budget_usd!r}", "$.budget_usd")
     if benchmark not in served:
         raise refuse(f"this adapter does not serve the benchmark type {benchmark!r}; it serves {', '.join(sorted(served))}", "$.benchmark.id")
-    try:
-        btype = get_registry().benchmark_type(benchmark)
-    except EnviroBenchError:
+    btype = find_type(benchmark, types)
+    if btype is None:
         raise refuse(f"the benchmark type {benchmark!r} is not installed where this adapter runs: install the category "
-                     "package that registers it in the adapter's Python environment", "$.benchmark.id") from None
+                     "package that registers it in the adapter's Python environment", "$.benchmark.id")
     if fmt != btype.FORMAT:
         raise refuse(f"the request's format {fmt!r} is not {btype.FORMAT!r}, the format of {benchmark} installed here", "$.benchmark.format")
     options, kit_options = _options(request.options, declared_options, refuse)
