@@ -10,7 +10,11 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import math
+import os
 import sys
+import threading
+import time
 import weakref
 from collections.abc import Callable
 from pathlib import Path
@@ -118,34 +122,131 @@ def completion(kind: str) -> dict[str, Any]:
 json_option = click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
 
 
-class ProgressBars:
-    """Progress bars on stderr, one per label (`bars(label, done, total)`: the adapter's
-    progress, scoring, each store transfer), drawn only when stderr is a terminal: a log file
-    gets the result lines, not a redrawn bar. Use it as a context manager, so the last bar is
-    closed."""
+# Outside a terminal, progress is a line every this many seconds on stderr (0: none).
+PROGRESS_INTERVAL_ENV = "ENVIROBENCH_PROGRESS_INTERVAL"
+DEFAULT_PROGRESS_INTERVAL_S = 30.0
+_UNITS = {"adapter": "cases", "scoring": "cases"}
 
-    def __init__(self, stream: IO[str] | None = None) -> None:
+
+def progress_interval() -> float:
+    """Seconds between progress lines outside a terminal: ENVIROBENCH_PROGRESS_INTERVAL, else 30."""
+    value = os.environ.get(PROGRESS_INTERVAL_ENV, "").strip()
+    if not value:
+        return DEFAULT_PROGRESS_INTERVAL_S
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise click.ClickException(f"{PROGRESS_INTERVAL_ENV}={value!r} is not a number of seconds (0: no progress lines)") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise click.ClickException(f"{PROGRESS_INTERVAL_ENV}={value!r} is not a number of seconds, 0 or more (0: no progress lines)")
+    return seconds
+
+
+def duration(seconds: float) -> str:
+    """45 s, 3 min 20 s, 2 h 05 min."""
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min {seconds % 60:02d} s"
+    return f"{seconds // 3600} h {seconds % 3600 // 60:02d} min"
+
+
+class ProgressBars:
+    """Progress on stderr, one stage per label (`bars(label, done, total)`: the adapter's
+    progress, scoring, each store transfer). On a terminal, a bar per label. Elsewhere (a CI
+    log, `nohup`, a pipe) a line every ENVIROBENCH_PROGRESS_INTERVAL seconds (30 by default, 0
+    for none) with done/total, the rate and the time left; `heartbeat(what)` keeps those lines
+    coming while nothing is reported (an adapter that says nothing for minutes). Use it as a
+    context manager, or call close(), so the last bar is closed and the heartbeat stopped."""
+
+    def __init__(self, stream: IO[str] | None = None, *, interval: float | None = None) -> None:
         self.stream = stream
         self.bar: Any = None
         self.label: str | None = None
         self.done = 0
+        self.interval = progress_interval() if interval is None else interval
+        self.started = time.monotonic()
+        self.last_line = self.started
+        self.total: int | None = None
+        self.stage_started = self.started  # when the current label was first reported, and its count then
+        self.stage_done = 0
+        self.what = ""
+        self._lock = threading.Lock()
+        self._stop: threading.Event | None = None
+
+    def _stream(self) -> IO[str]:
+        return self.stream or sys.stderr
 
     def __call__(self, label: str, done: int, total: int) -> None:
-        stream = self.stream or sys.stderr
-        if not stream.isatty():
+        stream = self._stream()
+        if stream.isatty():
+            if self.bar is None or label != self.label:
+                self.close_bar()
+                self.bar = click.progressbar(length=total, label=label, file=stream)
+                self.bar.__enter__()
+                self.label, self.done = label, 0
+            self.bar.update(done - self.done)
+            self.done = done
             return
-        if self.bar is None or label != self.label:
-            self.close()
-            self.bar = click.progressbar(length=total, label=label, file=stream)
-            self.bar.__enter__()
-            self.label, self.done = label, 0
-        self.bar.update(done - self.done)
-        self.done = done
+        with self._lock:
+            now = time.monotonic()
+            if label != self.label:
+                self.label, self.stage_started, self.stage_done = label, now, done
+            self.done, self.total = done, total
+            if self.interval and now - self.last_line >= self.interval:
+                self._line(now)
 
-    def close(self) -> None:
+    def line(self, now: float | None = None) -> str:
+        """The progress line for now: "progress: adapter 18/200 cases (9 %), 1.2 cases/min, about 2 h 31 min left; 15 min 02 s elapsed"."""
+        now = time.monotonic() if now is None else now
+        what = f"{self.what}: " if self.what else ""
+        elapsed = f"{duration(now - self.started)} elapsed"
+        if self.label is None or self.total is None:
+            return f"progress: {what}{elapsed}, no progress reported yet"
+        unit = _UNITS.get(self.label, "")
+        unit_ = f" {unit}" if unit else ""
+        done, total = self.done, self.total
+        text = f"progress: {what}{self.label} {done}/{total}{unit_}" + (f" ({100 * done // total} %)" if total else "")
+        spent, made = now - self.stage_started, done - self.stage_done
+        if made > 0 and spent > 0:
+            rate = made / spent
+            text += f", {rate:.1f}{unit_}/s" if rate >= 1 else f", {rate * 60:.1f}{unit_}/min"
+            if total > done:
+                text += f", about {duration((total - done) / rate)} left"
+        return f"{text}; {elapsed}"
+
+    def _line(self, now: float) -> None:
+        self.last_line = now
+        click.echo(self.line(now), file=self._stream())
+
+    def heartbeat(self, what: str = "") -> ProgressBars:
+        """Outside a terminal, a line every interval even while no progress is reported."""
+        self.what = what
+        if self._stop is not None or not self.interval or self._stream().isatty():
+            return self
+        self._stop = stop = threading.Event()
+
+        def beat() -> None:
+            while not stop.wait(self.interval / 4):
+                with self._lock:
+                    now = time.monotonic()
+                    if now - self.last_line >= self.interval and not stop.is_set():
+                        self._line(now)
+
+        threading.Thread(target=beat, name="envirobench-progress", daemon=True).start()
+        return self
+
+    def close_bar(self) -> None:
         if self.bar is not None:
             self.bar.__exit__(None, None, None)
             self.bar, self.label = None, None
+
+    def close(self) -> None:
+        self.close_bar()
+        if self._stop is not None:
+            self._stop.set()
+            self._stop = None
 
     def __enter__(self) -> ProgressBars:
         return self

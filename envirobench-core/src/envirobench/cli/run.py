@@ -273,7 +273,9 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
 
 
 def _execute(spec: RunSpec, results_dir: Path) -> Outcome:
-    bars = ProgressBars()  # the adapter's progress, then scoring
+    # The adapter's progress, then scoring: a bar on a terminal, else a line every
+    # ENVIROBENCH_PROGRESS_INTERVAL seconds, kept coming while the adapter reports nothing.
+    bars = ProgressBars().heartbeat(f"run {spec.run_id}")
     try:
         return execute_run(spec, registry(), on_progress=bars, on_warning=lambda text: click.echo(f"warning: {text}", err=True))
     except Interrupted as exc:

@@ -1,0 +1,74 @@
+"""Progress outside a terminal (issue 36, finding 2): a CI log, `nohup` or a pipe gets a line
+every ENVIROBENCH_PROGRESS_INTERVAL seconds on stderr, with done/total, rate and time left."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from envirobench.cli import main
+from envirobench.cli.common import PROGRESS_INTERVAL_ENV, ProgressBars, duration
+
+
+def run_args(adapter, results, *extra):
+    return ["run", "--adapter", str(adapter), "--run", "slow", "--model", "m", "--benchmark", "count-words",
+            "--dataset", "count-words=test/count-words-v1", "--budget", "0", "--sandbox", "none", "--results", str(results), *extra]
+
+
+def test_a_run_outside_a_terminal_prints_progress_lines(use_registry, toy_registry, adapter_bin, tmp_path, monkeypatch):
+    use_registry(toy_registry)
+    monkeypatch.setenv(PROGRESS_INTERVAL_ENV, "0.5")
+    adapter = adapter_bin("slow_progress_adapter.py")
+    result = CliRunner().invoke(main, run_args(adapter, tmp_path / "results", "--adapter-option", "step=0.25"))  # 12 cases, ~3 s
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if line.startswith("progress: ")]
+    assert len(lines) >= 3, result.stderr
+    counted = [line for line in lines if re.match(r"progress: run slow: adapter \d+/12 cases \(\d+ %\)", line)]
+    assert counted, lines
+    assert any(re.search(r", \d+\.\d cases/(s|min), about \d+ (s|min \d\d s) left; \d+ s elapsed$", line) for line in counted), lines
+    assert "progress" not in result.stdout
+
+
+def test_no_progress_lines_when_the_interval_is_zero_or_the_run_is_quick(use_registry, toy_registry, adapter_bin, tmp_path, monkeypatch):
+    use_registry(toy_registry)
+    adapter = adapter_bin("slow_progress_adapter.py")
+    monkeypatch.setenv(PROGRESS_INTERVAL_ENV, "0")
+    result = CliRunner().invoke(main, run_args(adapter, tmp_path / "a", "--adapter-option", "step=0.1"))
+    assert result.exit_code == 0 and "progress:" not in result.stderr
+    monkeypatch.delenv(PROGRESS_INTERVAL_ENV)  # 30 s: a run of a second says nothing
+    result = CliRunner().invoke(main, run_args(adapter, tmp_path / "b", "--adapter-option", "step=0.01"))
+    assert result.exit_code == 0 and "progress:" not in result.stderr
+    monkeypatch.setenv(PROGRESS_INTERVAL_ENV, "soon")
+    result = CliRunner().invoke(main, run_args(adapter, tmp_path / "c"))
+    assert result.exit_code == 1 and "ENVIROBENCH_PROGRESS_INTERVAL='soon' is not a number of seconds" in result.stderr
+
+
+def test_a_silent_stage_still_gets_a_heartbeat():
+    log = io.StringIO()
+    bars = ProgressBars(log, interval=0.05).heartbeat("run r")
+    try:
+        for _ in range(200):
+            if log.getvalue():
+                break
+            time.sleep(0.02)
+    finally:
+        bars.close()
+    assert log.getvalue().splitlines()[0].startswith("progress: run r: ") and "no progress reported yet" in log.getvalue()
+
+
+@pytest.mark.parametrize(("seconds", "text"), [(4.4, "4 s"), (200, "3 min 20 s"), (7500, "2 h 05 min")])
+def test_durations(seconds, text):
+    assert duration(seconds) == text
+
+
+def test_the_line_says_done_total_rate_and_time_left():
+    bars = ProgressBars(io.StringIO(), interval=0)
+    bars("adapter", 0, 200)
+    bars.stage_started -= 600  # ten minutes ago
+    bars.started -= 900
+    bars("adapter", 20, 200)
+    assert bars.line(bars.stage_started + 600) == "progress: adapter 20/200 cases (10 %), 2.0 cases/min, about 1 h 30 min left; 15 min 00 s elapsed"
