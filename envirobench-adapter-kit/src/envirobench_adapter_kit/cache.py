@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -72,6 +73,7 @@ class Cache:
             raise ValueError(f"an adapter name must be letters, digits, '.', '_' or '-', not {adapter_name!r}")
         self.dir = Path(root) / adapter_name
         self.ignored = 0  # entries found but not used (unreadable, another key, no longer valid)
+        self._lock = threading.Lock()  # entries are read in the kit's threads
 
     @classmethod
     def from_environment(cls, adapter_name: str, environ: Mapping[str, str] = os.environ) -> Cache | None:
@@ -102,7 +104,8 @@ class Cache:
                 raise ValueError("a wall time that is not a number")
             prediction = validate(data["prediction"])
         except (EnviroBenchError, ValueError, KeyError, TypeError):
-            self.ignored += 1
+            with self._lock:
+                self.ignored += 1
             return None
         return Entry(prediction, float(cost), None if wall is None else float(wall), str(data.get("made_at", "")))
 

@@ -169,6 +169,8 @@ class Runner:
                 if attempt == 1:
                     return None  # never started: not a failure of the system, the run is stopped
                 return self._fail(outcome, started, f"not retried: {exc}")
+            if attempt == 1:
+                started = time.monotonic()  # its wall time: from its first attempt, not while it waited for the budget
             meter = Meter(self.prices)
             ctx = Context(benchmark=self.job.benchmark, case_id=case.id, model=self.job.request.model, options=self.job.options,
                           input_dir=self.job.input_dir, attempt=attempt, meter=meter)
