@@ -721,7 +721,7 @@ def test_a_forged_run_is_ranked_but_named_a_local_directory_under_the_trust_stat
     html = invoke(results, "--format", "html").stdout
     assert "anyone can write a run directory whose predictions are the answers" in html
     assert "a holdout service is planned" in html
-    assert "<td>forged</td>" in html and f"<td>{forged}</td>" in html
+    assert "<td>forged</td>" in html and f"<td class=\"path\">{forged}</td>" in html
 
 
 @pytest.fixture
@@ -1019,6 +1019,35 @@ def test_html_without_site_results(tmp_path, bench):
     bench.run(tmp_path / "results", "r", "table-separators", 0.5)
     html = invoke(tmp_path / "results", "--format", "html").stdout
     assert "No system has a complete Site score" in html and "<circle" not in html
+
+
+def test_an_incomplete_category_shows_the_scores_of_the_tasks_run(tmp_path, bench):
+    """Issue 36, point 5: the category score stays withheld, but the tasks run so far are on the
+    board without --tasks (Markdown and HTML), and the chart says what it waits for."""
+    results = tmp_path / "results"
+    bench.run(results, "r1", "table-separators", 0.95)
+    data, _ = board_json(results)
+    extract = row(data, "Extract")
+    assert extract["display"] == "Incomplete (1 of 6 tasks)" and extract["score"] is None
+    low, high = extract["tasks"]["table-separators"]["interval"]
+    task = f"95.0 ({low:.1f}–{high:.1f})"
+    line = next(ln for ln in invoke(results).stdout.splitlines() if ln.startswith("| reference"))
+    assert f"| Incomplete (1 of 6 tasks): `table-separators` {task} |" in line
+    assert "| Incomplete (0 of 5 tasks) |" in line  # nothing run, nothing listed
+    md = invoke(results).stdout
+    assert "Not on the cost–score chart yet" in md and f"0 of {len(SITE)} Site tasks run" in md
+    html = invoke(results, "--format", "html").stdout
+    assert f'<ul class="done-tasks" title="the tasks run so far; the category score waits for all of them"><li><code>table-separators</code> {task}</li></ul>' in html
+    waiting = html.split('id="plot-waiting"', 1)[1].split("</ul>", 1)[0]
+    assert "empty until a system has run every Site task" in waiting and f"0 of {len(SITE)} Site tasks run" in waiting
+    assert "Waiting for: 1 system(s), listed above." in html
+
+
+def test_html_tables_and_chart_sit_in_boxes_that_scroll(tmp_path, bench):
+    bench.run(tmp_path / "results", "r", "table-separators", 0.5)
+    html = invoke(tmp_path / "results", "--format", "html", "--tasks").stdout
+    assert html.count("<table>") == html.count('<div class="table-box"><table>') > 0
+    assert ".table-box { max-width: 100%; overflow-x: auto;" in html and '<div class="chart-box">' in html
 
 
 def test_markdown_escapes_labels(tmp_path, bench):

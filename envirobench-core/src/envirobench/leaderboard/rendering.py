@@ -32,7 +32,9 @@ SOURCE_NOTE = (
 RUNS_NOTE = "Every run on the board, where it came from and its component score (the 95 % interval in parentheses)."
 INTERVAL_NOTE = (
     f"(low–high) is the 95 % interval from resampling each task's cases ({statistics.METHOD} bootstrap, "
-    f"{statistics.RESAMPLES:,} resamples; a category combines its tasks' with the weights);"
+    f"{statistics.RESAMPLES:,} resamples of the component score, a system's repeats drawn together; a category combines "
+    "its tasks' with the weights; a run's own report.html brackets each headline metric's interval from that run's "
+    "bootstrap alone, clustered where its type says so, so the two can differ a little);"
 )
 
 
@@ -82,6 +84,35 @@ def format_cell(cell: CategoryCell) -> str:
     if not cell.complete:
         return f"Incomplete ({cell.done} of {cell.total} tasks)"
     return format_score(cell.score, cell.low, cell.high, cell.interval)
+
+
+def done_tasks(cell: CategoryCell) -> list[tuple[str, str]]:
+    """The tasks an Incomplete category's system has run, with their scores (the category's own
+    score stays withheld): [(task ID, "95.5 (92.0–98.0)")]; empty for a complete category."""
+    if cell.complete:
+        return []
+    return [(task.id, format_task(tc)) for task, tc in zip(cell.category.tasks, cell.tasks, strict=True) if tc is not None]
+
+
+def format_cell_with_tasks(cell: CategoryCell, code: str = "`") -> str:
+    """`format_cell`, an Incomplete one followed by the scores of the tasks that were run:
+    "Incomplete (1 of 5 tasks): `chain-of-title` 95.5 (92.0–98.0)"."""
+    done = done_tasks(cell)
+    if not done:
+        return format_cell(cell)
+    return format_cell(cell) + ": " + "; ".join(f"{code}{task}{code} {score}" for task, score in done)
+
+
+def plot_waiting(board: Board) -> list[str]:
+    """Why each system of the board is not on the cost–score chart: what the chart waits for."""
+    site = _site_category()
+    out = []
+    for cell in board.rows(site):
+        if not cell.complete:
+            out.append(f"{cell.system.label}: {cell.done} of {cell.total} {site.name} tasks run")
+        elif cell.cost_per_site is None:
+            out.append(f"{cell.system.label}: no cost per site (its adapter reported no cost)")
+    return out
 
 
 def system_source(board: Board, system: System) -> str:
@@ -220,7 +251,7 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
         lines += ["No accepted runs.", ""]
     else:
         header = ["System"] + [c.name for c in cats.CATEGORIES] + ["Source"]
-        rows = [[_md(s.label)] + [format_cell(board.cell(c, s)) for c in cats.CATEGORIES] + [system_source(board, s)] for s in board.systems]
+        rows = [[_md(s.label)] + [format_cell_with_tasks(board.cell(c, s)) for c in cats.CATEGORIES] + [system_source(board, s)] for s in board.systems]
         lines += _md_table(header, rows) + [""]
     site = _site_category()
     lines += [
@@ -230,6 +261,10 @@ def render_markdown(board: Board, *, tasks: bool = False) -> str:
         "cost–score Pareto front.",
         "",
     ]
+    waiting = plot_waiting(board)
+    if board.systems and waiting:
+        lines += [f"Not on the cost–score chart yet (a system is plotted once it has run every {site.name} task and its cost is known): "
+                  + "; ".join(_md(w) for w in waiting) + ".", ""]
     if board.systems:
         header = ["#", "System", site.name, "Cost per site", "Wall time per site", "Pareto"]
         if tasks:
@@ -349,6 +384,8 @@ def render_html(board: Board, *, tasks: bool = False) -> str:
         show_tasks=tasks,
         task_boards=[(c, board.rows(c)) for c in cats.CATEGORIES if not c.per_site],
         plot=scatter(board),
+        plot_waiting=plot_waiting(board),
+        done_tasks=done_tasks,
         interval_note=INTERVAL_NOTE,
         source_note=SOURCE_NOTE,
         trust_note=TRUST_NOTE,
