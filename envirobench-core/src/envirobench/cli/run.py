@@ -130,7 +130,11 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
             if result.available and result.status != "baseline required":
                 extra = f": {len(result.regressions)} worse, {len(result.improvements)} better, {len(result.unstable)} unstable"
             click.echo(f"  {profile}{gated}: {result.status}{extra}")
-        click.echo(f"gate: {gate.status}")
+        if gate.status == "baseline required":
+            click.echo("gate: baseline required — expected for a first run: there is nothing to compare with yet "
+                       "(pass this run as --baseline-run to the next)")
+        else:
+            click.echo(f"gate: {gate.status}")
     if require_no_regressions and gate.status != PASSED and not shard:
         click.echo(f"gate {gate.status} under --require-no-regressions (exit status {GATE_FAILED_EXIT})", err=True)
         return GATE_FAILED_EXIT
