@@ -1,6 +1,7 @@
 """The distributions as a user gets them: `bin/dist` builds every wheel and sdist reproducibly and
 checks them, and each category (Extract, Legal, Locate, Verify, Research, Site) installs alone with core from those wheels, with
-plain pip in a fresh virtual environment, and passes its own conformance suite there."""
+plain pip in a fresh virtual environment, and passes its own conformance suite there; the adapter
+kit installs alone with core and runs the documented example adapter."""
 
 from __future__ import annotations
 
@@ -148,3 +149,56 @@ def test_in_a_wheel_install_of_every_category_no_answer_is_in_the_sandboxs_reach
                           cwd=work, env=env, capture_output=True, text=True, timeout=1800)
     assert done.returncode == 0 and " passed" in done.stdout, done.stdout[-5000:] + done.stderr[-2000:]
     assert "skipped" not in done.stdout.splitlines()[-1], done.stdout[-3000:]  # bubblewrap is there: nothing may be skipped
+
+
+TOY_PLUGIN = '''from envirobench import hookimpl
+from envirobench.testing import CountWords
+
+
+@hookimpl
+def envirobench_benchmark_types(register):
+    register(CountWords)
+'''
+
+
+def test_the_adapter_kit_installs_alone_and_runs_the_documented_example(dist, tmp_path):
+    """Issue 34: `pip install envirobench-adapter-kit` (core and click with it, no category) is a
+    working kit: the example of docs/writing-an-adapter.md answers a request of core's test type
+    (installed beside it as a plugin's type), and a second run takes every case from its cache."""
+    import json
+    import re
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--find-links", str(dist)]
+    installed = subprocess.run([*pip, "envirobench-adapter-kit"], capture_output=True, text=True, timeout=900)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    freeze = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "freeze"], capture_output=True, text=True, check=True).stdout.lower()
+    assert "envirobench-adapter-kit==" in freeze and "envirobench-core==" in freeze
+    assert [line for line in freeze.splitlines() if line.startswith("envirobench-") and not line.startswith(("envirobench-core==", "envirobench-adapter-kit=="))] == []
+
+    toy = tmp_path / "toy"  # count-words as an installed plugin's type
+    (toy / "envirobench_kit_toy-1.0.dist-info").mkdir(parents=True)
+    (toy / "envirobench_kit_toy.py").write_text(TOY_PLUGIN)
+    (toy / "envirobench_kit_toy-1.0.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: envirobench-kit-toy\nVersion: 1.0\n")
+    (toy / "envirobench_kit_toy-1.0.dist-info" / "entry_points.txt").write_text("[envirobench]\nkit-toy = envirobench_kit_toy\n")
+    example = re.search(r"```python\n(.*?)```", (REPO / "docs" / "writing-an-adapter.md").read_text(encoding="utf-8"), re.S).group(1)
+    adapter = tmp_path / "count_words.py"
+    adapter.write_text(f"#!{venv / 'bin' / 'python'}\n" + example.split("\n", 1)[1])
+    adapter.chmod(0o755)
+    (tmp_path / "input").mkdir()
+    request = tmp_path / "request.json"
+    request.write_text(json.dumps({
+        "format": "envirobench.adapter-request.v1", "protocol": "envirobench.adapter.v1", "run_id": "kit", "model": "example/word-counter",
+        "budget_usd": 0.01, "options": {}, "benchmark": {"id": "count-words", "format": "envirobench.count-words.v1"},
+        "dataset": {"id": "test/count-words-v1", "version": 1, "input_digest": "0" * 64}, "input_dir": str(tmp_path / "input"),
+        "cases": [{"id": f"c{i}", "input": {"text": " ".join(["word"] * i)}} for i in range(1, 6)]}))
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "ENVIROBENCH_LOAD_PLUGINS")}
+    env.update(PYTHONPATH=str(toy), ENVIROBENCH_ADAPTER_CACHE=str(tmp_path / "cache"))
+    for output, status in (("out-1", "predicted"), ("out-2", "cached")):
+        done = subprocess.run([str(adapter), "run", "--request", str(request), "--output", str(tmp_path / output)],
+                              env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        assert json.loads((tmp_path / output / "adapter-result.json").read_text())["status"] == "completed"
+        assert json.loads((tmp_path / output / "predictions.json").read_text()) == {f"c{i}": {"count": i} for i in range(1, 6)}
+        assert json.loads((tmp_path / output / "kit-report.json").read_text())["counts"][status] == 5
