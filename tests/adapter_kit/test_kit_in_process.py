@@ -466,3 +466,17 @@ def test_a_type_is_found_among_the_installed_plugins_without_loading_their_datas
     assert find_type("count-words") is None and find_type("table-cells") is not None
     monkeypatch.setenv("ENVIROBENCH_LOAD_PLUGINS", TOY_DISTRIBUTION)
     assert type(find_type("count-words")) is CountWords and find_type("table-cells") is None
+
+
+def test_the_budget_sums_what_is_spent_exactly():
+    import math
+    import random
+
+    from envirobench_adapter_kit.budget import ExactSum
+
+    draw = random.Random(34)
+    costs = [draw.uniform(0, 1e-3) for _ in range(20_000)] + [0.1, 0.2, 1e-12, 1e3, -1e3]
+    total = ExactSum()
+    for cost in costs:
+        total.add(cost)
+    assert total.value == math.fsum(costs) and len(total.partials) < 10

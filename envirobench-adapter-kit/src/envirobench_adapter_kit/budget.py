@@ -100,6 +100,31 @@ class BudgetStop(Exception):
     """No attempt may start any more; the message says why."""
 
 
+class ExactSum:
+    """A running sum of floats without rounding error (Shewchuk's partials, as math.fsum keeps
+    them): a run of 100,000 cases neither drifts nor sums its list again at every reservation."""
+
+    def __init__(self) -> None:
+        self.partials: list[float] = []
+
+    def add(self, x: float) -> None:
+        kept = []
+        for y in self.partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            high = x + y
+            low = y - (high - x)
+            if low:
+                kept.append(low)
+            x = high
+        kept.append(x)
+        self.partials = kept
+
+    @property
+    def value(self) -> float:
+        return math.fsum(self.partials)
+
+
 class Budget:
     """The run's spending: what is spent, what the attempts in flight reserved, and the stop.
 
@@ -108,18 +133,18 @@ class Budget:
 
     def __init__(self, limit_usd: float) -> None:
         self.limit = limit_usd
-        self.costs: list[float] = []
-        self.reservations: dict[int, float] = {}
+        self.costs = ExactSum()
+        self.reservations: dict[int, float] = {}  # at most one per attempt in flight
         self.stopped: str | None = None
         self._next = 0
         self._changed = asyncio.Event()
 
     @property
     def spent(self) -> float:
-        return math.fsum(self.costs)
+        return self.costs.value
 
     def fits(self, worst: float) -> bool:
-        total = math.fsum([*self.costs, *self.reservations.values(), worst])
+        total = math.fsum([*self.costs.partials, *self.reservations.values(), worst])
         return total <= self.limit * (1 + SLACK)
 
     async def reserve(self, worst: float) -> int:
@@ -142,7 +167,7 @@ class Budget:
         """An attempt ended: its reservation is released and what it spent is counted."""
         reserved = self.reservations.pop(token)
         spent = meter.spent()
-        self.costs.append(spent)
+        self.costs.add(spent)
         if meter.unknown():
             models = ", ".join(sorted({m for _, m in meter.unpriced}))
             self.stop(f"case {case_id!r} used {models}, which has no price in the adapter's price table, "
