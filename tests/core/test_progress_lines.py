@@ -72,3 +72,45 @@ def test_the_line_says_done_total_rate_and_time_left():
     bars.started -= 900
     bars("adapter", 20, 200)
     assert bars.line(bars.stage_started + 600) == "progress: adapter 20/200 cases (10 %), 2.0 cases/min, about 1 h 30 min left; 15 min 00 s elapsed"
+
+
+def test_a_one_case_run_shows_the_pages_read_of_the_case_under_way(use_registry, toy_registry, adapter_bin, tmp_path, monkeypatch):
+    # A site-tier run is a few cases of hundreds of pages: "0/1" until the end says nothing.
+    use_registry(toy_registry)
+    monkeypatch.setenv(PROGRESS_INTERVAL_ENV, "0.4")
+    adapter = adapter_bin("slow_progress_adapter.py")
+    result = CliRunner().invoke(main, run_args(adapter, tmp_path / "results", "--limit", "1", "--adapter-option", "pages=12",
+                                               "--adapter-option", "step=0.2"))
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stderr.splitlines() if "under way" in line]
+    assert lines, result.stderr
+    assert all(re.match(r"progress: run slow: adapter 0/1 cases \(0 %\); under way: \d+/12 pages", line) for line in lines), lines
+    assert any(re.search(r"under way: \d+/12 pages, \d+\.\d pages/s", line) for line in lines), lines
+
+
+def test_the_progress_reader_keeps_a_lines_part(tmp_path):
+    from envirobench.adapters import ProgressReader
+
+    path = tmp_path / "progress.jsonl"
+    reader = ProgressReader(path)
+    path.write_text('{"done": 0, "total": 2, "part": {"done": 120, "total": 806, "unit": "pages"}}\n')
+    assert reader.poll() and (reader.done, reader.total, reader.part) == (0, 2, (120, 806, "pages"))
+    with path.open("a") as fh:
+        fh.write('{"done": 1, "total": 2}\n')
+    assert reader.poll() and reader.part is None
+    for bad in ('{"done": 5, "total": 4}', '"pages"', '{"done": 1, "total": 2, "unit": ""}', '{"done": 1.5, "total": 2}'):
+        with path.open("a") as fh:
+            fh.write('{"done": 1, "total": 2, "part": ' + bad + "}\n")
+        assert reader.poll() and reader.part is None  # the case count still counts; a bad part is ignored
+
+
+def test_on_a_terminal_the_bar_names_the_pages_read():
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    with ProgressBars(terminal) as bars:
+        bars("adapter", 0, 1)
+        bars("adapter:pages", 120, 806)
+    assert "adapter (120/806 pages)" in terminal.getvalue()

@@ -174,7 +174,9 @@ def build_request(
 
 
 class ProgressReader:
-    """Follows `progress.jsonl` lines `{"done": n, "total": m}` appended by the adapter.
+    """Follows `progress.jsonl` lines `{"done": n, "total": m}` appended by the adapter; a line
+    may add `"part": {"done": p, "total": q, "unit": "pages"}`, the progress inside the cases
+    under way (a site record of 806 pages is one case), kept in `part` until a line without it.
 
     Never blocks: the file is opened without following links and non-blocking, and anything but
     a regular file (a FIFO, a socket, a directory) is ignored; at most 64 KiB are read per poll."""
@@ -184,6 +186,7 @@ class ProgressReader:
         self.offset = 0
         self.done = 0
         self.total: int | None = None
+        self.part: tuple[int, int, str] | None = None
 
     def poll(self) -> bool:
         """Read new complete lines; True when the counts changed."""
@@ -213,8 +216,18 @@ class ProgressReader:
             except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
                 continue  # progress is advisory; a garbled line never fails a run
             if type(done) is int and type(total) is int and 0 <= done <= total:
-                self.done, self.total, changed = done, total, True
+                self.done, self.total, self.part, changed = done, total, _part(value.get("part")), True
         return changed
+
+
+def _part(value: object) -> tuple[int, int, str] | None:
+    """A progress line's optional `part` (done, total, unit), or None when absent or malformed."""
+    if not isinstance(value, dict):
+        return None
+    done, total, unit = value.get("done"), value.get("total"), value.get("unit", "steps")
+    if type(done) is int and type(total) is int and 0 <= done <= total and isinstance(unit, str) and 0 < len(unit) <= 20 and unit.isprintable():
+        return done, total, unit
+    return None
 
 
 class AdapterLog:
@@ -305,6 +318,7 @@ def run_adapter(
     *,
     timeout: float | None,
     on_progress: Callable[[int, int], None] | None = None,
+    on_part: Callable[[int, int, str], None] | None = None,
     sandbox: Sandbox | None = None,
     secrets: Iterable[Path] = (),
 ) -> float:
@@ -334,6 +348,8 @@ def run_adapter(
                 break
             if on_progress and progress.poll() and progress.total is not None:
                 on_progress(progress.done, progress.total)
+                if on_part and progress.part:
+                    on_part(*progress.part)
             if timeout is not None and time.monotonic() - started > timeout:
                 proc.stop()
                 raise TechnicalFailure(f"the adapter did not finish within the timeout of {timeout:g} s and was stopped, with every process it started")

@@ -247,7 +247,8 @@ def execute_run(
 ) -> Outcome:
     """Make one run. Raises EnviroBenchError for a bad request (nothing written); a technical
     failure of the adapter gives Outcome(status="failed") with nothing scored. `on_progress`
-    receives (stage, done, total) for the stages "adapter" (its progress.jsonl) and "scoring";
+    receives (stage, done, total) for the stages "adapter" (its progress.jsonl), "adapter:UNIT" (a
+    progress line's optional part: pages read of the case under way, say) and "scoring";
     `on_warning` what the user should know before the adapter starts (no sandbox, say).
 
     SIGINT, SIGTERM and SIGHUP (in the main thread) raise `sandbox.Interrupted` once the adapter
@@ -333,7 +334,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])
             try:
-                wall = run_adapter(argv, workspace, log, timeout=timeout.seconds, on_progress=_stage(on_progress, "adapter"), sandbox=sandbox, secrets=secrets)
+                wall = run_adapter(argv, workspace, log, timeout=timeout.seconds, on_progress=_stage(on_progress, "adapter"),
+                                   on_part=None if on_progress is None else lambda d, t, unit: on_progress(f"adapter:{unit}", d, t), sandbox=sandbox, secrets=secrets)
                 record = attrs.evolve(record, adapter_wall_time_s=wall)
             except TechnicalFailure as exc:
                 failure = exc

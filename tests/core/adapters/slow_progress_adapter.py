@@ -1,5 +1,7 @@
 """A slow, correct count-words adapter for the progress tests: it answers one case every
-`step` seconds (option, default 0.3), appending {"done", "total"} to progress.jsonl after each."""
+`step` seconds (option, default 0.3), appending {"done", "total"} to progress.jsonl after each.
+With `pages=N`, each case is N pages read one per `step`, each page a line with the optional
+"part": {"done": page, "total": N, "unit": "pages"} (as a site-tier adapter reports a record)."""
 
 import json
 import os
@@ -12,12 +14,20 @@ def main(argv):
         request = json.load(fh)
     out = argv[4]
     step = float(request["options"].get("step", "0.3"))
+    pages = int(request["options"].get("pages", "0"))
     cases = request["cases"]
     with open(os.path.join(out, "progress.jsonl"), "a") as progress:
         for done in range(len(cases) + 1):
             progress.write(json.dumps({"done": done, "total": len(cases)}) + "\n")
             progress.flush()
-            if done < len(cases):
+            if done == len(cases):
+                break
+            for page in range(1, pages + 1):
+                time.sleep(step)
+                part = {"done": page, "total": pages, "unit": "pages"}
+                progress.write(json.dumps({"done": done, "total": len(cases), "part": part}) + "\n")
+                progress.flush()
+            if not pages:
                 time.sleep(step)
     with open(os.path.join(out, "predictions.json"), "w") as fh:
         json.dump({c["id"]: {"count": len(c["input"]["text"].split())} for c in cases}, fh)

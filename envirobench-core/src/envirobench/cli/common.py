@@ -172,6 +172,9 @@ class ProgressBars:
         self.stage_started = self.started  # when the current label was first reported, and its count then
         self.stage_done = 0
         self.what = ""
+        self.part: tuple[int, int, str] | None = None  # progress inside the cases under way ("adapter:pages")
+        self.part_started, self.part_done = self.started, 0
+        self._last_part: tuple[int, int, str] | None = None  # the rate's reference, kept across the case count's lines
         self._lock = threading.Lock()
         self._stop: threading.Event | None = None
 
@@ -180,6 +183,20 @@ class ProgressBars:
 
     def __call__(self, label: str, done: int, total: int) -> None:
         stream = self._stream()
+        stage, _, unit = label.partition(":")
+        if unit:  # "adapter:pages": progress inside the adapter's cases under way, shown with them
+            with self._lock:
+                now = time.monotonic()
+                last = self._last_part
+                if last is None or last[2] != unit or last[1] != total or done < last[0]:
+                    self.part_started, self.part_done = now, done
+                self.part = self._last_part = (done, total, unit)
+                if self.bar is not None and stream.isatty():
+                    self.bar.label = f"{stage} ({done}/{total} {unit})"
+                    self.bar.render_progress()
+                elif not stream.isatty() and self.interval and now - self.last_line >= self.interval:
+                    self._line(now)
+            return
         if stream.isatty():
             if self.bar is None or label != self.label:
                 self.close_bar()
@@ -193,7 +210,7 @@ class ProgressBars:
             now = time.monotonic()
             if label != self.label:
                 self.label, self.stage_started, self.stage_done = label, now, done
-            self.done, self.total = done, total
+            self.done, self.total, self.part = done, total, None
             if self.interval and now - self.last_line >= self.interval:
                 self._line(now)
 
@@ -214,6 +231,13 @@ class ProgressBars:
             text += f", {rate:.1f}{unit_}/s" if rate >= 1 else f", {rate * 60:.1f}{unit_}/min"
             if total > done:
                 text += f", about {duration((total - done) / rate)} left"
+        if self.part is not None:
+            p_done, p_total, p_unit = self.part
+            text += f"; under way: {p_done}/{p_total} {p_unit}"
+            p_spent, p_made = now - self.part_started, p_done - self.part_done
+            if p_made > 0 and p_spent > 0:
+                p_rate = p_made / p_spent
+                text += f", {p_rate:.1f} {p_unit}/s" if p_rate >= 1 else f", {p_rate * 60:.1f} {p_unit}/min"
         return f"{text}; {elapsed}"
 
     def _line(self, now: float) -> None:
