@@ -159,8 +159,43 @@ def test_its_own_pytest_passes_the_conformance_suite(acme):
     assert result.returncode == 0, result.stdout[-5000:]
     for check in ("test_request_and_input_hold_no_answer", "test_wrong_predictions_score_errors_in_every_profile",
                   "test_rekey_to_corrected_answers_changes_exactly_that_case", "test_review_draft_covers_the_changed_cases"):
-        assert f"tests/test_conformance.py::TestWellIdsConformance::{check} PASSED" in result.stdout, check
+        assert f"tests/test_conformance.py::TestWellIdsConformance::{check}[synthetic-v1] PASSED" in result.stdout, check
     assert "FAILED" not in result.stdout and " ERROR" not in result.stdout
+
+
+def test_a_second_dataset_is_one_entry_in_datasets_and_the_tests_cover_it(acme):
+    """Issue 36, point 8: adding a test split is one line in DATASETS and one generator command;
+    the generator, seeded by the folder, writes texts of its own, and the project's tests,
+    parametrised over DATASETS, pass on both datasets without an edit. Undone afterwards."""
+    project, run = acme
+    module = project / "src" / "acme_bench" / "well_ids.py"
+    data = project / "src" / "acme_bench" / "benchmarks" / TYPE
+    original = module.read_text()
+    one = 'DATASETS = {"synthetic-v1": "acme/well-ids-synthetic-v1"}'
+    two = 'DATASETS = {"synthetic-v1": "acme/well-ids-synthetic-v1", "test-v1": "acme/well-ids-test-v1"}'
+    assert one in original
+    try:
+        module.write_text(original.replace(one, two))
+        done = run("python", "-m", "acme_bench.generate", TYPE, "--dataset", "test-v1")
+        assert "regenerated" in done.stderr
+        texts = {folder: {json.loads(line)["input"]["text"] for line in (data / "datasets" / folder / "cases.jsonl").read_text().splitlines()}
+                 for folder in ("synthetic-v1", "test-v1")}
+        assert len(texts["test-v1"]) == len(texts["synthetic-v1"]) > 0 and not texts["test-v1"] & texts["synthetic-v1"]
+        assert sorted(p.name for p in (data / "fixtures" / "test-v1").iterdir()) == ["correct.json", "wrong.json"]
+        rows = {row["name"]: row for row in json.loads(run("envirobench", "plugins", "list", "--json").stdout)}
+        assert rows["acme-bench"]["registered"]["datasets"] == ["acme/well-ids-synthetic-v1", "acme/well-ids-test-v1"]
+        result = run("pytest", "-v", "-p", "no:cacheprovider", check=False)
+        assert result.returncode == 0, result.stdout[-5000:]
+        assert "FAILED" not in result.stdout and " ERROR" not in result.stdout
+        for folder in ("synthetic-v1", "test-v1"):
+            for test in ("test_conformance.py::TestWellIdsConformance::test_wrong_predictions_score_errors_in_every_profile",
+                         "test_generator.py::test_regenerating_reproduces_the_shipped_dataset",
+                         "test_adapter.py::test_improved_variant_gains_on_baseline_without_regressions"):
+                assert f"tests/{test}[{folder}] PASSED" in result.stdout, (test, folder)
+    finally:
+        module.write_text(original)
+        for kind in ("datasets", "fixtures"):
+            shutil.rmtree(data / kind / "test-v1", ignore_errors=True)
 
 
 def test_the_generator_command_regenerates_the_shipped_dataset_in_place(acme):

@@ -1,10 +1,11 @@
 """The example adapter through a real run: its improved variant beats its baseline."""
 
+import pytest
 from envirobench import RunSpec, build_registry, execute_run
 
 from {{ cookiecutter.package_name }}.adapter import ADAPTER_NAME, predict
 from {{ cookiecutter.package_name }}.package import PACKAGE
-from {{ cookiecutter.package_name }}.well_ids import TYPE_ID
+from {{ cookiecutter.package_name }}.well_ids import DATASETS, TYPE_ID
 
 
 def test_predict_reads_the_forms_of_each_variant():
@@ -13,9 +14,10 @@ def test_predict_reads_the_forms_of_each_variant():
     assert predict(text, "improved") == ["MW-3", "MW-7", "MW-9D", "MW-12R", "MW-20"]
 
 
-def test_improved_variant_gains_on_baseline_without_regressions(tmp_path):
+@pytest.mark.parametrize("folder", sorted(DATASETS))
+def test_improved_variant_gains_on_baseline_without_regressions(tmp_path, folder):
     registry = build_registry()
-    dataset_id = PACKAGE.layout(TYPE_ID).dataset_id()
+    dataset_id = PACKAGE.layout(TYPE_ID).dataset_id(folder)
 
     def run(run_id, variant, baseline=None):
         spec = RunSpec(

@@ -39,7 +39,8 @@ def plugins_new(name: str, output: Path | None, sets: tuple[str, ...], as_json: 
 
     It holds one example benchmark type with its seeded generator, its private dataset and
     prediction fixtures, a viewer, an example adapter, a saved profile (bench.json) and tests
-    that run the conformance suite. The template is a cookiecutter template; this renders it
+    that run the conformance suite. A second dataset (a test split) is one entry in the type's
+    DATASETS and one generator command; the tests, parametrised over DATASETS, cover it. The template is a cookiecutter template; this renders it
     with the same variables, so cookiecutter is not needed.
     """
     target = output if output is not None else Path.cwd() / slug_for(name)

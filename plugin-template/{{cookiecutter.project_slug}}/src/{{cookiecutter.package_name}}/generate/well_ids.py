@@ -1,12 +1,20 @@
-"""The seeded generator of `{{ cookiecutter.dataset_id }}` (folder `synthetic-v1`) and its prediction fixtures.
+"""The seeded generator of this type's datasets (DATASETS in well_ids.py: `{{ cookiecutter.dataset_id }}`,
+folder `synthetic-v1`, and any you add) and their prediction fixtures.
 
 Each case is a short text of a groundwater monitoring programme that names one to four
 monitoring wells, written the ways field staff write them, among things that are not monitoring
 wells (soil borings, piezometers, recovery wells, sample IDs, methods). The answer is the set of
 wells in canonical form. Categories: `field-note`, `sampling-summary`, `email`.
 
-Every case draws from its own stream, random.Random(f"{SEED}:{case_id}"), so cases are independent
-of each other and regenerating writes every file byte for byte again (tests/test_generator.py).
+Every case draws from its own stream, random.Random(f"{SEED}:{folder}:{case_id}"), seeded by the
+dataset's folder too: a second dataset (a held-out test split beside the dev set, say) holds other
+texts under the same case IDs, never a copy of the first. Cases are independent of each other and
+regenerating writes every file byte for byte again (tests/test_generator.py).
+
+To add a dataset: add its folder and ID to DATASETS in well_ids.py, run
+`python -m {{ cookiecutter.package_name }}.generate {{ cookiecutter.type_id }} --dataset FOLDER` once the
+folder exists (an empty `benchmarks/{{ cookiecutter.type_id }}/datasets/FOLDER/`), and the tests,
+parametrised over DATASETS, cover it.
 
 The fixtures, written from the dataset's answers: `correct.json` predicts every answer;
 `wrong.json` is the same except for DELIBERATE_ERRORS, each giving known errors (the conformance
@@ -32,7 +40,7 @@ CASES_PER_CATEGORY = 8
 CATEGORIES = ("field-note", "sampling-summary", "email")
 GENERATOR_NAME = "{{ cookiecutter.package_name }}.generate"
 
-TITLE = "Monitoring well IDs, synthetic v1"
+TITLE = "Monitoring well IDs"  # the manifest's title is "Monitoring well IDs, FOLDER"
 DESCRIPTION = (
     f"{CASES_PER_CATEGORY * len(CATEGORIES)} short texts of a groundwater monitoring programme "
     f"({CASES_PER_CATEGORY} per category: {', '.join(CATEGORIES)}). The answer is the set of monitoring "
@@ -71,9 +79,9 @@ def _distractor(rng: random.Random, date: tuple[int, int]) -> str:
     ))
 
 
-def make_case(case_id: str, category: str) -> tuple[str, list[str]]:
-    """(text, canonical wells) of one case."""
-    rng = random.Random(f"{SEED}:{case_id}")
+def make_case(case_id: str, category: str, dataset: str = "synthetic-v1") -> tuple[str, list[str]]:
+    """(text, canonical wells) of one case of dataset folder `dataset`."""
+    rng = random.Random(f"{SEED}:{dataset}:{case_id}")
     count = rng.randint(1, 4)
     numbers = sorted(rng.sample(range(1, 41), count))
     wells = [(n, rng.choice(SUFFIXES)) for n in numbers]
@@ -123,7 +131,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
     def cases(root: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
-            text, wells = make_case(case_id, category)
+            text, wells = make_case(case_id, category, dataset)
             yield case_id, category, {"text": text}, {"wells": wells}
 
     return write_dataset(
@@ -132,7 +140,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
         dataset_id=dataset_id_of(DATASETS, dataset),
         version=VERSION,
         benchmark=TYPE_ID,
-        title=TITLE,
+        title=f"{TITLE}, {dataset}",
         description=DESCRIPTION,
         generator=Generator(GENERATOR_NAME, SEED),
         visibility="private",
