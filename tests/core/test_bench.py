@@ -10,6 +10,7 @@ tests/e2e/test_promote_from_wheel.py does the latter with the Extract wheel and 
 from __future__ import annotations
 
 import json
+import os
 import shlex
 import shutil
 import types
@@ -626,7 +627,7 @@ def test_a_mistyped_profile_name_is_one_line_with_the_close_matches(installed, b
     assert len(result.stderr.splitlines()) == 1
 
 
-def test_a_profile_whose_adapter_is_not_installed_says_what_to_pip_install(bench, tmp_path):
+def test_a_profile_whose_adapter_is_not_installed_says_what_to_pip_install(bench, tmp_path, monkeypatch):
     # Issue 36, finding 4: a category installed alone, its saved profile naming the reference adapter.
     plugin_dir = tmp_path / "alone"
     write_profile(plugin_dir, adapter="mine", adapters={
@@ -651,6 +652,15 @@ def test_a_profile_whose_adapter_is_not_installed_says_what_to_pip_install(bench
         "Error: profile count-words uses adapter 'reference' from envirobench-reference-adapter, which is installed but registers "
         "no adapter 'reference': is it left out by ENVIROBENCH_LOAD_PLUGINS, or did it fail to load (envirobench plugins list)?"
     ]
+    # An executable of the adapter's name on PATH is what `run` would start: no refusal.
+    stand_in = tmp_path / "path-bin" / "mine"
+    stand_in.parent.mkdir()
+    stand_in.write_text("#!/bin/sh\nexit 0\n")
+    stand_in.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{stand_in.parent}{os.pathsep}{os.environ['PATH']}")
+    write_profile(plugin_dir, adapter="mine", adapters={"mine": {"model": "m", "distribution": "envirobench-adapter-not-here"}})
+    result = ok(cli("bench", "run", "count-words", "--plugin", plugin_dir, "--run", "r", "--unpaired", "--plan"))
+    assert "not installed" not in result.stderr
     # A registered adapter runs as before; a bad distribution name is refused where it is written.
     write_profile(plugin_dir, adapters={"fake": {"model": "m", "distribution": "pip install x"}})
     result = cli("bench", "run", "count-words", "--plugin", plugin_dir, "--run", "r", "--unpaired", "--plan")

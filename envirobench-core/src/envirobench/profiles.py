@@ -22,6 +22,7 @@ import importlib.util
 import math
 import os
 import re
+import shutil
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path
@@ -362,12 +363,12 @@ def installed_profiles() -> list[tuple[str, Path]]:
 
 
 def missing_adapter(located: Located, adapter: str, registered: Iterable[str]) -> str | None:
-    """One line saying how to get the profile's adapter when no plugin registers it and its
-    distribution is known (the profile's `distribution`, else ADAPTER_DISTRIBUTIONS); None when it
+    """One line saying how to get the profile's adapter when no plugin registers it, no executable
+    of that name is on PATH, and its distribution is known (the profile's `distribution`, else ADAPTER_DISTRIBUTIONS); None when it
     is registered, or when nothing is known of where it comes from (core's message then says
     what is registered)."""
-    if adapter in registered:
-        return None
+    if adapter in registered or os.sep in adapter or shutil.which(adapter):
+        return None  # registered, or an executable core resolves by its path or on PATH, as `run` does
     entry = located.profile.adapters.get(adapter)
     distribution = (entry.distribution if entry else None) or ADAPTER_DISTRIBUTIONS.get(adapter)
     if distribution is None:
