@@ -27,16 +27,7 @@ from envirobench.state import STATE_ENV
 from envirobench.stores import sha256_bytes, sha256_file
 from envirobench.stores.file import FileStore
 from envirobench.stores.transfer import RESTORE_RECORD, archive_run, restore_run
-from envirobench.testing import toy_plugin, write_count_dataset
-
-
-def adapters_plugin(**commands):
-    @hookimpl
-    def envirobench_adapters(register):
-        for name, command in commands.items():
-            register(name, command)
-
-    return types.SimpleNamespace(envirobench_adapters=envirobench_adapters)
+from envirobench.testing import adapters_plugin, toy_plugin, write_count_dataset
 
 
 def write_profile(plugin_dir: Path, **overrides) -> Path:

@@ -3,24 +3,13 @@ adapter and profile names, and "did you mean" for an unknown one."""
 
 from __future__ import annotations
 
-import types
-
 from click.shell_completion import ShellComplete
 from click.testing import CliRunner
 
-from envirobench import hookimpl, plugins
+from envirobench import plugins
 from envirobench.cli import main
 from envirobench.cli.names import did_you_mean, with_suggestion
-from envirobench.testing import toy_plugin
-
-
-def adapters_plugin(**commands):
-    @hookimpl
-    def envirobench_adapters(register):
-        for name, command in commands.items():
-            register(name, command)
-
-    return types.SimpleNamespace(envirobench_adapters=envirobench_adapters)
+from envirobench.testing import adapters_plugin, toy_plugin
 
 
 def registry_with(count_dataset, fake):

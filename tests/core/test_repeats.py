@@ -5,7 +5,6 @@ shards and merging")."""
 from __future__ import annotations
 
 import json
-import types
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from envirobench import hookimpl, plugins, rundir
 from envirobench.cli import main
 from envirobench.leaderboard import build_leaderboard
 from envirobench.profiles import BENCH_FORMAT
-from envirobench.testing import CountWords, toy_plugin, write_count_dataset
+from envirobench.testing import CountWords, adapters_plugin, toy_plugin, write_count_dataset
 
 FAKE_ADAPTER = Path(__file__).parent / "adapters" / "fake_adapter.py"
 
@@ -135,12 +134,7 @@ def test_grouped_repeats_are_repeats_on_the_leaderboard(use_registry, fake, tmp_
 
 
 def test_bench_run_repeats(use_registry, tmp_path, monkeypatch, count_dataset, fake):
-    @hookimpl
-    def envirobench_adapters(register):
-        register("fake", str(fake))
-
-    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", count_dataset))),
-                                             ("fakes", types.SimpleNamespace(envirobench_adapters=envirobench_adapters))])
+    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", count_dataset))), ("fakes", adapters_plugin(fake=str(fake)))])
     use_registry(registry)
     profile = {"format": BENCH_FORMAT, "benchmark": "count-words", "dataset": "test/count-words-v1", "adapter": "fake",
                "adapters": {"fake": {"model": "test/model", "options": {}, "baseline": None, "controls": []}},

@@ -11,7 +11,6 @@ import base64
 import hashlib
 import io
 import json
-import types
 from pathlib import Path
 
 import pytest
@@ -19,13 +18,19 @@ from click.testing import CliRunner
 from scripted_adapters import adapter_executable
 
 from envirobench import datasets as ds
-from envirobench import hookimpl, plugins
+from envirobench import plugins
 from envirobench.cli import main
 from envirobench.stores import ChecksumMismatch, ObjectConflict, ObjectNotFound, StoreError
 from envirobench.stores.config import open_store
 from envirobench.stores.s3 import S3Store
 from envirobench.stores.transfer import RESTORE_RECORD, push_dataset, stored_versions
-from envirobench.testing import Interrupted, InterruptedReader, toy_plugin, write_count_dataset
+from envirobench.testing import (
+    Interrupted,
+    InterruptedReader,
+    adapters_plugin,
+    toy_plugin,
+    write_count_dataset,
+)
 
 FAKE_ADAPTER = Path(__file__).resolve().parents[1] / "core" / "adapters" / "fake_adapter.py"
 
@@ -46,14 +51,7 @@ def registry(use_registry, tmp_path, monkeypatch):
     fake = tmp_path / "fake-adapter"
     adapter_executable(fake, "fake_adapter.py")
 
-    @hookimpl
-    def envirobench_adapters(register):
-        register("fake", str(fake))
-
-    reg = plugins.build_registry(extra=[
-        ("toy", toy_plugin(("test/count-words-v1", dataset))),
-        ("fakes", types.SimpleNamespace(envirobench_adapters=envirobench_adapters)),
-    ])
+    reg = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", dataset))), ("fakes", adapters_plugin(fake=str(fake)))])
     use_registry(reg)
     return reg
 

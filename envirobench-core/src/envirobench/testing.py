@@ -79,6 +79,17 @@ def toy_plugin(*dataset_dirs: tuple[str, Path]) -> types.SimpleNamespace:
     )
 
 
+def adapters_plugin(**commands: str) -> types.SimpleNamespace:
+    """A plugin object registering each NAME=COMMAND as a named adapter."""
+
+    @hookimpl
+    def envirobench_adapters(register):
+        for name, command in commands.items():
+            register(name, command)
+
+    return types.SimpleNamespace(envirobench_adapters=envirobench_adapters)
+
+
 def write_count_dataset(
     root: Path,
     n: int,
