@@ -331,9 +331,8 @@ def run_adapter(
     env = adapter_environment(sandbox, home=workspace.home, tmpdir=workspace.tmp)
     bwrap_args: list[str] = []
     if sandbox.kind == "bwrap":
-        writable = [workspace.output_dir, workspace.home, *([Path(sandbox.cache)] if sandbox.cache else [])]
-        bwrap_args = bwrap_arguments(command, work=workspace.work, writable=writable, secrets=secrets,
-                                     network=sandbox.network, allow=sandbox.allow, path_env=env.get("PATH"))
+        bwrap_args = bwrap_arguments(command, work=workspace.work, writable=[workspace.output_dir, workspace.home], secrets=secrets,
+                                     network=sandbox.network, allow=sandbox.allow, cache=sandbox.cache, path_env=env.get("PATH"))
     started = time.monotonic()
     try:
         proc = Supervised(command, cwd=workspace.work, env=env, output_fd=log.write_end, workspace=workspace.root,

@@ -3,20 +3,19 @@
 What the sandbox protects and what it does not is in docs/runs.md ("The sandbox"); where it sits
 in a run, in docs/architecture.md ("One run").
 
-- The sandbox (`--sandbox auto|bwrap|none`) is bubblewrap: the whole filesystem read-only, a
-  private /tmp, and an empty tmpfs over every place that holds answers or secrets: the results
-  tree, the compared runs, every registered dataset and its prediction fixtures, the dataset of
-  the run, the file stores' local paths, the user's home, credentials (`~/.aws`, `~/.config`,
-  `~/.ssh`...) and container-daemon sockets. Exactly the directories named are hidden, never
-  their parents: the interpreter and packages core runs on (`sys.prefix`, `sys.path`) and the
-  adapter's own executable stay reachable, re-bound read-only when they live under a hidden
-  directory (the home, /tmp). The workspace is bound at its own path: request and input
-  read-only, `output/` and the workspace's home writable. New PID, IPC and UTS namespaces,
-  `--die-with-parent`, `--new-session`, every capability dropped; the network unless
-  `--no-network` (`--unshare-net`). bwrap reads its arguments from a memfd (`--args`), so the
+- The sandbox (`--sandbox auto|bwrap|none`) is bubblewrap on an allow-list: what it shows and
+  what it hides inside that is `sandbox_view.py`'s; here are the rest of its arguments: a private
+  /tmp, the workspace bound at its own path (request and input read-only, `output/` and the
+  workspace's home writable), the `--adapter-cache` directory read-write, the root read-only; new
+  PID, IPC and UTS namespaces, `--die-with-parent`, `--new-session`, every capability dropped, a
+  seccomp filter refusing ptrace; the network unless `--no-network` (`--unshare-net`). The places
+  that hold answers or secrets (`secret_paths`: the results tree, the compared runs, every
+  registered dataset and its fixtures, the stores' local paths, credentials) are hidden wherever
+  they fall inside what is shown. bwrap reads its arguments from a memfd (`--args`), so the
   sandbox's own command line (its PID 1, which the adapter can read) names no hidden path.
 - The environment is an allow-list (PATH, LANG, LANGUAGE, LC_*, TZ, PYTHONPATH) with HOME in the
-  workspace and TMPDIR, plus the variables named with `--adapter-env`; the same with or without
+  workspace and TMPDIR, plus the variables named with `--adapter-env` and, with a cache,
+  ENVIROBENCH_ADAPTER_CACHE; the same with or without
   the sandbox, so an adapter behaves alike on machines with and without bubblewrap.
 - The lifetime: the adapter runs under a supervisor (`SUPERVISOR`, a few lines of standard-library
   Python) that is a child subreaper, so every process of the adapter's tree stays its descendant,
@@ -56,7 +55,7 @@ from .errors import EnviroBenchError, TechnicalFailure
 from .package import fixtures_dir_for
 from .plugins import Registry
 from .rundir import SandboxRecord
-from .sandbox_view import seccomp_program, under, view_arguments, walked_hidden
+from .sandbox_view import hiding, seccomp_program, under, view_arguments, walked_hidden
 from .stores.config import configured_stores
 from .stores.config import resolve as resolve_store
 from .system import set_child_subreaper
@@ -262,9 +261,10 @@ def store_paths(registry: Registry) -> list[Path]:
 
 
 def bwrap_arguments(command: Sequence[str], *, work: Path, writable: Sequence[Path], secrets: Iterable[Path], network: bool,
-                    allow: Sequence[str] = (), path_env: str | None = None) -> list[str]:
+                    allow: Sequence[str] = (), cache: str | None = None, path_env: str | None = None) -> list[str]:
     """bwrap's arguments (before `--` and the command) for an adapter working in `work`: the
-    allow-list view of sandbox_view, a private /tmp, the workspace, then the root made read-only."""
+    allow-list view of sandbox_view, a private /tmp, the workspace (`writable`: its parts the
+    adapter writes), the adapter's cache, then the root made read-only."""
     # /tmp first: what the view shows from the temporary directory is bound over it.
     args = ["--tmpfs", "/tmp", *view_arguments(command, path_env=path_env, allow=allow, secrets=secrets, network=network)]
     args += ["--dev", "/dev", "--proc", "/proc"]
@@ -272,9 +272,10 @@ def bwrap_arguments(command: Sequence[str], *, work: Path, writable: Sequence[Pa
     args += ["--ro-bind", work_real, work_real]
     for path in writable:
         args += ["--bind", os.path.realpath(path), os.path.realpath(path)]
-        if not under(os.path.realpath(path), os.path.realpath(work).rsplit("/", 1)[0]):  # the cache: kept between runs
-            for found in walked_hidden(os.path.realpath(path)):  # a host's socket in it would get around --no-network
-                args += ["--tmpfs", found] if os.path.isdir(found) else ["--ro-bind", "/dev/null", found]
+    if cache is not None:  # kept between runs, so walked: a host's socket in it would get around --no-network
+        args += ["--bind", cache, cache]
+        for found in walked_hidden(cache):
+            args += hiding(found)
     args += ["--remount-ro", "/", "--chdir", work_real, "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
              "--die-with-parent", "--new-session", *_cap_drop()]
     if not network:

@@ -235,6 +235,12 @@ def etc_hidden(etc: str = ETC) -> list[str]:
     return out
 
 
+def hiding(path: str) -> list[str]:
+    """bwrap's arguments that hide what is at `path`: an empty tmpfs over a directory, /dev/null
+    over anything else (a file, a socket)."""
+    return ["--tmpfs", path] if os.path.isdir(path) and not os.path.islink(path) else ["--ro-bind", "/dev/null", path]
+
+
 # -- the view ---------------------------------------------------------------------------------------
 
 
@@ -311,7 +317,7 @@ def view_arguments(command: Sequence[str], *, path_env: str | None, allow: Seque
             # path): hiding it would hide that too; hide its answers instead.
             continue
         done.append(path)
-        args += ["--tmpfs", path] if os.path.isdir(path) and not os.path.islink(path) else ["--ro-bind", "/dev/null", path]
+        args += hiding(path)
     return args
 
 
