@@ -26,6 +26,7 @@ writes into the output directory, per the protocol `envirobench.adapter.v1`:
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import math
 import os
@@ -88,11 +89,15 @@ class Adapter:
     the retries of a transient failure. `max_concurrency`: cases run at once, unless the command
     line's `--max-concurrency` or the option `max_concurrency` says otherwise. `types`: the
     classes of benchmark types it serves that are not installed as a plugin (the installed
-    plugins' types are found by their IDs)."""
+    plugins' types are found by their IDs). `resolve_options(benchmark, options) -> options`: checks
+    the options for the benchmark type the request names, before any case starts, and returns
+    the ones predict sees and the cache keys (an alias resolved to its name, say); a ValueError
+    it raises refuses the request with its message (a variant this type does not have)."""
 
     def __init__(self, name: str, version: str, *, prices: Mapping[str, Mapping[str, float]] | None = None,
                  options: Mapping[str, str] | None = None, max_concurrency: int = 4, max_attempts: int = 4,
-                 backoff_s: float = 1.0, max_backoff_s: float = 60.0, types: Sequence[type[BenchmarkType]] = ()) -> None:
+                 backoff_s: float = 1.0, max_backoff_s: float = 60.0, types: Sequence[type[BenchmarkType]] = (),
+                 resolve_options: Callable[[str, Mapping[str, str]], Mapping[str, str]] | None = None) -> None:
         if not SAFE_NAME.fullmatch(name):
             raise ValueError(f"an adapter name must be letters, digits, '.', '_' or '-', not {name!r}")
         if not isinstance(version, str) or not version:
@@ -106,6 +111,7 @@ class Adapter:
             raise ValueError("need 1 <= max_concurrency <= 256, max_attempts >= 1 and 0 <= backoff_s <= max_backoff_s")
         self.settings = Settings(max_concurrency, max_attempts, backoff_s, max_backoff_s)
         self.types = tuple(types)
+        self.resolve_options = resolve_options
         self.served: dict[str, Served] = {}
 
     def predict(self, benchmark: str, *, max_cost_usd: Bound = None, max_input_tokens: TokenBound = None,
@@ -140,7 +146,7 @@ class Adapter:
         directory that is not empty)."""
         output_dir = prepare_output(Path(output))
         try:
-            job = read_job(Path(request), self.served, self.options, self.types)
+            job = self._resolved(read_job(Path(request), self.served, self.options, self.types))
             settings = self._settings(job, max_concurrency)
             self._check_prices(job)
             cache = Cache(Path(cache_dir), self.name) if cache_dir is not None else Cache.from_environment(self.name)
@@ -171,6 +177,15 @@ class Adapter:
         document = self._result(job.benchmark, job.request.benchmark.format, status, error, runner.ledger.systems(), cases)
         write_json(output_dir / RESULT_FILE, document)
         return Report(status, error, outcomes, spent)
+
+    def _resolved(self, job: Job) -> Job:
+        if self.resolve_options is None:
+            return job
+        try:
+            options = dict(self.resolve_options(job.benchmark, dict(job.options)))
+        except ValueError as exc:
+            raise Refused(str(exc), job.benchmark, job.request.benchmark.format, job.request.model) from None
+        return dataclasses.replace(job, options=options)
 
     def _settings(self, job: Job, max_concurrency: int | None) -> Settings:
         value = max_concurrency
