@@ -17,7 +17,7 @@ import attrs
 
 from envirobench import hookimpl
 from envirobench.benchmark import CaseScore
-from envirobench.datasets import write_manifest
+from envirobench.authoring import write_manifest
 from envirobench.jsonio import dumps_line
 from envirobench.testing import CountWords
 

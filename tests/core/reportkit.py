@@ -21,7 +21,7 @@ import attrs
 from scripted_adapters import adapter_executable
 
 from envirobench import BenchmarkType, Case, CaseScore, f1, hookimpl, plugins
-from envirobench.datasets import write_manifest
+from envirobench.authoring import write_manifest
 from envirobench.jsonio import dumps_line
 from envirobench.runs import RunSpec, execute_run
 

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from envirobench import (
+    authoring,
     converter,
     datasets,
     jsonio,
@@ -101,7 +102,7 @@ def test_case_lines_of_a_pinned_dataset_read_or_are_refused(lines):
         with (root / "cases.jsonl").open("ab") as cases:
             for line in lines:
                 cases.write((line if isinstance(line, bytes) else line.encode("utf-8", "surrogatepass")).replace(b"\n", b" ") + b"\n")
-        datasets.write_manifest(root, dataset_id="test/count-words-v1", version=1, benchmark=CountWords.ID, title="fuzz")
+        authoring.write_manifest(root, dataset_id="test/count-words-v1", version=1, benchmark=CountWords.ID, title="fuzz")
         registry = build_registry(extra=[("toy", toy_plugin())])
         refused_or_read(lambda: datasets.validate_contents(root, registry))
 

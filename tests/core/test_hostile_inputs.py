@@ -25,8 +25,8 @@ import pytest
 import reportkit
 from click.testing import CliRunner
 
+from envirobench import authoring, jsonio, profiles, review
 from envirobench import datasets as ds
-from envirobench import jsonio, profiles, review
 from envirobench.cli import main
 from envirobench.errors import EnviroBenchError
 from envirobench.stores import StoreError, sha256_bytes
@@ -281,7 +281,7 @@ def test_a_dataset_file_that_is_not_a_regular_file(count_dataset, toy_registry, 
 
 
 def test_a_manifest_over_the_size_limit(count_dataset, toy_registry, monkeypatch):
-    monkeypatch.setattr(ds, "MAX_MANIFEST_BYTES", 100)
+    monkeypatch.setattr(authoring, "MAX_MANIFEST_BYTES", 100)
     err = refused(validate(count_dataset, toy_registry))
     assert err.file.endswith("manifest.json") and "larger than the 100 bytes" in err.message
 
@@ -470,7 +470,7 @@ def test_review_check_of_an_interpretation_that_is_a_fifo(use_registry, tmp_path
 
 def test_a_stored_manifest_over_the_size_limit(tmp_path, count_dataset, toy_registry, store, monkeypatch):
     push_dataset("test/count-words-v1", store, toy_registry)
-    monkeypatch.setattr(ds, "MAX_MANIFEST_BYTES", 100)
+    monkeypatch.setattr(authoring, "MAX_MANIFEST_BYTES", 100)
     err = refused(lambda: pull_dataset("test/count-words-v1", store, toy_registry, output=tmp_path / "pulled"), StoreError)
     assert "manifest.json" in err.message and "larger than the 100 bytes" in err.message
 

@@ -18,7 +18,7 @@ from reportkit import (
 )
 
 from envirobench import hookimpl, plugins
-from envirobench.datasets import write_manifest
+from envirobench.authoring import write_manifest
 from envirobench.rundir import read_run
 from envirobench.runs import RunSpec, execute_run
 

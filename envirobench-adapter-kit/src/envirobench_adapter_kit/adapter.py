@@ -49,7 +49,7 @@ from envirobench import (
 )
 
 from . import __version__
-from .budget import Ledger, read_prices
+from .budget import Ledger, Price, read_prices
 from .cache import SAFE_NAME, Cache
 from .engine import Bound, Outcome, Runner, Served, Settings, TokenBound
 from .request import Job, Refused, Unreadable, read_job
@@ -92,18 +92,24 @@ class Adapter:
     plugins' types are found by their IDs). `resolve_options(benchmark, options) -> options`: checks
     the options for the benchmark type the request names, before any case starts, and returns
     the ones predict sees and the cache keys (an alias resolved to its name, say); a ValueError
-    it raises refuses the request with its message (a variant this type does not have)."""
+    it raises refuses the request with its message (a variant this type does not have).
+    `prices_from_options(options) -> prices`: more prices (the form of `prices`, over them) from
+    the run's options, for an adapter whose user gives the price of the model it runs; a
+    ValueError refuses the request, naming the options."""
 
     def __init__(self, name: str, version: str, *, prices: Mapping[str, Mapping[str, float]] | None = None,
                  options: Mapping[str, str] | None = None, max_concurrency: int = 4, max_attempts: int = 4,
                  backoff_s: float = 1.0, max_backoff_s: float = 60.0, types: Sequence[type[BenchmarkType]] = (),
-                 resolve_options: Callable[[str, Mapping[str, str]], Mapping[str, str]] | None = None) -> None:
+                 resolve_options: Callable[[str, Mapping[str, str]], Mapping[str, str]] | None = None,
+                 prices_from_options: Callable[[Mapping[str, str]], Mapping[str, Mapping[str, float]]] | None = None) -> None:
         if not SAFE_NAME.fullmatch(name):
             raise ValueError(f"an adapter name must be letters, digits, '.', '_' or '-', not {name!r}")
         if not isinstance(version, str) or not version:
             raise ValueError("an adapter needs a version (it is part of every cache key)")
         self.name, self.version = name, version
         self.prices = read_prices(prices)
+        # Prices the run's options give (an adapter for any server, priced by its user), over `prices`.
+        self.prices_from_options = prices_from_options
         self.options = dict(options or {})
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in self.options.items()) or "max_concurrency" in self.options:
             raise ValueError("options map option names to default string values (max_concurrency is the kit's own)")
@@ -120,7 +126,7 @@ class Adapter:
 
         Its worst case per attempt, which the budget reserves before the attempt starts: either
         `max_cost_usd`, or `max_input_tokens` and `max_output_tokens` at the run's model's price
-        (each a number, or a function of the case). A function that declares neither must not
+        (each a number, or a function of the case, or of the case and the run's options). A function that declares neither must not
         spend: any cost it records stops the run (the budget stop could not hold)."""
         if benchmark in self.served:
             raise ValueError(f"{benchmark!r} is served twice")
@@ -148,7 +154,8 @@ class Adapter:
         try:
             job = self._resolved(read_job(Path(request), self.served, self.options, self.types))
             settings = self._settings(job, max_concurrency)
-            self._check_prices(job)
+            prices = self._prices(job)
+            self._check_prices(job, prices)
             cache = Cache(Path(cache_dir), self.name) if cache_dir is not None else Cache.from_environment(self.name)
         except Refused as exc:
             systems = [] if exc.model is None else Ledger(exc.model).systems()
@@ -157,7 +164,7 @@ class Adapter:
         except (Unreadable, EnviroBenchError) as exc:
             raise KitError(str(exc)) from None
         with ProgressLog(output_dir / PROGRESS_FILE, len(job.cases)) as progress:
-            runner = Runner(job, self.served[job.benchmark], settings, self.prices, cache, (self.name, self.version), progress.advance)
+            runner = Runner(job, self.served[job.benchmark], settings, prices, cache, (self.name, self.version), progress.advance)
             outcomes = asyncio.run(runner.run())
         assert runner.budget is not None
         stopped = runner.budget.stopped
@@ -201,10 +208,19 @@ class Adapter:
                           job.request.model)
         return Settings(value, self.settings.max_attempts, self.settings.backoff_s, self.settings.max_backoff_s)
 
-    def _check_prices(self, job: Job) -> None:
+    def _prices(self, job: Job) -> dict[str, Price]:
+        if self.prices_from_options is None:
+            return self.prices
+        try:
+            given = read_prices(self.prices_from_options(job.options))
+        except ValueError as exc:
+            raise Refused(f"$.options: {exc}", job.benchmark, job.request.benchmark.format, job.request.model) from None
+        return {**self.prices, **given}
+
+    def _check_prices(self, job: Job, prices: Mapping[str, Price]) -> None:
         served = self.served[job.benchmark]
-        if served.priced_by_tokens and job.request.model not in self.prices:
-            priced = ", ".join(sorted(self.prices)) or "none"
+        if served.priced_by_tokens and job.request.model not in prices:
+            priced = ", ".join(sorted(prices)) or "none"
             raise Refused(f"$.model: {job.request.model!r} has no price in this adapter's price table (priced: {priced}), "
                           "so what a case may cost cannot be bounded and the budget could not be kept", job.benchmark,
                           job.request.benchmark.format, job.request.model)

@@ -18,7 +18,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,8 +30,10 @@ from .cache import Cache, sha256_file, sha256_json
 from .context import TRANSIENT, Context, Transient
 from .request import Case, Job
 
-Bound = float | Callable[[Case], float] | None
-TokenBound = int | Callable[[Case], int] | None
+# A bound is a number, or a function of the case, or of the case and the run's options (a function
+# taking two parameters: an adapter whose options set its output limit, say).
+Bound = float | Callable[[Case], float] | Callable[[Case, Mapping[str, str]], float] | None
+TokenBound = int | Callable[[Case], int] | Callable[[Case, Mapping[str, str]], int] | None
 MAX_MESSAGE = 1000
 
 
@@ -49,22 +51,37 @@ class Served:
     def priced_by_tokens(self) -> bool:
         return self.max_cost_usd is None and self.max_input_tokens is not None
 
-    def worst_case(self, case: Case, price: Price | None) -> float:
+    def worst_case(self, case: Case, price: Price | None, options: Mapping[str, str] | None = None) -> float:
         """The most one attempt at `case` may cost: max_cost_usd, else the declared tokens at the
-        model's price, else 0 (a function that declares nothing must not spend)."""
+        model's price, else 0 (a function that declares nothing must not spend). `options`: the
+        run's adapter options, for a bound that is a function of the case and the options."""
+        options = {} if options is None else options
         if self.max_cost_usd is not None:
-            value = self.max_cost_usd(case) if callable(self.max_cost_usd) else self.max_cost_usd
+            value = bound_value(self.max_cost_usd, case, options)
             if not is_amount(value):
                 raise ValueError(f"max_cost_usd must be a finite number of USD, at least 0, not {value!r}")
             return float(value)
         if self.max_input_tokens is None or self.max_output_tokens is None:
             return 0.0
-        tokens = [bound(case) if callable(bound) else bound for bound in (self.max_input_tokens, self.max_output_tokens)]
+        tokens = [bound_value(bound, case, options) for bound in (self.max_input_tokens, self.max_output_tokens)]
         if not all(is_count(t) for t in tokens):
             raise ValueError(f"max_input_tokens and max_output_tokens must be integers of at least 0, not {tokens!r}")
         if price is None:  # refused before any case starts (adapter.py); kept for callers of this alone
             raise ValueError("the model has no price, so the declared tokens bound no cost")
         return price.cost(*tokens)
+
+
+def bound_value(bound: Any, case: Case, options: Mapping[str, str]) -> Any:
+    """A declared bound's value for `case`: the number, or the function's result (called with the
+    case, or with the case and the options when it takes two positional parameters)."""
+    if not callable(bound):
+        return bound
+    try:
+        positional = [p for p in inspect.signature(bound).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) or p.kind is p.VAR_POSITIONAL]
+    except (TypeError, ValueError):  # a builtin without a signature: called with the case alone
+        positional = []
+    return bound(case, options) if len(positional) >= 2 else bound(case)
 
 
 @dataclass(frozen=True)
@@ -160,7 +177,7 @@ class Runner:
                 return None
         for attempt in range(1, self.settings.max_attempts + 1):
             try:
-                worst = self.served.worst_case(case, self.price)
+                worst = self.served.worst_case(case, self.price, self.job.options)
             except (ValueError, TypeError) as exc:
                 return self._fail(outcome, started, f"its worst case could not be computed: {describe(exc)}")
             try:

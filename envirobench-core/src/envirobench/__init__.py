@@ -45,17 +45,20 @@ _EXPORTS = {
     "build_registry": "envirobench.plugins",
     "get_registry": "envirobench.plugins",
     "using_registry": "envirobench.plugins",
-    "BenchmarkPackage": "envirobench.package",
-    "TypeLayout": "envirobench.package",
-    "generator_command": "envirobench.generation",
-    "DATA_LICENSE": "envirobench.generation",
-    "GeneratedCase": "envirobench.generation",
-    "dataset_id_of": "envirobench.generation",
-    "read_answers": "envirobench.generation",
-    "plant_mistakes": "envirobench.generation",
-    "read_categories": "envirobench.generation",
-    "write_by_case": "envirobench.generation",
-    "write_dataset": "envirobench.generation",
+    "BenchmarkPackage": "envirobench.authoring",
+    "TypeLayout": "envirobench.authoring",
+    "generator_command": "envirobench.authoring",
+    "DATA_LICENSE": "envirobench.authoring",
+    "GeneratedCase": "envirobench.authoring",
+    "dataset_id_of": "envirobench.authoring",
+    "read_answers": "envirobench.authoring",
+    "plant_mistakes": "envirobench.authoring",
+    "read_categories": "envirobench.authoring",
+    "write_by_case": "envirobench.authoring",
+    "write_dataset": "envirobench.authoring",
+    "FixturePlan": "envirobench.authoring",
+    "sha256_file": "envirobench.authoring",
+    "split_of": "envirobench.authoring",
     # JSON in, JSON out
     "structure": "envirobench.converter",
     "unstructure": "envirobench.converter",
@@ -76,8 +79,8 @@ _EXPORTS = {
     "DatasetIdentity": "envirobench.records",
     "Dataset": "envirobench.datasets",
     "load_dataset": "envirobench.datasets",
-    "read_manifest": "envirobench.datasets",
-    "write_manifest": "envirobench.datasets",
+    "read_manifest": "envirobench.authoring",
+    "write_manifest": "envirobench.authoring",
     # the adapter protocol
     "PROTOCOL": "envirobench.protocol",
     "REQUEST_FORMAT": "envirobench.protocol",
@@ -118,6 +121,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "Curve",
     "DATA_LICENSE",
     "Dataset",
+    "FixturePlan",
     "DatasetIdentity",
     "EnviroBenchError",
     "ErrorKey",
@@ -165,7 +169,9 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "read_metrics",
     "read_run",
     "rescore_run",
+    "sha256_file",
     "share",
+    "split_of",
     "precision_recall",
     "structure",
     "unstructure",
@@ -177,6 +183,24 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
 ]
 
 if TYPE_CHECKING:  # what static tools see; at run time the names come from __getattr__
+    from .authoring import (
+        DATA_LICENSE,
+        BenchmarkPackage,
+        FixturePlan,
+        GeneratedCase,
+        TypeLayout,
+        dataset_id_of,
+        generator_command,
+        plant_mistakes,
+        read_answers,
+        read_categories,
+        read_manifest,
+        sha256_file,
+        split_of,
+        write_by_case,
+        write_dataset,
+        write_manifest,
+    )
     from .benchmark import (
         BenchmarkType,
         Case,
@@ -191,19 +215,8 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         share,
     )
     from .converter import structure, unstructure
-    from .datasets import Dataset, load_dataset, read_manifest, write_manifest
+    from .datasets import Dataset, load_dataset
     from .errors import EnviroBenchError, TechnicalFailure
-    from .generation import (
-        DATA_LICENSE,
-        GeneratedCase,
-        dataset_id_of,
-        generator_command,
-        plant_mistakes,
-        read_answers,
-        read_categories,
-        write_by_case,
-        write_dataset,
-    )
     from .hookspecs import hookimpl
     from .jsonio import (
         atomic_write_bytes,
@@ -215,7 +228,6 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
         write_json,
     )
     from .merge import merge_shards
-    from .package import BenchmarkPackage, TypeLayout
     from .plugins import Registry, build_registry, get_registry, using_registry
     from .protocol import (
         PROGRESS_FILE,

@@ -20,39 +20,15 @@ from typing import Any
 
 import attrs
 
+from .authoring import ANSWERS, CASES, MANIFEST, digest_of, read_manifest, sha256_file
 from .benchmark import BenchmarkType, Case
 from .converter import MISS, fast_structurer, structure, unstructure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_text, dumps, dumps_line, iter_jsonl, read_json
+from .jsonio import dumps_line, iter_jsonl
 from .plugins import Registry
-from .records import (
-    DATASET_FORMAT,
-    AnswerRecord,
-    CaseRecord,
-    DatasetIdentity,
-    FileEntry,
-    Generator,
-    Manifest,
-    Retirement,
-)
-from .stores import sha256_file
-
-MANIFEST = "manifest.json"
-CASES = "cases.jsonl"
-ANSWERS = "answers.jsonl"
-#: A manifest larger than this is refused before it is read (docs/datasets.md, Reading files):
-#: a million files pin in about 150 MiB.
-MAX_MANIFEST_BYTES = 256 << 20
+from .records import AnswerRecord, CaseRecord, DatasetIdentity, FileEntry, Manifest
 #: The manifest fields the dataset digest leaves out: they are digests themselves.
 DIGEST_FIELDS = ("input_digest", "answer_digest")
-
-
-def digest_of(entries: list[FileEntry]) -> str:
-    """A digest over (path, SHA-256) pairs, independent of listing order."""
-    digest = hashlib.sha256()
-    for entry in sorted(entries, key=lambda e: e.path):
-        digest.update(f"{entry.path}\t{entry.sha256}\n".encode())
-    return "sha256:" + digest.hexdigest()
 
 
 def manifest_digest(manifest: Manifest) -> str:
@@ -140,15 +116,6 @@ class Dataset:
     def raw_inputs(self) -> Iterator[CaseRecord]:
         for _, rec in self.iter_case_records():
             yield rec
-
-
-def read_manifest(root: Path) -> Manifest:
-    path = root / MANIFEST
-    if not root.is_dir():
-        raise EnviroBenchError("not a dataset directory", file=root)
-    if path.is_symlink():
-        raise EnviroBenchError(f"{MANIFEST} is a symbolic link; a dataset holds regular files only", file=path)
-    return structure(read_json(path, max_bytes=MAX_MANIFEST_BYTES), Manifest, file=str(path))
 
 
 def check_no_link(root: Path, rel: str, *, file: Path, field: str) -> None:
@@ -372,44 +339,3 @@ def load_contents(name_or_path: str | Path, registry: Registry) -> Contents:
     if key in registry.datasets and contents.dataset.id != key:
         raise EnviroBenchError(f"registered as {key!r} but its manifest says {contents.dataset.id!r}", file=path / MANIFEST, field="$.id")
     return contents
-
-
-def write_manifest(
-    root: str | Path,
-    *,
-    dataset_id: str,
-    version: int,
-    benchmark: str,
-    title: str,
-    description: str = "",
-    visibility: str = "public",
-    generator: Generator | None = None,
-    retired: tuple[Retirement, ...] = (),
-    license: str = "",
-) -> Manifest:
-    """Pin every file under `root` (for generators): sizes, SHA-256s and both digests."""
-    root = Path(root)
-    entries = []
-    for full in sorted(p for p in root.rglob("*") if p.is_file()):
-        rel = full.relative_to(root).as_posix()
-        if rel == MANIFEST:
-            continue
-        role = "cases" if rel == CASES else "answers" if rel == ANSWERS else "source"
-        entries.append(FileEntry(rel, full.stat().st_size, sha256_file(full), role))
-    manifest = Manifest(
-        format=DATASET_FORMAT,
-        id=dataset_id,
-        version=version,
-        benchmark=benchmark,
-        title=title,
-        description=description,
-        visibility=visibility,  # type: ignore[arg-type]
-        generator=generator,
-        files=tuple(entries),
-        input_digest=digest_of([e for e in entries if e.role != "answers"]),
-        answer_digest=digest_of([e for e in entries if e.role == "answers"]),
-        retired=retired,
-        license=license,
-    )
-    atomic_write_text(root / MANIFEST, dumps(unstructure(manifest)))
-    return manifest

@@ -36,3 +36,13 @@ def envirobench_stores(register):
 @hookspec
 def envirobench_adapters(register):
     """Register named adapters: `register(name, command)`; command is an argv list or executable path."""
+
+
+@hookspec
+def envirobench_commands(register):
+    """Register commands of the `envirobench` command line: `register(name, target, help)`.
+
+    `target` is "module:attribute" naming a click command, imported only when the command is
+    used (as core's own are), and `help` its one-line help for `envirobench --help`. A name core
+    already uses is refused.
+    """

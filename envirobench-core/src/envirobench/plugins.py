@@ -36,6 +36,7 @@ HOOKS = (
     ("envirobench_viewers", "viewers"),
     ("envirobench_stores", "stores"),
     ("envirobench_adapters", "adapters"),
+    ("envirobench_commands", "commands"),
 )
 
 
@@ -92,6 +93,16 @@ class AdapterEntry:
     plugin: str
 
 
+@attrs.frozen
+class CommandEntry:
+    """A command a plugin adds to the command line: "module:attribute" of a click command."""
+
+    name: str
+    target: str
+    help: str
+    plugin: str
+
+
 @attrs.define
 class Registry:
     """Everything the loaded plugins registered, keyed by ID."""
@@ -104,6 +115,7 @@ class Registry:
     viewers: dict[str, Viewer] = attrs.field(factory=dict)
     stores: dict[str, StoreScheme] = attrs.field(factory=dict)
     adapters: dict[str, AdapterEntry] = attrs.field(factory=dict)
+    commands: dict[str, CommandEntry] = attrs.field(factory=dict)
 
     def registered_by(self, plugin: str) -> dict[str, list[str]]:
         return {
@@ -112,6 +124,7 @@ class Registry:
             "viewers": sorted(k for k, v in self.viewers.items() if v.plugin == plugin),
             "stores": sorted(k for k, v in self.stores.items() if v.plugin == plugin),
             "adapters": sorted(k for k, v in self.adapters.items() if v.plugin == plugin),
+            "commands": sorted(k for k, v in self.commands.items() if v.plugin == plugin),
         }
 
     def benchmark_type(self, type_id: str) -> BenchmarkType:
@@ -176,12 +189,19 @@ def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[.
         _claim(registry.adapters, name, "adapter", plugin, lambda v: v.plugin)
         registry.adapters[name] = AdapterEntry(name, argv, plugin)
 
+    def register_command(name: str, target: str, help: str = "") -> None:
+        if not isinstance(target, str) or target.count(":") != 1 or not all(target.split(":")):
+            raise EnviroBenchError(f"plugin {plugin!r}: command {name!r} must name its click command as 'module:attribute', not {target!r}")
+        _claim(registry.commands, name, "command", plugin, lambda v: v.plugin)
+        registry.commands[name] = CommandEntry(name, target, help, plugin)
+
     return {
         "envirobench_benchmark_types": register_type,
         "envirobench_datasets": register_dataset,
         "envirobench_viewers": register_viewer,
         "envirobench_stores": register_store,
         "envirobench_adapters": register_adapter,
+        "envirobench_commands": register_command,
     }
 
 
@@ -266,16 +286,31 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
     return Loaded(pm, infos, failures, warnings)
 
 
-def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
-    loaded = make_plugin_manager(extra)
-    pm = loaded.manager
-    registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings)
-    for hook_name, _ in HOOKS:
+def plugin_commands() -> dict[str, CommandEntry]:
+    """The commands the installed plugins add, calling only that hook: `envirobench --help`
+    must not run every plugin's dataset hooks (which may materialise data) to list them."""
+    if _given or _loaded is not None:
+        return get_registry().commands
+    loaded = make_plugin_manager()
+    registry = Registry(plugins=loaded.plugins)
+    _call_hooks(loaded.manager, registry, ("envirobench_commands",))
+    return registry.commands
+
+
+def _call_hooks(pm: pluggy.PluginManager, registry: Registry, hook_names: Iterable[str]) -> None:
+    for hook_name in hook_names:
         caller = getattr(pm.hook, hook_name)
         # Call each plugin's implementation on its own so every registration is attributed.
         for impl in caller.get_hookimpls():  # registration order: core first
             register = _register_functions(registry, impl.plugin_name)[hook_name]
             impl.function(register=register)
+
+
+def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
+    loaded = make_plugin_manager(extra)
+    pm = loaded.manager
+    registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings)
+    _call_hooks(pm, registry, (name for name, _ in HOOKS))
     for name, viewer_name in ((cls.ID, cls.VIEWER) for cls, _ in registry.benchmark_types.values()):
         if viewer_name not in registry.viewers:
             raise EnviroBenchError(

@@ -89,3 +89,15 @@ class DatasetIdentity:
     digest: str
     input_digest: str
     answer_digest: str
+
+
+SEALED_FORMAT = "envirobench.sealed.v1"
+
+
+@attrs.frozen
+class SealedNote:
+    """`sealed.json`: the dataset is sealed, its answer key held by a scoring service (`service`,
+    its URL when known), so a run on it is unscored until submitted there (docs/holdout.md)."""
+
+    format: Literal["envirobench.sealed.v1"]
+    service: str = ""

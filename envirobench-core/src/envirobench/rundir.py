@@ -95,7 +95,9 @@ INTERPRETATION_FORMAT = "envirobench.interpretation.v1"
 
 # -- vocabularies --------------------------------------------------------------------------------
 
-RunStatus = Literal["running", "completed", "failed"]
+# "unscored": a run on a sealed dataset (docs/holdout.md), checked but scored only by the service
+# holding its answer key.
+RunStatus = Literal["running", "completed", "failed", "unscored"]
 GateStatus = Literal["passed", "failed", "baseline required", "unavailable"]
 Bucket = Literal["worse", "better", "noisy", "remaining", "unchanged-correct"]
 BUCKETS: tuple[str, ...] = ("worse", "better", "noisy", "remaining", "unchanged-correct")

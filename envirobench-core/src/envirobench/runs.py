@@ -164,7 +164,7 @@ class Outcome:
     """What became of a run: `completed` with its gate, or `failed` with the reason."""
 
     run_dir: Path
-    status: str  # "completed" or "failed"
+    status: str  # "completed", "failed", or "unscored" (a sealed dataset's run: see docs/holdout.md)
     gate: Gate | None
     message: str = ""
     partial: Partial | None = None  # set for a partial run
@@ -271,6 +271,9 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     dataset, answers = contents.dataset, contents.answers
     if dataset.manifest.benchmark != btype.ID:
         raise EnviroBenchError(f"dataset {dataset.id!r} is for benchmark {dataset.manifest.benchmark!r}, not {btype.ID!r}")
+    if contents.sealed and (spec.baseline or spec.controls or spec.targets):
+        raise EnviroBenchError(f"dataset {dataset.id!r} is sealed (its answer key is held by a scoring service): a run on it is unscored, "
+                               "so it takes no baseline, control or target; submit it with `envirobench submit RUN_DIR --to URL`")
     selection = select_run_cases(contents.cases, dataset.retired, ids=spec.cases, limit=spec.limit, shard=spec.shard, targets=spec.targets, budget_usd=spec.budget_usd)
     cases, partial, budget = selection.cases, selection.partial, selection.budget_usd
     # Per run: a shard's or a partial run's own cases, each repeat its own.
@@ -384,6 +387,14 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             _publish(staging, final)
             published = True
             return Outcome(final, "failed", None, str(failure), partial)
+        if contents.sealed:
+            # The answer key is held by a scoring service: the run is checked like any other and
+            # kept, unscored, for `envirobench submit` (docs/holdout.md).
+            record = attrs.evolve(record, status="unscored", finished_at=now(), wall_time_s=round(time.monotonic() - started, 3))
+            write_run(staging, record)
+            _publish(staging, final)
+            published = True
+            return Outcome(final, "unscored", None, partial=partial)
 
         scored = score_and_gate(btype, cases, answers, predictions, baseline, controls, gates, selection.targets, _stage(on_progress, "scoring"))
         gate = scored[1]

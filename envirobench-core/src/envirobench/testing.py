@@ -14,8 +14,8 @@ from typing import Any
 
 import attrs
 
+from .authoring import write_manifest
 from .benchmark import BenchmarkType, Case, CaseScore
-from .datasets import write_manifest
 from .hookspecs import hookimpl
 from .jsonio import dumps_line
 from .records import Retirement

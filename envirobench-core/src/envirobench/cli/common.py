@@ -46,6 +46,10 @@ class LazyGroup(click.Group):
             self.add_command(getattr(importlib.import_module(f"envirobench.cli.{module}"), attribute), cmd_name)
         return self.commands.get(cmd_name)
 
+    def lazy_help(self, name: str) -> str:
+        """The one-line help of a command not yet imported."""
+        return self.lazy[name][1]
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         names = self.list_commands(ctx)
         if not names:
@@ -54,7 +58,7 @@ class LazyGroup(click.Group):
         rows = []
         for name in names:
             # A command not yet imported is shortened as click shortens a loaded one's help.
-            loaded = self.commands.get(name) or click.Command(name, help=self.lazy[name][1])
+            loaded = self.commands.get(name) or click.Command(name, help=self.lazy_help(name))
             rows.append((name, loaded.get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)

@@ -7,6 +7,8 @@ diagnostics go to stderr; `--json` is for machines.
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
 from .. import __version__
@@ -40,7 +42,33 @@ COMMANDS = {
 }
 
 
-@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS, epilog=EPILOG)
+class MainGroup(LazyGroup):
+    """Core's commands, then those plugins add (the `envirobench_commands` hook), each imported
+    only when used. A plugin's command never shadows one of core's."""
+
+    def _plugin_commands(self) -> dict:
+        from ..plugins import plugin_commands
+
+        return {name: entry for name, entry in plugin_commands().items() if name not in self.lazy}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._plugin_commands()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands or cmd_name in self.lazy:
+            return super().get_command(ctx, cmd_name)
+        entry = self._plugin_commands().get(cmd_name)
+        if entry is None:
+            return None
+        module, _, attribute = entry.target.partition(":")
+        self.add_command(getattr(importlib.import_module(module), attribute), cmd_name)
+        return self.commands[cmd_name]
+
+    def lazy_help(self, name: str) -> str:
+        return self.lazy[name][1] if name in self.lazy else self._plugin_commands()[name].help
+
+
+@click.group(cls=MainGroup, lazy=COMMANDS, context_settings=CONTEXT_SETTINGS, epilog=EPILOG)
 @click.version_option(__version__, "-V", "--version", prog_name="envirobench")
 def main() -> None:
     """EnviroBench: measure AI systems that read environmental documents."""

@@ -109,6 +109,13 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
         click.echo(f"run failed (technical failure, nothing scored): {what}{outcome.message}", err=True)
         click.echo(f"details: {outcome.run_dir / RUN_FILE} and {outcome.run_dir / ADAPTER_LOG}", err=True)
         return 1
+    if outcome.status == "unscored":
+        if as_json and print_json:
+            echo_json({"run_dir": str(outcome.run_dir), "status": "unscored", **(extra or {})})
+        elif not as_json:
+            click.echo(f"run directory: {outcome.run_dir}")
+            click.echo(f"unscored: the dataset is sealed; submit it: envirobench submit {outcome.run_dir} --to URL")
+        return 0
     gate = outcome.gate
     assert gate is not None  # a completed run has a gate
     partial = outcome.partial
@@ -267,7 +274,8 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
             return
         codes.append(_show(outcome, require_no_regressions, as_json, shard=shard is not None, print_json=False))
         entries.append(_verdict(outcome, {"run_id": spec.run_id, **extra}) if outcome.status == "completed"
-                       else {"run_dir": str(outcome.run_dir), "run_id": spec.run_id, "status": "failed", "failure": outcome.message, **extra})
+                       else {"run_dir": str(outcome.run_dir), "run_id": spec.run_id, "status": outcome.status, **extra}
+                       | ({"failure": outcome.message} if outcome.status == "failed" else {}))
     if as_json:
         echo_json({"group": run_id, "runs": entries} if repeats else entries[0])
     # A technical failure of any repeat outranks a gate that did not pass.

@@ -28,6 +28,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, Protocol, runtime_checkable
 
+# Re-exported: the stores hash files with the authoring layer's sha256_file, as generators do.
+from ..authoring import sha256_file as sha256_file
 from ..errors import EnviroBenchError
 from ..jsonio import file_mode, open_regular, read_bytes
 
@@ -129,14 +131,6 @@ def check_sha256(value: str | None, *, key: str = "") -> str:
 
 def sha256_bytes(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 @contextlib.contextmanager
