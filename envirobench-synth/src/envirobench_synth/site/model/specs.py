@@ -1,0 +1,48 @@
+"""The sites' specs (`SiteSpec`: id, split, seed, archetype, page target), by split."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SiteSpec:
+    site_id: str
+    split: str  # "dev" | "test"
+    seed: int
+    archetype: str  # "station", "bulk-plant", "dry-cleaner", "auto-repair", "plating-shop"
+    pages: int  # exact page count of the record
+    as_of: dt.date
+    release_year: int  # the year the release is found (the record's data start then)
+    standards: tuple[tuple[str, str], ...] = ()  # (matrix, table) replacing the archetype's
+
+
+SPECS: dict[str, SiteSpec] = {
+    spec.site_id: spec
+    for spec in (
+        SiteSpec("st-275", "test", 27501, "station", 275, dt.date(2024, 6, 30), 2012),
+        SiteSpec("bp-540", "test", 54002, "bulk-plant", 540, dt.date(2024, 3, 31), 2002),
+        SiteSpec("dc-806", "test", 80603, "dry-cleaner", 806, dt.date(2024, 9, 30), 2010),
+        SiteSpec(
+            "dev-former-station",
+            "dev",
+            12101,
+            "station",
+            236,
+            dt.date(2023, 12, 31),
+            1999,
+            (
+                ("groundwater", "epa-rsl-tapwater-thq1.0"),
+                ("soil", "epa-rsl-soil-industrial-thq1.0"),
+            ),
+        ),
+        SiteSpec("dev-auto-repair", "dev", 18402, "auto-repair", 232, dt.date(2022, 6, 30), 2004),
+        SiteSpec("dev-plating-shop", "dev", 25203, "plating-shop", 252, dt.date(2023, 9, 30), 2003),
+        SiteSpec("dev-rail-siding", "dev", 31204, "bulk-plant", 312, dt.date(2021, 12, 31), 2005),
+    )
+}
+SITES = {
+    "dev": tuple(s.site_id for s in SPECS.values() if s.split == "dev"),
+    "test": tuple(s.site_id for s in SPECS.values() if s.split == "test"),
+}
