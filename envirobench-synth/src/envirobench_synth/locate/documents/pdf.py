@@ -1,0 +1,245 @@
+"""Laying a document out and writing it as PDF: `render_document` (typed or scanned)."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from reportlab import rl_config
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+from ...degrade import sample_scan_params, scan_page
+from ...rng import make_random
+from .kinds import (
+    BOTTOM,
+    FONTS,
+    HEAVY_DPI,
+    HEAVY_SKEW,
+    MARGIN,
+    MAX_SCAN_SKEW,
+    PAGE_H,
+    PAGE_W,
+    PDF_CREATOR,
+    PDF_TITLE,
+    SCAN_DPI,
+    Block,
+    Document,
+)
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and stringWidth(trial, font, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+Op = tuple  # ("text", x, y, font, size, string) | ("rect", x, y, w, h, fill) | ("line", x1, y1, x2, y2)
+
+
+def layout(document: Document) -> list[list[Op]]:
+    """The document's pages as drawing operations, top to bottom, a new page when one is full."""
+    fam = document.family
+    regular, bold = FONTS[fam.font]
+    size = fam.size
+    width = PAGE_W - 2 * MARGIN
+    pages: list[list[Op]] = [[]]
+    y = PAGE_H - 56.0
+
+    def need(height: float) -> None:
+        nonlocal y
+        if y - height < BOTTOM:
+            pages.append([])
+            y = PAGE_H - 60.0
+
+    def text_line(
+        string: str, font: str, fsize: float, x: float = MARGIN, align: str = "left"
+    ) -> None:
+        nonlocal y
+        need(fsize * 1.35)
+        if align == "center":
+            x = (PAGE_W - stringWidth(string, font, fsize)) / 2
+        pages[-1].append(("text", x, y - fsize, font, fsize, string))
+        y -= fsize * 1.35
+
+    # letterhead
+    if document.header:
+        top = y
+        text_line(
+            document.header[0],
+            bold,
+            size + 2,
+            align="center" if fam.title_align == "center" else "left",
+        )
+        for line in document.header[1:]:
+            text_line(
+                line, regular, size - 0.5, align="center" if fam.title_align == "center" else "left"
+            )
+        if fam.letterhead == "rule":
+            pages[-1].append(("line", MARGIN, y - 2, PAGE_W - MARGIN, y - 2))
+        elif fam.letterhead == "box":
+            pages[-1].append(("rect", MARGIN - 6, y - 4, width + 12, top - y + 6, False))
+        y -= 14
+    body = document.blocks
+    if document.cover:
+        body = [*document.cover, Block("page"), *document.blocks]
+        pending_title = document.title
+    else:
+        pending_title = ""
+        if document.title:
+            text_line(document.title, bold, size + 4, align=fam.title_align)
+            y -= 6
+    for block in body:
+        if block.kind == "page":
+            pages.append([])
+            y = PAGE_H - 60.0
+            if pending_title:
+                text_line(pending_title, bold, size + 4, align=fam.title_align)
+                y -= 6
+            continue
+        font = bold if block.bold else regular
+        if block.kind in ("text", "heading"):
+            for line in _wrap(block.text, font, size, width):
+                text_line(line, font, size)
+            y -= size * 0.6
+        elif block.kind == "fields":
+            for label, value in block.rows:
+                need(size * 1.35)
+                if value:
+                    pages[-1].append(("text", MARGIN, y - size, bold, size, f"{label}:"))
+                    pages[-1].append(("text", MARGIN + 110, y - size, regular, size, value))
+                else:
+                    pages[-1].append(("text", MARGIN, y - size, regular, size, label))
+                y -= size * 1.35
+            y -= size * 0.6
+        elif block.kind == "table":
+            tsize = size - 1
+            xs = [MARGIN]
+            for share in block.widths[:-1]:
+                xs.append(xs[-1] + share * width)
+            for index, row in enumerate(block.rows):
+                need(tsize * 1.5)
+                for x, cell, share in zip(xs, row, block.widths, strict=True):
+                    cell_font = bold if index == 0 else regular
+                    while cell and stringWidth(cell, cell_font, tsize) > share * width - 4:
+                        cell = cell[:-1]
+                    pages[-1].append(("text", x + 2, y - tsize, cell_font, tsize, cell))
+                pages[-1].append(
+                    ("line", MARGIN, y - tsize * 1.45, MARGIN + width, y - tsize * 1.45)
+                )
+                y -= tsize * 1.5
+            y -= size
+        elif block.kind == "photo":
+            need(200)
+            pages[-1].append(("rect", MARGIN + 40, y - 190, width - 80, 185, True))
+            y -= 198
+        elif block.kind == "signature":
+            need(size * 4)
+            y -= size * 2
+            pages[-1].append(("line", MARGIN, y, MARGIN + 200, y))
+            pages[-1].append(("text", MARGIN, y - size * 1.2, regular, size, block.text))
+            y -= size * 2.2
+    return pages
+
+
+def emit(document: Document, pages: list[list[Op]]) -> bytes:
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
+    canvas.setTitle(PDF_TITLE)  # the same for every kind: metadata must not tell the kind
+    canvas.setCreator(PDF_CREATOR)
+    regular = FONTS[document.family.font][0]
+    for number, ops in enumerate(pages, 1):
+        for op in ops:
+            if op[0] == "text":
+                _, x, y, font, size, string = op
+                canvas.setFont(font, size)
+                canvas.drawString(x, y, string)
+            elif op[0] == "line":
+                canvas.setLineWidth(0.6)
+                canvas.line(*op[1:])
+            else:
+                _, x, y, w, h, fill = op
+                canvas.setFillGray(0.55 if fill else 1)
+                canvas.rect(x, y, w, h, stroke=1, fill=1 if fill else 0)
+                canvas.setFillGray(0)
+        if document.family.page_mark:
+            canvas.setFont(regular, 8)
+            canvas.drawCentredString(
+                PAGE_W / 2, 36, document.family.page_mark.format(page=number, pages=len(pages))
+            )
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _rasterize(pdf: bytes, index: int, dpi: int):
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()
+    finally:
+        document.close()
+    return image if image.mode == "L" else image.convert("L")
+
+
+def scanned_pdf(
+    pdf: bytes, pages: int, title: str, seed: int, *labels: str | int, heavy: bool = False
+) -> bytes:
+    """Every page rasterised at SCAN_DPI, put through an office scanner, kept black and white; a
+    heavy scan (a copy of a copy, a fax) at HEAVY_DPI with more skew, blur and noise."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0  # binary Flate streams: ASCII85 would cost a quarter more bytes
+    try:
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
+        canvas.setTitle(title)
+        canvas.setCreator(PDF_CREATOR)
+        for index in range(pages):
+            params = sample_scan_params(
+                make_random(seed, *labels, "scan", index),
+                max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
+            )
+            if heavy:
+                params = dataclasses.replace(
+                    params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
+                )
+            scanned = scan_page(
+                _rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI),
+                params,
+                seed,
+                *labels,
+                "scan",
+                index,
+            ).image
+            threshold = params.ink + (params.paper - params.ink) * 2 // 3
+            image = scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
+            canvas.drawImage(ImageReader(image), 0, 0, width=PAGE_W, height=PAGE_H)
+            canvas.showPage()
+        canvas.save()
+    finally:
+        rl_config.useA85 = saved
+    return buffer.getvalue()
+
+
+def render_document(
+    document: Document,
+    *,
+    scanned: bool,
+    seed: int,
+    labels: tuple[str | int, ...],
+    heavy: bool = False,
+) -> tuple[bytes, int]:
+    """(PDF bytes, pages) of the document; a scanned copy draws its noise from (seed, *labels)."""
+    pages = layout(document)
+    pdf = emit(document, pages)
+    if scanned:
+        pdf = scanned_pdf(pdf, len(pages), PDF_TITLE, seed, *labels, heavy=heavy)
+    return pdf, len(pages)
