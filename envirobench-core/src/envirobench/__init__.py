@@ -62,6 +62,7 @@ _EXPORTS = {
     # JSON in, JSON out
     "structure": "envirobench.converter",
     "unstructure": "envirobench.converter",
+    "schema_for": "envirobench.schemas",
     "read_json": "envirobench.jsonio",
     "write_json": "envirobench.jsonio",
     "iter_jsonl": "envirobench.jsonio",
@@ -170,6 +171,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "read_run",
     "rescore_run",
     "sha256_file",
+    "schema_for",
     "share",
     "split_of",
     "precision_recall",
