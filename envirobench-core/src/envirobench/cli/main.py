@@ -12,6 +12,7 @@ import importlib
 import click
 
 from .. import __version__
+from ..plugins import CommandEntry, plugin_commands
 from .common import CONTEXT_SETTINGS, LazyGroup
 
 EPILOG = """\b
@@ -46,9 +47,7 @@ class MainGroup(LazyGroup):
     """Core's commands, then those plugins add (the `envirobench_commands` hook), each imported
     only when used. A plugin's command never shadows one of core's."""
 
-    def _plugin_commands(self) -> dict:
-        from ..plugins import plugin_commands
-
+    def _plugin_commands(self) -> dict[str, CommandEntry]:
         return {name: entry for name, entry in plugin_commands().items() if name not in self.lazy}
 
     def list_commands(self, ctx: click.Context) -> list[str]:
