@@ -1,8 +1,8 @@
 """Tesseract (Debian's `tesseract-ocr`, English model, through PyPI `pytesseract`): the words of a
 table crop from `image_to_data` with page segmentation mode 11 (sparse text: a table's cells are
 not paragraphs). The crop is first enlarged 2x (Lanczos): Tesseract's documentation asks for text
-of about 300 dpi and the crops are rendered near 100 dpi; 3x read a few more cells on a trial of
-five dev crops but took twice as long, too slow for the board on two shared cores."""
+of about 300 dpi and the crops are rendered near 100 dpi. 2x, not 3x, for time alone (about half
+the pixels to read on two shared cores); the factor was not compared on any answers."""
 
 from __future__ import annotations
 
