@@ -24,6 +24,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
 
 from .render import MARGIN, PAGE_H, PAGE_W, fonts, wrap
@@ -205,8 +206,6 @@ def render_cover(cover: Cover) -> bytes:
 
 def merge_pdfs(parts: Sequence[bytes]) -> bytes:
     """The pages of every part, in order, as one PDF; the same parts give the same bytes."""
-    import pypdfium2 as pdfium
-
     merged = pdfium.PdfDocument.new()
     try:
         for part in parts:
@@ -239,8 +238,6 @@ def pin(pdf: bytes) -> bytes:
 
 
 def page_count(pdf: bytes) -> int:
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         return len(document)

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import pypdfium2 as pdfium
 from PIL import Image
 from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
@@ -373,8 +374,6 @@ def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top
 
 
 def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import pypdfium2 as pdfium
 from PIL import Image
 from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
@@ -619,8 +620,6 @@ def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
 
 
 def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()

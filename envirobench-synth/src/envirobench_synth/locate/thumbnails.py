@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from PIL import Image
 
 from ..png import png_bytes
@@ -52,8 +53,6 @@ def page_image(page) -> Image.Image:  # a pypdfium2 PdfPage
 
 def thumbnails(pdf: bytes) -> list[bytes]:
     """The PNG bytes of a thumbnail of every page of `pdf`, in page order."""
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         return [

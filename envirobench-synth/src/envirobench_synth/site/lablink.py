@@ -12,6 +12,7 @@ import random
 
 from ..labreport.families import families_of
 from ..scans import ScanSettings, sample_scan_settings
+from . import labpapers
 from .model import Campaign, Sample, key_of, result_fact
 from .papers import Part, Pen
 
@@ -29,8 +30,6 @@ def lab_report(
     """The laboratory's report of `campaign` printing `samples` as given (values, limits,
     qualifiers), in the laboratory family of the campaign's period, by `labpapers`; `scanned`:
     filed as the consultant's scan of the paper copy (every page image-only)."""
-    from . import labpapers
-
     m = pen.m
     families = [f.name for f in families_of(m.split)]
     period = 0 if campaign.start < m.consultants[-1][0] else 1

@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pypdfium2 as pdfium
+
 from ..legal import families, render_instrument
 from ..legal.instruments import (
     Acknowledgment,
@@ -25,7 +27,7 @@ from ..legal.instruments import (
     sample_instrument,
 )
 from ..legal.parties import WORDING_SPLITS, Drafter, draft_railroad_lease, wording
-from ..legal.title import Parcel, TitleInstrument, to_instrument
+from ..legal.title import TITLES, Parcel, TitleInstrument, to_instrument
 from ..rng import make_random
 from .papers import Doc, Part, Pen
 
@@ -33,8 +35,6 @@ SCAN_BEFORE = 1990  # instruments recorded before this are in the file as record
 
 
 def _texts(pdf: bytes) -> list[str]:
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         out = []
@@ -96,8 +96,6 @@ def deeds(pen: Pen, seed: int) -> list[Doc]:
         template, recorder = _family(pen, f"deed-{k}")
         rng = make_random(seed, "deed", m.spec.site_id, k)
         kind = rng.choice(("warranty-deed", "special-warranty-deed"))
-        from ..legal.title import TITLES
-
         item = TitleInstrument(
             role="vesting",
             kind=kind,

@@ -18,10 +18,18 @@ identifies it.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import io
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter
+from reportlab.lib.utils import ImageReader
+
+from ..locate.sitekinds import LITHOLOGY
 from ..locate.sitepages import (
     CLOSINGS,
     FILLER,
@@ -29,6 +37,7 @@ from ..locate.sitepages import (
     PAGE_H,
     PAGE_W,
     SALUTATIONS,
+    STYLES_BY_SPLIT,
     TITLES,
     OfficeStyle,
     Sheet,
@@ -37,7 +46,9 @@ from ..locate.sitepages import (
     letterhead,
     person,
     style,
+    wrap,
 )
+from ..rng import make_bits, make_random
 from .model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 
 Key = tuple[str, str, str, str, str]
@@ -245,8 +256,6 @@ class Pen:
     def agency_style(self) -> OfficeStyle:
         # the agency's letters in a style of the split that no consultant of this site uses
         used = {name for _, name in self.m.consultants}
-        from ..locate.sitepages import STYLES_BY_SPLIT
-
         free = [n for n in STYLES_BY_SPLIT[self.split] if n not in used]
         return style(free[0] if free else STYLES_BY_SPLIT[self.split][0])
 
@@ -338,8 +347,6 @@ def letter_doc(
 
 
 def _wrap_subject(st: OfficeStyle, subject: str) -> list[str]:
-    from ..locate.sitepages import wrap
-
     return wrap(subject, st.bold, st.size, PAGE_W - 2 * MARGIN - 40)
 
 
@@ -383,8 +390,6 @@ def title_page(
 
 
 def _wrap_title(st: OfficeStyle, title: str) -> list[str]:
-    from ..locate.sitepages import wrap
-
     return wrap(title, st.bold, st.size + 7, PAGE_W - 2 * MARGIN)
 
 
@@ -493,8 +498,6 @@ def site_plan(pen: Pen, st: OfficeStyle, figure: int, day: dt.date) -> Sheet:
     sheet.box(MARGIN + 300, top + 230, 120, 70, width=0.8)
     sheet.text("FORMER TANK AREA", x=MARGIN + 305, y=top + 258, size=st.size - 2)
     cx, cy = MARGIN + 360, top + 265
-    import math
-
     shown_points = [p for p in m.points.values() if p.installed <= day]
     for p in shown_points:
         angle = rng.uniform(0, 2 * math.pi)
@@ -513,8 +516,6 @@ def site_plan(pen: Pen, st: OfficeStyle, figure: int, day: dt.date) -> Sheet:
 
 
 def hash_of(*labels: str) -> int:
-    import hashlib
-
     return int.from_bytes(hashlib.sha256("|".join(labels).encode()).digest()[:8], "big")
 
 
@@ -522,13 +523,6 @@ def photograph(seed: int, *labels: str | int, width: int = 420, height: int = 25
     """A grey outdoor photograph as a small JPEG: sky, a building or tank with its shadow, the
     ground, pavement joints, and grain. Drawn from (seed, *labels) with integer arithmetic on a
     PCG64 stream, so the bytes are the same on every machine."""
-    import io
-
-    import numpy as np
-    from PIL import Image, ImageDraw, ImageFilter
-
-    from ..rng import make_bits, make_random
-
     rng = make_random(seed, *labels, "photo")
     horizon = rng.randint(height // 3, height // 2)
     rows = np.arange(height, dtype=np.int32)[:, None]
@@ -577,10 +571,6 @@ def photograph(seed: int, *labels: str | int, width: int = 420, height: int = 25
 
 def _image_op(jpeg: bytes, x: float, top: float, w: float, h: float):
     def op(canvas) -> None:
-        import io
-
-        from reportlab.lib.utils import ImageReader
-
         canvas.drawImage(ImageReader(io.BytesIO(jpeg)), x, PAGE_H - top - h, width=w, height=h)
 
     return op
@@ -612,8 +602,6 @@ def photo_pages(pen: Pen, st: OfficeStyle, count: int, captions: Sequence[str]) 
 
 
 def boring_log_pages(pen: Pen, st: OfficeStyle, point_id: str, drilled: dt.date) -> list[Sheet]:
-    from ..locate.sitekinds import LITHOLOGY
-
     p = pen.m.points[point_id]
     depth = p.total_depth or 20.0
     titles = TITLES["boring-log"][pen.split]

@@ -29,10 +29,11 @@ from ..catalogue import ANALYTES
 from ..legal.packet import merge_pdfs
 from ..locate.sitepages import emit_pdf, style
 from ..rng import make_random
+from ..vocabulary import ANALYTE_SYNONYMS, terms_of
 from . import vocab
 from .counts import trap_counts
 from .documents import LOOSE, Traps, filler_doc, plan_documents
-from .model import SPECS, SiteModel, result_fact, sample_model
+from .model import ARCHETYPES, SPECS, SiteModel, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
 
 FILL_SHARE = 0.03  # at least this share of pages is loose one-page paper
@@ -78,8 +79,6 @@ def standards_asset() -> bytes:
 
 
 def _arch_tables(archetype: str) -> tuple[str, ...]:
-    from .model import ARCHETYPES
-
     return tuple(ARCHETYPES[archetype].standards.values())
 
 
@@ -258,8 +257,6 @@ def canonical_style(model: SiteModel, docs: list[Doc]):
 def case_input(
     model: SiteModel, docs: list[Doc], volumes: list[list[int]], pages: list[Page]
 ) -> dict:
-    from ..vocabulary import ANALYTE_SYNONYMS, terms_of
-
     analytes = []
     for name in model.analytes():
         cas = CAS.get(name)

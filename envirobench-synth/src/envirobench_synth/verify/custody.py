@@ -49,6 +49,10 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from PIL import Image, ImageDraw
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import letter
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
 
 from ..damage import bitonal
 from ..degrade import sample_scan_params, scan_page
@@ -624,11 +628,6 @@ REPORT_LABELS = {
 
 
 def render_report(pair: CustodyPair) -> bytes:
-    from reportlab.lib import colors
-    from reportlab.lib.pagesizes import letter
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
-
     labels = REPORT_LABELS[pair.split]
     styles = getSampleStyleSheet()
     fmt = pair.report_date_format + " %H:%M"

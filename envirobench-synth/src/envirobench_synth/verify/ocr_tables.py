@@ -36,6 +36,7 @@ dependency, and regenerating these datasets needs it installed.
 from __future__ import annotations
 
 import io
+import logging
 import random
 import unicodedata
 from dataclasses import dataclass
@@ -295,8 +296,8 @@ THREADS = 1
 
 @cache
 def _engine() -> Any:
-    import logging
-
+    # Lazily on purpose: rapidocr (and onnxruntime under it) is heavy and no dependency of synth's
+    # own; only reading a table needs it (envirobench-verify declares it for its generators).
     import rapidocr
 
     folder = Path(rapidocr.__file__).resolve().parent / "models"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import io
 
+import pypdfium2 as pdfium
 from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -180,8 +181,6 @@ def emit(document: Document, pages: list[list[Op]]) -> bytes:
 
 
 def _rasterize(pdf: bytes, index: int, dpi: int):
-    import pypdfium2 as pdfium
-
     document = pdfium.PdfDocument(pdf)
     try:
         image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from ...rng import make_random
 from ...scans import ScanSettings, sample_scan_settings, scan_document
 from .vocabulary import SCAN_DPI, Listing, Report
 
@@ -186,8 +187,6 @@ def render_report(report: Report, seed: int, *labels: str | int) -> tuple[bytes,
     header = f"Order {report.order_number} - {report.subject.name.upper()}"
     pages = paginate(blocks, header, "")
     scanned = tuple(range(1, len(pages))) if report.scanned else ()
-    from ...rng import make_random
-
     pdf = render_pages(
         pages, header, "Database report", seed, labels, scanned, make_random(seed, *labels, "scan")
     )

@@ -15,7 +15,7 @@ from ...locate.sitepages import (
     finish,
 )
 from ...rng import make_random
-from ..model import Campaign, Measurement, Sample, key_of, result_fact
+from ..model import Campaign, Measurement, Sample, key_of, result_fact, three_figures
 from ..papers import (
     MATRIX_TEXT,
     SHORT,
@@ -28,13 +28,14 @@ from ..papers import (
     loc_name,
     number,
     prose,
+    shown,
     site_plan,
     text_pages,
     title_page,
     unit_text,
 )
 from .results import lab_part, numbered_results_tables, samples_printed, standard_row
-from .traps import Traps, _misprint, _sig
+from .traps import Traps, _misprint
 
 
 def monitoring_report(
@@ -231,7 +232,7 @@ def preliminary(pen: Pen, campaign: Campaign, printed: list[Sample], traps: Trap
         ]
         for key, value in rng.sample(pool, min(len(pool), round(rng.randint(2, 4) * traps.scale))):
             factor = rng.choice((0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.3, 1.4))
-            chosen[key] = _sig(value * factor)
+            chosen[key] = three_figures(value * factor)
     out = []
     for s in printed:
         results = [
@@ -501,6 +502,4 @@ def _slip(rng: random.Random, form: str, r: Measurement, rows: list[Sample], at:
 
 
 def _cell(st: OfficeStyle, m: Measurement) -> str:
-    from ..papers import shown
-
     return shown(st, m)

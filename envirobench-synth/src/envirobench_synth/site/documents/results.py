@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ... import standards
+from ...catalogue import ANALYTES
 from ...locate import sitekinds
 from ...locate.sitepages import (
     OfficeStyle,
@@ -99,8 +101,6 @@ def standard_row(
 ) -> tuple[str, list[str]] | None:
     """The row of screening levels a report prints above its results: the governing table's
     values in force on the report's date (not always those in force when a sample was taken)."""
-    from ... import standards
-
     matrices = {s.matrix for s in samples}
     if len(matrices) != 1:
         return None
@@ -218,8 +218,6 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
 
 
 def _order(analyte: str) -> int:
-    from ...catalogue import ANALYTES
-
     names = [a.name for a in ANALYTES]
     return names.index(analyte) if analyte in names else 999
 

@@ -9,7 +9,7 @@ import datetime as dt
 import random
 from dataclasses import dataclass, field
 
-from ..model import Campaign, Measurement, Sample, SiteModel, key_of
+from ..model import Campaign, Measurement, Sample, SiteModel, key_of, three_figures
 from ..papers import (
     Key,
 )
@@ -143,7 +143,11 @@ def _choose_traps(model: SiteModel, rng: random.Random) -> Traps:
         for s, m in rng.sample(pool, min(rng.randint(2, 5), len(pool))):
             key = key_of(s, m)
             traps.corrected[key] = Measurement(
-                m.analyte, _sig(m.value / rng.choice((10, 10, 100))), m.unit, m.rl, m.qualifier
+                m.analyte,
+                three_figures(m.value / rng.choice((10, 10, 100))),
+                m.unit,
+                m.rl,
+                m.qualifier,
             )
             traps.corrected_on[key] = day
             taken.add(key)
@@ -160,16 +164,10 @@ def _choose_traps(model: SiteModel, rng: random.Random) -> Traps:
     return traps
 
 
-def _sig(value: float) -> float:
-    from ..model import _sig as sig
-
-    return sig(value)
-
-
 def _misprint(rng: random.Random, value: float) -> float:
     form = rng.choice(("swap", "shift", "digit"))
     if form == "shift":
-        return _sig(value * 10)
+        return three_figures(value * 10)
     text = f"{value:.3g}"
     digits = [c for c in text if c.isdigit()]
     if form == "swap" and len(digits) >= 2 and digits[0] != digits[1]:
@@ -179,4 +177,4 @@ def _misprint(rng: random.Random, value: float) -> float:
         out = float("".join(chars))
         if out != value:
             return out
-    return _sig(value * 1.8) if value * 1.8 != value else value + 1
+    return three_figures(value * 1.8) if value * 1.8 != value else value + 1

@@ -18,7 +18,7 @@ The package in parts: `specs` (the sites), `records` (the model's records), `arc
 `sampling` (`sample_model`).
 """
 
-from .archetypes import ARCHETYPES, _sig
+from .archetypes import ARCHETYPES, three_figures
 from .records import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 from .sampling import sample_model
 from .specs import SITES, SPECS, SiteSpec
@@ -32,8 +32,8 @@ __all__ = [
     "Sample",
     "SiteModel",
     "SiteSpec",
-    "_sig",
     "key_of",
     "result_fact",
     "sample_model",
+    "three_figures",
 ]

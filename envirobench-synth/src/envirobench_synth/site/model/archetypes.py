@@ -349,7 +349,8 @@ def _day(rng: random.Random, year: int) -> dt.date:
     return dt.date(year, rng.randint(1, 12), rng.randint(1, 28))
 
 
-def _sig(value: float) -> float:
+def three_figures(value: float) -> float:
+    """`value` rounded to three significant figures (0 for zero or less)."""
     if value <= 0:
         return 0.0
     digits = 3 - int(math.floor(math.log10(value))) - 1
@@ -384,11 +385,11 @@ def measure(
     if true_value > 200 * rl:
         # high concentrations are run diluted: the reporting limit rises with the dilution
         dilution = 10 ** math.floor(math.log10(true_value / (20 * rl)))
-        rl = _sig(rl * dilution)
+        rl = three_figures(rl * dilution)
     value = true_value * rng.lognormvariate(0.0, 0.22)
     unit = _unit(analyte, matrix)
     if value < rl / 3:
         return Measurement(analyte, None, unit, rl, "U" if rng.random() < 0.5 else "")
     if value < rl:
-        return Measurement(analyte, _sig(value), unit, rl, "J")
-    return Measurement(analyte, _sig(value), unit, rl, "")
+        return Measurement(analyte, three_figures(value), unit, rl, "J")
+    return Measurement(analyte, three_figures(value), unit, rl, "")

@@ -10,6 +10,8 @@ import random
 from dataclasses import dataclass
 
 from ... import catalogue
+from ...legal import families
+from ...locate.sitepages import STYLES_BY_SPLIT
 from ...rng import make_random
 from .archetypes import (
     _AIR,
@@ -25,8 +27,8 @@ from .archetypes import (
     STREETS,
     Archetype,
     _day,
-    _sig,
     measure,
+    three_figures,
 )
 from .records import (
     Campaign,
@@ -103,8 +105,6 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     scale = spec.pages / 275.0
     city, county = rng.choice(CITIES)
     # the county whose recorder stamps the site's instruments (legalink picks the same style)
-    from ...legal import families
-
     recorder = families.recorder(families.SPLITS[spec.split][1][spec.seed % 3])
     county = recorder.county
     city = f"{county} {rng.choice(('Falls', 'Junction', 'Springs', 'Landing'))}"
@@ -263,7 +263,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             results = [
                 Measurement(
                     m.analyte,
-                    None if m.value is None else _sig(m.value * drng.uniform(0.85, 1.15)),
+                    None if m.value is None else three_figures(m.value * drng.uniform(0.85, 1.15)),
                     m.unit,
                     m.rl,
                     m.qualifier,
@@ -441,8 +441,6 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         ]
 
     # consultants: one office until mid-record, another after (the well IDs may change style)
-    from ...locate.sitepages import STYLES_BY_SPLIT
-
     styles = list(STYLES_BY_SPLIT[spec.split])
     rng.shuffle(styles)
     switch = campaigns[len(campaigns) // 2].start
