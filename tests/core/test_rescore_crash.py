@@ -101,7 +101,7 @@ def crash_removing_the_old_set(mp):
 
 POINTS = {
     "copying the run": lambda mp: mp.setattr(outputs, "_link_entry", boom),
-    "writing comparison.json": lambda mp: mp.setattr(outputs, "write_comparison", boom),
+    "writing comparison.json": lambda mp: mp.setattr(runs, "write_comparison", boom),
     "writing the report": lambda mp: mp.setattr(runs, "write_report", boom),
     "writing run.json": lambda mp: mp.setattr(runs, "write_run", boom),
     "before the swap": lambda mp: mp.setattr(runs, "swap_into_place", boom),

@@ -30,9 +30,7 @@ import fcntl
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import repeat
-from operator import attrgetter
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +63,6 @@ from .rundir import (
     ProfileMetrics,
     ReviewBrief,
     RunRecord,
-    write_comparison,
     write_metrics,
     write_review_brief,
 )
@@ -120,18 +117,25 @@ def build_metrics(
             intervals=intervals,
             paired=paired,
         )
-    # Equal {profile: bucket} and {label: {profile: score}} mappings are one object each (never
-    # modified), as equal scores are (scoring.SharedScores): few combinations occur. Made in C,
-    # column by column, not case by case.
-    ids = list(cases)
-    bucket_keys = list(zip(*[map(bucket_index[p].get, ids) for p in btype.PROFILES], strict=True))
-    bucket_of = {key: dict(zip(btype.PROFILES, key, strict=True)) for key in dict.fromkeys(bucket_keys)}
-    columns = [list(map(run_scores.__getitem__, ids)) for _, run_scores in runs]
-    runs_keys = list(zip(*[map(id, column) for column in columns], strict=True))  # the mappings stay alive in `runs`
-    runs_of = {key: {label: columns[j][i] for j, (label, _) in enumerate(runs)} for key, i in dict(zip(runs_keys, range(len(ids)), strict=True)).items()}
-    per_case = dict(zip(ids, map(CaseMetrics, map(attrgetter("category"), cases.values()), map(bucket_of.__getitem__, bucket_keys),
-                                 map(runs_of.__getitem__, runs_keys)), strict=True))
-    del columns, runs_keys, bucket_keys
+    # Equal {profile: bucket} and {label: {profile: score}} mappings are one shared object each
+    # (never modified): runs intern equal scores (scoring.SharedScores), so few combinations occur,
+    # a 100,000-case run holds a handful of these dicts, and rundir.metrics_text converts each once.
+    shared_buckets: dict[tuple[str | None, ...], dict[str, str | None]] = {}
+    shared_scores: dict[tuple[int, ...], dict[str, Any]] = {}
+    per_case: dict[str, CaseMetrics] = {}
+    labels = [label for label, _ in runs]
+    for case_id, case in cases.items():
+        bucket_key = tuple(bucket_index[profile].get(case_id) for profile in btype.PROFILES)
+        buckets = shared_buckets.get(bucket_key)
+        if buckets is None:
+            buckets = shared_buckets[bucket_key] = dict(zip(btype.PROFILES, bucket_key, strict=True))
+        case_scores = [run_scores[case_id] for _, run_scores in runs]
+        # Keyed by the score objects' identities: they stay alive in `runs`, so an id is never reused.
+        scores_key = tuple(map(id, case_scores))
+        by_run = shared_scores.get(scores_key)
+        if by_run is None:
+            by_run = shared_scores[scores_key] = dict(zip(labels, case_scores, strict=True))
+        per_case[case_id] = CaseMetrics(case.category, buckets, by_run)
     identity = record.dataset
     return Metrics(
         format=METRICS_FORMAT,
@@ -153,7 +157,6 @@ def build_comparison(
     predictions: Mapping[str, Any],
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
-    on_cases: Callable[[Sequence[ComparisonCase]], None] | None = None,
 ) -> Comparison:
     runs = [(CANDIDATE, record.run_id, predictions)]
     if baseline:
@@ -163,20 +166,19 @@ def build_comparison(
         format=COMPARISON_FORMAT,
         run_id=record.run_id,
         runs=tuple(ComparedRunLabel(label, run_id) for label, run_id, _ in runs),
-        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs], on_cases),
+        cases=ComparisonCases(cases, answers, [(label, preds) for label, _, preds in runs]),
     )
 
 
 class ComparisonCases(Sequence[ComparisonCase]):
-    """comparison.json's cases, made one at a time from the run's cases, answers and predictions
-    when they are read (written to comparison.json, shown in the report): a 100,000-case run
-    never holds them all as JSON trees beside the objects they are made from."""
+    """comparison.json's cases, made a batch at a time from the run's cases, answers and predictions
+    when they are read: a 100,000-case run never holds them all as JSON trees beside the objects
+    they are made from. Made anew on each read: a run's writing reads them once, a slice at a
+    time (runs.write_scored hands each slice to comparison.json and to the report's case data)."""
 
-    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]],
-                 on_cases: Callable[[Sequence[ComparisonCase]], None] | None = None):
+    def __init__(self, cases: Mapping[str, Case], answers: Mapping[str, Any], runs: Sequence[tuple[str, Mapping[str, Any]]]):
         self._ids = list(cases)
         self._cases, self._answers, self._runs = cases, answers, runs
-        self._on_cases = on_cases  # sees every case made, a batch at a time (report.CaseBlocks encodes them for the report)
 
     def __len__(self) -> int:
         return len(self._ids)
@@ -187,21 +189,22 @@ class ComparisonCases(Sequence[ComparisonCase]):
         return self._made([self._ids[index]])[0]
 
     def __iter__(self) -> Iterator[ComparisonCase]:
-        for start in range(0, len(self._ids), _BATCH):
-            yield from self._made(self._ids[start : start + _BATCH])
+        for start in range(0, len(self._ids), 1000):
+            yield from self._made(self._ids[start : start + 1000])
 
     def _made(self, ids: Sequence[str]) -> list[ComparisonCase]:
-        """The cases of `ids`, made column by column (each input, answer and run's prediction
-        unstructured by map, not in a Python loop per case); `on_cases` sees them, in order."""
-        cases = list(map(self._cases.__getitem__, ids))
+        """The cases of `ids`. Each column (the inputs, the answers, each run's predictions) is
+        unstructured as a whole: values of one class share one converter hook (_unstructured),
+        which is what makes this fast, rather than the converter dispatching value by value."""
+        cases = [self._cases[case_id] for case_id in ids]
+        inputs = _unstructured([case.input for case in cases])
+        answers = _unstructured([self._answers[case_id] for case_id in ids])
         # A run without a prediction for a case: null (no value is unstructured to None but None).
-        by_run = [_unstructured(list(map(preds.get, ids))) for _, preds in self._runs]
         labels = [label for label, _ in self._runs]
-        made = list(map(ComparisonCase, ids, map(attrgetter("category"), cases), _unstructured(list(map(attrgetter("input"), cases))),
-                        _unstructured(list(map(self._answers.__getitem__, ids))), map(dict, map(zip, repeat(labels), zip(*by_run, strict=True)))))
-        if self._on_cases is not None:
-            self._on_cases(made)
-        return made
+        by_run = [list(_unstructured([predictions.get(case_id) for case_id in ids])) for _, predictions in self._runs]
+        per_case = zip(*by_run, strict=True)  # every comparison has a candidate run
+        return [ComparisonCase(case_id, case.category, case_input, answer, dict(zip(labels, predictions, strict=True)))
+                for case_id, case, case_input, answer, predictions in zip(ids, cases, inputs, answers, per_case, strict=True)]
 
 
 def _unstructured(values: list[Any]) -> Iterator[Any]:
@@ -212,8 +215,6 @@ def _unstructured(values: list[Any]) -> Iterator[Any]:
         return map(unstructure, values)
     return map(converter.get_unstructure_hook(kinds.pop()), values)
 
-
-_BATCH = 1000  # comparison cases made at a time when iterated
 
 
 def build_review_brief(record: RunRecord, cases: Mapping[str, Case], gate: Gate) -> ReviewBrief:
@@ -300,24 +301,18 @@ def write_outputs(
     record: RunRecord,
     btype: BenchmarkType,
     cases: Mapping[str, Case],
-    answers: Mapping[str, Any],
-    predictions: Mapping[str, Any],
     scores: RunScores,
     baseline: ComparedRun | None,
     controls: Sequence[ComparedRun],
     gate: Gate,
-    on_comparison_cases: Callable[[Sequence[ComparisonCase]], None] | None = None,
-) -> tuple[Metrics, Comparison, str]:
-    """Write metrics.json, comparison.json, review-brief.json and summary.md; return the first two
-    (the report is built from them) and the SHA-256 of metrics.json. `on_comparison_cases` sees
-    the cases of comparison.json as they are written, a batch at a time."""
+) -> tuple[Metrics, str]:
+    """Write metrics.json, review-brief.json and summary.md; return the metrics (the report is built
+    from them and the comparison, which runs.write_scored writes) and the SHA-256 of metrics.json."""
     metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
-    comparison = build_comparison(record, cases, answers, predictions, baseline, controls, on_comparison_cases)
     metrics_sha256 = write_metrics(run_dir, metrics)
-    write_comparison(run_dir, comparison)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))
     atomic_write_text(run_dir / SUMMARY_FILE, render_summary(record, btype, metrics, cases))
-    return metrics, comparison, metrics_sha256
+    return metrics, metrics_sha256
 
 
 # -- replacing a run's outputs as one step (see the module docstring) ---------------------------

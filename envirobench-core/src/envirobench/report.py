@@ -33,8 +33,6 @@ import json
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from importlib import resources
-from itertools import repeat
-from operator import attrgetter, eq, is_not, itemgetter, methodcaller
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +43,6 @@ from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
-from .identity import distinct
 from .jsonio import atomic_write_chunks, gc_paused
 from .plugins import Registry, Viewer
 from .protocol import CaseUsage
@@ -130,11 +127,11 @@ def _prediction_refs(answer: Any, predictions: Sequence[Any]) -> list[Any]:
 
 
 class CaseBlocks:
-    """The report's embedded case data, encoded a block of CHUNK cases at a time as comparison
-    cases are made: `extend` with the cases in order, then `blocks()`. A new run gives `extend` to the
-    comparison cases it writes (outputs.ComparisonCases' on_cases), so the one pass that makes
-    comparison.json makes these too; build_page checks the cases are the run's, in order, and
-    otherwise makes them again from the comparison."""
+    """The report's embedded case data, encoded a block of CHUNK cases at a time: `extend` with the
+    comparison cases in order (or pass them through `encoded`), then `blocks()`. A new run passes
+    the batches it writes to comparison.json through `encoded` (runs.write_scored), so each case is
+    made once; build_page checks the cases are the run's, in order, and otherwise makes them again
+    from the comparison."""
 
     def __init__(self, runs: Sequence[str]):
         self.runs = list(runs)
@@ -142,16 +139,23 @@ class CaseBlocks:
         self._blocks: list[str] = []
         self._chunk: list[Any] = []
 
+    def encoded(self, batches: Iterable[Sequence[ComparisonCase]]) -> Iterator[Sequence[ComparisonCase]]:
+        """Each batch, passed on unchanged once it is encoded here."""
+        for batch in batches:
+            self.extend(batch)
+            yield batch
+
     def extend(self, cases: Iterable[ComparisonCase]) -> None:
-        cases = list(cases)  # column by column: which cases every run got right (the common case), in C
-        answers = list(map(attrgetter("answer"), cases))
-        by_run = [list(map(methodcaller("get", label), map(attrgetter("predictions"), cases))) for label in self.runs]
-        right = map(all, zip(map(is_not, answers, repeat(None)), *(map(eq, answers, column) for column in by_run), strict=True))
-        refs = [[-1] * len(by_run) if ok else _prediction_refs(answer, list(predictions))
-                for ok, answer, predictions in zip(right, answers, zip(*by_run, strict=True) if by_run else repeat((), len(cases)), strict=True)]
-        self.ids.extend(map(attrgetter("id"), cases))
-        for entry in map(list, zip(map(attrgetter("input"), cases), answers, refs, strict=True)):
-            self._chunk.append(entry)
+        for case in cases:
+            answer = case.answer
+            predictions = [case.predictions.get(label) for label in self.runs]
+            # Most cases are right in every run: -1 for each without the pairwise search below.
+            if answer is not None and all(prediction == answer for prediction in predictions):
+                refs: list[Any] = [-1] * len(predictions)
+            else:
+                refs = _prediction_refs(answer, predictions)
+            self.ids.append(case.id)
+            self._chunk.append([case.input, answer, refs])
             if len(self._chunk) == CHUNK:
                 self._blocks.append(encode_chunk(self._chunk))
                 self._chunk = []
@@ -333,27 +337,30 @@ def build_page(
         if len(blocks.ids) != len(metrics.cases) or metrics.cases.keys() != set(blocks.ids):
             raise EnviroBenchError(f"{COMPARISON_FILE} and {METRICS_FILE} of run {record.run_id} hold different cases")
     encoded = blocks.blocks()
-    no_assets: tuple[str, ...] = ()
-    # A case's errors and its buckets as the index gives them, kept by the case's mapping of runs
-    # and of buckets: cases share them (outputs.build_metrics), so each is worked out once (its
-    # errors numbered where they first occur, as case by case would number them).
-    # Column by column, in C: each distinct mapping worked out once, in order of its first case,
-    # and the charts' counts added once per (mapping, category), times its number of cases.
+    # Cases share their mapping of runs' scores and of buckets (outputs.build_metrics interns
+    # them), so a case's errors and buckets are worked out once per distinct mapping, keyed by its
+    # id() (the mappings stay alive in `metrics`), in order of its first case: errors are numbered
+    # where they first occur, as case by case would number them. The charts' counts are added once
+    # per (mapping, category), times its number of cases. This is what keeps 100,000 cases fast.
     ids = blocks.ids
-    runs_column, bucket_column, category_column = map(list, zip(*map(attrgetter("runs", "bucket", "category"), map(metrics.cases.__getitem__, ids)), strict=True)) if ids else ([], [], [])
-    case_errors = {key: _index_errors(by_run, runs, profiles, error_ids) for key, by_run in distinct(runs_column).items()}
-    for (key, category), number in Counter(zip(map(id, runs_column), category_column, strict=True)).items():
+    case_metrics = [metrics.cases[case_id] for case_id in ids]
+    case_errors: dict[int, tuple[Any, Any, Any]] = {}
+    case_buckets: dict[int, list[int]] = {}
+    for case in case_metrics:
+        if id(case.runs) not in case_errors:
+            case_errors[id(case.runs)] = _index_errors(case.runs, runs, profiles, error_ids)
+        if id(case.bucket) not in case_buckets:
+            case_buckets[id(case.bucket)] = [-1 if case.bucket[p] is None else bucket_index[case.bucket[p]] for p in profiles]
+    for (key, category), number in Counter((id(case.runs), case.category) for case in case_metrics).items():
         _, missing, counted = case_errors[key]
         for p, r, count in counted:
             chart_counts[p][category][r] += count * number
         for p in missing:
             unavailable[p] += number
-    case_buckets = {key: [-1 if bucket[p] is None else bucket_index[bucket[p]] for p in profiles]
-                    for key, bucket in distinct(bucket_column).items()}
-    asset_lists = map(list, repeat((), len(ids))) if not assets else ([asset_ids[a] for a in assets.get(cid, no_assets)] for cid in ids)
-    index = list(map(list, zip(ids, map(category_ids.__getitem__, category_column), map(case_buckets.__getitem__, map(id, bucket_column)),
-                               map(itemgetter(0), map(case_errors.__getitem__, map(id, runs_column))), asset_lists, strict=True)))
-    del runs_column, bucket_column, category_column
+    index = [[case_id, category_ids[case.category], case_buckets[id(case.bucket)], case_errors[id(case.runs)][0],
+              [asset_ids[a] for a in assets.get(case_id, ())] if assets else []]
+             for case_id, case in zip(ids, case_metrics, strict=True)]
+    del case_metrics
 
     data = {
         "format": "envirobench.report-data.v1",

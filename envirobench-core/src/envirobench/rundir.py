@@ -31,8 +31,7 @@ says all a run directory is; splitting it would put one format in several places
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from itertools import repeat
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
 from pathlib import Path
 from typing import Any, Literal
@@ -640,8 +639,10 @@ def read_comparison(run_dir: Path) -> Comparison:
     return _read_record(run_dir, COMPARISON_FILE, Comparison, COMPARISON_FORMAT, "a completed run")
 
 
-def write_comparison(run_dir: Path, comparison: Comparison) -> None:
-    atomic_write_chunks(Path(run_dir) / COMPARISON_FILE, comparison_text(comparison))
+def write_comparison(run_dir: Path, comparison: Comparison, batches: Iterable[Sequence[ComparisonCase]] | None = None) -> None:
+    """comparison.json; `batches`, when given, are its cases in order, a batch at a time (a run
+    passes the batches it also encodes for the report, so each case is made once)."""
+    atomic_write_chunks(Path(run_dir) / COMPARISON_FILE, comparison_text(comparison, batches))
 
 
 def read_review_brief(run_dir: Path) -> ReviewBrief:
@@ -744,27 +745,41 @@ def request_text(request: AdapterRequest) -> str:
     return "".join(stream_document(head, "cases", _in_batches(request.cases, lambda batch: dumps_member(as_dicts(batch)))))
 
 
-def comparison_text(comparison: Comparison) -> Iterator[str]:
+def comparison_text(comparison: Comparison, batches: Iterable[Sequence[ComparisonCase]] | None = None) -> Iterator[str]:
     head = unstructure(attrs.evolve(comparison, cases=()))
-
     as_dicts = _as_dicts(("id", "category", "input", "answer", "predictions"))
-    return stream_document(head, "cases", _in_batches(comparison.cases, lambda batch: dumps_member(as_dicts(batch))))
+    batches = comparison_batches(comparison) if batches is None else batches
+    return stream_document(head, "cases", _joined(dumps_member(as_dicts(batch)) for batch in batches))
+
+
+def comparison_batches(comparison: Comparison, size: int = 1000) -> Iterator[Sequence[ComparisonCase]]:
+    """The comparison's cases in order, `size` at a time (a new run's cases are made as they are
+    sliced: outputs.ComparisonCases)."""
+    for start in range(0, len(comparison.cases), size):
+        yield comparison.cases[start : start + size]
 
 
 def _as_dicts(fields: tuple[str, ...]) -> Callable[[Sequence[Any]], list[dict[str, Any]]]:
     """A batch of records as the dicts the converter makes of them, for records whose `fields`
-    (two or more) are already plain JSON values: in C, not through the converter record by record."""
+    (two or more) are already plain JSON values: read with one attrgetter, not through the
+    converter's per-attribute dispatch record by record (the reason it is fast)."""
     values = attrgetter(*fields)
-    return lambda batch: list(map(dict, map(zip, repeat(fields), map(values, batch))))
+    return lambda batch: [dict(zip(fields, values(record), strict=True)) for record in batch]
 
 
 def _in_batches(items: Sequence[Any], text_of: Callable[[Sequence[Any]], str], size: int = 1000) -> Iterator[str]:
     """The JSON text of an object or array whose members are `items`, a batch at a time: each batch
     is dumped as one object or array and its braces are joined to the next."""
     if not items:
-        yield text_of(items)
-        return
-    for start in range(0, len(items), size):
-        text = text_of(items[start : start + size])
-        first, last = start == 0, start + size >= len(items)
-        yield ("" if first else ", ") + text[0 if first else 1 : len(text) if last else -1]
+        return iter([text_of(items)])
+    return _joined(text_of(items[start : start + size]) for start in range(0, len(items), size))
+
+
+def _joined(texts: Iterable[str], empty: str = "[]") -> Iterator[str]:
+    """One JSON array (or object) in pieces from the texts of consecutive non-empty ones: `[a, b]`
+    and `[c]` give `[a, b, c]`; `empty` when there are none."""
+    close = None
+    for text in texts:
+        yield text[:-1] if close is None else ", " + text[1:-1]
+        close = text[-1]
+    yield empty if close is None else close

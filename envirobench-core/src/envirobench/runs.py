@@ -50,7 +50,7 @@ from .categories import categories_of
 from .compared import ComparedRun, load_compared_run, read_saved_predictions
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dir_mode, gc_paused
-from .outputs import staged_outputs, swap_into_place, write_outputs
+from .outputs import build_comparison, staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
 from .protocol import AdapterResult
@@ -58,8 +58,6 @@ from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
     ADAPTER_LOG,
-    BASELINE,
-    CANDIDATE,
     MAX_OUTPUT_MB,
     REQUEST_FILE,
     RUN_FILE,
@@ -80,8 +78,10 @@ from .rundir import (
     SiteUsage,
     TimeoutRecord,
     check_run_id,
+    comparison_batches,
     control_label,
     read_completed_run,
+    write_comparison,
     write_run,
 )
 from .rundir import request_text as request_text_of
@@ -481,11 +481,12 @@ def write_scored(
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
     recording the digest of metrics.json (`compared.saved_scores` reuses its scores by it)."""
     scores, gate = scored
-    # The report's case data is encoded in the same pass that writes comparison.json.
-    labels = [CANDIDATE] + ([BASELINE] if baseline else []) + [c.label for c in controls]
-    case_blocks = CaseBlocks(labels)
-    metrics, comparison, metrics_sha256 = write_outputs(directory, record, btype, cases, answers, predictions, scores, baseline, controls, gate,
-                                                        on_comparison_cases=case_blocks.extend)
+    metrics, metrics_sha256 = write_outputs(directory, record, btype, cases, scores, baseline, controls, gate)
+    # One pass makes each comparison case once: every batch is encoded into the report's case data
+    # and written to comparison.json (a 100,000-case run never makes them twice).
+    comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
+    case_blocks = CaseBlocks([run.label for run in comparison.runs])
+    write_comparison(directory, comparison, case_blocks.encoded(comparison_batches(comparison)))
     write_report(directory, record, btype, dataset.root, cases, metrics, comparison, registry, retired=dataset.retired, source_dir=source_dir,
                  case_blocks=case_blocks)
     write_run(directory, attrs.evolve(record, metrics_sha256=metrics_sha256))
