@@ -1,0 +1,149 @@
+"""Checking and scoring a submission with the installed type and core's own scoring code.
+
+A held dataset is a full dataset (answer key included) the service keeps; its cases are split, by
+a seeded draw kept on the service, into a public part (scored and, by the Ladder, released) and a
+private part (scored on every submission, revealed when the operator closes a round). A
+submission is refused, with one line, when it is not well formed, names another dataset or a run
+that is not an unscored run of it, lacks or adds cases, or holds a prediction its type refuses;
+a refusal says nothing about answers and records nothing. A score is computed exactly as the
+leaderboard computes a task's component score from a run (envirobench.leaderboard.runs): core's
+`score_run`, the type's default profile and primary headline measure, the task's formula.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from envirobench import categories as cats
+from envirobench import datasets as ds
+from envirobench.benchmark import BenchmarkType
+from envirobench.converter import structure
+from envirobench.errors import EnviroBenchError
+from envirobench.plugins import Registry
+from envirobench.rundir import RunRecord
+from envirobench.scoring import score_run
+
+from .store import HeldDatasetRow
+
+SUBMISSION_FORMAT = "envirobench.holdout.submission.v1"
+
+
+class Refused(Exception):
+    """A submission refused: `status` the HTTP status, the message one line (never an answer)."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class WrongDataset(Refused):
+    """The submission names a dataset the service does not hold."""
+
+
+@attrs.frozen
+class Scores:
+    public: float
+    private: float
+
+
+@attrs.frozen
+class Checked:
+    """A well-formed submission of a held dataset: what the ledger records of it."""
+
+    held: HeldDataset
+    run_id: str
+    system: str  # the adapter and model, as the run names them
+    predictions: dict[str, Any] = attrs.field(repr=False)
+    predictions_sha256: str
+
+
+@attrs.define
+class HeldDataset:
+    """A dataset the service holds, loaded and validated once (answers included)."""
+
+    row: HeldDatasetRow
+    btype: BenchmarkType
+    contents: ds.Contents
+    public_cases: tuple[str, ...]
+    private_cases: tuple[str, ...]
+
+    @classmethod
+    def load(cls, row: HeldDatasetRow, registry: Registry) -> HeldDataset:
+        contents = ds.validate_contents(Path(row.path), registry)
+        if contents.sealed or contents.dataset.identity.digest != row.digest:
+            raise EnviroBenchError(f"the held dataset at {row.path} is not {row.dataset_id} v{row.version} ({row.digest}) with its answer key")
+        btype = registry.benchmark_type(row.benchmark)
+        private = set(row.private_cases)
+        ids = list(contents.cases)
+        return cls(row, btype, contents, tuple(c for c in ids if c not in private), tuple(c for c in ids if c in private))
+
+    def score(self, predictions: Mapping[str, Any]) -> Scores:
+        return Scores(component_score(self.btype, self.contents, self.public_cases, predictions),
+                      component_score(self.btype, self.contents, self.private_cases, predictions))
+
+
+def component_score(btype: BenchmarkType, contents: ds.Contents, case_ids: Sequence[str], predictions: Mapping[str, Any]) -> float:
+    """The task's component score (0-100) of these cases, as the leaderboard computes it."""
+    cases = {cid: contents.cases[cid] for cid in case_ids}
+    scores = score_run(btype, cases, contents.answers, predictions)
+    profile, primary = btype.PROFILES[0], btype.HEADLINE[0]
+    case_scores = [scores[cid][profile] for cid in case_ids]
+    if any(score is None for score in case_scores):
+        raise Refused(422, f"the {btype.ID} type's default profile {profile!r} does not score every case; nothing is recorded")
+    headline = btype.summarize(profile, case_scores)
+    task = cats.task(btype.ID)
+    try:
+        return round((task.formula if task else cats.PRIMARY).evaluate(headline, primary), 6)
+    except cats.ScoreRefused as exc:
+        raise Refused(422, f"no {btype.ID} score: {exc.message}; nothing is recorded") from None
+
+
+def predictions_digest(predictions: Mapping[str, Any]) -> str:
+    text = json.dumps(predictions, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check_submission(payload: Any, held: Mapping[str, HeldDataset]) -> Checked:
+    """The submission checked against the dataset it names; Refused with one line otherwise."""
+    if not isinstance(payload, dict) or payload.get("format") != SUBMISSION_FORMAT:
+        raise Refused(400, f"malformed submission: a JSON object with \"format\": \"{SUBMISSION_FORMAT}\" is expected")
+    extra = sorted(set(payload) - {"format", "run", "predictions"})
+    if extra:
+        raise Refused(400, f"malformed submission: unknown field(s) {', '.join(extra)}")
+    try:
+        run = structure(payload.get("run"), RunRecord, file="run.json")
+    except EnviroBenchError as exc:
+        raise Refused(400, f"malformed submission: {exc}") from None
+    dataset = held.get(run.dataset.digest)
+    if dataset is None:
+        names = ", ".join(f"{h.row.dataset_id} v{h.row.version}" for h in held.values()) or "none"
+        raise WrongDataset(422, f"wrong dataset: the run is of {run.dataset.id} v{run.dataset.version} ({run.dataset.digest}); this service holds {names}")
+    if run.status != "unscored":
+        raise Refused(422, f"the run's status is {run.status!r}: only an unscored run of the sealed dataset (envirobench run on its public part) is accepted")
+    if run.benchmark.id != dataset.btype.ID or run.benchmark.format != dataset.btype.FORMAT:
+        raise Refused(422, f"the run is of {run.benchmark.id} ({run.benchmark.format}); the dataset's type is {dataset.btype.ID} ({dataset.btype.FORMAT})")
+    if run.partial is not None or run.shard is not None:
+        raise Refused(422, "the run is partial (--case, --limit or a shard): only a run of every case is accepted")
+    predictions = payload.get("predictions")
+    if not isinstance(predictions, dict):
+        raise Refused(400, "malformed submission: predictions must be a JSON object mapping case IDs to predictions")
+    expected = len(dataset.contents.cases)
+    if len(predictions) != expected or set(predictions) != dataset.contents.cases.keys():
+        missing = len(dataset.contents.cases.keys() - predictions.keys())
+        unknown = len(predictions.keys() - dataset.contents.cases.keys())
+        raise Refused(422, f"wrong length: {len(predictions)} prediction(s) for the dataset's {expected} cases ({missing} missing, {unknown} not cases of it)")
+    structured = {}
+    for cid in dataset.contents.cases:
+        try:
+            structured[cid] = structure(predictions[cid], dataset.btype.Prediction, file="predictions", path=f"$[{json.dumps(cid)}]")
+        except EnviroBenchError as exc:
+            raise Refused(422, f"invalid prediction: {exc} (not a valid {dataset.btype.FORMAT} prediction)") from None
+    system = f"{run.adapter.name or run.adapter.requested} / {run.model}"
+    return Checked(dataset, run.run_id, system[:400], structured, predictions_digest(predictions))
