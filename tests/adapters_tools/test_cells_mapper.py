@@ -11,11 +11,20 @@ def cell(row, column, box):
     return SimpleNamespace(row=row, column=column, box=box)
 
 
-CELLS = [cell(0, 0, (0, 0, 100, 20)), cell(0, 1, (100, 0, 200, 20)), cell(1, 0, (0, 20, 100, 60)), cell(1, 1, (100, 20, 200, 60))]
+CELLS = [
+    cell(0, 0, (0, 0, 100, 20)),
+    cell(0, 1, (100, 0, 200, 20)),
+    cell(1, 0, (0, 20, 100, 60)),
+    cell(1, 1, (100, 20, 200, 60)),
+]
 
 
 def test_a_word_goes_to_the_cell_holding_its_centre_and_empty_cells_are_blank():
-    words = [Word("Analyte", 5, 2, 60, 18), Word("Result", 150, 2, 195, 18), Word("MW-01", 90, 25, 130, 35)]
+    words = [
+        Word("Analyte", 5, 2, 60, 18),
+        Word("Result", 150, 2, 195, 18),
+        Word("MW-01", 90, 25, 130, 35),
+    ]
     # "MW-01" straddles the column border; its centre (110) lies in column 1.
     prediction = cells_from_words(words, CELLS)
     texts = {(c["row"], c["column"]): c["text"] for c in prediction["cells"]}
@@ -35,7 +44,11 @@ def test_the_smallest_cell_wins_where_boxes_overlap():
 
 
 def test_words_are_joined_line_by_line_left_to_right():
-    words = [Word("Total", 50, 22, 80, 32), Word("Mercury,", 5, 22, 45, 32), Word("(dissolved)", 5, 40, 60, 50)]
+    words = [
+        Word("Total", 50, 22, 80, 32),
+        Word("Mercury,", 5, 22, 45, 32),
+        Word("(dissolved)", 5, 40, 60, 50),
+    ]
     assert reading_order(words) == "Mercury, Total (dissolved)"
 
 
