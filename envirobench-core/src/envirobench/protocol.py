@@ -14,6 +14,10 @@ PROTOCOL = "envirobench.adapter.v1"
 REQUEST_FORMAT = "envirobench.adapter-request.v1"
 RESULT_FILE = "adapter-result.json"
 PROGRESS_FILE = "progress.jsonl"
+# Optional: one line per finished case, appended as the adapter goes (`CaseLine`), so that the
+# cases an interrupted or failed run finished are kept and a resumed run does not ask for them
+# again (docs/runs.md, "Salvage and resume").
+CASES_FILE = "cases.jsonl"
 
 
 @attrs.frozen
@@ -74,6 +78,21 @@ class CaseUsage:
     out). Site-tier runs show them per site; core checks them against the run's totals."""
 
     id: str
+    cost_usd: float | None = None
+    wall_s: float | None = None
+    # Optional: a file of the adapter's output (a relative path) holding this case's log lines or
+    # trace; the report links it from the case's view.
+    trace: str | None = None
+
+
+@attrs.frozen
+class CaseLine:
+    """One line of the optional `cases.jsonl`: a finished case, its prediction in the type's
+    format, and (optionally) what it cost and how long it took. Core reads it only to salvage an
+    unfinished run's finished cases; each line is checked as any adapter output is."""
+
+    id: str
+    prediction: Any
     cost_usd: float | None = None
     wall_s: float | None = None
 
