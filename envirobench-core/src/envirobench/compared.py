@@ -28,6 +28,7 @@ from .rundir import (
     read_run,
     refuse_partial,
 )
+from .salvage import join_predictions, read_salvaged
 from .scoring import (
     RunScores,
     SharedScores,
@@ -154,6 +155,8 @@ def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[s
         predictions = load_predictions(output_dir, result, btype, list(cases), exact=False, output=output)
         if output is not None:
             verify_saved_output(output_dir, output, skip=(RESULT_FILE, predictions_path(output_dir, result)))
+        if record.resumed is not None:  # a resumed run: with the cases salvaged from the attempt it continued
+            predictions = join_predictions(btype, list(cases), read_salvaged(run_dir, record, btype, cases), predictions)
         return predictions
     except TechnicalFailure as exc:
         raise EnviroBenchError(f"cannot read {whose} saved predictions: {exc}") from None

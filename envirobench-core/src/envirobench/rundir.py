@@ -13,6 +13,7 @@
     summary.md           the plain-English verdict
     report.html          the offline report, with report-assets/ beside it
     interpretation.json  a reviewer's reading of the changes (envirobench.review), when one exists
+    salvaged.json        a resumed run's: the cases an unfinished attempt finished (salvage.py)
 
 Every reader and writer of run.json, metrics.json, comparison.json and review-brief.json goes
 through the classes here and the strict converter, so a file that does not match its format is
@@ -73,6 +74,8 @@ SUMMARY_FILE = "summary.md"
 REPORT_FILE = "report.html"
 ASSETS_DIR = "report-assets"
 INTERPRETATION_FILE = "interpretation.json"
+# A resumed run's predictions of the cases an earlier, unfinished attempt finished (salvage.py).
+SALVAGED_FILE = "salvaged.json"
 
 # The files a scored run writes beside run.json; a failed run has none of them.
 SCORED_FILES = (METRICS_FILE, COMPARISON_FILE, REVIEW_BRIEF_FILE, REPORT_FILE, SUMMARY_FILE)
@@ -326,6 +329,21 @@ class TimeoutRecord:
 
 
 @attrs.frozen
+class Resumed:
+    """A run that continued an unfinished one (`run --resume`): the run it continued (its ID, and
+    its directory: a failed run, first renamed RUN_ID.failed-N, or a hidden `.ID.incomplete-*`),
+    how many of its cases were salvaged (their predictions, checked, are in salvaged.json, whose
+    size and SHA-256 are here) and what they had cost (included in the run's `cost_usd`)."""
+
+    from_run: str
+    from_path: str
+    salvaged: int
+    salvaged_cost_usd: float
+    size: int
+    sha256: str
+
+
+@attrs.frozen
 class RunRecord:
     """`run.json`: how a run was made, what it cost, and its gate (null until it is scored)."""
 
@@ -369,6 +387,8 @@ class RunRecord:
     # The adapter's time limit (null in runs made before it was recorded; a merged run has its
     # shards' longest, `default` when every shard's was).
     timeout: TimeoutRecord | None = None
+    # Set for a run that continued an unfinished one (`run --resume`); null otherwise.
+    resumed: Resumed | None = None
 
 
 # -- metrics.json --------------------------------------------------------------------------------

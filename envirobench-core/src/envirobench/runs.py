@@ -53,7 +53,7 @@ from .jsonio import atomic_write_text, dir_mode, gc_paused
 from .outputs import build_comparison, staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
-from .protocol import AdapterResult
+from .protocol import AdapterResult, CaseUsage
 from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
@@ -62,6 +62,7 @@ from .rundir import (
     REQUEST_FILE,
     RUN_FILE,
     RUN_FORMAT,
+    SALVAGED_FILE,
     AdapterRecord,
     BenchmarkInfo,
     CaseCounts,
@@ -81,10 +82,12 @@ from .rundir import (
     comparison_batches,
     control_label,
     read_completed_run,
+    read_run,
     write_comparison,
     write_run,
 )
 from .rundir import request_text as request_text_of
+from .salvage import keep_failed, lock_directory, resumable, salvage, write_salvaged
 from .scoring import (
     RunScores,
     check_case_usage,
@@ -98,7 +101,7 @@ from .shards import Shard, select_run_cases
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.
-_CORE_NAMES = frozenset({RUN_FILE, REQUEST_FILE, ADAPTER_LOG, ADAPTER_DIR})
+_CORE_NAMES = frozenset({RUN_FILE, REQUEST_FILE, ADAPTER_LOG, ADAPTER_DIR, SALVAGED_FILE})
 
 
 # The adapter's time limit when --timeout is not given (`default_timeout_s`). A hung adapter must
@@ -157,6 +160,11 @@ class RunSpec:
     shard: Shard | None = None  # one shard of a sharded run (`--shard I/N`: shards.py)
     group: str | None = None  # the group of repeats the run is one of (`--repeats`)
     hidden: tuple[Path, ...] = ()  # more places the sandbox hides (the local directory of a --store)
+    # Continue the unfinished attempt at this run, asking the adapter only for the cases it did not
+    # finish (`--resume`: salvage.py); a fresh run when there is none.
+    resume: bool = False
+    # A failed run at RESULTS/RUN_ID is kept as RUN_ID.failed-N and the ID used again (`--reuse-failed`).
+    reuse_failed: bool = False
 
 
 @attrs.frozen
@@ -262,8 +270,9 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
     check_limits(spec.budget_usd, spec.timeout_s, spec.max_output_mb)
     check_run_id(spec.run_id)
     final = spec.results_dir / spec.run_id
-    if final.exists() or final.is_symlink():
-        raise EnviroBenchError(f"run directory {final} already exists; choose another --run (runs are never overwritten)")
+    if (final.exists() or final.is_symlink()) and not _may_follow(final, spec):
+        raise EnviroBenchError(f"run directory {final} already exists; choose another --run (runs are never overwritten; "
+                               "a failed one's ID is used again with --reuse-failed, its run continued with --resume)")
     sandbox = sb.resolve_sandbox(spec.sandbox, network=spec.network, env=spec.adapter_env, allow=spec.sandbox_allow)
     btype = registry.benchmark_type(spec.benchmark)
     argv = resolve_adapter(registry, spec.adapter)
@@ -293,7 +302,6 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         on_warning(warning)  # type: ignore[misc]
 
     started = time.monotonic()
-    staging = _staging_dir(final)
     record = RunRecord(
         format=RUN_FORMAT,
         run_id=spec.run_id,
@@ -322,35 +330,57 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         group=spec.group,
         timeout=timeout,
     )
+    # --resume: the cases an unfinished attempt finished are kept and not asked for again.
+    found = salvage(resumable(spec.results_dir, spec.run_id), record, btype, list(cases), max_bytes=int(spec.max_output_mb * (1 << 20))) if spec.resume else None
+    asked = cases if found is None else {cid: case for cid, case in cases.items() if cid not in found.lines}
+    asked_budget = budget if found is None else max(0.0, budget - found.cost_usd)
+    if found is not None and spec.timeout_s is None:
+        record = attrs.evolve(record, timeout=TimeoutRecord(default_timeout_s(btype.TIER, len(asked)), True))
+    if final.exists() or final.is_symlink():  # a failed run (_may_follow): kept whole under a new name
+        kept = keep_failed(final)
+        found = found if found is None or found.from_path != final else attrs.evolve(found, from_path=kept)
+        if on_warning:
+            on_warning(f"the failed run {final} is kept as {kept}")
+    staging = _staging_dir(final)
+    staging_lock = lock_directory(staging)  # held while the run is made: `runs clean` leaves it alone
     failure: TechnicalFailure | None = None
     workspace: Workspace | None = None
     log: AdapterLog | None = None
     published = False
     try:
         try:
+            if found is not None:
+                record = attrs.evolve(record, resumed=write_salvaged(staging, found))
             write_run(staging, record)
             workspace = Workspace.create()
             # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
             # written once the adapter is gone, so nothing the adapter does can change it.
-            request_text = request_text_of(build_request(btype, contents, cases, workspace, run_id=spec.run_id, model=spec.model, budget_usd=budget, options=spec.options))
+            request_text = request_text_of(build_request(btype, contents, asked, workspace, run_id=spec.run_id, model=spec.model, budget_usd=asked_budget, options=spec.options))
             atomic_write_text(workspace.request, request_text)
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])
+            interrupted: BaseException | None = None
             try:
-                wall = run_adapter(argv, workspace, log, timeout=timeout.seconds, on_progress=_stage(on_progress, "adapter"),
+                wall = run_adapter(argv, workspace, log, timeout=record.timeout.seconds, on_progress=_stage(on_progress, "adapter"),
                                    on_part=None if on_progress is None else lambda d, t, unit: on_progress(f"adapter:{unit}", d, t), sandbox=sandbox, secrets=secrets)
                 record = attrs.evolve(record, adapter_wall_time_s=wall)
             except TechnicalFailure as exc:
                 failure = exc
+            except BaseException as exc:  # a signal or a bug: the adapter is stopped; what it finished is kept below
+                interrupted = exc
             # The adapter and everything it started are gone: take its output, trusting nothing
-            # in the staging directory that core did not write.
-            atomic_write_text(staging / REQUEST_FILE, request_text)
-            del request_text
-            foreign = remove_foreign_entries(staging, _CORE_NAMES)
-            copied = copy_output(workspace, staging, max_bytes=int(spec.max_output_mb * (1 << 20)))
-            record = attrs.evolve(record, adapter_output=copied.record)
-            for skipped in copied.record.skipped:
-                log.note(f"output/{skipped.path} was not copied: {skipped.reason}")
+            # in the staging directory that core did not write. After an interruption too, so
+            # that the cases it finished (its cases.jsonl) can be resumed (salvage.py).
+            with sb.signals_deferred() if interrupted is not None else contextlib.nullcontext():
+                atomic_write_text(staging / REQUEST_FILE, request_text)
+                del request_text
+                foreign = remove_foreign_entries(staging, _CORE_NAMES)
+                copied = copy_output(workspace, staging, max_bytes=int(spec.max_output_mb * (1 << 20)))
+                record = attrs.evolve(record, adapter_output=copied.record)
+                for skipped in copied.record.skipped:
+                    log.note(f"output/{skipped.path} was not copied: {skipped.reason}")
+            if interrupted is not None:
+                raise interrupted
             log.check_in_place()
             if failure is not None:
                 raise failure
@@ -365,11 +395,15 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
                 adapter=attrs.evolve(record.adapter, name=result.adapter.name, version=result.adapter.version),
                 systems=result.systems,
             )
-            record = attrs.evolve(record, cost_usd=check_result(result, btype, budget))
-            predictions = load_predictions(output_dir, result, btype, list(cases), output=copied.record)
-            check_case_usage(result, list(cases), record.cost_usd or 0.0)
+            spent = check_result(result, btype, asked_budget)
+            record = attrs.evolve(record, cost_usd=spent + (found.cost_usd if found else 0.0))  # a resumed run's: with what the salvaged cases cost
+            predictions = load_predictions(output_dir, result, btype, list(asked), output=copied.record)
+            check_case_usage(result, list(asked), spent)
+            if found is not None:
+                predictions = found.joined(btype, cases, predictions)
             if btype.TIER == "site":
-                record = attrs.evolve(record, per_site=site_usage(list(cases), result, record.cost_usd, record.adapter_wall_time_s),
+                salvaged_usage = [CaseUsage(line.id, line.cost_usd, line.wall_s) for line in found.lines.values()] if found else []
+                record = attrs.evolve(record, per_site=site_usage(list(cases), result, record.cost_usd, record.adapter_wall_time_s, salvaged_usage),
                                       cases=attrs.evolve(record.cases, sites=len(cases)))
         except TechnicalFailure as exc:
             failure = _relative_to(exc, staging)
@@ -419,12 +453,28 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             with contextlib.suppress(Exception):
                 write_run(staging, attrs.evolve(record, status="failed", failure=Failure(why), gate=None, finished_at=now()))
         raise
+    finally:
+        os.close(staging_lock)
 
 
-def site_usage(case_ids: Sequence[str], result: AdapterResult, cost_usd: float | None, wall_time_s: float | None) -> tuple[SiteUsage, ...]:
+def _may_follow(final: Path, spec: RunSpec) -> bool:
+    """Whether the run may be made though RESULTS/RUN_ID exists: it holds a run that did not
+    complete and the run continues it (--resume) or takes its ID (--reuse-failed); the failed
+    run is then kept whole as RUN_ID.failed-N (salvage.keep_failed)."""
+    if not (spec.resume or spec.reuse_failed) or final.is_symlink():
+        return False
+    try:
+        return read_run(final).status != "completed"
+    except EnviroBenchError:
+        return False
+
+
+def site_usage(case_ids: Sequence[str], result: AdapterResult, cost_usd: float | None, wall_time_s: float | None,
+               salvaged: Sequence[CaseUsage] = ()) -> tuple[SiteUsage, ...]:
     """Each site's cost and wall time: the adapter's per-case figures where it gave them for every
-    site, otherwise the run's total (cost, the adapter's wall time) shared equally and marked averaged."""
-    given = {usage.id: usage for usage in result.cases or ()}
+    site (a resumed run's `salvaged` sites: as their cases.jsonl lines gave them), otherwise the
+    run's total (cost, the adapter's wall time) shared equally and marked averaged."""
+    given = {usage.id: usage for usage in [*salvaged, *(result.cases or ())]}
     sites = len(case_ids)
 
     def per_site(name: str, total: float | None) -> tuple[dict[str, float | None], bool]:
