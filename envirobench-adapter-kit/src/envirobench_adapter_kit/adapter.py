@@ -14,7 +14,10 @@
 `kit.run(request, output)` does one run (what `ADAPTER run --request FILE --output DIR` does) and
 writes into the output directory, per the protocol `envirobench.adapter.v1`:
 
-- `progress.jsonl`: `{"done": n, "total": m}` lines while working (at most ~100, each flushed);
+- `progress.jsonl`: `{"done": n, "total": m}` lines while working (at most ~100, each flushed),
+  and lines with a `part` when predict reports the progress inside a case (`ctx.progress`);
+- `cases.jsonl`: one line per case done, appended as it is done (`{"id", "prediction", "cost_usd",
+  "wall_s"}`): what an interrupted or failed run finished, which `envirobench run --resume` keeps;
 - `predictions.json`: case ID -> prediction, for every case that has a valid one;
 - `kit-report.json`: what became of each case (predicted, cached, failed, not started), its cost,
   wall time and every failed attempt, the cache's hits, the budget and why the run stopped;
@@ -32,6 +35,8 @@ import math
 import os
 import re
 import sys
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,6 +52,7 @@ from envirobench import (
     dumps_line,
     write_json,
 )
+from envirobench.protocol import CASES_FILE
 
 from . import __version__
 from .budget import Ledger, Price, read_prices
@@ -58,6 +64,7 @@ PREDICTIONS_FILE = "predictions.json"
 REPORT_FILE = "kit-report.json"
 REPORT_FORMAT = "envirobench-adapter-kit.report.v1"
 MAX_PROGRESS_LINES = 100
+PART_INTERVAL_S = 0.5
 MAX_CONCURRENCY = 256
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -163,8 +170,13 @@ class Adapter:
             return Report("failed", str(exc), {}, 0.0)
         except (Unreadable, EnviroBenchError) as exc:
             raise KitError(str(exc)) from None
-        with ProgressLog(output_dir / PROGRESS_FILE, len(job.cases)) as progress:
-            runner = Runner(job, self.served[job.benchmark], settings, prices, cache, (self.name, self.version), progress.advance)
+        with ProgressLog(output_dir / PROGRESS_FILE, len(job.cases)) as progress, CaseLog(output_dir / CASES_FILE) as finished:
+
+            def done(outcome: Outcome) -> None:
+                finished.write(outcome)
+                progress.advance()
+
+            runner = Runner(job, self.served[job.benchmark], settings, prices, cache, (self.name, self.version), done, progress.part)
             outcomes = asyncio.run(runner.run())
         assert runner.budget is not None
         stopped = runner.budget.stopped
@@ -275,11 +287,16 @@ def prepare_output(output_dir: Path) -> Path:
 
 class ProgressLog:
     """Appends `{"done": n, "total": m}` lines to progress.jsonl, each flushed at once (core reads
-    them as they come), at most ~MAX_PROGRESS_LINES of them."""
+    them as they come), at most ~MAX_PROGRESS_LINES of them; and, for `ctx.progress`, lines that
+    add the progress inside a case (`"part": {"done", "total", "unit"}`), at most one every
+    PART_INTERVAL_S seconds but the last of a case. Predict functions in threads write parts, so
+    writes hold a lock."""
 
     def __init__(self, path: Path, total: int) -> None:
         self.path, self.total, self.done = path, total, 0
         self.step = max(1, math.ceil(total / MAX_PROGRESS_LINES))
+        self.lock = threading.Lock()
+        self.last_part = -math.inf
 
     def __enter__(self) -> ProgressLog:
         self.handle = self.path.open("a", encoding="utf-8")
@@ -294,12 +311,49 @@ class ProgressLog:
         if self.done % self.step == 0 or self.done == self.total:
             self._write()
 
-    def _write(self) -> None:
+    def part(self, done: int, total: int, unit: str) -> None:
+        now = time.monotonic()
+        if done < total and now - self.last_part < PART_INTERVAL_S:
+            return
+        self.last_part = now
+        self._write({"done": done, "total": total, "unit": unit})
+
+    def _write(self, part: dict[str, Any] | None = None) -> None:
+        line = {"done": self.done, "total": self.total} | ({"part": part} if part else {})
         try:
-            self.handle.write(dumps_line({"done": self.done, "total": self.total}))
-            self.handle.flush()
+            with self.lock:
+                self.handle.write(dumps_line(line))
+                self.handle.flush()
         except OSError as exc:  # progress is a courtesy: a full disk must not fail the cases
             print(f"warning: could not write progress: {exc}", file=sys.stderr, flush=True)
+
+
+class CaseLog:
+    """Appends one line to cases.jsonl per case done with a valid prediction whose cost is known
+    (`{"id", "prediction", "cost_usd", "wall_s"}`, the protocol's optional per-case output), each
+    written whole and flushed at once: whatever stops the run, core keeps the cases finished, and
+    `envirobench run --resume` does not ask for them again (docs/runs.md, "Salvage and resume")."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __enter__(self) -> CaseLog:
+        self.handle = self.path.open("a", encoding="utf-8")
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.handle.close()
+
+    def write(self, outcome: Outcome) -> None:
+        if outcome.status not in ("predicted", "cached") or outcome.cost_usd is None:
+            return  # a failed case has no prediction; an unpriced one's cost is unknown, so it is asked for again
+        wall = None if outcome.status == "cached" or outcome.wall_s is None else round(outcome.wall_s, 3)
+        line = {"id": outcome.id, "prediction": outcome.prediction, "cost_usd": outcome.cost_usd, "wall_s": wall}
+        try:
+            self.handle.write(dumps_line(line))
+            self.handle.flush()
+        except OSError as exc:  # a full disk: the case stays in predictions.json and the cache
+            print(f"warning: could not write {CASES_FILE}: {exc}", file=sys.stderr, flush=True)
 
 
 # -- the command line -------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType
 
@@ -30,7 +30,7 @@ class Context:
     """One attempt at one case: the run's model and options, and the usage recorder."""
 
     def __init__(self, *, benchmark: str, case_id: str, model: str, options: Mapping[str, str], input_dir: Path,
-                 attempt: int, meter: Meter) -> None:
+                 attempt: int, meter: Meter, on_part: Callable[[int, int, str], None] | None = None) -> None:
         self.benchmark = benchmark  # the benchmark type's ID
         self.case_id = case_id
         self.model = model  # `envirobench run --model`
@@ -38,6 +38,7 @@ class Context:
         self.input_dir = input_dir  # where the case's source files are (see `case.sources`)
         self.attempt = attempt  # 1 for the first attempt, 2 for the first retry, ...
         self._meter = meter
+        self._on_part = on_part
 
     def usage(self, input_tokens: int = 0, output_tokens: int = 0, *, model: str | None = None, role: str = CANDIDATE) -> float | None:
         """Record one call's tokens, priced from the adapter's price table; returns its cost in
@@ -49,6 +50,17 @@ class Context:
     def cost(self, usd: float, *, model: str | None = None, role: str = CANDIDATE) -> None:
         """Record a cost known in USD (a service that bills per page, say)."""
         self._meter.usd(role, model or self.model, usd)
+
+    def progress(self, done: int, total: int, unit: str = "pages") -> None:
+        """How far the case has got, for a case that takes long (a site record read page by page):
+        `done` of `total` `unit`s. Core shows it beside the run's count of cases (a line of
+        progress.jsonl with a `part`); written at most a few times a second."""
+        if not (type(done) is int and type(total) is int and 0 <= done <= total):
+            raise ValueError(f"progress needs whole numbers 0 <= done <= total, not {done!r} of {total!r}")
+        if not (isinstance(unit, str) and 0 < len(unit) <= 20 and unit.isprintable()):
+            raise ValueError(f"a progress unit is a short printable word (at most 20 characters), not {unit!r}")
+        if self._on_part is not None:
+            self._on_part(done, total, unit)
 
     def log(self, message: str) -> None:
         """A line in the adapter's log (core keeps it as the run's adapter.log)."""
