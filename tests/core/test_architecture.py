@@ -32,6 +32,7 @@ API_USERS = {
     "envirobench-research": REPO / "envirobench-research" / "src",
     "envirobench-reference-adapter": REPO / "envirobench-reference-adapter" / "src",
     "envirobench-adapter-kit": REPO / "envirobench-adapter-kit" / "src",
+    "envirobench-adapters-openai": REPO / "envirobench-adapters-openai" / "src",
     "plugin-template": REPO / "plugin-template",
 }
 PUBLIC_MODULES = {"envirobench", "envirobench.conformance"}

@@ -124,9 +124,10 @@ def resolve_options(type_id: str, options: Mapping[str, str]) -> Mapping[str, st
     return options
 
 
-def make_adapter() -> Adapter:
+def make_adapter(*, backoff_s: float = 1.0, max_backoff_s: float = 60.0) -> Adapter:
+    """The adapter (`backoff_s`, `max_backoff_s`: the kit's retry delays; a test shortens them)."""
     kit = Adapter(NAME, f"{__version__}+prompts.{prompts_digest()[:12]}", options=DEFAULTS, max_concurrency=4, max_attempts=4,
-                  backoff_s=1.0, max_backoff_s=60.0, resolve_options=resolve_options, prices_from_options=price_table)
+                  backoff_s=backoff_s, max_backoff_s=max_backoff_s, resolve_options=resolve_options, prices_from_options=price_table)
     for type_id in served_types():
         kit.predict(type_id, max_input_tokens=input_bound(type_id), max_output_tokens=output_bound)(predict_for(type_id))
     return kit
