@@ -55,7 +55,8 @@ def _has_free_form(schema: Any) -> bool:
             return True
         if schema.get("type") == "object" and schema.get("additionalProperties") is not False:
             return True
-        return any(_has_free_form(v) for k, v in schema.items() if k in ("properties", "items", "anyOf", "$defs", "additionalProperties"))
+        named = [v for k in ("properties", "$defs") for v in schema.get(k, {}).values()]  # maps of name -> schema
+        return any(_has_free_form(v) for v in named) or any(_has_free_form(schema[k]) for k in ("items", "anyOf") if k in schema)
     if isinstance(schema, list):
         return any(_has_free_form(v) for v in schema)
     return False
