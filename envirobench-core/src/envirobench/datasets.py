@@ -20,7 +20,9 @@ from typing import Any
 
 import attrs
 
+# The format's writing half (for generators) is the authoring layer's; re-exported for the harness.
 from .authoring import ANSWERS, CASES, MANIFEST, digest_of, read_manifest, sha256_file
+from .authoring import write_manifest as write_manifest
 from .benchmark import BenchmarkType, Case
 from .converter import MISS, fast_structurer, structure, unstructure
 from .errors import EnviroBenchError
