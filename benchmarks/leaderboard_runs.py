@@ -166,7 +166,7 @@ def tool_entry(config: Config, run_dir: Path) -> Entry | None:
     profile, metric = primary(config.benchmark)
     score = metrics["profiles"][profile]["headline"][metric]
     low, high = metrics["profiles"][profile]["intervals"][metric]
-    cost = (run.get("cost") or {}).get("total_usd")
+    cost = run.get("cost_usd")
     return Entry(
         config.adapter,
         "tool",

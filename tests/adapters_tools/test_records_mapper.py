@@ -121,3 +121,20 @@ def test_the_unit_in_the_result_header():
 def test_no_table_no_records():
     mapper = RecordMapper()
     assert mapper.read_page([], "Sample ID: MW-3") == [] and mapper.records == []
+
+
+def test_the_lab_sample_id_is_not_the_sample_and_labels_in_a_table_start_samples():
+    text = "Client Sample ID: B3-4 Lab Sample ID: 480-01\nClient Sample ID: B3-5 Lab Sample ID: 480-02\n"
+    table = [
+        ["Client Sample ID: B3-", "4 Lab Sample ID: 480-01", "", ""],
+        ["Analyte", "Conc.", "PQL", "Unit"],
+        ["Lead", "1.5", "1.0", "mg/kg"],
+        ["Client Sample ID: B3-", "5", "", ""],
+        ["Lead", "2.5", "1.0", "mg/kg"],
+    ]
+    got = RecordMapper().read_page([table], text)
+    assert [(r["sample_id"], r["result"]) for r in got] == [("B3-4", 1.5), ("B3-5", 2.5)]
+
+
+def test_a_split_header_naming_a_qualifier_but_no_result_is_not_a_sample_matrix():
+    assert header_roles(["Analyte", "CAS No.", "Co", "nc.", "Qualifier", "PQL"]) is None

@@ -8,7 +8,8 @@ format (envirobench_extract/records.py) describes them, and nothing more:
 
 1. **Header.** A row is a header when one cell names the analyte column (analyte, parameter,
    compound, constituent, determinand) and another names a result column (result, amount, amt,
-   concentration, conc, value, measured) or the row has other cells left over. Column roles come
+   concentration, conc, value, measured), or has other cells left over and names no qualifier
+   or limit column (a sample matrix). Column roles come
    from the header words alone: sample (sample, client id, field id, location), CAS (cas),
    result, qualifier (q, qual, qualifier, flag), reporting limit (rl, loq, pql, mrl, rdl,
    reporting limit, quantitation limit), unit (unit, units, uom); dl, mdl, dilution, df, method
@@ -16,8 +17,10 @@ format (envirobench_extract/records.py) describes them, and nothing more:
    ("long form"); without one, every unnamed column right of the analyte is a sample and its
    header text the sample ID ("samples as columns").
 2. **Sample.** Long form without a sample column: the page's `Label ID: value` line (client,
-   sample or field ID / name), the value up to the next `Label:` on the line. It carries over to
-   the next page, and so does the last header (a table continued without repeating its header).
+   sample or field ID / name; not the lab sample ID), the value up to the next `Label:` on the line. Where a table's
+   rows hold such labels (several samples on a page), each starts the next sample, its value the
+   page text's label of the same rank. The sample carries over to the next page, and so does the
+   last header (a table continued without repeating its header).
 3. **Values.** `1,250` is 1250 (a comma before exactly three digits groups thousands; any other
    comma is a decimal comma, `4,0` is 4.0). `<0.50` is a non-detect at 0.5; `ND` a non-detect at
    the row's reporting limit; a value followed by letters keeps them as its qualifier (`0.017 J`),
@@ -126,7 +129,8 @@ ROLE_WORDS: dict[str, tuple[str, ...]] = {
 }
 ROLE_OF = {word: role for role, words in ROLE_WORDS.items() for word in words}
 SAMPLE_LABEL = re.compile(
-    r"\b(?:client|sample|field)\s*(?:sample\s*)?(?:id|name)\s*[:#]\s*(?P<value>.+?)"
+    # "Lab Sample ID" is the laboratory's number, not the sample's name.
+    r"(?<!lab )\b(?:client|sample|field)\s*(?:sample\s*)?(?:id|name)\s*[:#]\s*(?P<value>.+?)"
     r"(?=\s+[A-Z][A-Za-z.]*(?:\s+[A-Za-z.]+){0,2}\s*[:#]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -200,7 +204,11 @@ def header_roles(row: Sequence[str]) -> dict[int, str] | None:
         return None
     named = {i for i, role in roles.items()}
     leftover = [i for i, text in enumerate(row) if i not in named and clean(text)]
-    if "result" in roles.values() or leftover:
+    if "result" in roles.values():
+        return roles
+    # Samples as columns name no qualifier or limit column (those belong to one result column);
+    # a header that does but names no result is one the tool split, not a sample matrix.
+    if leftover and not {"qualifier", "rl"} & set(roles.values()):
         return roles
     return None
 
@@ -245,6 +253,7 @@ class RecordMapper:
         labels = [clean(m["value"]) for m in SAMPLE_LABEL.finditer(text or "")]
         if labels:
             self.sample = labels[0]
+        seen = 0  # the labels met so far in the tables, in order
         page: list[dict[str, Any]] = []
         for table in tables:
             for raw in table:
@@ -255,9 +264,14 @@ class RecordMapper:
                 if roles is not None:
                     self.layout = Layout(roles, row)
                     continue
-                for label in (SAMPLE_LABEL.search(" ".join(row)),):
-                    if label is not None and self.layout is None:
-                        self.sample = clean(label["value"])
+                label = SAMPLE_LABEL.search(" ".join(row))
+                if label is not None:
+                    # A label inside a table marks where the next sample starts; its value is the
+                    # page text's label of the same rank (a tool's table may split a cell's words
+                    # where its text does not), else the row's own.
+                    self.sample = labels[seen] if seen < len(labels) else clean(label["value"])
+                    seen += 1
+                    continue
                 if self.layout is not None:
                     page.extend(self._row_records(self.layout, row))
         self.records.extend(page)
