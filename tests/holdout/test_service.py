@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
 from holdout_kit import answer_strings, correct_cases, post, submit_run, unscored_run
@@ -175,7 +176,7 @@ def test_keys_are_stored_only_as_salted_hashes(held, team_key, store_url):
         path = store_url.removeprefix("sqlite:///")
         with sqlite3.connect(path) as conn:
             conn.execute("PRAGMA wal_checkpoint(FULL)")
-        data = open(path, "rb").read()
+        data = Path(path).read_bytes()
         assert secret.encode() not in data and team_key.encode() not in data
     assert all(team_key not in json.dumps(r.body) for r in store.rows())
 
