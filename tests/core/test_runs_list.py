@@ -32,9 +32,9 @@ def listed(use_registry, toy_registry, make_run, make_spec, results):
     (results / "garbled" / "run.json").write_text("{not json", encoding="utf-8")
     set_created(make_run("nometrics").run_dir, "2024-12-31T10:00:00+00:00")
     (results / "nometrics" / "metrics.json").unlink()
-    for hidden in (".x.incomplete-abc123", ".full.rescore-def456"):
-        (results / hidden).mkdir()
-        (results / hidden / "run.json").write_text("{}", encoding="utf-8")
+    # A rescore's scratch directory is not a run (an incomplete run is: test_resume.py).
+    (results / ".full.rescore-def456").mkdir()
+    (results / ".full.rescore-def456" / "run.json").write_text("{}", encoding="utf-8")
     return results
 
 
@@ -56,7 +56,7 @@ def test_one_line_per_run_newest_first(listed):
     assert "fake_adapter-bin · test/model" in broke and "/fake_adapter-bin" not in broke  # the executable's name
     assert "unreadable" in garbled and "error:" in garbled and "not valid JSON" in garbled and "run.json" in garbled
     assert "?" in nometrics.split() and "error:" in nometrics and "no metrics.json" in nometrics
-    assert "Traceback" not in result.output and "incomplete" not in result.output and "rescore" not in result.output
+    assert "Traceback" not in result.output and "rescore" not in result.output
 
 
 def test_json(listed):

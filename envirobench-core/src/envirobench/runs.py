@@ -341,6 +341,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         found = found if found is None or found.from_path != final else attrs.evolve(found, from_path=kept)
         if on_warning:
             on_warning(f"the failed run {final} is kept as {kept}")
+    if found is not None and on_warning:
+        on_warning(f"resuming {spec.run_id} from {found.from_path}: {len(found.lines)} of {len(cases)} case(s) kept, the adapter is asked for the other {len(asked)}")
     staging = _staging_dir(final)
     staging_lock = lock_directory(staging)  # held while the run is made: `runs clean` leaves it alone
     failure: TechnicalFailure | None = None

@@ -52,16 +52,17 @@ def bench_group() -> None:
 @click.option("--limit", type=click.IntRange(min=1), metavar="N", help="A partial run: only the first N cases, in dataset order (as `envirobench run --limit`).")
 @click.option("--adapter-option", "adapter_options", multiple=True, metavar="K=V",
               help="Passed to the adapter (repeatable), replacing the profile's option of that key.")
+@click.option("--resume", is_flag=True, help="Continue the run if it did not complete, keeping the cases its adapter finished (as `envirobench run --resume`).")
 @_results_option
 @_store_option
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output: the plan (with --plan) or the run's verdict.")
 @user_errors
-def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, limit, adapter_options, results, store, as_json):
+def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, limit, adapter_options, resume, results, store, as_json):
     """Run profile NAME: the `envirobench run` its bench.json stands for.
 
     Paired with the adapter's promoted baseline and controls, restored from the profile's store
-    (checksum-verified) when they are not in the results directory. --case, --limit and
-    --adapter-option mean what they mean to `envirobench run` (an --adapter-option replaces the
+    (checksum-verified) when they are not in the results directory. --case, --limit,
+    --adapter-option and --resume mean what they mean to `envirobench run` (an --adapter-option replaces the
     profile's option of the same key); --plan shows them in the command. Exit status as for
     `envirobench run` (3: the gate did not pass).
     """
@@ -72,8 +73,8 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, lim
     if cases and limit is not None:
         raise click.UsageError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
     options = _parse_options(adapter_options)
-    if repeats or cases or limit is not None or options:
-        the_plan = attrs.evolve(the_plan, argv=_with_run_options(the_plan.argv, repeats=repeats, cases=cases, limit=limit, options=options))
+    if repeats or cases or limit is not None or options or resume:
+        the_plan = attrs.evolve(the_plan, argv=_with_run_options(the_plan.argv, repeats=repeats, cases=cases, limit=limit, options=options, resume=resume))
     pull = dataset_to_pull(the_plan, reg)
     no_adapter = missing_adapter(located, the_plan.adapter, reg.adapters)
     if plan:
@@ -109,7 +110,8 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, lim
     run_command.main(args=[*the_plan.argv[2:], *(["--json"] if as_json else [])], prog_name="envirobench run", standalone_mode=False)
 
 
-def _with_run_options(argv: tuple[str, ...], *, repeats: int | None, cases: tuple[str, ...], limit: int | None, options: dict[str, str]) -> tuple[str, ...]:
+def _with_run_options(argv: tuple[str, ...], *, repeats: int | None, cases: tuple[str, ...], limit: int | None, options: dict[str, str],
+                      resume: bool = False) -> tuple[str, ...]:
     """The plan's `envirobench run` command with bench run's own options: an --adapter-option
     replaces the profile's option of its key (in place, so the command reads as the profile's)."""
     out: list[str] = []
@@ -136,6 +138,8 @@ def _with_run_options(argv: tuple[str, ...], *, repeats: int | None, cases: tupl
         out += ["--limit", str(limit)]
     if repeats:
         out += ["--repeats", str(repeats)]
+    if resume:
+        out.append("--resume")
     return tuple(out)
 
 

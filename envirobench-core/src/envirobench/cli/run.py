@@ -108,6 +108,7 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
         what = f"{outcome.partial.describe()} " if outcome.partial else ""
         click.echo(f"run failed (technical failure, nothing scored): {what}{outcome.message}", err=True)
         click.echo(f"details: {outcome.run_dir / RUN_FILE} and {outcome.run_dir / ADAPTER_LOG}", err=True)
+        click.echo("to retry: the same command with --resume (the cases the adapter finished are kept) or --reuse-failed (all again)", err=True)
         return 1
     if outcome.status == "unscored":
         if as_json and print_json:
@@ -189,10 +190,14 @@ def _show(outcome: Outcome, require_no_regressions: bool, as_json: bool, *, shar
 @click.option("--shard-count", type=click.IntRange(min=1), metavar="N",
               help=f"With --shard auto: the number of shards (default: {SHARD_COUNT_ENV}, else SLURM_ARRAY_TASK_COUNT).")
 @click.option("--store", "store_spec", metavar="NAME|URL", help="Archive each completed run to this private store (runs/<benchmark>/<run id>/), e.g. shards for `envirobench merge --store`.")
-@click.option("--resume", is_flag=True, help="Skip the runs (repeats, a shard) already completed in --results or archived in --store.")
+@click.option("--resume", is_flag=True,
+              help="Continue the run if it did not complete (interrupted or failed): the cases its adapter finished are kept and only the others "
+              "asked for; skip the runs (repeats, a shard) already completed in --results or archived in --store.")
+@click.option("--reuse-failed", "reuse_failed", is_flag=True,
+              help="Make the run again though a failed run has its ID: the failed one is kept whole, renamed RUN_ID.failed-N.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable verdict on stdout.")
 @user_errors
-def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, sandbox_allow, adapter_cache, max_output_mb, repeats, shard_spec, shard_count, store_spec, resume, as_json):
+def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options, budget_usd, baseline_run, control_runs, targets, cases, limit, gates, require_no_regressions, from_review, recommendation, results_dir, timeout_s, sandbox, no_network, adapter_env, sandbox_allow, adapter_cache, max_output_mb, repeats, shard_spec, shard_count, store_spec, resume, reuse_failed, as_json):
     """Run one system on one benchmark, score it, pair it with a baseline and apply the gate.
 
     --case and --limit make a quick partial run: only those cases are sent to the adapter and
@@ -202,6 +207,11 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
     --repeats N makes N runs (RUN_ID-1 ... RUN_ID-N, one group); --shard I/N makes one shard of
     the run (RUN_ID.shard-I-of-N), its share of the cases and of the budget; `envirobench merge`
     joins the shards. --store archives each completed run to a store, --resume skips those made.
+
+    --resume continues a run that did not complete (interrupted, or failed): the cases its adapter
+    finished are kept (from its cases.jsonl, each checked) and the adapter is asked only for the
+    others; a failed run is kept as RUN_ID.failed-N. An adapter that writes no cases.jsonl is asked
+    for every case again (its own cache, if it has one, makes that cheap). See docs/runs.md.
 
     Exit status: 0 done, 1 technical failure or bad input (nothing scored), 2 usage error,
     3 gate not passed under --require-no-regressions, 128+N interrupted by signal N (SIGINT,
@@ -249,6 +259,8 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         cases=tuple(cases),
         limit=limit,
         shard=shard,
+        resume=resume,
+        reuse_failed=reuse_failed,
         # A `file:` store's directory holds other runs (answers included): hidden from the adapter.
         hidden=(Path(store.root),) if store is not None and hasattr(store, "root") else (),
     )
@@ -293,7 +305,8 @@ def _execute(spec: RunSpec, results_dir: Path) -> Outcome:
     except Interrupted as exc:
         bars.close()
         click.echo(f"run interrupted by {exc.name}: the adapter (if it had started) was stopped with every process it started; "
-                   f"an unfinished run stays in a hidden .{spec.run_id}.incomplete-* directory of {results_dir}, marked failed", err=True)
+                   f"an unfinished run stays in a hidden .{spec.run_id}.incomplete-* directory of {results_dir}, marked failed, with the cases "
+                   "the adapter finished: the same command with --resume continues it (`envirobench runs clean` removes it)", err=True)
         sys.exit(128 + exc.signum)
     finally:
         bars.close()
@@ -316,8 +329,7 @@ def _already_made(spec: RunSpec, store: Store | None, resume: bool) -> str | Non
     if resume and (final.exists() or final.is_symlink()):
         run = read_run(final)
         if run.status != "completed":
-            reason = f": {run.failure.message}" if run.failure else ""
-            raise EnviroBenchError(f"{final} holds a run that did not complete (status {run.status!r}{reason}); remove it to make the run again (runs are never overwritten)")
+            return None  # continued (execute_run: the cases it finished kept, the failed run kept as RUN_ID.failed-N)
         if store is not None and not stored:
             with ProgressBars() as progress:
                 archive_run(final, store, on_progress=progress)

@@ -1,16 +1,20 @@
-"""`envirobench runs list`: the run directories of results folders, newest first.
+"""`envirobench runs list` and `runs clean`: the run directories of results folders, newest first,
+and the incomplete runs that interrupted attempts left.
 
 Added to the main `envirobench` group by cli/main.py. Each run is read through `envirobench.rundir`
 (run.json, and the headline of metrics.json without its per-case part); a run directory that does
 not read is listed with its error, never a traceback. Hidden directories are not runs: they are
 runs being made (`.x.incomplete-*`) or rescored (`.x.rescore-*`); a run directory is not searched
-further (its adapter/ folder is the adapter's).
+further (its adapter/ folder is the adapter's). An incomplete run (`.x.incomplete-*` that no living
+run holds: one interrupted, or left by a crash) is listed as such, with the cases its adapter
+finished, since `run --resume` continues it; `runs clean` removes them.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +23,8 @@ import click
 from .. import rundir
 from ..converter import unstructure
 from ..errors import EnviroBenchError
+from ..protocol import CASES_FILE
+from ..salvage import incomplete_dirs
 from .common import CONTEXT_SETTINGS, echo_json, json_option, user_errors
 
 DEFAULT_DIR = Path("results")
@@ -56,9 +62,10 @@ def runs_list(dirs: tuple[Path, ...], as_json: bool) -> None:
         click.echo(line)
 
 
-def find_runs(root: Path) -> list[tuple[Path, str | None]]:
+def find_runs(root: Path, *, include_incomplete: bool = True) -> list[tuple[Path, str | None]]:
     """The run directories under `root` (or `root` itself), with the directories that could not
-    be searched and why. Links to directories are not followed."""
+    be searched and why, and (`include_incomplete`) the incomplete runs beside them. Links to
+    directories are not followed."""
     if not root.is_dir():
         raise EnviroBenchError("no such directory" if not root.exists() else "not a directory", file=root)
     if rundir.is_run_dir(root):
@@ -73,7 +80,36 @@ def find_runs(root: Path) -> list[tuple[Path, str | None]]:
         if rundir.RUN_FILE in filenames:
             found.append((Path(dirpath), None))
             dirnames[:] = []
+        elif include_incomplete:
+            found.extend((path, None) for path in incomplete_dirs(Path(dirpath)))
     return found
+
+
+def find_incomplete(root: Path) -> list[Path]:
+    """The incomplete runs under `root`: hidden `.RUN_ID.incomplete-*` directories no living run
+    holds, beside the runs (never inside a run directory)."""
+    return [path for path, error in find_runs(root) if error is None and is_incomplete(path)]
+
+
+def is_incomplete(path: Path) -> bool:
+    return path.name.startswith(".") and ".incomplete-" in path.name
+
+
+def finished_cases(path: Path, run: rundir.RunRecord) -> int | None:
+    """How many cases an unfinished run's adapter finished: the complete lines of its cases.jsonl
+    (as core copied it; not checked here, `run --resume` checks each) and the cases it had itself
+    salvaged from an earlier attempt; None when its adapter wrote no cases.jsonl (it keeps none)."""
+    count = run.resumed.salvaged if run.resumed else 0
+    entry = run.adapter_output.files.get(CASES_FILE) if run.adapter_output else None
+    if entry is None and run.resumed is None:
+        return None
+    if entry is not None:
+        try:
+            with open(path / rundir.ADAPTER_DIR / CASES_FILE, "rb") as fh:
+                count += sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+        except OSError:
+            pass
+    return count
 
 
 def describe_run(path: Path) -> dict[str, Any]:
@@ -98,6 +134,9 @@ def describe_run(path: Path) -> dict[str, Any]:
         system={"adapter": run.adapter.name or run.adapter.requested, "model": run.model},
         gate=run.gate.status if run.gate else None,
         cost_usd=run.cost_usd,
+        incomplete=is_incomplete(path),
+        finished_cases=None if run.status == "completed" else finished_cases(path, run),
+        resumed={"from_run": run.resumed.from_run, "salvaged": run.resumed.salvaged} if run.resumed else None,
     )
     if run.status == "completed":
         try:
@@ -113,7 +152,8 @@ def describe_run(path: Path) -> dict[str, Any]:
 
 
 def _entry(path: Path, error: str | None) -> dict[str, Any]:
-    keys = ("run_id", "created_at", "status", "failure", "partial", "shard", "group", "merged_from", "benchmark", "dataset", "system", "headline", "gate", "cost_usd")
+    keys = ("run_id", "created_at", "status", "failure", "partial", "shard", "group", "merged_from", "benchmark", "dataset", "system", "headline", "gate", "cost_usd",
+            "incomplete", "finished_cases", "resumed")
     return {"path": str(path), **dict.fromkeys(keys), "error": error}
 
 
@@ -137,7 +177,11 @@ def _age(entry: dict[str, Any]) -> tuple[int, float, str]:
 def _cells(entry: dict[str, Any]) -> list[str]:
     if entry["run_id"] is None:  # run.json did not read
         return [Path(entry["path"]).name, "-", "unreadable", "", "", "", "", "", ""]
-    status = entry["status"]
+    status = "incomplete" if entry["incomplete"] else entry["status"]
+    if entry["finished_cases"] is not None and entry["status"] != "completed":
+        status += f" ({entry['finished_cases']} cases finished)"
+    elif entry["resumed"]:
+        status += f" (resumed, {entry['resumed']['salvaged']} cases salvaged)"
     partial, shard = entry["partial"], entry["shard"]
     if shard:
         status += f" (shard {shard['index']}/{shard['count']}: {partial['cases']} of {partial['of']})"
@@ -170,5 +214,34 @@ def render_table(entries: list[dict[str, Any]]) -> list[str]:
         line = "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
         entry = entries[n - 1] if n else {}
         notes = [f"{label}: {entry[key]}" for key, label in (("failure", "failed"), ("error", "error")) if entry.get(key)]
+        if entry.get("incomplete"):
+            notes.append(f"in {entry['path']} (continue: the same run command with --resume; remove: envirobench runs clean)")
         lines.append("  ".join([line, *notes]))
     return lines
+
+
+@runs_group.command("clean", context_settings=CONTEXT_SETTINGS)
+@click.argument("dirs", nargs=-1, metavar="[DIR]...", type=click.Path(path_type=Path))
+@click.option("--dry-run", is_flag=True, help="Say what would be removed and remove nothing.")
+@json_option
+@user_errors
+def runs_clean(dirs: tuple[Path, ...], dry_run: bool, as_json: bool) -> None:
+    """Remove the incomplete runs in DIR (default: ./results, searched to any depth): the hidden
+    .RUN_ID.incomplete-* directories that an interrupted run or a crash left, each with the cases
+    its adapter finished (which `run --resume` would have kept). Each is named as it is removed.
+    Never removed: a run directory (completed or failed), a run being made (its directory is
+    locked), anything in a store."""
+    removed = []
+    for root in dirs or (DEFAULT_DIR,):
+        for path in find_incomplete(root):
+            entry = describe_run(path)
+            removed.append(entry)
+            if not as_json:
+                what = f"run {entry['run_id']!r}, {entry['failure'] or entry['status']}, {entry['finished_cases']} cases finished" if entry["run_id"] else "unreadable"
+                click.echo(f"{'would remove' if dry_run else 'removed'} {path} ({what})")
+            if not dry_run:
+                shutil.rmtree(path)
+    if as_json:
+        echo_json({"removed": [] if dry_run else removed, "would_remove": removed if dry_run else []})
+    elif not removed:
+        click.echo(f"no incomplete runs in {', '.join(str(d) for d in dirs or (DEFAULT_DIR,))}", err=True)
