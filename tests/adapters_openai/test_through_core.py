@@ -27,6 +27,7 @@ def run(results: Path, run_id: str, server: Loopback, cache: Path) -> subprocess
             "--benchmark", "table-separators", "--dataset", DATASET, "--limit", "2", "--budget", "1",
             "--results", str(results), "--adapter-cache", str(cache), "--adapter-env", KEY_ENV,
             "--adapter-option", f"base_url={server.url}", "--adapter-option", "model=served-name",
+            "--adapter-option", f"api_key_env={KEY_ENV}",
             "--adapter-option", "prices=" + json.dumps({MODEL: PRICE})]
     env = {**os.environ, KEY_ENV: KEY, "ENVIROBENCH_SANDBOX": "auto", "ENVIROBENCH_PROGRESS_INTERVAL": "0"}
     return subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600, check=False)

@@ -120,6 +120,9 @@ def resolve_options(type_id: str, options: Mapping[str, str]) -> Mapping[str, st
     schema = schema_of(type_id, settings.strict)
     for name in (SYSTEM, type_id):
         print(f"{NAME}: {prompts()[name].identity()}", file=sys.stderr, flush=True)
+    if settings.api_key() is None:
+        print(f"{NAME}: ${settings.api_key_env} is not set here (pass it with --adapter-env {settings.api_key_env}); "
+              "calling without an Authorization header", file=sys.stderr, flush=True)
     print(f"{NAME}: structured output {'strict' if schema.strict else 'not strict'} ({type_id} prediction schema)", file=sys.stderr, flush=True)
     return options
 
