@@ -9,7 +9,9 @@ cover page's index for the chain.
 
 from functools import cache
 
-from envirobench_legal.generate.chain_of_title import SEED, SPLIT_OF, history_of, plan_packets
+from envirobench import split_of
+from envirobench_legal.generate.chain_of_title import SEED, history_of, plan_packets
+from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal.packet import cover_style
 from envirobench_synth.legal.title import cover_of, references_of
 from envirobench_synth.rng import make_random
@@ -33,7 +35,7 @@ INTRO = (
 def _packet(packet_path: str):
     case_id = packet_path.rsplit("/", 1)[-1].removesuffix(".pdf")
     split = case_id.split("-")[1]
-    folder = next(name for name, value in SPLIT_OF.items() if value == split)
+    folder = next(name for name in PACKAGE.layout(BENCHMARK).datasets if split_of(name) == split)
     planned = next(p for p in plan_packets(folder) if p.case_id == case_id)
     history = history_of(folder, planned)
     cover, _ = cover_of(history, cover_style(planned.cover), make_random(SEED, split, case_id, "cover"))

@@ -8,7 +8,9 @@ examiner, the type, restrictions and holder it states); nothing is read from the
 
 from functools import cache
 
-from envirobench_legal.generate.use_limitations import SPLIT_OF, plan, search_of
+from envirobench import split_of
+from envirobench_legal.generate.use_limitations import plan, search_of
+from envirobench_legal.package import PACKAGE
 
 BENCHMARK = "use-limitations"
 UNIT = "parcels"
@@ -31,7 +33,7 @@ INTRO = (
 def _search(documents: tuple[str, ...]):
     case_id = documents[0].rsplit("/", 1)[-1].rsplit("-", 1)[0]
     split = case_id.split("-")[1]
-    folder = next(name for name, value in SPLIT_OF.items() if value == split)
+    folder = next(name for name in PACKAGE.layout(BENCHMARK).datasets if split_of(name) == split)
     planned = next(p for p in plan(folder) if p.case_id == case_id)
     return search_of(folder, planned)
 
