@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from site_kit import TYPES, TypesPlugin, use_fake_sites
 
-from envirobench import EnviroBenchError, build_registry, load_dataset, read_json
+from envirobench import BenchmarkPackage, EnviroBenchError, build_registry, load_dataset, read_json
 from envirobench_site import shipping
 from envirobench_site.generate.ship import ship
 from envirobench_site.shipping import materialise
@@ -42,7 +42,7 @@ def materialise_all(package: Path, cache: Path) -> dict[tuple[str, str], Path]:
             cls.ID,
             folder,
             package / "benchmarks" / cls.ID / "datasets" / folder,
-            package / "records" / shipping.split_of(folder),
+            package / "records" / shipping.required_split(folder),
             package / "benchmarks" / cls.ID / "fixtures" / folder,
             cache,
         )
@@ -77,7 +77,7 @@ def test_materialised_datasets_are_valid_and_share_one_copy_of_each_record(
     for (type_id, folder), directory in made.items():
         dataset = load_dataset(directory, registry)  # every SHA-256 and schema verified
         assert dataset.manifest.benchmark == type_id
-        split = shipping.split_of(folder)
+        split = shipping.required_split(folder)
         assert sorted(dataset.cases(registry.benchmark_type(type_id))) == sorted(
             {
                 "dev": ["tiny-dev-1", "tiny-dev-2", "tiny-dev-3"],
@@ -205,23 +205,23 @@ def test_the_cache_is_where_the_environment_says(monkeypatch, tmp_path):
     assert os.fspath(shipping.cache_root())
 
 
-def test_a_dataset_that_cannot_be_materialised_is_left_out_with_a_warning(monkeypatch):
-    from envirobench_site import plugin
-    from envirobench_site.generate import ship as every_type
+def test_a_dataset_that_cannot_be_materialised_is_left_out_with_a_warning():
+    from envirobench_site.generate import ship as every_type  # every type, registered or not yet
+    from envirobench_site.package import PACKAGE as REGISTERED
 
-    monkeypatch.setattr(plugin, "PACKAGE", every_type.PACKAGE)  # registered in package.py or not yet
+    assert REGISTERED.materialise is shipping.materialised  # what core registers the datasets from
 
-    def refuse(type_id, folder, *args, **kwargs):
+    def refuse(layout, folder):
         if folder == "synthetic-test-v1":
             raise EnviroBenchError("assets/st-275/volume-1.pdf of dataset X is missing")
-        return Path("/nowhere") / type_id / folder
+        return Path("/nowhere") / layout.id / folder
 
-    monkeypatch.setattr(plugin, "materialise", refuse)
+    package = BenchmarkPackage("envirobench_site", types=every_type.PACKAGE.types, materialise=refuse)
     registered = []
     with pytest.warns(
         UserWarning, match=r"synthetic-test-v1 is not available: assets/st-275/volume-1.pdf"
     ):
-        plugin.envirobench_datasets(
+        package.register_datasets(
             lambda dataset_id, directory, **kw: registered.append((dataset_id, kw["split"]))
         )
     assert registered and all(split == "dev" for _, split in registered)

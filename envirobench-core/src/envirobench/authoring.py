@@ -65,6 +65,7 @@ import hashlib
 import importlib
 import shutil
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
@@ -211,7 +212,10 @@ class BenchmarkPackage:
     """The benchmark types of one package, with their datasets, fixtures, profiles and viewers.
 
     `visibility` and `store` apply to every dataset the package registers: a private plugin's
-    datasets are private, and core refuses to upload them to a public store."""
+    datasets are private, and core refuses to upload them to a public store. `materialise`, for a
+    package whose datasets are assembled on first use rather than shipped whole (Site: its
+    records ship once for every type), gives the directory a dataset is registered from:
+    `materialise(layout, folder)`; one that fails is left unregistered, with a warning."""
 
     def __init__(
         self,
@@ -221,8 +225,10 @@ class BenchmarkPackage:
         visibility: str = "public",
         store: str | None = None,
         viewers: Sequence[str] = (),
+        materialise: Callable[[TypeLayout, str], Path] | None = None,
     ) -> None:
         self.name = package
+        self.materialise = materialise
         self.directory = _package_dir(package)
         self.visibility = visibility
         self.store = store
@@ -261,7 +267,18 @@ class BenchmarkPackage:
     def register_datasets(self, register: Callable[..., None]) -> None:
         for layout in self.layouts.values():
             for folder, dataset_id in layout.datasets.items():
-                register(dataset_id, layout.dataset_dir(folder), visibility=self.visibility, store=self.store, split=split_of(folder))
+                if self.materialise is None:
+                    directory = layout.dataset_dir(folder)
+                else:
+                    try:
+                        directory = self.materialise(layout, folder)
+                    except (EnviroBenchError, OSError) as exc:
+                        # Left out with a warning naming why (a file of the installed package
+                        # missing or altered, a cache that cannot be written), so that every other
+                        # dataset and category still works.
+                        warnings.warn(f"{self.name}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
+                        continue
+                register(dataset_id, directory, visibility=self.visibility, store=self.store, split=split_of(folder))
 
     def register_viewers(self, register: Callable[..., None]) -> None:
         for name in self.viewers:

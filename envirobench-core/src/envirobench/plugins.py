@@ -7,6 +7,10 @@ plugin is a warning. A plugin that fails to import is recorded (`Registry.failur
 `plugins list` shows the error, other commands warn in one line, and asking for something only it
 would have registered says so. Every registration is attributed to its plugin, and a duplicate ID
 is refused with a message naming both plugins.
+
+An entry point names a module of hook implementations, or a `BenchmarkPackage` (a category's
+`"envirobench_x.package:PACKAGE"`): a package's hooks are always the same three — its types, its
+datasets and its viewers — so core provides them (`PackageHooks`) and a package writes none.
 """
 
 from __future__ import annotations
@@ -23,8 +27,10 @@ import attrs
 import pluggy
 
 from . import builtin, hookspecs
+from .authoring import BenchmarkPackage
 from .benchmark import BenchmarkType, check_type_class
 from .errors import EnviroBenchError
+from .hookspecs import hookimpl
 
 ENTRY_POINT_GROUP = "envirobench"
 LOAD_PLUGINS_ENV = "ENVIROBENCH_LOAD_PLUGINS"
@@ -231,6 +237,34 @@ def installed_entry_points() -> list[metadata.EntryPoint]:
     return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
 
 
+class PackageHooks:
+    """The hooks of a plugin that is one BenchmarkPackage: its types, datasets and viewers."""
+
+    def __init__(self, package: BenchmarkPackage) -> None:
+        self.package = package
+
+    def __repr__(self) -> str:
+        return f"PackageHooks({self.package!r})"
+
+    @hookimpl
+    def envirobench_benchmark_types(self, register: Callable[..., None]) -> None:
+        self.package.register_types(register)
+
+    @hookimpl
+    def envirobench_datasets(self, register: Callable[..., None]) -> None:
+        self.package.register_datasets(register)
+
+    @hookimpl
+    def envirobench_viewers(self, register: Callable[..., None]) -> None:
+        self.package.register_viewers(register)
+
+
+def plugin_object(loaded: object) -> object:
+    """What an entry point (or an `extra` plugin) loads, as pluggy registers it: a module of hook
+    implementations as it is, a BenchmarkPackage as its PackageHooks."""
+    return PackageHooks(loaded) if isinstance(loaded, BenchmarkPackage) else loaded
+
+
 @attrs.frozen
 class Loaded:
     """What make_plugin_manager found: the manager, the plugins in it, and what went wrong."""
@@ -248,7 +282,8 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
     infos: list[PluginInfo] = []
     core_version = metadata.version(CORE_PLUGIN)
 
-    def add(module: object, name: str, dist: str, version: str) -> None:
+    def add(loaded: object, name: str, dist: str, version: str) -> None:
+        module = plugin_object(loaded)
         if pm.get_plugin(name) is not None:
             raise EnviroBenchError(f"two plugins are named {name!r} (distributions {pm_dist[name]!r} and {dist!r})")
         pm.register(module, name=name)

@@ -10,7 +10,7 @@ wheel holds each record once:
     envirobench_site/benchmarks/<type>/fixtures/<folder>/    correct.json and wrong.json
 
 A dataset's `assets/<path>` is the shipped `records/<split>/<path>` of its split (`dev` or `test`,
-from the folder name). On first use (the plugin's dataset hook) each dataset is assembled into a
+from the folder name). On first use (when the package registers its datasets: `materialised`) each dataset is assembled into a
 cache directory, ENVIROBENCH_SITE_DATA or else `$XDG_CACHE_HOME/envirobench-site` (by default
 `~/.cache/envirobench-site`):
 
@@ -34,7 +34,7 @@ import shutil
 import tempfile
 from pathlib import Path, PurePosixPath
 
-from envirobench import EnviroBenchError, read_manifest
+from envirobench import EnviroBenchError, TypeLayout, read_manifest, split_of
 
 ENV = "ENVIROBENCH_SITE_DATA"
 RECORDS_DIR = "records"
@@ -43,13 +43,24 @@ FIXTURES = ("correct.json", "wrong.json")
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
-def split_of(folder: str) -> str:
-    """The split a dataset folder names (`synthetic-dev-v1` -> dev)."""
-    words = set(folder.split("-"))
-    found = [split for split in ("dev", "test") if split in words]
-    if len(found) != 1:
+def required_split(folder: str) -> str:
+    """The split a Site dataset folder names (`synthetic-dev-v1` -> dev); every Site folder names one."""
+    split = split_of(folder)
+    if split is None:
         raise EnviroBenchError(f"dataset folder {folder!r} names no split (dev or test)")
-    return found[0]
+    return split
+
+
+def materialised(layout: TypeLayout, folder: str) -> Path:
+    """The directory a Site dataset is registered from (BenchmarkPackage's `materialise`): built
+    from the shipped records on first use."""
+    return materialise(
+        layout.id,
+        folder,
+        layout.dataset_dir(folder),
+        PACKAGE_DIR / RECORDS_DIR / required_split(folder),
+        layout.fixtures_dir(folder),
+    )
 
 
 def cache_root() -> Path:

@@ -21,7 +21,7 @@ from envirobench import BenchmarkPackage, EnviroBenchError
 
 from ..exceedance_summary import ExceedanceSummary
 from ..recognized_conditions import RecognizedConditions
-from ..shipping import PACKAGE_DIR, RECORDS_DIR, split_of
+from ..shipping import PACKAGE_DIR, RECORDS_DIR, required_split
 from ..site_results import SiteResults
 from ..site_timeline import SiteTimeline
 
@@ -74,7 +74,7 @@ def ship(
     default); yields what it wrote, line by line."""
     folders = sorted({f for t in types for f in PACKAGE.layout(t).datasets})
     for name in [folder] if folder else folders:
-        split = split_of(name)
+        split = required_split(name)
         with tempfile.TemporaryDirectory(prefix="envirobench-site-ship-") as scratch:
             made = {}
             for type_id in types:
