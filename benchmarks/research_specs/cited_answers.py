@@ -1,15 +1,7 @@
 """docs/reference-scores.md's Research table for `cited-answers`: baselines and columns (read by
 benchmarks/reference_scores.py --research)."""
 
-# A plausible value of each declared type, the same for every question (never reads the record).
-GUESS = {
-    "date": "2010-01-01",
-    "name": "unknown",
-    "instrument": "0",
-    "yes-no": "yes",
-    "list": "petroleum hydrocarbons",
-}
-GUESS_QUANTITY = {"ft": "30 ft", "gal": "4000 gal", "ug/L": "10 ug/L", "USD": "5000 USD"}
+from _blind import typed_guess
 
 BENCHMARK = "cited-answers"
 UNIT = "records (the questions about one record resampled together)"
@@ -25,12 +17,6 @@ INTRO = (
 )
 
 
-def _guess(question):
-    if question.answer_type == "quantity":
-        return GUESS_QUANTITY[question.unit]
-    return GUESS[question.answer_type]
-
-
 def _first_page(case_input, question):
     return [{"document": case_input.documents[0], "page": 1, "quote": question.text}]
 
@@ -42,7 +28,7 @@ def _truth(gold):
 BASELINES = {
     "a typed guess cited to the first page": lambda case_input, answer: {
         "answers": {
-            q.id: {"answer": _guess(q), "citations": _first_page(case_input, q)}
+            q.id: {"answer": typed_guess(q), "citations": _first_page(case_input, q)}
             for q in case_input.questions
         }
     },

@@ -1,17 +1,9 @@
 """docs/reference-scores.md's Research table for `missing-information`: blind baselines and
 columns (read by benchmarks/reference_scores.py --research)."""
 
-NOT_IN_RECORD = "not in the record"
-# A plausible value of each declared type, the same for every question (never reads the record).
-GUESS = {
-    "date": "2010-01-01",
-    "name": "unknown",
-    "instrument": "0",
-    "yes-no": "yes",
-    "list": "petroleum hydrocarbons",
-}
-GUESS_QUANTITY = {"ft": "30 ft", "gal": "4000 gal", "ug/L": "10 ug/L", "USD": "5000 USD"}
+from _blind import typed_guess
 
+NOT_IN_RECORD = "not in the record"
 BENCHMARK = "missing-information"
 UNIT = "records (the questions about one record resampled together)"
 INTRO = (
@@ -28,18 +20,12 @@ INTRO = (
 )
 
 
-def _guess(question):
-    if question.answer_type == "quantity":
-        return GUESS_QUANTITY[question.unit]
-    return GUESS[question.answer_type]
-
-
 BASELINES = {
     "always 'not in the record'": lambda case_input, answer: {
         "answers": {q.id: NOT_IN_RECORD for q in case_input.questions}
     },
     "always answer (a plausible typed guess)": lambda case_input, answer: {
-        "answers": {q.id: _guess(q) for q in case_input.questions}
+        "answers": {q.id: typed_guess(q) for q in case_input.questions}
     },
 }
 COLUMNS = (
