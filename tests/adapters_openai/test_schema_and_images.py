@@ -12,9 +12,10 @@ import pytest
 from PIL import Image
 
 from envirobench import schema_for, structure
-from envirobench_adapters_openai.images import UnsupportedSource, count_images, images
 from envirobench_adapters_openai.prompts import parse_prompt, prompts, served_types
 from envirobench_adapters_openai.schema import response_schema
+from envirobench_adapters_openai.sources import Image as SentImage
+from envirobench_adapters_openai.sources import Sizes, Text, UnsupportedSource, parts, sizes
 from envirobench_research.cited_answers import Prediction as CitedAnswers
 from envirobench_site.site_results import Prediction as SiteResults
 
@@ -51,20 +52,22 @@ def write_pdf(path, pages: int):
     return path
 
 
-def test_pdf_pages_are_rendered_at_most_max_pages_and_images_sent_as_they_are(tmp_path):
+def test_pdf_pages_are_rendered_at_most_max_pages_images_sent_as_they_are_and_text_as_text(tmp_path):
     pdf = write_pdf(tmp_path / "report.pdf", 3)
     Image.new("RGB", (7, 5), "white").save(tmp_path / "table.png")
-    sources = {"docs/report.pdf": pdf, "assets/table.png": tmp_path / "table.png"}
-    assert count_images(sources, max_pages=2) == 3
-    sent = list(images(sources, max_pages=2, dpi=72))
+    (tmp_path / "standards.json").write_text('{"mcl": 5}', encoding="utf-8")
+    sources = {"docs/report.pdf": pdf, "assets/table.png": tmp_path / "table.png", "assets/standards.json": tmp_path / "standards.json"}
+    assert sizes(sources, max_pages=2) == Sizes(images=3, text_bytes=10)
+    sent = list(parts(sources, max_pages=2, dpi=72))
     assert [s.label for s in sent] == ["docs/report.pdf, page 1 of 3",
                                       "docs/report.pdf, page 2 of 3 (pages 3 to 3 are not shown: at most 2 pages are sent)",
-                                      "assets/table.png"]
+                                      "assets/table.png", "assets/standards.json"]
+    assert [type(s) for s in sent] == [SentImage, SentImage, SentImage, Text] and sent[3].text == '{"mcl": 5}'
     page = Image.open(io.BytesIO(base64.b64decode(sent[0].data_url.split(",", 1)[1])))
     assert page.size == (144, 72)  # rendered at dpi/72 of the page's points
     assert base64.b64decode(sent[2].data_url.split(",", 1)[1]) == (tmp_path / "table.png").read_bytes()
-    with pytest.raises(UnsupportedSource, match="a .txt file cannot be sent"):
-        count_images({"notes.txt": tmp_path / "notes.txt"}, max_pages=2)
+    with pytest.raises(UnsupportedSource, match="a .docx file cannot be sent"):
+        sizes({"notes.docx": tmp_path / "notes.docx"}, max_pages=2)
 
 
 def test_every_prompt_file_is_versioned_and_names_an_installed_type():

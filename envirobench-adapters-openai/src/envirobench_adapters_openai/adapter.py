@@ -1,14 +1,15 @@
 """The adapter: one predict function per type that has a prompt file, on the adapter kit.
 
 Each case is one chat-completions call: the system prompt, then one user message holding the
-type's prompt, the case's input as JSON and every source file of the case as images (data URLs),
+type's prompt, the case's input as JSON and every source file of the case as images (data URLs) or text,
 with `response_format` asking for JSON that follows the type's prediction schema. The kit does
 the rest (concurrency, retries of `Transient`, validation, the budget, the cache, the result).
 
 The budget's worst case of a call, reserved before it is sent: `max_tokens` output tokens (the
 server is told the same limit) and, as input, one token per UTF-8 byte of its text (system and
 user prompt, input, labels and the schema: a byte-level tokenizer never makes more tokens than
-bytes) plus a margin per message part, plus `max_image_tokens` per image. A server that reports
+bytes; text files count by their bytes too) plus a margin per message part, plus `max_image_tokens`
+per image. A server that reports
 more input tokens than that (an image dearer than `max_image_tokens`) stops the run, as the kit
 does for any attempt that spends past its bound. A reply without `usage` is charged its worst case.
 """
@@ -26,10 +27,10 @@ from envirobench_adapter_kit.benchmarks import find_type
 
 from . import __version__
 from .client import chat, client
-from .images import count_images, images
 from .options import DEFAULTS, Settings, price_table, read_settings
 from .prompts import SYSTEM, prompts, prompts_digest, served_types
 from .schema import ResponseSchema, response_schema
+from .sources import Image, parts, sizes
 
 NAME = "openai-compatible"
 PART_MARGIN_TOKENS = 16  # per message part: roles, separators and the like, generously
@@ -56,13 +57,16 @@ def user_text(type_id: str, case: Case) -> str:
 
 
 def request_body(type_id: str, case: Case, settings: Settings, model: str) -> dict[str, Any]:
-    parts: list[dict[str, Any]] = [{"type": "text", "text": user_text(type_id, case)}]
-    for image in images(case.sources, max_pages=settings.max_pages, dpi=settings.dpi):
-        parts.append({"type": "text", "text": f"Image: {image.label}"})
-        parts.append({"type": "image_url", "image_url": {"url": image.data_url, "detail": settings.image_detail}})
+    content: list[dict[str, Any]] = [{"type": "text", "text": user_text(type_id, case)}]
+    for part in parts(case.sources, max_pages=settings.max_pages, dpi=settings.dpi):
+        if isinstance(part, Image):
+            content.append({"type": "text", "text": f"Image: {part.label}"})
+            content.append({"type": "image_url", "image_url": {"url": part.data_url, "detail": settings.image_detail}})
+        else:
+            content.append({"type": "text", "text": f"File {part.label}:\n{part.text}"})
     return {
         "model": settings.model or model,
-        "messages": [{"role": "system", "content": prompts()[SYSTEM].text}, {"role": "user", "content": parts}],
+        "messages": [{"role": "system", "content": prompts()[SYSTEM].text}, {"role": "user", "content": content}],
         "temperature": settings.temperature,
         settings.max_tokens_field: settings.max_tokens,
         "response_format": schema_of(type_id, settings.strict).response_format(),
@@ -74,11 +78,13 @@ def input_bound(type_id: str) -> Callable[[Case, Mapping[str, str]], int]:
 
     def bound(case: Case, options: Mapping[str, str]) -> int:
         settings = read_settings(options)
-        pictures = count_images(case.sources, settings.max_pages)
+        sent = sizes(case.sources, settings.max_pages)
         text = prompts()[SYSTEM].text + user_text(type_id, case) + json.dumps(schema_of(type_id, settings.strict).sent)
-        labels = sum(len(relative.encode()) + 120 for relative in case.sources) * pictures  # "Image: FILE, page i of n ..."
-        parts = 2 + 2 * pictures
-        return len(text.encode("utf-8")) + labels + parts * PART_MARGIN_TOKENS + REQUEST_MARGIN_TOKENS + pictures * settings.max_image_tokens
+        # Each part's label: "Image: FILE, page i of n (pages ... are not shown ...)" or "File FILE:".
+        labels = (max((len(r.encode()) for r in case.sources), default=0) + 120) * (sent.images + len(case.sources))
+        count = 2 + 2 * sent.images + len(case.sources)
+        return (len(text.encode("utf-8")) + sent.text_bytes + labels + count * PART_MARGIN_TOKENS + REQUEST_MARGIN_TOKENS
+                + sent.images * settings.max_image_tokens)
 
     return bound
 

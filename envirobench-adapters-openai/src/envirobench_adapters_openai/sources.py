@@ -1,5 +1,6 @@
-"""A case's source files as images for a chat request: image files as they are, PDF pages
-rendered (pypdfium2), each as a `data:` URL with a label saying which file and page it is.
+"""A case's source files as parts of a chat request: image files as they are and PDF pages
+rendered (pypdfium2), each as a `data:` URL, and text files (JSON, CSV, plain text: a type's
+table of standards, say) as text; each with a label saying which file and page it is.
 
 Images are sent at their own size, never scaled: a type that asks for pixel positions (table
 separators, cells) is answered in the pixels of the image the model saw. A PDF sends at most
@@ -17,16 +18,29 @@ from pathlib import Path
 import pypdfium2
 
 IMAGE_TYPES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".webp": "image/webp", ".gif": "image/gif"}
+TEXT_TYPES = (".json", ".jsonl", ".csv", ".txt", ".md")
 
 
 class UnsupportedSource(ValueError):
-    """A source file this adapter cannot show a model."""
+    """A source file this adapter cannot show a model (not an image, a PDF or UTF-8 text)."""
 
 
 @dataclass(frozen=True)
 class Image:
     label: str  # "assets/ts-0001.png", "docs/report.pdf, page 3 of 40"
     data_url: str
+
+
+@dataclass(frozen=True)
+class Text:
+    label: str  # "assets/standards.json"
+    text: str
+
+
+@dataclass(frozen=True)
+class Sizes:
+    images: int  # how many images
+    text_bytes: int  # the UTF-8 bytes of the text files
 
 
 def pdf_pages(path: Path) -> int:
@@ -37,21 +51,23 @@ def pdf_pages(path: Path) -> int:
         document.close()
 
 
-def count_images(sources: Mapping[str, Path], max_pages: int) -> int:
-    """How many images `images` will send for these sources (for the budget's worst case)."""
-    total = 0
+def sizes(sources: Mapping[str, Path], max_pages: int) -> Sizes:
+    """What `parts` will send for these sources (for the budget's worst case)."""
+    images = text_bytes = 0
     for relative, path in sources.items():
         suffix = Path(relative).suffix.lower()
         if suffix == ".pdf":
-            total += min(pdf_pages(path), max_pages)
+            images += min(pdf_pages(path), max_pages)
         elif suffix in IMAGE_TYPES:
-            total += 1
+            images += 1
+        elif suffix in TEXT_TYPES:
+            text_bytes += path.stat().st_size
         else:
-            raise UnsupportedSource(f"{relative}: a {suffix or 'suffix-less'} file cannot be sent as an image")
-    return total
+            raise UnsupportedSource(f"{relative}: a {suffix or 'suffix-less'} file cannot be sent to a model")
+    return Sizes(images, text_bytes)
 
 
-def images(sources: Mapping[str, Path], *, max_pages: int, dpi: int) -> Iterator[Image]:
+def parts(sources: Mapping[str, Path], *, max_pages: int, dpi: int) -> Iterator[Image | Text]:
     for relative, path in sources.items():
         suffix = Path(relative).suffix.lower()
         if suffix in IMAGE_TYPES:
@@ -59,8 +75,13 @@ def images(sources: Mapping[str, Path], *, max_pages: int, dpi: int) -> Iterator
             yield Image(relative, f"data:{IMAGE_TYPES[suffix]};base64,{encoded}")
         elif suffix == ".pdf":
             yield from _pdf_images(relative, path, max_pages=max_pages, dpi=dpi)
+        elif suffix in TEXT_TYPES:
+            try:
+                yield Text(relative, path.read_text(encoding="utf-8"))
+            except UnicodeDecodeError:
+                raise UnsupportedSource(f"{relative}: not UTF-8 text") from None
         else:
-            raise UnsupportedSource(f"{relative}: a {suffix or 'suffix-less'} file cannot be sent as an image")
+            raise UnsupportedSource(f"{relative}: a {suffix or 'suffix-less'} file cannot be sent to a model")
 
 
 def _pdf_images(relative: str, path: Path, *, max_pages: int, dpi: int) -> Iterator[Image]:
