@@ -5,7 +5,8 @@ Core's registry (`envirobench.get_registry`) would load every hook of every inst
 datasets included, and a category may build its datasets on first use (Site materialises its
 site records, answer keys with them, into the user's cache directory): nothing a system under
 test should do, nor wait for at every start in a sandbox whose home is new each run. So the kit
-calls only each plugin's `envirobench_benchmark_types` hook, found as core finds plugins (the
+calls only each plugin's `envirobench_benchmark_types` hook (of a plugin that is a
+`BenchmarkPackage`, its `register_types`), found as core finds plugins (the
 `envirobench` entry-point group, restricted by `ENVIROBENCH_LOAD_PLUGINS` as core restricts it),
 and reads no dataset. Types given to `Adapter(types=...)` come first.
 """
@@ -16,7 +17,7 @@ import os
 from collections.abc import Iterable
 from importlib import metadata
 
-from envirobench import BenchmarkType
+from envirobench import BenchmarkPackage, BenchmarkType
 
 ENTRY_POINT_GROUP = "envirobench"
 LOAD_PLUGINS_ENV = "ENVIROBENCH_LOAD_PLUGINS"
@@ -44,10 +45,14 @@ def find_type(type_id: str, given: Iterable[type[BenchmarkType]] = ()) -> Benchm
             continue
         found: list[type[BenchmarkType]] = []
         try:
-            hook = getattr(entry_point.load(), "envirobench_benchmark_types", None)
-            if hook is None:
-                continue
-            hook(register=found.append)
+            loaded = entry_point.load()
+            if isinstance(loaded, BenchmarkPackage):  # a category's package: its types only, never its datasets
+                loaded.register_types(found.append)
+            else:
+                hook = getattr(loaded, "envirobench_benchmark_types", None)
+                if hook is None:
+                    continue
+                hook(register=found.append)
         except Exception:  # a broken plugin must not stop an adapter that needs another one's type
             continue
         for cls in found:
