@@ -165,7 +165,8 @@ def tool_entry(config: Config, run_dir: Path) -> Entry | None:
         return None
     profile, metric = primary(config.benchmark)
     score = metrics["profiles"][profile]["headline"][metric]
-    low, high = metrics["profiles"][profile]["intervals"][metric]
+    interval = metrics["profiles"][profile]["intervals"][metric]  # {"low": ..., "high": ...}
+    low, high = interval["low"], interval["high"]
     cost = run.get("cost_usd")
     return Entry(
         config.adapter,
