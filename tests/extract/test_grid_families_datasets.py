@@ -11,6 +11,7 @@ from functools import cache
 import pytest
 from extract_labreport_kit import score_fixture, shipped
 
+from envirobench import split_of
 from envirobench_extract.generate import grid_families as gf
 from envirobench_extract.package import PACKAGE
 
@@ -103,7 +104,7 @@ def test_the_dataset_is_registered_valid_and_planned(type_id, folder):
     layout = PACKAGE.layout(type_id)
     source = registry.datasets[layout.dataset_id(folder)]
     assert (source.path, source.visibility) == (layout.dataset_dir(folder), "public")
-    split = gf.SPLIT_OF[folder]
+    split = split_of(folder)
     assert len(cases) == gf.SIZES[split] and len(answers) == len(cases)
     families = {f.name for f in gf.families_of(split)}
     categories = [case.category for case in cases.values()]

@@ -68,6 +68,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
+from envirobench import split_of
 from envirobench_synth import catalogue, tables, vocabulary
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
@@ -1022,7 +1023,6 @@ def make_separator_table(
 
 # -- the v2 datasets' plan -------------------------------------------------------------------------
 
-SPLIT_OF: dict[str, Split] = {"synthetic-dev-v2": "dev", "synthetic-test-v2": "test"}
 SIZES: dict[Split, int] = {"dev": 130, "test": 300}
 # Which tables of a family are scanned, and how: every fourth round, starting with the first
 # (so just over a quarter of each split), the kinds in turn, bitonal and fax the most common as
@@ -1045,7 +1045,7 @@ class PlannedTable:
 def plan(folder: str, prefix: str) -> list[PlannedTable]:
     """The tables of v2 dataset `folder`, in order: the split's families in turn."""
     try:
-        split = SPLIT_OF[folder]
+        split = split_of(folder)
     except KeyError:
         raise ValueError(f"dataset: {folder!r} is not a v2 grid-table dataset folder") from None
     families = families_of(split)

@@ -45,6 +45,7 @@ from envirobench import (
     iter_jsonl,
     plant_mistakes,
     read_answers,
+    split_of,
     unstructure,
     write_dataset,
     write_json,
@@ -115,7 +116,7 @@ def answer_of(rendered: RenderedReport) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    if dataset in V2_SPLIT_OF:
+    if split_of(dataset) is not None:
         return generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
@@ -249,7 +250,6 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, MetadataM
 
 V2_SEED = 20261201
 V2_VERSION = 1
-V2_SPLIT_OF = {"synthetic-dev-v2": "dev", "synthetic-test-v2": "test"}
 V2_SIZES = {"dev": 90, "test": 210}
 # Statuses per 100 reports: "final" is under half, so "every report final" gets status wrong
 # more often than right.
@@ -273,7 +273,7 @@ class PlannedReport:
 
 def plan_v2(folder: str) -> list[PlannedReport]:
     """The reports of dataset `folder`: statuses shuffled, families in turn, scans spread."""
-    split = V2_SPLIT_OF[folder]
+    split = split_of(folder)
     size = V2_SIZES[split]
     statuses = [s for s, share in V2_STATUS_SHARES.items() for _ in range(share * size // 100)]
     statuses += ["final"] * (size - len(statuses))
@@ -313,7 +313,7 @@ def _place_marks(settings, sheet: frontmatter.Sheet):
 
 
 def render_v2(folder: str, planned: PlannedReport) -> RenderedMetadataReport:
-    split = V2_SPLIT_OF[folder]
+    split = split_of(folder)
     rng = make_random(V2_SEED, split, planned.case_id)
     report = frontmatter.sample_metadata_report(rng, planned.family, planned.status)
     pages = frontmatter.render_pages(report, V2_SEED, split, planned.case_id)
@@ -376,7 +376,7 @@ def answer_v2(report: frontmatter.MetadataReport) -> Answer:
 
 
 def describe_v2(folder: str, rendered: list[RenderedMetadataReport]) -> str:
-    split = V2_SPLIT_OF[folder]
+    split = split_of(folder)
     families = frontmatter.SPLIT_FAMILIES[split]
     traps = Counter(t for r in rendered for t in r.report.traps)
     statuses = Counter(r.report.facts.status for r in rendered)
@@ -395,7 +395,7 @@ def describe_v2(folder: str, rendered: list[RenderedMetadataReport]) -> str:
 
 
 def generate_v2(output_dir: Path, dataset: str) -> Manifest:
-    split = V2_SPLIT_OF[dataset]
+    split = split_of(dataset)
     planned = plan_v2(dataset)
     rendered: list[RenderedMetadataReport] = []
     # The description counts what was drawn, so every case is rendered before anything is

@@ -29,6 +29,7 @@ from envirobench import (
     Manifest,
     dataset_id_of,
     read_manifest,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -92,7 +93,7 @@ def answer_from(table: DrawnTable) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    if dataset in grid_families.SPLIT_OF:
+    if split_of(dataset) is not None:
         return _generate_v2(output_dir, dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
@@ -115,7 +116,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 
 def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
-    split = grid_families.SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for planned in grid_families.plan(dataset, PREFIX):

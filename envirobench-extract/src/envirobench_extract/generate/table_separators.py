@@ -41,6 +41,7 @@ from envirobench import (
     Manifest,
     dataset_id_of,
     read_manifest,
+    split_of,
     write_dataset,
     write_json,
 )
@@ -121,7 +122,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 
 def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
-    split = grid_families.SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for planned in grid_families.plan(dataset, PREFIX_V2):

@@ -33,6 +33,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_manifest,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -51,7 +52,6 @@ from ..chain_of_title import DATASETS, Answer, ChainOfTitle, Input, TruePeriod
 
 SEED = 20261201
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 33, "test": 66}  # packets: three and six of every focus trap
 PERIODS = (4, 7)  # ownership periods per packet, drawn in this range
 SCAN_EVERY = 8  # every eighth instrument: a scanned page costs ten born-digital ones, and the datasets stay under 8 MB
@@ -69,7 +69,7 @@ class PlannedPacket:
 
 def plan_packets(folder: str) -> list[PlannedPacket]:
     """The packets of dataset `folder`, in order, without their instruments' count."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     _, recorders = SPLITS[split]
     covers = COVER_SPLITS[split]
     rng = make_random(SEED, split, "plan")
@@ -91,7 +91,7 @@ def plan_packets(folder: str) -> list[PlannedPacket]:
 
 
 def history_of(folder: str, planned: PlannedPacket) -> TitleHistory:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     return sample_history(
         make_random(SEED, split, planned.case_id, "history"), recorder(planned.recorder), planned.periods, planned.focus
     )
@@ -126,7 +126,7 @@ def answer_of(history: TitleHistory, scanned: int) -> Answer:
 
 
 def render_case(folder: str, planned: PlannedPacket, history: TitleHistory):
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, _ = SPLITS[split]
     first = planned.first_instrument
     rendered = render_packet(
@@ -144,7 +144,7 @@ def render_case(folder: str, planned: PlannedPacket, history: TitleHistory):
 
 
 def describe(folder: str, cases: list[tuple[PlannedPacket, TitleHistory]]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, recorders = SPLITS[split]
     traps = Counter(trap for _, history in cases for trap in history.traps)
     periods = sum(len(history.periods()) for _, history in cases)
@@ -178,7 +178,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         dataset_id=dataset_id,
         version=VERSION,
         benchmark=ChainOfTitle.ID,
-        title=f"Chain of title, synthetic {SPLIT_OF[dataset]} v1",
+        title=f"Chain of title, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
         generator=Generator(name=__name__, seed=SEED),
     )

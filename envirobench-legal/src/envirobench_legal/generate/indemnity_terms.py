@@ -27,6 +27,7 @@ from envirobench import (
     iter_jsonl,
     plant_mistakes,
     read_answers,
+    split_of,
     unstructure,
     write_by_case,
     write_dataset,
@@ -57,7 +58,6 @@ EXECUTION_SHARES = {
     "covenant-missing-signature": 8,
 }
 STAND_ALONE_EVERY = (2, 5, 9)  # positions in every ten that are stand-alone indemnity agreements
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 60, "test": 120}
 SCANNED_EVERY = 5  # every fifth contract is a scanned copy
 
@@ -74,7 +74,7 @@ class PlannedCase:
 
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: scenarios shuffled, forms, templates and scans in turn."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     size = SIZES[split]
     executions = [name for name, share in EXECUTION_SHARES.items() for _ in range(round(share * size / 100))]
     executions = (executions + ["unrecorded"] * size)[:size]
@@ -119,7 +119,7 @@ def answer_of(contract: Contract, scanned: bool) -> Answer:
 
 
 def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, Input, Answer]:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     contract = sample_contract(rng, split, contract_template(planned.template), planned.execution, planned.form,
                                recorder(planned.recorder))
@@ -129,7 +129,7 @@ def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, Input, Answer
 
 
 def describe(folder: str, cases: list[PlannedCase], answers: list[Answer]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     executions = Counter(case.execution for case in cases)
     forms = Counter(case.form for case in cases)
     scopes = Counter(a.scope for a in answers)
@@ -166,7 +166,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         dataset_id=dataset_id,
         version=VERSION,
         benchmark=IndemnityTerms.ID,
-        title=f"Indemnity terms, synthetic {SPLIT_OF[dataset]} v1",
+        title=f"Indemnity terms, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases, [a for _, _, a in answers]),
         generator=Generator(name=__name__, seed=SEED),
     )

@@ -27,6 +27,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -51,7 +52,6 @@ SCENARIO_SHARES = {
     "conformed-unrecorded": 7,
     "missing-signature-pages": 5,
 }
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 100, "test": 200}
 SCANNED_EVERY = 4  # every fourth instrument is a scanned copy
 
@@ -67,7 +67,7 @@ class PlannedCase:
 
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: scenarios shuffled, families and scans in turn."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     size = SIZES[split]
     scenarios = [name for name, share in SCENARIO_SHARES.items() for _ in range(share * size // 100)]
     make_random(SEED, split, "order").shuffle(scenarios)
@@ -87,7 +87,7 @@ def plan(folder: str) -> list[PlannedCase]:
 
 
 def render_case(folder: str, planned: PlannedCase):
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     instrument = sample_instrument(rng, planned.scenario, template(planned.template), recorder(planned.recorder))
     rendered = render_instrument(instrument, SEED, split, planned.case_id, scanned=planned.scanned)
@@ -98,7 +98,7 @@ def render_case(folder: str, planned: PlannedCase):
 
 
 def describe(folder: str, cases: list[PlannedCase]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, recorders = SPLITS[split]
     counts = Counter(case.scenario for case in cases)
     scanned = sum(case.scanned for case in cases)
@@ -130,7 +130,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         dataset_id=dataset_id,
         version=VERSION,
         benchmark=InstrumentExecution.ID,
-        title=f"Instrument execution, synthetic {SPLIT_OF[dataset]} v1",
+        title=f"Instrument execution, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
         generator=Generator(name=__name__, seed=SEED),
     )

@@ -26,6 +26,7 @@ from envirobench import (
     dataset_id_of,
     plant_mistakes,
     read_answers,
+    split_of,
     structure,
     write_by_case,
     write_dataset,
@@ -44,7 +45,6 @@ from ..party_roles import DATASETS, Answer, Input, PartyRoles, normalize_name
 
 SEED = 20261201
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 68, "test": 136}  # instruments; the test split holds well over 300 parties
 MIN_TEST_PARTIES = 300
 SCANNED_EVERY = 5  # every fifth instrument is a scanned copy
@@ -62,7 +62,7 @@ class PlannedCase:
 
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: kinds in equal shares, shuffled; families in turn."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     size = SIZES[split]
     kinds = [PARTY_KINDS[index % len(PARTY_KINDS)] for index in range(size)]
     make_random(SEED, split, "order").shuffle(kinds)
@@ -85,7 +85,7 @@ def plan(folder: str) -> list[PlannedCase]:
 
 
 def render_case(folder: str, planned: PlannedCase):
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     drawn = sample_party_instrument(rng, planned.kind, template(planned.template), recorder(planned.recorder),
                                     wording(planned.wording))
@@ -106,7 +106,7 @@ def render_case(folder: str, planned: PlannedCase):
 
 
 def describe(folder: str, cases: list[PlannedCase], parties: int, traps: Counter) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, recorders = SPLITS[split]
     kinds = Counter(case.kind for case in cases)
     scanned = sum(case.scanned for case in cases)
@@ -128,7 +128,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     # The description counts parties and traps, known only once every case is drawn; drawing is
     # cheap next to rendering, so the instruments are drawn once here for the counts.
     parties, traps = 0, Counter()
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     for planned in cases:
         drawn = sample_party_instrument(make_random(SEED, split, planned.case_id), planned.kind,
                                         template(planned.template), recorder(planned.recorder), wording(planned.wording))

@@ -33,6 +33,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -56,7 +57,6 @@ FOCUS_SHARES = {
     "lien-other-apn": 9,
     "nothing-recorded": 10,
 }
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 50, "test": 100}
 DOCUMENTS = (3, 3, 4, 5)  # instruments per search, drawn per case (3 twice: size)
 SCANNED_EVERY = 5  # every fifth PDF of a split is a scanned copy
@@ -73,7 +73,7 @@ class PlannedCase:
 
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: traps shuffled, recorders in turn."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     size = SIZES[split]
     focuses = [name for name, share in FOCUS_SHARES.items() for _ in range(share * size // 100)]
     focuses += ["plain"] * (size - len(focuses))  # what rounding leaves
@@ -89,7 +89,7 @@ def plan(folder: str) -> list[PlannedCase]:
 
 
 def search_of(folder: str, planned: PlannedCase) -> ParcelSearch:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, _ = SPLITS[split]
     rng = make_random(SEED, split, planned.case_id)
     return sample_search(rng, split, templates, recorder(planned.recorder), planned.focus, planned.documents)
@@ -110,7 +110,7 @@ def answer_of(search: ParcelSearch, scans: int) -> Answer:
 
 
 def describe(folder: str, cases: list[PlannedCase]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     templates, recorders = SPLITS[split]
     counts = Counter(case.focus for case in cases)
     documents = sum(case.documents for case in cases)
@@ -131,7 +131,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     empty) and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     cases = plan(dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         for planned in cases:

@@ -27,6 +27,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -39,13 +40,12 @@ from ..document_split import DATASETS, Answer, DocumentSplit, Input
 
 SEED = 20261201
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 26, "test": 60}  # bundles; every scenario an equal share (dev: 43 %)
 
 
 def plan(folder: str) -> list[tuple[str, str]]:
     """(case ID, scenario) of dataset `folder`, in order: scenarios in equal shares, shuffled."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     size = SIZES[split]
     scenarios = [SCENARIOS[i % len(SCENARIOS)] for i in range(size)]
     make_random(SEED, split, "order").shuffle(scenarios)
@@ -53,7 +53,7 @@ def plan(folder: str) -> list[tuple[str, str]]:
 
 
 def render_case(folder: str, case_id: str, scenario: str):
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     bundle = sample_bundle(make_random(SEED, split, case_id), scenario, split)
     rendered = render_bundle(bundle, SEED, split, case_id)
     answer = Answer(
@@ -68,7 +68,7 @@ def render_case(folder: str, case_id: str, scenario: str):
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     cases = plan(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:

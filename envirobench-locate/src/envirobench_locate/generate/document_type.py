@@ -32,6 +32,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -49,7 +50,6 @@ from ..document_type import DATASETS, TRAPS, Answer, DocumentType, Input
 
 SEED = 20261202
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 288, "test": 648}  # documents; equal numbers of each kind (16 and 36)
 SCANNED_EVERY = 5  # every fifth document is a scanned copy
 HEAVY_EVERY = 2  # every second scan is a heavy one (lower resolution, more skew and noise)
@@ -66,7 +66,7 @@ class PlannedDocument:
 
 def plan(folder: str) -> list[PlannedDocument]:
     """The documents of dataset `folder`, in order: kinds shuffled, families and scans in turn."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     kinds = [KINDS[i % len(KINDS)] for i in range(SIZES[split])]
     make_random(SEED, split, "order").shuffle(kinds)
     families = FAMILIES_BY_SPLIT[split]
@@ -83,7 +83,7 @@ def plan(folder: str) -> list[PlannedDocument]:
 
 
 def draw(folder: str, planned: PlannedDocument) -> Document:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     return sample_document(
         make_random(SEED, split, planned.case_id), planned.kind, split, family(planned.family)
     )
@@ -99,7 +99,7 @@ def answer_of(planned: PlannedDocument, document: Document, pages: int) -> Answe
 
 
 def describe(folder: str, planned: list[PlannedDocument], documents: list[Document]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     kinds = Counter(p.kind for p in planned)
     traps = Counter(t for d in documents for t in d.traps) + Counter(
         {"scanned": sum(p.scanned for p in planned), "heavy-scan": sum(p.heavy for p in planned)}
@@ -118,7 +118,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     planned = plan(dataset)
     documents = [draw(dataset, p) for p in planned]  # cheap: drawing, not rendering
 

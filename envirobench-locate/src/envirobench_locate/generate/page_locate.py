@@ -29,6 +29,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -41,7 +42,6 @@ from ..page_locate import DATASETS, Answer, Input, PageLocate
 
 SEED = 20261202
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 FILES = {"dev": 14, "test": 32}
 QUESTIONS_PER_FILE = 10
 
@@ -49,7 +49,7 @@ QUESTIONS_PER_FILE = 10
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         number = 0

@@ -26,6 +26,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -41,20 +42,19 @@ from ..passage_rerank import CUTOFF, DATASETS, Answer, Input, Judgment, Passage,
 
 SEED = 20261201
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 150, "test": 325}  # questions; equal numbers of each kind
 
 
 def plan(folder: str) -> list[tuple[str, str]]:
     """(case ID, question kind) of every question of dataset `folder`, kinds shuffled."""
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     kinds = [QUESTION_KINDS[i % len(QUESTION_KINDS)] for i in range(SIZES[split])]
     make_random(SEED, split, "order").shuffle(kinds)
     return [(f"pr-{split}-{index + 1:04d}", kind) for index, kind in enumerate(kinds)]
 
 
 def sample_case(folder: str, case_id: str, kind: str) -> RerankQuestion:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     return sample_question(make_random(SEED, split, case_id), kind, split)
 
 
@@ -72,7 +72,7 @@ def to_case(question: RerankQuestion) -> tuple[Input, Answer]:
 
 
 def describe(folder: str, questions: list[RerankQuestion]) -> str:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     kinds = Counter(q.kind for q in questions)
     traps = Counter(role for q in questions for role in q.traps)
     return (
@@ -103,7 +103,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         dataset_id=dataset_id,
         version=VERSION,
         benchmark=PassageRerank.ID,
-        title=f"Passage rerank, synthetic {SPLIT_OF[dataset]} v1",
+        title=f"Passage rerank, synthetic {split_of(dataset)} v1",
         description=describe(dataset, [q for _, q in questions]),
         generator=Generator(name=__name__, seed=SEED),
     )

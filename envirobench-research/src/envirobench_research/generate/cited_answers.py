@@ -24,6 +24,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -37,7 +38,6 @@ from .missing_information import canonical, case_parts, write_record
 
 SEED = 20261219
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 RECORDS = {"dev": 12, "test": 26}
 QUESTIONS_PER_RECORD = 12
 
@@ -49,7 +49,7 @@ def _record(split: str, record_id: str):  # noqa: ANN202 - a synth Record
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def questions_of(record, record_id: str):  # noqa: ANN001, ANN202
         return sample_questions(

@@ -23,6 +23,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -39,7 +40,6 @@ from ..database_listings import DATASETS, Answer, DatabaseListings, Input, SiteR
 
 SEED = 20261218
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 REPORTS = {"dev": 48, "test": 110}
 
 
@@ -58,7 +58,7 @@ def case_input(report: Report, path: str) -> Input:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     counts = {"listings": 0, "scanned": 0}
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:

@@ -24,6 +24,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -34,14 +35,13 @@ from ..historical_use import DATASETS, USES, Answer, HistoricalUse, Input, Perio
 
 SEED = 20261219
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 HISTORIES = {"dev": 64, "test": 150}
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def case_id(index: int) -> str:
         return f"hu-{split}-{index + 1:04d}"

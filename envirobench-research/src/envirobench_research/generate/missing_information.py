@@ -26,6 +26,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -38,7 +39,6 @@ from ..missing_information import DATASETS, Answer, Input, MissingInformation
 
 SEED = 20261218
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 RECORDS = {"dev": 10, "test": 24}
 QUESTIONS_PER_RECORD = 20
 
@@ -77,7 +77,7 @@ def case_parts(
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     pages: list[int] = []
     statuses: list[str] = []
 

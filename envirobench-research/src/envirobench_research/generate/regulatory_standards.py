@@ -26,6 +26,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -41,7 +42,6 @@ from ..regulatory_standards import DATASETS, Answer, Input, RegulatoryStandards
 
 SEED = 20261220
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 LOOKUPS = {"dev": 260, "test": 600}
 TABLES = "assets/standard-tables.json"
 
@@ -58,7 +58,7 @@ def answer_of(lookup: Lookup) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         text = (

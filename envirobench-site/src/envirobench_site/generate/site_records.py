@@ -19,7 +19,6 @@ from envirobench import read_answers, structure, write_by_case
 
 from ..records import SiteInput
 
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 VERSION = 1
 STANDARDS = "standards-v1.json"
 INPUT_KEYS = (

@@ -23,6 +23,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     structure,
     unstructure,
     write_dataset,
@@ -31,7 +32,7 @@ from envirobench import (
 from ..records import AnalyteEntry, AnalyteTable, values_agree
 from ..site_results import DATASETS, NOT_GOVERNING, Answer, SiteResults, TrueResult
 from . import site_records
-from .site_records import SPLIT_OF, VERSION
+from .site_records import VERSION
 
 SEED = 15_001  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -98,7 +99,7 @@ def answer_of(site_id: str) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     cases = site_records.site_cases(split, answer_of)
 

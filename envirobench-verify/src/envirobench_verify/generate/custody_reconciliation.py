@@ -25,6 +25,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -36,7 +37,6 @@ from ..custody_reconciliation import DATASETS, Answer, CustodyReconciliation, Di
 
 SEED = 20261217
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 PAIRS_PER_FAMILY = {"dev": 10, "test": 22}
 
 
@@ -45,7 +45,7 @@ def generate(
 ) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         number = 0

@@ -27,6 +27,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -44,7 +45,6 @@ from ..ocr_auto_accept import DATASETS, Answer, CellTruth, Input, OcrAutoAccept,
 
 SEED = 20261216
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 TABLES_PER_FAMILY = {"dev": 12, "test": 29}
 
 
@@ -92,7 +92,7 @@ def generate(
 ) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
         for case_id, family, path, data, case_input, answer in cases(split, limit):

@@ -23,6 +23,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -41,12 +42,11 @@ from ..qualifier_flags import (
 
 SEED = 20261601
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 48, "test": 96}  # reports; 9 to 14 results each
 
 
 def draw(folder: str, index: int) -> tuple[str, QualifierReport]:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     case_id = f"qf-{split}-{index + 1:04d}"
     rng = make_random(SEED, split, case_id)
     return case_id, sample_qualifier_report(rng, split, index, rng.randint(9, 14))
@@ -73,7 +73,7 @@ def case_of(report: QualifierReport) -> tuple[Input, Answer]:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     drawn = [draw(dataset, i) for i in range(SIZES[split])]
     results = sum(len(r.rows) for _, r in drawn)
     traps = Counter(t for _, r in drawn for row in r.rows for t in row.traps)

@@ -27,6 +27,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -44,14 +45,13 @@ from ..screening_exceedances import (
 
 SEED = 20261603
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 50, "test": 110}  # reports: eleven scenarios in turn
 SCANNED_EVERY = 10
 STANDARDS_FILE = "assets/standards.json"
 
 
 def draw(folder: str, index: int) -> tuple[str, ScreeningReport]:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     case_id = f"se-{split}-{index + 1:04d}"
     scenario = SCENARIOS[index % len(SCENARIOS)]
     scanned = index % SCANNED_EVERY == SCANNED_EVERY - 1
@@ -92,7 +92,7 @@ def answer_of(report: ScreeningReport) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
 
     def cases(root: Path) -> Iterator[GeneratedCase]:
         rows = standards.as_json(standards.STANDARDS)

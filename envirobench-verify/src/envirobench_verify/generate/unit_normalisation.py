@@ -23,6 +23,7 @@ from envirobench import (
     plant_mistakes,
     read_answers,
     read_categories,
+    split_of,
     write_by_case,
     write_dataset,
 )
@@ -33,12 +34,11 @@ from ..unit_normalisation import DATASETS, Answer, Input, TruthRow, UnitNormalis
 
 SEED = 20261602
 VERSION = 1
-SPLIT_OF = {"synthetic-dev-v1": "dev", "synthetic-test-v1": "test"}
 SIZES = {"dev": 42, "test": 90}  # reports; 10 to 14 rows each
 
 
 def draw(folder: str, index: int) -> tuple[str, UnitReport]:
-    split = SPLIT_OF[folder]
+    split = split_of(folder)
     case_id = f"un-{split}-{index + 1:04d}"
     rng = make_random(SEED, split, case_id)
     return case_id, sample_unit_report(rng, split, index, rng.randint(10, 14))
@@ -66,7 +66,7 @@ def case_of(report: UnitReport) -> tuple[Input, Answer]:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     dataset_id = dataset_id_of(DATASETS, dataset)
-    split = SPLIT_OF[dataset]
+    split = split_of(dataset)
     drawn = [draw(dataset, i) for i in range(SIZES[split])]
     kinds = Counter(row.kind for _, r in drawn for row in r.rows)
 
