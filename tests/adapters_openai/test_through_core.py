@@ -48,7 +48,7 @@ def test_a_run_through_core_in_the_sandbox_against_the_loopback_server(tmp_path)
     assert first == 2 and len(calls) == 2  # the second run's cases came from the cache
     assert all(c.headers["authorization"] == f"Bearer {KEY}" for c in calls)
     record = json.loads((results / "openai-1" / "run.json").read_text(encoding="utf-8"))
-    assert record["status"] == "scored" and record["sandbox"]["kind"] == "bwrap" and record["sandbox"]["network"] is True
+    assert record["status"] == "completed" and record["gate"] is not None and record["sandbox"]["kind"] == "bwrap" and record["sandbox"]["network"] is True
     assert record["sandbox"]["env"] == [KEY_ENV]
     assert record["adapter"]["name"] == "openai-compatible" and "+prompts." in record["adapter"]["version"]
     assert record["cost_usd"] == pytest.approx(2 * (2000 * PRICE["input_per_mtok"] + 30 * PRICE["output_per_mtok"]) / 1e6)
