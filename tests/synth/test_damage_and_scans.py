@@ -19,7 +19,7 @@ from envirobench_synth.damage import (
     strike_through,
 )
 from envirobench_synth.labreport.draft import BOLD, REGULAR, register_fonts
-from envirobench_synth.labreport.pdf import rasterize
+from envirobench_synth.pdfpages import rasterize
 from envirobench_synth.scans import (
     Correction,
     ScanSettings,

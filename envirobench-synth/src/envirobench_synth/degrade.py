@@ -131,13 +131,7 @@ def max_skew_degrees(
 def scan(table: RenderedTable, params: ScanParams, seed: int, *labels: str | int) -> RenderedTable:
     """A degraded copy of `table` with recomputed geometry; noise drawn from (seed, *labels)."""
     rotation = _Rotation.of(params.angle, table.image.size)
-    image = rotation.apply(table.image, fill=255)
-    if params.blur_radius > 0:
-        image = image.filter(ImageFilter.GaussianBlur(params.blur_radius))
-    image = image.point(_contrast_table(params.paper, params.ink))
-    if params.noise_sigma > 0:
-        image = add_noise(image, params.noise_sigma, seed, *labels)
-    image = image.point(_cleanup_table(params.background, params.levels))
+    image = _scanner(rotation.apply(table.image, fill=255), params, seed, *labels)
 
     rows = _carry_axis(table, "rows", rotation, params.blur_radius)
     columns = _carry_axis(table, "columns", rotation, params.blur_radius)
@@ -302,11 +296,23 @@ def scan_page(image: Image.Image, params: ScanParams, seed: int, *labels: str | 
         raise ValueError(f"scan a grayscale ('L') page, not {image.mode!r}")
     sin, cos = _sin_cos_degrees(params.angle)
     rotation = _Rotation(sin, cos, image.size, image.size)
-    scanned = rotation.apply(image, fill=255)
-    if params.blur_radius > 0:
-        scanned = scanned.filter(ImageFilter.GaussianBlur(params.blur_radius))
-    scanned = scanned.point(_contrast_table(params.paper, params.ink))
-    if params.noise_sigma > 0:
-        scanned = add_noise(scanned, params.noise_sigma, seed, *labels)
-    scanned = scanned.point(_cleanup_table(params.background, params.levels))
+    scanned = _scanner(rotation.apply(image, fill=255), params, seed, *labels)
     return ScannedPage(scanned, rotation)
+
+
+def black_and_white(scanned: Image.Image, params: ScanParams) -> Image.Image:
+    """A scanned page kept as black and white, cut nearer the paper than the ink: thin strokes
+    of small type survive, as on an office's or a recorder's scan."""
+    threshold = params.ink + (params.paper - params.ink) * 2 // 3
+    return scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
+
+
+def _scanner(image: Image.Image, params: ScanParams, seed: int, *labels: str | int) -> Image.Image:
+    """What the scanner does to a turned image, after the turn: blur, paper and ink levels,
+    noise drawn from (seed, *labels), then the cleanup of background and grey levels."""
+    if params.blur_radius > 0:
+        image = image.filter(ImageFilter.GaussianBlur(params.blur_radius))
+    image = image.point(_contrast_table(params.paper, params.ink))
+    if params.noise_sigma > 0:
+        image = add_noise(image, params.noise_sigma, seed, *labels)
+    return image.point(_cleanup_table(params.background, params.levels))

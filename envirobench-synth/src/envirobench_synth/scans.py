@@ -2,7 +2,7 @@
 
 A scanned page goes through what happens to paper, in this order:
 
-1. rasterised from a reportlab PDF at `dpi` (pypdfium2, as `labreport.pdf.rasterize`);
+1. rasterised from a reportlab PDF at `dpi` (pypdfium2, as `pdfpages.rasterize`);
 2. marked on paper: stamps, pen marks and struck-through values with handwritten corrections
    (`damage.py`); their regions are given in page points and drawn before the skew, because
    they are on the paper when it is scanned;
@@ -38,7 +38,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import Image, ImageFilter
-from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFImageXObject, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
@@ -56,7 +55,7 @@ from .damage import (
     warp,
 )
 from .degrade import add_noise
-from .labreport.pdf import rasterize
+from .pdfpages import binary_streams, rasterize
 
 MODES = ("bitonal", "gray")
 TURNS = (0, 90, 180, 270)
@@ -431,11 +430,7 @@ def emit_document(
     """The PDF of `len(sizes)` pages: page i is `scanned[i]` if scanned, else `draw_page(canvas,
     i)` drawn on a sheet of `sizes[i]` points."""
     buffer = io.BytesIO()
-    # Binary streams: ASCII85 would cost a quarter more bytes (reportlab reads the setting while
-    # it writes, so it is set for exactly that).
-    saved = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
+    with binary_streams():
         canvas = new_canvas(buffer, title, creator)
         for index, size in enumerate(sizes):
             if index in scanned:
@@ -445,8 +440,6 @@ def emit_document(
                 draw_page(canvas, index)
             canvas.showPage()
         canvas.save()
-    finally:
-        rl_config.useA85 = saved
     return buffer.getvalue()
 
 

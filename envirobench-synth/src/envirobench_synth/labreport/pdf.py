@@ -1,10 +1,10 @@
-"""PDF bytes from page drafts (reportlab, `invariant=1`), and page images back from PDF bytes (pypdfium2).
+"""PDF bytes from page drafts (reportlab, `invariant=1`); page images back from PDF bytes are
+`pdfpages.rasterize`'s (pypdfium2).
 
 Emission is byte-reproducible: reportlab's invariant mode fixes the document ID and dates, the
 fonts are the Vera TTFs inside the pinned reportlab wheel, and scanned pages are embedded as
 grayscale images compressed by reportlab's zlib, with the pixels themselves coming from the
-deterministic `degrade.scan_page`. Rasterising goes through the PDFium binary inside the pinned
-pypdfium2 wheel, so a page renders to the same pixels on every machine.
+deterministic `degrade.scan_page`.
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
-import pypdfium2 as pdfium
 from PIL import Image
-from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from ..pdfpages import binary_streams
 from .draft import Box, Line, PageDraft, Text, font_name, register_fonts
 
 PDF_TITLE = "Laboratory Analytical Report"
@@ -45,18 +44,12 @@ def emit_pdf(pages: Sequence[PageDraft], images: Mapping[int, Image.Image] | Non
     register_fonts()
     images = images or {}
     buffer = io.BytesIO()
-    # Binary Flate streams: ASCII85 on top would cost a quarter more bytes, and reportlab reads
-    # this setting while it embeds images and writes the file, so it is set for exactly that.
-    saved = rl_config.useA85
-    rl_config.useA85 = 0
-    try:
+    with binary_streams():
         _emit(
             Canvas(buffer, pagesize=physical_size(pages[0]), invariant=1, pageCompression=1),
             pages,
             images,
         )
-    finally:
-        rl_config.useA85 = saved
     return buffer.getvalue()
 
 
@@ -69,13 +62,7 @@ def _emit(canvas: Canvas, pages: Sequence[PageDraft], images: Mapping[int, Image
         if index in images:
             canvas.drawImage(ImageReader(images[index]), 0, 0, width=sheet_w, height=sheet_h)
         else:
-            canvas.saveState()
-            if page.rotated:
-                canvas.translate(sheet_w, 0)
-                canvas.rotate(90)
-            for item in page.items:
-                _draw(canvas, item, page.height)
-            canvas.restoreState()
+            draw_draft(canvas, page)
         canvas.showPage()
     canvas.save()
 
@@ -117,14 +104,3 @@ def _draw(canvas: Canvas, item: Text | Line | Box, height: float) -> None:
     else:
         canvas.setFillGray(item.fill / 255)
         canvas.rect(item.x, height - item.y - item.h, item.w, item.h, stroke=0, fill=1)
-
-
-def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
-    """Page `index` (0-based) of `pdf` as a grayscale image at `dpi` (PDFium, no annotations)."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        bitmap = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False)
-        image = bitmap.to_pil()
-    finally:
-        document.close()
-    return image if image.mode == "L" else image.convert("L")

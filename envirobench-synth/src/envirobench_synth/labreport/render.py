@@ -15,11 +15,12 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 from ..degrade import ScannedPage, sample_scan_params, scan_page
+from ..pdfpages import rasterize
 from ..rng import make_random
 from .compose import draft_report
 from .draft import BBox, PageDraft
 from .model import LabReport, TruthRecord, truth_record
-from .pdf import emit_pdf, physical_size, rasterize, to_physical
+from .pdf import emit_pdf, physical_size, to_physical
 
 SCAN_DPI = 150  # scanned pages are rendered, degraded and embedded at this resolution
 CROP_DPI = 150  # table boxes in pixels, and page images for crops, at this resolution

@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -58,7 +58,8 @@ from .draft import (
     typeface,
     wrap,
 )
-from .families import LAB_QC, SURROGATES, FamilyReport, Section, read_number
+from .families import LAB_QC, SURROGATES, Block, FamilyReport, Section, read_number
+from .families import Cell as FamilyCell
 from .model import TruthRecord
 from .pdf import PDF_CREATOR, draw_draft, physical_size
 
@@ -443,14 +444,32 @@ def _surrogates(report: FamilyReport, b: int, s: int) -> list[tuple[str, str, st
     return out
 
 
+def _columns(titles: Mapping[str, str], roles: Sequence[str]) -> list[Column]:
+    """The columns of a results table, in `roles` order, titled in the family's words."""
+    align = {"result": "right", "reporting_limit": "right", "mdl": "right", "dilution": "center"}
+    return [Column(titles[r], align.get(r, "left")) for r in roles]  # type: ignore[arg-type]
+
+
+def _printed(name: str, cell: FamilyCell, section: Section) -> dict[str, str]:
+    """What a results row prints of a cell, by column role (the analyte with its fraction)."""
+    return {
+        "analyte": f"{name} ({section.fraction})" if section.fraction else name,
+        "result": cell.result,
+        "qualifier": cell.qualifier,
+        "mdl": cell.mdl,
+        "reporting_limit": cell.rl,
+        "unit": section.unit,
+        "dilution": cell.dilution,
+    }
+
+
 def _sample_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
     c, family = report.conventions, report.family
     t = c.titles
     roles = ["analyte", "cas", "result", "qualifier"]
     roles += ["mdl", "reporting_limit"] if family.mdl_column else ["reporting_limit"]
     roles += ["unit", "dilution"]
-    align = {"result": "right", "reporting_limit": "right", "mdl": "right", "dilution": "center"}
-    columns = [Column(t[r], align.get(r, "left")) for r in roles]  # type: ignore[arg-type]
+    columns = _columns(t, roles)
     flow = Flow(book, "results")
     per_page = 1 if family.name == "test-form-one" else None
     for index, b in enumerate(print_order(report, qc=c.qc_inline)):
@@ -463,17 +482,7 @@ def _sample_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
             records.append(())
             for a, (name, cas) in enumerate(section.analytes):
                 cell = report.cells[(b, s, a)]
-                shown = f"{name} ({section.fraction})" if section.fraction else name
-                values = {
-                    "analyte": shown,
-                    "cas": cas or "--",
-                    "result": cell.result,
-                    "qualifier": cell.qualifier,
-                    "mdl": cell.mdl,
-                    "reporting_limit": cell.rl,
-                    "unit": section.unit,
-                    "dilution": cell.dilution,
-                }
+                values = {**_printed(name, cell, section), "cas": cas or "--"}
                 rows.append([Cell(values[r]) for r in roles])
                 records.append(ledger.row(cell.truth, cell.traps))
             for name, recovery, limits in _surrogates(report, b, s):
@@ -508,8 +517,7 @@ def _long_table(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
     roles = ["sample_id", "analyte", "result", "qualifier"]
     roles += ["mdl", "reporting_limit"] if family.mdl_column else ["reporting_limit"]
     roles += ([] if per_section else ["unit"]) + ["dilution"]
-    align = {"result": "right", "reporting_limit": "right", "mdl": "right", "dilution": "center"}
-    columns = [Column(t[r], align.get(r, "left")) for r in roles]  # type: ignore[arg-type]
+    columns = _columns(t, roles)
     order = print_order(report, qc=c.qc_inline)
     flow = Flow(book, "results")
     specs: list[TableSpec] = []
@@ -527,16 +535,7 @@ def _long_table(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
                 continue
             for a, (name, _cas) in enumerate(section.analytes):
                 cell = report.cells[(b, s, a)]
-                values = {
-                    "sample_id": block.label,
-                    "analyte": f"{name} ({section.fraction})" if section.fraction else name,
-                    "result": cell.result,
-                    "qualifier": cell.qualifier,
-                    "mdl": cell.mdl,
-                    "reporting_limit": cell.rl,
-                    "unit": section.unit,
-                    "dilution": cell.dilution,
-                }
+                values = {**_printed(name, cell, section), "sample_id": block.label}
                 rows.append([Cell(values[r]) for r in roles])
                 records.append(ledger.row(cell.truth, cell.traps))
             if c.qc_inline:
@@ -619,7 +618,6 @@ def _sample_columns(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
 
 def _qc_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
     c = report.conventions
-    t = c.titles
     flow = Flow(book, "qc")
     flow.heading("Quality Control Results")
     for b, block in enumerate(report.blocks):
@@ -631,33 +629,14 @@ def _qc_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
             for a, (name, _cas) in enumerate(section.analytes):
                 cell = report.cells[(b, s, a)]
                 ledger.row(None, cell.traps)
-                rows.append(
-                    [
-                        Cell(name),
-                        Cell(cell.result),
-                        Cell(cell.qualifier),
-                        Cell(cell.rl),
-                        Cell(section.unit),
-                    ]
-                )
-        spec = TableSpec(
-            [
-                Column(t["analyte"]),
-                Column(t["result"], "right"),
-                Column(t["qualifier"]),
-                Column(t["reporting_limit"], "right"),
-                Column(t["unit"]),
-            ],
-            rows,
-            [(t["sample_id"], block.label), (t["lab_id"], block.lab_id)],
-        )
+                rows.append(_plain_row(name, cell, section))
+        spec = _plain_table(c.titles, rows, block)
         flow.table(spec, fit(spec, c.font_size, flow.width), c.look)  # type: ignore[arg-type]
 
 
 def _superseded_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
     """The original results of the revised samples, as first issued: not records."""
     c = report.conventions
-    t = c.titles
     flow = Flow(book, "superseded")
     flow.heading("ORIGINAL REPORT PAGES - SUPERSEDED, FOR REFERENCE ONLY")
     affected = sorted({(b, s) for b, s, _ in report.superseded})
@@ -669,28 +648,38 @@ def _superseded_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None
             ledger.row(
                 None, report.superseded[(b, s, a)].traps if (b, s, a) in report.superseded else ()
             )
-            rows.append(
-                [
-                    Cell(name),
-                    Cell(cell.result),
-                    Cell(cell.qualifier),
-                    Cell(cell.rl),
-                    Cell(section.unit),
-                ]
-            )
-        spec = TableSpec(
-            [
-                Column(t["analyte"]),
-                Column(t["result"], "right"),
-                Column(t["qualifier"]),
-                Column(t["reporting_limit"], "right"),
-                Column(t["unit"]),
-            ],
-            rows,
-            [(t["sample_id"], block.label), (t["lab_id"], block.lab_id)],
-            _heading(section, report, False),
-        )
+            rows.append(_plain_row(name, cell, section))
+        spec = _plain_table(c.titles, rows, block, _heading(section, report, False))
         flow.table(spec, fit(spec, c.font_size, flow.width), c.look)  # type: ignore[arg-type]
+
+
+def _plain_row(name: str, cell: FamilyCell, section: Section) -> list[Cell]:
+    return [
+        Cell(name),
+        Cell(cell.result),
+        Cell(cell.qualifier),
+        Cell(cell.rl),
+        Cell(section.unit),
+    ]
+
+
+def _plain_table(
+    t: Mapping[str, str], rows: list[list[Cell]], block: Block, title: str = ""
+) -> TableSpec:
+    """A block's rows in the plain layout of QC and superseded pages (not results records):
+    analyte, result, qualifier, reporting limit and unit, under the block's sample and lab IDs."""
+    return TableSpec(
+        [
+            Column(t["analyte"]),
+            Column(t["result"], "right"),
+            Column(t["qualifier"]),
+            Column(t["reporting_limit"], "right"),
+            Column(t["unit"]),
+        ],
+        rows,
+        [(t["sample_id"], block.label), (t["lab_id"], block.lab_id)],
+        title,
+    )
 
 
 def _finish(pages: Sequence[PageDraft], report: FamilyReport) -> None:

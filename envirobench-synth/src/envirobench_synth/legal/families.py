@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..named import by_name
+
 
 @dataclass(frozen=True)
 class Template:
@@ -186,14 +188,8 @@ SPLITS = {"dev": (DEV_TEMPLATES, DEV_RECORDERS), "test": (TEST_TEMPLATES, TEST_R
 
 
 def template(name: str) -> Template:
-    for item in TEMPLATES:
-        if item.name == name:
-            return item
-    raise KeyError(f"no template {name!r}")
+    return by_name(TEMPLATES, name, "template")
 
 
 def recorder(name: str) -> RecorderStyle:
-    for item in RECORDERS:
-        if item.name == name:
-            return item
-    raise KeyError(f"no recorder style {name!r}")
+    return by_name(RECORDERS, name, "recorder style")

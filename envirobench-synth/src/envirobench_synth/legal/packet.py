@@ -27,7 +27,9 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 from reportlab.pdfgen.canvas import Canvas
 
-from .render import MARGIN, PAGE_H, PAGE_W, fonts, wrap
+from ..named import by_name
+from ..pdfpages import wrap
+from .render import MARGIN, PAGE_H, PAGE_W, fonts
 
 PDF_CREATOR = "EnviroBench synthetic title packet"
 PINNED_DATE = b"20000101000000"  # replaces the 14 digits of PDFium's CreationDate
@@ -107,10 +109,7 @@ COVER_SPLITS = {"dev": DEV_COVERS, "test": TEST_COVERS}
 
 
 def cover_style(name: str) -> CoverStyle:
-    for style in COVER_STYLES:
-        if style.name == name:
-            return style
-    raise KeyError(f"no cover style {name!r}")
+    return by_name(COVER_STYLES, name, "cover style")
 
 
 @dataclass(frozen=True)

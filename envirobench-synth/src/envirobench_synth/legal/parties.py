@@ -45,6 +45,7 @@ import random
 import re
 from dataclasses import dataclass, field
 
+from ..named import by_name
 from .families import RecorderStyle, Template
 from .instruments import (
     LAST,
@@ -275,10 +276,7 @@ WORDING_SPLITS = {"dev": DEV_WORDINGS, "test": TEST_WORDINGS}
 
 
 def wording(name: str) -> Wording:
-    for item in WORDINGS:
-        if item.name == name:
-            return item
-    raise KeyError(f"no wording {name!r}")
+    return by_name(WORDINGS, name, "wording")
 
 
 @dataclass(frozen=True)

@@ -22,14 +22,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import pypdfium2 as pdfium
-from PIL import Image
-from reportlab import rl_config
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..degrade import sample_scan_params, scan_page
+from ..degrade import black_and_white, sample_scan_params, scan_page
+from ..pdfpages import image_pdf, rasterize, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
 
@@ -70,20 +67,6 @@ class RenderedInstrument:
 def fonts(template_font: str) -> tuple[str, str]:
     regular = {"Times": "Times-Roman", "Helvetica": "Helvetica", "Courier": "Courier"}[template_font]
     return regular, {"Times": "Times-Bold", "Helvetica": "Helvetica-Bold", "Courier": "Courier-Bold"}[template_font]
-
-
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if current and stringWidth(candidate, font, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
 
 
 def text_row(text: str, font: str, size: float, *, x: float = MARGIN, align: str = "left", tags: tuple[str, ...] = (),
@@ -373,15 +356,6 @@ def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top
     return buffer.getvalue(), page_tags
 
 
-def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()
-    finally:
-        document.close()
-    return image if image.mode == "L" else image.convert("L")
-
-
 def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | int) -> bytes:
     """Every page rasterised, degraded and reduced to black and white, one image per page."""
     images = []
@@ -390,23 +364,8 @@ def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | in
         clean = rasterize(pdf, index, dpi)
         params = sample_scan_params(make_random(seed, *labels, "scan", index), max_angle=MAX_SCAN_SKEW)
         scanned = scan_page(clean, params, seed, *labels, "scan", index).image
-        # Nearer the paper than the ink: thin strokes of small type survive, as on a recorder's scan.
-        threshold = params.ink + (params.paper - params.ink) * 2 // 3
-        images.append(scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1"))
-    buffer = io.BytesIO()
-    saved = rl_config.useA85
-    rl_config.useA85 = 0  # binary Flate streams: ASCII85 would cost a quarter more bytes
-    try:
-        canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-        canvas.setTitle(title)
-        canvas.setCreator(PDF_CREATOR)
-        for image in images:
-            canvas.drawImage(ImageReader(image), 0, 0, width=PAGE_W, height=PAGE_H)
-            canvas.showPage()
-        canvas.save()
-    finally:
-        rl_config.useA85 = saved
-    return buffer.getvalue()
+        images.append(black_and_white(scanned, params))
+    return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
 
 
 EVIDENCE_TAGS = {

@@ -25,14 +25,13 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-import pypdfium2 as pdfium
 from PIL import Image
-from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..degrade import sample_scan_params, scan_page
+from ..degrade import black_and_white, sample_scan_params, scan_page
+from ..named import by_name
+from ..pdfpages import FONTS, binary_streams, rasterize, wrap
 from ..rng import make_random
 
 PAGE_W, PAGE_H = 612.0, 792.0
@@ -41,12 +40,6 @@ TOP = 54.0
 BOTTOM = PAGE_H - 70.0  # body text stops here; page marks sit below
 PDF_CREATOR = "EnviroBench synthetic site file"
 MAX_SCAN_SKEW = 0.8
-
-FONTS = {
-    "Times": ("Times-Roman", "Times-Bold"),
-    "Helvetica": ("Helvetica", "Helvetica-Bold"),
-    "Courier": ("Courier", "Courier-Bold"),
-}
 
 
 # -- office styles (document families) ----------------------------------------------------------
@@ -261,10 +254,7 @@ CLOSINGS = {
 
 
 def style(name: str) -> OfficeStyle:
-    for item in STYLES:
-        if item.name == name:
-            return item
-    raise KeyError(f"no office style {name!r}")
+    return by_name(STYLES, name, "office style")
 
 
 # -- names and places -------------------------------------------------------------------------------
@@ -516,20 +506,6 @@ def _vline(x: float, top: float, bottom: float) -> Op:
     return op
 
 
-def wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, current = [], ""
-    for word in text.split():
-        candidate = f"{current} {word}".strip()
-        if current and stringWidth(candidate, font, size) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
-    if current:
-        lines.append(current)
-    return lines
-
-
 def letterhead(
     sheet: Sheet, *, firm: str | None = None, address: str | None = None, phone: str | None = None
 ) -> None:
@@ -619,21 +595,10 @@ def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
     return canvas
 
 
-def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()
-    finally:
-        document.close()
-    return image if image.mode == "L" else image.convert("L")
-
-
 def scanned_image(clean: Image.Image, seed: int, *labels: str | int) -> Image.Image:
     """A clean page image put through an office scanner and kept as black and white."""
     params = sample_scan_params(make_random(seed, *labels, "scan"), max_angle=MAX_SCAN_SKEW)
-    scanned = scan_page(clean, params, seed, *labels, "scan").image
-    threshold = params.ink + (params.paper - params.ink) * 2 // 3
-    return scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
+    return black_and_white(scan_page(clean, params, seed, *labels, "scan").image, params)
 
 
 def emit_pdf(
@@ -659,10 +624,8 @@ def emit_pdf(
     if not scanned:
         return clean
     wanted = set(scanned)
-    saved = rl_config.useA85
-    rl_config.useA85 = 0  # binary Flate streams: ASCII85 would cost a quarter more bytes
-    try:
-        buffer = io.BytesIO()
+    buffer = io.BytesIO()
+    with binary_streams():
         canvas = _canvas(buffer, title)
         for index, sheet in enumerate(sheets):
             if index in wanted:
@@ -676,6 +639,4 @@ def emit_pdf(
                 sheet.draw(canvas)
             canvas.showPage()
         canvas.save()
-    finally:
-        rl_config.useA85 = saved
     return buffer.getvalue()

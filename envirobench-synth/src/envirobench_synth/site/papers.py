@@ -46,8 +46,8 @@ from ..locate.sitepages import (
     letterhead,
     person,
     style,
-    wrap,
 )
+from ..pdfpages import wrap
 from ..rng import make_bits, make_random
 from .model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from ...named import by_name
 from ..families import Template
 
 SCOPES = ("scheduled-matters-only", "breach-of-representations", "pre-closing-conditions", "all-environmental-liabilities")
@@ -71,10 +72,7 @@ NUMBERING = {"ashcombe-vries": "article", "tillman-oduya": "section", "fairlie-b
 
 
 def contract_template(name: str) -> Template:
-    for item in CONTRACT_TEMPLATES:
-        if item.name == name:
-            return item
-    raise KeyError(f"no contract template {name!r}")
+    return by_name(CONTRACT_TEMPLATES, name, "contract template")
 
 
 SELLERS = ("Redfern Petroleum Company", "Northgate Fuel Distributors, Inc.", "Cedar Point Terminals, Inc.",

@@ -46,12 +46,6 @@ PDF_CREATOR = "EnviroBench synthetic site-file document"
 PDF_TITLE = "Site file document"
 UNTITLED_SHARE = 0.08  # of the documents that have a title
 
-FONTS = {
-    "Times": ("Times-Roman", "Times-Bold"),
-    "Helvetica": ("Helvetica", "Helvetica-Bold"),
-    "Courier": ("Courier", "Courier-Bold"),
-}
-
 
 @dataclass(frozen=True)
 class Family:

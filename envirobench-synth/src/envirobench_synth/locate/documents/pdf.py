@@ -5,17 +5,14 @@ from __future__ import annotations
 import dataclasses
 import io
 
-import pypdfium2 as pdfium
-from reportlab import rl_config
-from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ...degrade import sample_scan_params, scan_page
+from ...degrade import black_and_white, sample_scan_params, scan_page
+from ...pdfpages import FONTS, image_pdf, rasterize, wrap
 from ...rng import make_random
 from .kinds import (
     BOTTOM,
-    FONTS,
     HEAVY_DPI,
     HEAVY_SKEW,
     MARGIN,
@@ -28,19 +25,6 @@ from .kinds import (
     Block,
     Document,
 )
-
-
-def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and stringWidth(trial, font, size) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return lines + ([line] if line else [])
-
 
 Op = tuple  # ("text", x, y, font, size, string) | ("rect", x, y, w, h, fill) | ("line", x1, y1, x2, y2)
 
@@ -107,7 +91,7 @@ def layout(document: Document) -> list[list[Op]]:
             continue
         font = bold if block.bold else regular
         if block.kind in ("text", "heading"):
-            for line in _wrap(block.text, font, size, width):
+            for line in wrap(block.text, font, size, width):
                 text_line(line, font, size)
             y -= size * 0.6
         elif block.kind == "fields":
@@ -180,52 +164,31 @@ def emit(document: Document, pages: list[list[Op]]) -> bytes:
     return buffer.getvalue()
 
 
-def _rasterize(pdf: bytes, index: int, dpi: int):
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[index].render(scale=dpi / 72, grayscale=True, draw_annots=False).to_pil()
-    finally:
-        document.close()
-    return image if image.mode == "L" else image.convert("L")
-
-
 def scanned_pdf(
     pdf: bytes, pages: int, title: str, seed: int, *labels: str | int, heavy: bool = False
 ) -> bytes:
     """Every page rasterised at SCAN_DPI, put through an office scanner, kept black and white; a
     heavy scan (a copy of a copy, a fax) at HEAVY_DPI with more skew, blur and noise."""
-    saved = rl_config.useA85
-    rl_config.useA85 = 0  # binary Flate streams: ASCII85 would cost a quarter more bytes
-    try:
-        buffer = io.BytesIO()
-        canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-        canvas.setTitle(title)
-        canvas.setCreator(PDF_CREATOR)
-        for index in range(pages):
-            params = sample_scan_params(
-                make_random(seed, *labels, "scan", index),
-                max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
+    images = []
+    for index in range(pages):
+        params = sample_scan_params(
+            make_random(seed, *labels, "scan", index),
+            max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
+        )
+        if heavy:
+            params = dataclasses.replace(
+                params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
             )
-            if heavy:
-                params = dataclasses.replace(
-                    params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
-                )
-            scanned = scan_page(
-                _rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI),
-                params,
-                seed,
-                *labels,
-                "scan",
-                index,
-            ).image
-            threshold = params.ink + (params.paper - params.ink) * 2 // 3
-            image = scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
-            canvas.drawImage(ImageReader(image), 0, 0, width=PAGE_W, height=PAGE_H)
-            canvas.showPage()
-        canvas.save()
-    finally:
-        rl_config.useA85 = saved
-    return buffer.getvalue()
+        scanned = scan_page(
+            rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI),
+            params,
+            seed,
+            *labels,
+            "scan",
+            index,
+        ).image
+        images.append(black_and_white(scanned, params))
+    return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
 
 
 def render_document(

@@ -151,6 +151,12 @@ def sample_report(rng: random.Random, split: str) -> Report:
     spare_stems = [s for s in NAME_STEMS if s not in stems]
     records: set[str] = set()
 
+    def spare_business(form: str | None = None) -> str:
+        """Another business's name, on a stem no site of the report uses (in `form`, or in a
+        corporate form drawn after the stem)."""
+        stem = spare_stems.pop(rng.randrange(len(spare_stems)))
+        return name_variant(rng, stem, form or rng.choice(tuple(CORPORATE)))
+
     def record_number(db: Database) -> str:
         while True:
             if split == "dev":
@@ -234,23 +240,12 @@ def sample_report(rng: random.Random, split: str) -> Report:
         elif trap == "other-occupant":
             site = rng.choice(known)
             line = address_variant(rng, site.address, number=site.address.number)
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                site.id,
-            )
+            name, truth = spare_business(), site.id
         elif trap == "in-range":
             site = neighbours[0]
             number = rng.randrange(site.address.number + 1, site.address.number_to)
             line = address_variant(rng, site.address, number=number)
-            name = (
-                site_name(site)
-                if rng.random() < 0.5
-                else name_variant(rng, spare_stems.pop(rng.randrange(len(spare_stems))), "Company")
-            )
+            name = site_name(site) if rng.random() < 0.5 else spare_business("Company")
             truth = site.id
         elif trap == "named-street-only":
             site = rng.choice(known)
@@ -287,34 +282,18 @@ def sample_report(rng: random.Random, split: str) -> Report:
             if any(_covers(k.address, number, site.address) for k in known):
                 number += 200
             line = address_variant(rng, site.address, number=number, keep_unit=False)
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                "other",
-            )
+            name, truth = spare_business(), "other"
         elif trap == "other-directional":
             site = rng.choice([k for k in known if k.address.predir])
             flipped = Address(site.address.number, OPPOSITE[site.address.predir], site.address.street,
                               site.address.suffix, city[0], city[1], city[2])  # fmt: skip
             line = address_variant(rng, flipped)
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                "other",
-            )
+            name, truth = spare_business(), "other"
         elif trap == "other-city":
             site = rng.choice(known)
             line = address_variant(rng, site.address, keep_unit=False)
             city_text = city_line(rng, site.address, other_city)
-            name = name_variant(
-                rng, spare_stems.pop(rng.randrange(len(spare_stems))), rng.choice(tuple(CORPORATE))
-            )
+            name = spare_business()
             truth = "other"
         elif trap == "other-site":
             street = rng.choice((far_street, cross_street, main_street))
@@ -325,39 +304,18 @@ def sample_report(rng: random.Random, split: str) -> Report:
                 number = rng.randrange(100, 9900)
             other = address(number, street, pre=predir if street == main_street else "")
             line = address_variant(rng, other)
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                "other",
-            )
+            name, truth = spare_business(), "other"
         elif trap == "unmappable-point":
             line = ""
             city_text = city_line(rng, subject.address) if rng.random() < 0.5 else ""
             point = f"{rng.uniform(30, 47):.5f}, {-rng.uniform(75, 118):.5f}"
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                "unmappable",
-            )
+            name, truth = spare_business(), "unmappable"
         else:  # unmappable-street
             street = rng.choice((main_street, cross_street))
             line = address_variant(
                 rng, address(None, street, pre=predir if street == main_street else "")
             )
-            name, truth = (
-                name_variant(
-                    rng,
-                    spare_stems.pop(rng.randrange(len(spare_stems))),
-                    rng.choice(tuple(CORPORATE)),
-                ),
-                "unmappable",
-            )
+            name, truth = spare_business(), "unmappable"
         if not spare_stems:
             spare_stems = [s for s in NAME_STEMS if s not in stems]
         if truth in distances:

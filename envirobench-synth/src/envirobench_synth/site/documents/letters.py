@@ -28,7 +28,7 @@ from ..papers import (
     unit_text,
 )
 from .results import lab_part
-from .small import _cond, agency_name, governing_rule
+from .small import _cond, agency_letterhead, governing_rule
 from .traps import Traps
 
 
@@ -44,7 +44,7 @@ def review_letter(pen: Pen, report: Doc) -> Doc:
         kind="agency-letter",
         date=day,
         subject=f"Review of {report.title}, Case No. {m.case_number}",
-        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=agency_letterhead(m),
         sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} has reviewed the report dated {ast.date(report.issued)} and has the following "
@@ -229,11 +229,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                         kind="agency-letter",
                         date=approve,
                         subject=f"Approval of Corrective Action Plan, Case No. {m.case_number}",
-                        firm=(
-                            agency_name(m),
-                            f"{m.program}, 800 Capitol Way, {m.city}",
-                            "(555) 010-2000",
-                        ),
+                        firm=agency_letterhead(m),
                         sender=(person(pen.rng), "Case Manager"),
                         paragraphs=[
                             f"The {m.agency} has reviewed the Corrective Action Plan dated {ast.date(m.cap)} and approves it "
@@ -330,7 +326,7 @@ def nfa_letter(pen: Pen) -> Doc:
         kind="agency-letter",
         date=day,
         subject=f"No Further Action Determination ({m.nfa_scope}), Case No. {m.case_number}",
-        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=agency_letterhead(m),
         sender=(person(pen.rng), "Program Manager"),
         paragraphs=[
             f"Based on the information submitted, the {m.agency} has determined that no further action is required "

@@ -34,7 +34,13 @@ from ..papers import (
     title_page,
     unit_text,
 )
-from .results import lab_part, numbered_results_tables, samples_printed, standard_row
+from .results import (
+    detected_sentence,
+    lab_part,
+    numbered_results_tables,
+    samples_printed,
+    standard_row,
+)
 from .traps import Traps, _misprint
 
 
@@ -94,20 +100,7 @@ def monitoring_report(
                 continue
             lead = s.results[0]
             if lead.value is not None and len(highlights) < 4:
-                fact = result_fact(key_of(s, lead))
-                values[fact] = lead.value
-                highlights.append(
-                    (
-                        pen.say(
-                            "detected",
-                            analyte=prose(lead.analyte),
-                            where=loc_name(st, s.location),
-                            value=number(lead.value),
-                            unit=unit_text(st, lead.unit),
-                        ),
-                        {fact},
-                    )
-                )
+                highlights.append(detected_sentence(pen, st, s, lead, values))
         if kind == "monitoring":
             highlights += trend_sentences(pen, st, campaign, history, traps, day, water, values)
         if kind == "vapor":

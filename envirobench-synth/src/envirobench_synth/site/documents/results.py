@@ -15,7 +15,7 @@ from ...locate.sitepages import (
     finish,
 )
 from .. import lablink
-from ..model import Campaign, Sample, SiteModel, key_of, result_fact
+from ..model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 from ..papers import (
     Doc,
     Part,
@@ -290,20 +290,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                 default=None,
             )
             if top is not None and len(highlights) < 3:
-                fact = result_fact(key_of(s, top))
-                values[fact] = top.value
-                highlights.append(
-                    (
-                        pen.say(
-                            "detected",
-                            analyte=prose(top.analyte),
-                            where=loc_name(st, s.location),
-                            value=number(top.value),
-                            unit=unit_text(st, top.unit),
-                        ),
-                        {fact},
-                    )
-                )
+                highlights.append(detected_sentence(pen, st, s, top, values))
         sections = [
             ("Introduction", paras[:2]),
             ("Field Activities", paras[2:]),
@@ -384,3 +371,20 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
             )
         )
     return out
+
+
+def detected_sentence(
+    pen: Pen, st: OfficeStyle, sample: Sample, m: Measurement, values: dict[str, float | None]
+) -> tuple[str, set[str]]:
+    """The findings sentence that prints one detected result (a printing in text) with the fact
+    it states; the value it prints is noted in `values`."""
+    fact = result_fact(key_of(sample, m))
+    values[fact] = m.value
+    said = pen.say(
+        "detected",
+        analyte=prose(m.analyte),
+        where=loc_name(st, sample.location),
+        value=number(m.value),
+        unit=unit_text(st, m.unit),
+    )
+    return said, {fact}

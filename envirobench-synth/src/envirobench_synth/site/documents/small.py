@@ -270,7 +270,7 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
         kind="agency-letter",
         date=day,
         subject=f"Confirmed Release, {m.business}, {m.address}; Case No. {m.case_number}",
-        firm=(agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000"),
+        firm=agency_letterhead(m),
         sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} received your report of a release of regulated substances at the facility "
@@ -286,6 +286,11 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
     docs.append(Doc("agency-letter", "Release Confirmation", day, [Part(sheets)], scannable=True))
     _ = (gw, soil)
     return docs
+
+
+def agency_letterhead(m: SiteModel) -> tuple[str, str, str]:
+    """The agency's letterhead (name, address, phone) on the letters it sends."""
+    return (agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000")
 
 
 def agency_name(m: SiteModel) -> str:
