@@ -31,6 +31,7 @@ DISTRIBUTIONS = {  # name -> (project directory, import package, is a category)
     "envirobench-site": ("envirobench-site", "envirobench_site", True),
     "envirobench-reference-adapter": ("envirobench-reference-adapter", "envirobench_reference_adapter", False),
     "envirobench-adapter-kit": ("envirobench-adapter-kit", "envirobench_adapter_kit", False),
+    "envirobench-adapters-openai": ("envirobench-adapters-openai", "envirobench_adapters_openai", False),
 }
 CATEGORY_WHEEL_LIMIT = 50 * 1024 * 1024
 LICENCE = "Apache-2.0"
