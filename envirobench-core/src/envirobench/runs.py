@@ -331,7 +331,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         timeout=timeout,
     )
     # --resume: the cases an unfinished attempt finished are kept and not asked for again.
-    found = salvage(resumable(spec.results_dir, spec.run_id), record, btype, list(cases), max_bytes=int(spec.max_output_mb * (1 << 20))) if spec.resume else None
+    unfinished = resumable(spec.results_dir, spec.run_id) if spec.resume else None
+    found = salvage(unfinished, record, btype, list(cases), max_bytes=int(spec.max_output_mb * (1 << 20))) if unfinished else None
     asked = cases if found is None else {cid: case for cid, case in cases.items() if cid not in found.lines}
     asked_budget = budget if found is None else max(0.0, budget - found.cost_usd)
     if found is not None and spec.timeout_s is None:
