@@ -17,6 +17,7 @@ ADAPTERS: dict[str, tuple[str, tuple[str, ...]]] = {
     "pdfplumber": ("pdfplumber_tool", ("table-records", "document-extraction")),
     "pymupdf": ("pymupdf_tool", ("table-records", "document-extraction")),
     "camelot": ("camelot_tool", ("table-records", "document-extraction")),
+    "pypdf": ("pypdf_tool", ("table-records", "document-extraction")),
 }
 
 __all__ = ["ADAPTERS"]

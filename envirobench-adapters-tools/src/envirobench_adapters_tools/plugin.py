@@ -1,5 +1,5 @@
 """Registers each tool adapter with EnviroBench under its name (tesseract, rapidocr, pdfplumber,
-pymupdf, camelot)."""
+pymupdf, camelot, pypdf)."""
 
 from __future__ import annotations
 
