@@ -3,10 +3,13 @@ interrupted by SIGINT and resumed from its cache."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from kit_helpers import (
@@ -175,3 +178,69 @@ def _called(case_id):
     assert report["counts"]["cached"] == len(finished) and report["cache"]["hits"] == len(finished)
     for cid in finished:  # counted as nothing spent now, what it cost then recorded
         assert report["cases"][cid]["cost_usd"] == 0.0 and report["cases"][cid]["cached_cost_usd"] > 0
+
+
+TOY_CLI = Path(__file__).resolve().parents[1] / "core" / "adapters" / "toy_cli.py"
+
+
+def test_the_documented_example_resumes_a_run_interrupted_by_sigint_without_predicting_finished_cases(tmp_path, count_dataset, make_adapter):
+    # Issue 34's and 36's done-when, through `envirobench run` and `run --resume`: the kit appends
+    # each finished case to cases.jsonl, core keeps it when the run is interrupted and asks only
+    # for the other cases; a case finished but not yet in cases.jsonl comes from the cache.
+    example = documented_example()
+    counted = example.replace("def count(case, ctx):\n", "def count(case, ctx):\n    _called(case.id)\n", 1)
+    prelude = """import os as _os, time as _time
+def _called(case_id):
+    with open(_os.environ["KIT_CALLS"], "a") as f:
+        f.write(case_id + "\\n")
+    _time.sleep(float(_os.environ["KIT_SLEEP"]))
+"""
+    adapter = make_adapter("count-words-example", counted, prelude=prelude)
+    results, cache, calls = tmp_path / "results", tmp_path / "cache", tmp_path / "calls.txt"
+
+    def run(sleep: str, *more: str) -> subprocess.Popen[str]:
+        env = {**os.environ, "KIT_CALLS": str(calls), "KIT_SLEEP": sleep, "ENVIROBENCH_LOAD_PLUGINS": ""}
+        return subprocess.Popen([sys.executable, str(TOY_CLI), str(count_dataset), "run", "--adapter", str(adapter), "--run", "ex", "--model", MODEL,
+                                 "--benchmark", "count-words", "--dataset", "count-words=test/count-words-v1", "--budget", "1",
+                                 "--results", str(results), "--sandbox", "none", "--adapter-cache", str(cache), "--adapter-env", "KIT_CALLS",
+                                 "--adapter-env", "KIT_SLEEP", "--adapter-option", "max_concurrency=2", *more],
+                                env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def cached() -> set[str]:
+        return {read(p)["key"]["case"] for p in cache.rglob("*.json") if not p.name.startswith(".")}
+
+    first = run("0.25")
+    deadline = time.monotonic() + 60
+    while len(cached()) < 3 and time.monotonic() < deadline and first.poll() is None:
+        time.sleep(0.02)
+    first.send_signal(signal.SIGINT)
+    _, err = first.communicate(timeout=60)
+    assert first.returncode == 130, err
+    (staging,) = results.iterdir()
+    kept = {json.loads(line)["id"] for line in (staging / "adapter" / "cases.jsonl").read_text().splitlines()}
+    finished = cached()
+    assert kept and kept <= finished and len(finished) < 12
+    assert set(calls.read_text().split()) >= finished
+
+    calls.unlink()
+    second = run("0", "--resume")
+    out, err = second.communicate(timeout=120)
+    assert second.returncode == 0, err
+    called_again = set(calls.read_text().split()) if calls.exists() else set()
+    assert called_again.isdisjoint(finished) and called_again == set(texts(12)) - finished
+    run_record = read(results / "ex" / "run.json")
+    assert run_record["resumed"]["salvaged"] == len(kept)
+    report = read(results / "ex" / "adapter" / "kit-report.json")
+    assert len(report["cases"]) == 12 - len(kept)  # only the others were asked for
+    assert read(results / "ex" / "metrics.json")["profiles"]["exact"]["headline"]["accuracy"] == 1.0
+
+
+def test_predict_reports_progress_inside_a_case_and_core_passes_it_on(tmp_path, toy_registry, make_spec, make_adapter):
+    body = "    for page in range(1, 4):\n        ctx.progress(page, 3, 'pages')\n        time.sleep(0.6)\n    return {'count': len(case.input['text'].split())}"
+    adapter = make_adapter("paged", kit_source(body, adapter="max_concurrency=1"))
+    seen = []
+    outcome = execute_run(make_spec("paged", adapter, cases=("c000000", "c000001")), toy_registry, on_progress=lambda stage, done, total: seen.append((stage, done, total)))
+    assert outcome.status == "completed", outcome.message
+    parts = [json.loads(line)["part"] for line in (outcome.run_dir / "adapter" / "progress.jsonl").read_text().splitlines() if "part" in line]
+    assert {"done": 3, "total": 3, "unit": "pages"} in parts and all(p["unit"] == "pages" for p in parts)
+    assert ("adapter:pages", 3, 3) in seen
