@@ -57,6 +57,11 @@ The dataset files (`write_dataset`: assets, cases.jsonl, answers.jsonl, and mani
 `write_manifest`, which pins every file by `sha256_file`), and the prediction fixtures
 (`FixturePlan`: correct.json from the answer key, wrong.json with a list of deliberate mistakes
 planted on the cases that fit them, `plant_mistakes`).
+
+Length: the whole authoring surface a plugin author reads, in the order a type is written — where
+its files go, the command that generates them, what a generator writes, the fixtures — each part
+short and used with the others; the records, scores and JSON helpers it names live in their own
+modules already.
 """
 
 from __future__ import annotations
