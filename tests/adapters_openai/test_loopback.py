@@ -7,6 +7,8 @@ from __future__ import annotations
 import base64
 import json
 import math
+import subprocess
+import sys
 
 import pytest
 from loopback import (
@@ -200,3 +202,22 @@ def test_a_price_table_file_prices_the_model(make_request, out, tmp_path):
         output = out()
         make_adapter().run(make_request(1, options(server.url, prices="", price_table=str(table))), output)
     assert read(output / "adapter-result.json")["systems"][0]["cost_usd"] == pytest.approx(0.002)
+
+
+def test_a_server_reporting_more_than_the_call_reserved_stops_the_run(make_request, out):
+    # An image dearer than max_image_tokens, say: the guarantee no longer holds, so nothing more is sent.
+    with Loopback([right(SEPARATORS, usage=(10_000_000, 10))]) as server:
+        output = out()
+        report = make_adapter().run(make_request(3, options(server.url), budget_usd=1000), output, max_concurrency=1)
+    assert len(server.received) == 1 and report.count("not-started") == 2
+    result = read(output / "adapter-result.json")
+    assert result["status"] == "failed" and "more than the" in result["error"] and "its worst case" in result["error"]
+
+
+def test_describe_lists_the_types_that_have_a_prompt_and_the_options():
+    done = subprocess.run([sys.executable, "-m", "envirobench_adapters_openai", "describe", "--json"], capture_output=True, text=True,
+                          timeout=300, check=True)
+    described = json.loads(done.stdout)
+    assert described["adapter"] == "openai-compatible" and "table-separators" in described["benchmarks"]
+    assert len(described["benchmarks"]) == 25 and "site-results" not in described["benchmarks"]
+    assert described["options"]["api_key_env"] == "OPENAI_API_KEY" and described["options"]["base_url"] == ""
