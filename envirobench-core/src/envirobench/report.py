@@ -386,6 +386,12 @@ def build_page(
         column = _usage_column(ids, usage, name)
         if column is not None:
             data[key] = column
+    # Each case's log or trace file in adapter/, linked from its row, when the adapter named one
+    # (`cases[].trace`) and core copied it (only files run.json records are ever linked).
+    copied = record.adapter_output.files if record.adapter_output else {}
+    traces = [usage[cid].trace if usage and cid in usage and usage[cid].trace in copied else None for cid in ids]
+    if any(traces):
+        data["trace"] = traces
     controls = [label for label in runs if label not in ("candidate", "baseline")]
     headline = list(metrics.benchmark.headline)
     counts = record.cases

@@ -267,6 +267,7 @@
     });
     if (data.cost && data.cost[n] !== null) counts.append(el("span", { class: "eb-usage", title: "the candidate's cost for this case, as its adapter reported it", text: "$" + data.cost[n].toFixed(4) }));
     if (data.wall && data.wall[n] !== null) counts.append(el("span", { class: "eb-usage", title: "the candidate's wall time for this case, as its adapter reported it", text: data.wall[n].toFixed(1) + " s" }));
+    if (data.trace && data.trace[n] !== null) counts.append(el("a", { class: "eb-usage eb-trace", href: "adapter/" + data.trace[n].split("/").map(encodeURIComponent).join("/"), title: "the adapter's log or trace of this case (adapter/" + data.trace[n] + ")", text: "log" }));
     summary.append(counts);
     const details = el("details", { class: "eb-case", "data-case": row[0], "data-n": n }, summary);
     details.addEventListener("toggle", () => {
