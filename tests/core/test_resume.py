@@ -12,6 +12,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from reportkit import embedded_data
 
 from envirobench import EnviroBenchError, salvage
 from envirobench.cli import main
@@ -29,11 +30,11 @@ def resumable(adapter_bin):
 def spec_of(make_spec, resumable, tmp_path):
     """spec_of(run_id, calls, **options) -> a RunSpec of the resumable adapter, its calls counted in `calls`."""
 
-    def make(run_id, calls, *, resume=False, reuse_failed=False, fail_after=None, bad=None, **options):
+    def make(run_id, calls, *, resume=False, reuse_failed=False, fail_after=None, bad=None, trace=None, **options):
         control = calls.with_name(calls.name + ".control")  # what the adapter varies between attempts (resumable_adapter.py)
         control.unlink(missing_ok=True)
-        if fail_after is not None:
-            control.write_text(json.dumps({"fail_after": fail_after, "bad": bad}))
+        if fail_after is not None or trace is not None:
+            control.write_text(json.dumps({"fail_after": -1 if fail_after is None else fail_after, "bad": bad, "trace": trace}))
         return make_spec(run_id, adapter=resumable, options={"calls": str(calls), "off": OFF, **options}, resume=resume, reuse_failed=reuse_failed)
 
     return make
@@ -213,3 +214,19 @@ def test_runs_clean_leaves_a_run_being_made_and_says_when_there_is_nothing(resul
     dry = CliRunner().invoke(main, ["runs", "clean", "--dry-run", str(results)])
     assert f"would remove {busy}" in dry.output and busy.exists()
     assert f"removed {busy}" in CliRunner().invoke(main, ["runs", "clean", str(results)]).output and not busy.exists()
+
+
+def test_a_cases_log_file_named_in_the_result_is_linked_from_the_report(spec_of, toy_registry, results, tmp_path):
+    outcome = execute_run(spec_of("traced", tmp_path / "calls", trace="traces/ID.log"), toy_registry)
+    assert outcome.status == "completed", outcome.message
+    data = embedded_data((outcome.run_dir / "report.html").read_text())
+    index = [row[0] for row in data["cases"]]
+    assert data["trace"] == [f"traces/{cid}.log" for cid in index]
+    assert (outcome.run_dir / "adapter" / data["trace"][0]).read_text() == f"counted the words of {index[0]}\n"
+
+
+@pytest.mark.parametrize("trace", ["traces/missing-ID.log", "../run.json", "/etc/passwd"])
+def test_a_trace_that_is_not_a_copied_file_of_the_output_fails_the_run(spec_of, toy_registry, results, tmp_path, trace):
+    outcome = execute_run(spec_of("traced", tmp_path / "calls", trace=trace), toy_registry)
+    assert outcome.status == "failed" and "is not a file of the adapter's output that core copied" in outcome.message
+    assert "$.cases[0].trace" in outcome.message

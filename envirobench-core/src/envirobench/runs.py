@@ -53,7 +53,7 @@ from .jsonio import atomic_write_text, dir_mode, gc_paused
 from .outputs import build_comparison, staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
-from .protocol import AdapterResult, CaseUsage
+from .protocol import RESULT_FILE, AdapterResult, CaseUsage
 from .report import CaseBlocks, write_report
 from .rundir import (
     ADAPTER_DIR,
@@ -63,6 +63,7 @@ from .rundir import (
     RUN_FILE,
     RUN_FORMAT,
     SALVAGED_FILE,
+    AdapterOutput,
     AdapterRecord,
     BenchmarkInfo,
     CaseCounts,
@@ -402,6 +403,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             record = attrs.evolve(record, cost_usd=spent + (found.cost_usd if found else 0.0))  # a resumed run's: with what the salvaged cases cost
             predictions = load_predictions(output_dir, result, btype, list(asked), output=copied.record)
             check_case_usage(result, list(asked), spent)
+            _check_traces(result, copied.record)
             if found is not None:
                 predictions = found.joined(btype, cases, predictions)
             if btype.TIER == "site":
@@ -458,6 +460,14 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
         raise
     finally:
         os.close(staging_lock)
+
+
+def _check_traces(result: AdapterResult, output: AdapterOutput) -> None:
+    """Each case's trace (optional) names a regular file of the adapter's output that core copied."""
+    for index, usage in enumerate(result.cases or ()):
+        if usage.trace is not None and usage.trace not in output.files:
+            raise TechnicalFailure(f"the trace of case {usage.id!r}, {usage.trace!r}, is not a file of the adapter's output that core copied "
+                                   "(a path relative to the output directory, '/'-separated)", file=RESULT_FILE, field=f"$.cases[{index}].trace")
 
 
 def _may_follow(final: Path, spec: RunSpec) -> bool:

@@ -7,7 +7,9 @@ run must have the options of the run it continues, so what the tests vary betwee
 read from the JSON file PATH + ".control", when there is one: fail_after=N (after N cases, a
 technical failure: exit status 1, no result) and bad=MODE (then a last line that is `malformed`,
 `oversized` (4,000 bytes), names an `unknown` case, repeats (`duplicate`) the first, or whose
-prediction is `invalid`; `unfinished`: a line cut short, no newline)."""
+prediction is `invalid`; `unfinished`: a line cut short, no newline); trace=PATH (each case's log
+lines written to traces/ID.log and named in the result's `cases`; PATH itself, when it is not
+a file of the output, names no file core copied)."""
 
 import json
 import os
@@ -54,6 +56,10 @@ def main(argv):
             predictions[case["id"]] = prediction
             lines.write(json.dumps({"id": case["id"], "prediction": prediction, "cost_usd": 0.001, "wall_s": step}) + "\n")
             lines.flush()
+            if control.get("trace"):
+                os.makedirs(os.path.join(out, "traces"), exist_ok=True)
+                with open(os.path.join(out, "traces", case["id"] + ".log"), "w") as fh:
+                    fh.write(f"counted the words of {case['id']}\n")
     with open(os.path.join(out, "predictions.json"), "w") as fh:
         json.dump(predictions, fh)
     result = {
@@ -61,6 +67,9 @@ def main(argv):
         "adapter": {"name": "resumable-adapter", "version": "1.0"},
         "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.001 * len(cases), "execution_failures": 0, "unpriced_attempts": 0}],
     }
+    if control.get("trace"):
+        trace = control["trace"]
+        result["cases"] = [{"id": c["id"], "cost_usd": 0.001, "trace": trace.replace("ID", c["id"])} for c in cases]
     with open(os.path.join(out, "adapter-result.json"), "w") as fh:
         json.dump(result, fh)
 
