@@ -24,10 +24,11 @@ from loopback import (
 )
 from openai_helpers import KEY, MODEL, PRICE, options, read
 
-from envirobench import schema_for
+from envirobench import get_registry, schema_for
 from envirobench_adapter_kit import Case
 from envirobench_adapters_openai.adapter import input_bound, make_adapter
 from envirobench_adapters_openai.options import DEFAULTS
+from envirobench_adapters_openai.sources import pdf_pages
 from envirobench_extract.table_separators import Prediction
 
 SEPARATORS = {"rows": [12], "columns": [20, 31]}
@@ -221,3 +222,28 @@ def test_describe_lists_the_types_that_have_a_prompt_and_the_options():
     assert described["adapter"] == "openai-compatible" and "table-separators" in described["benchmarks"]
     assert len(described["benchmarks"]) == 25 and "site-results" not in described["benchmarks"]
     assert described["options"]["api_key_env"] == "OPENAI_API_KEY" and described["options"]["base_url"] == ""
+
+
+def test_a_pdf_type_sends_each_page_as_an_image(tmp_path, out):
+    """document-type on its dev dataset's first cases: every page of the PDF (up to max_pages) is an image of the call."""
+    dataset = get_registry().datasets["envirobench/document-type-synthetic-dev-v1"].path
+    cases = [json.loads(line) for line in (dataset / "cases.jsonl").read_text(encoding="utf-8").splitlines()[:2]]
+    with Loopback([right({"kind": "letter"})]) as server:
+        opts = options(server.url, max_pages="2")
+        request = tmp_path / "request.json"
+        request.write_text(json.dumps({
+            "format": "envirobench.adapter-request.v1", "protocol": "envirobench.adapter.v1", "run_id": "pdf", "model": MODEL,
+            "budget_usd": 1.0, "options": opts, "benchmark": {"id": "document-type", "format": "envirobench.document-type.v1"},
+            "dataset": {"id": "envirobench/document-type-synthetic-dev-v1", "version": 1, "input_digest": "0" * 64},
+            "input_dir": str(dataset), "cases": [{"id": c["id"], "input": c["input"]} for c in cases]}), encoding="utf-8")
+        output = out()
+        report = make_adapter().run(request, output)
+        received = sorted(server.received, key=lambda r: r.body["messages"][1]["content"][0]["text"])
+    assert report.count("predicted") == 2 and len(received) == 2
+    for case, call in zip(cases, received, strict=True):
+        pages = pdf_pages(dataset / case["input"]["document"])
+        content = call.body["messages"][1]["content"]
+        assert case["input"]["document"] in content[0]["text"]
+        assert sum(part["type"] == "image_url" for part in content) == min(pages, 2)
+        labels = [part["text"] for part in content if part["type"] == "text" and part["text"].startswith("Image: ")]
+        assert labels[0] == f"Image: {case['input']['document']}, page 1 of {pages}"
