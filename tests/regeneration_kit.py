@@ -10,9 +10,11 @@ time, and its outcome is a function of what the generator reads: its sources and
 Python and zlib it runs on and the locked dependencies. So a regeneration that passed can be
 recorded (`ENVIROBENCH_RECORD_REGENERATION=1`): the SHA-256 of every file the generator read and
 the listing of every directory it listed (tests/regeneration_probe.py sees them through an audit
-hook), the environment, and the shipped files it reproduced. While every one of them is still
+hook), the version of each third-party distribution it imported (not the whole uv.lock, which
+changes whenever any workspace member or dependency is added), the environment, and the shipped
+files it reproduced. While every one of them is still
 what the stamp says, the check is skipped, saying so; any difference — one source line, a font,
-a dependency, a shipped byte, a file gone — and it runs again. `ENVIROBENCH_REGENERATE=1` runs
+a dependency's version, a shipped byte, a file gone — and it runs again. `ENVIROBENCH_REGENERATE=1` runs
 every check whatever the stamps say. A stamp is only ever written after its check passed here.
 """
 
@@ -25,6 +27,7 @@ import os
 import subprocess
 import sys
 import zlib
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +98,10 @@ class Stamp:
             return "no stamp"
         if stamp["environment"] != environment():
             return "another environment"
+        for name, version in stamp["distributions"].items():
+            installed = _installed_version(name)
+            if installed != version:
+                return f"{name} is {installed or 'not installed'}, not {version}"
         if stamp["shipped"] != self.shipped:
             return "the shipped files differ"
         for path, digest in stamp["files"].items():
@@ -121,6 +128,7 @@ class Stamp:
         stamp = {
             "environment": environment(),
             "shipped": self.shipped,
+            "distributions": self.read["distributions"],
             "files": {path: _file_digest(path) for path in self.read["files"]},
             "directories": {path: _listing_digest(path) for path in self.read["directories"]},
         }
@@ -139,8 +147,14 @@ def environment() -> dict[str, str]:
         "python": sys.version.split()[0],
         "zlib": zlib.ZLIB_RUNTIME_VERSION,
         "platform": sys.platform + " " + os.uname().machine,
-        "uv.lock": hashlib.sha256((REPO / "uv.lock").read_bytes()).hexdigest(),
     }
+
+
+def _installed_version(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
 
 
 def _load() -> dict[str, Any]:

@@ -5,10 +5,14 @@
 
 An audit hook sees every file the process opens (sources and bytecode as they are imported,
 catalogues, fonts, templates) and every directory it lists; when the generator has finished,
-they are written to READ_JSON as {"files": [...], "directories": [...]}: paths relative to the
-repository for its own files, absolute for others (a system font, say), leaving out the
-interpreter's and the virtual environment's (the Python version and uv.lock pin them), bytecode
-caches, the temporary directory the output goes to, and /proc, /dev and /sys. A fresh process,
+they are written to READ_JSON as {"files": [...], "directories": [...], "distributions": {...}}:
+paths relative to the repository for its own files, absolute for others (a system font, say),
+leaving out the interpreter's and the virtual environment's, bytecode caches, the temporary
+directory the output goes to, and /proc, /dev and /sys. What the virtual environment gave the
+generator is pinned instead by "distributions": each third-party distribution whose modules it
+imported, with its installed version (bin/test installs exactly what uv.lock locks), so a
+generator's stamp does not depend on the lock file's other entries (a workspace member or a
+dependency only another package uses). A fresh process,
 because a module imported before the hook was installed would go unseen.
 regeneration_kit's stamps pin what this lists (tests/regeneration-verified.json).
 """
@@ -21,6 +25,7 @@ import runpy
 import sys
 import sysconfig
 import tempfile
+from importlib import metadata
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -58,8 +63,23 @@ def main() -> int:
             print(exc.code, file=sys.stderr)
     # Every module's source, also those whose bytecode was read instead.
     opened.update(os.path.abspath(m.__file__) for m in list(sys.modules.values()) if isinstance(getattr(m, "__file__", None), str))
-    Path(out).write_text(json.dumps({"files": inside(opened, files=True), "directories": inside(listed, files=False)}), encoding="utf-8")
+    read = {"files": inside(opened, files=True), "directories": inside(listed, files=False), "distributions": distributions()}
+    Path(out).write_text(json.dumps(read), encoding="utf-8")
     return code
+
+
+def distributions() -> dict[str, str]:
+    """{name: installed version} of each distribution in the virtual environment whose modules
+    were imported (the repository's own packages are pinned by their files instead)."""
+    by_top_level = metadata.packages_distributions()
+    found: dict[str, str] = {}
+    for name, module in list(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if not isinstance(file, str) or not any(Path(file).is_relative_to(p) for p in DEPENDENCIES):
+            continue
+        for dist in by_top_level.get(name.partition(".")[0], ()):
+            found[dist] = metadata.version(dist)
+    return dict(sorted(found.items()))
 
 
 def by_a_dependency(frame) -> bool:

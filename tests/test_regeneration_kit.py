@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from importlib import metadata
 
 import pytest
 import regeneration_kit as kit
@@ -17,8 +18,11 @@ def test_the_probe_lists_what_the_generator_read_imported_and_listed(tmp_path):
     assert "pyproject.toml" in stamp.read["files"]
     assert "envirobench-synth/src/envirobench_synth/fonts.py" in stamp.read["files"]
     assert "docs" in stamp.read["directories"]
-    # Neither the interpreter's files nor the virtual environment's (uv.lock pins those).
+    # Neither the interpreter's files nor the virtual environment's: the distributions it imported
+    # are pinned by their versions (Pillow, which envirobench_synth.fonts imports), not uv.lock.
     assert not [f for f in stamp.read["files"] if f.startswith(".venv/") or "__pycache__" in f or f.endswith("/json/__init__.py")]
+    assert stamp.read["distributions"].get("pillow") == metadata.version("pillow")
+    assert not [d for d in stamp.read["distributions"] if d.startswith("envirobench")]  # pinned by their files
     with pytest.raises(AssertionError):  # the generator's failure fails the check
         stamp.run(tmp_path, "-c", code, "x")
 
@@ -31,16 +35,19 @@ def test_a_stamp_holds_until_anything_it_pinned_changes(tmp_path):
     shipped.mkdir()
     (shipped / "cases.jsonl").write_text("{}\n")
     stamp = kit.Stamp("key", [shipped])
-    stamp.read = {"files": [str(source)], "directories": [str(folder)]}
+    stamp.read = {"files": [str(source)], "directories": [str(folder)], "distributions": {"attrs": metadata.version("attrs")}}
     recorded = {
         "environment": kit.environment(),
+        "distributions": {"attrs": metadata.version("attrs")},
         "shipped": stamp.shipped,
         "files": {str(source): kit._file_digest(str(source))},
         "directories": {str(folder): kit._listing_digest(str(folder))},
     }
     assert stamp.why_not_verified(recorded) is None
     assert stamp.why_not_verified(None) == "no stamp"
-    assert stamp.why_not_verified({**recorded, "environment": {**recorded["environment"], "uv.lock": "0" * 64}}) == "another environment"
+    assert stamp.why_not_verified({**recorded, "environment": {**recorded["environment"], "python": "3.0.0"}}) == "another environment"
+    assert stamp.why_not_verified({**recorded, "distributions": {"attrs": "0.1"}}) == f"attrs is {metadata.version('attrs')}, not 0.1"
+    assert stamp.why_not_verified({**recorded, "distributions": {"no-such-dist": "1"}}) == "no-such-dist is not installed, not 1"
 
     source.write_text("SEED = 2\n")
     assert stamp.why_not_verified(recorded) == f"{source} differs"
@@ -61,7 +68,7 @@ def test_recording_writes_only_when_asked_and_skipping_needs_a_holding_stamp(tmp
     source = tmp_path / "gen.py"
     source.write_text("x = 1\n")
     stamp = kit.Stamp("key", [source])
-    stamp.read = {"files": [str(source)], "directories": []}
+    stamp.read = {"files": [str(source)], "directories": [], "distributions": {}}
     monkeypatch.delenv("ENVIROBENCH_RECORD_REGENERATION", raising=False)
     monkeypatch.delenv("ENVIROBENCH_REGENERATE", raising=False)
     stamp.record()

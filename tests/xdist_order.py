@@ -4,8 +4,8 @@ xdist makes each file a work unit and hands the units out largest (most tests) f
 long end-to-end files, which have few tests, came last and one worker ran them alone at the end.
 Here those files are handed out first, in LONG_FIRST's order, and each test of OWN_UNITS is a
 unit of its own: those tests are independent jobs (a virtual environment, pip and a conformance
-run per category) that share only the session's `dist` build, which tests/e2e/conftest.py makes
-once for all workers.
+run per category, which share only the session's `dist` build that tests/e2e/conftest.py makes
+once for all workers; a dataset's regeneration).
 Every other file keeps xdist's own rule. Only the order and the grouping change, never a test.
 """
 
@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from xdist.scheduler import LoadFileScheduling
 
-OWN_UNITS = ("tests/e2e/test_dist.py",)
+# tests/test_regeneration.py: one check per dataset, each independent, and all of them run again
+# when a file every generator reads changes; as one unit they would all go to one worker.
+OWN_UNITS = ("tests/e2e/test_dist.py", "tests/test_regeneration.py")
 # The longest first (seconds with -n 1, niced, on a 2-core machine: test_dist.py 213 in 8 tests,
 # the leaderboards 73, table-separators' profile 51, ...), except that the leaderboards go before
 # test_dist.py: while one worker runs them, another makes the `dist` build the others then find.
@@ -23,7 +25,7 @@ LONG_FIRST = (
     "tests/extract/test_table_separators_bench.py",
     "tests/e2e/test_promote_from_wheel.py",
     "tests/e2e/test_slurm.py",
-    "tests/verify/test_verify_regeneration.py",
+    "tests/test_regeneration.py",
     "tests/core/test_shards.py",
     "tests/e2e/test_benchmark_scripts.py",
     "tests/locate/test_page_thumbnails.py",

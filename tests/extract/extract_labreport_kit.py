@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-import regeneration_kit
 from click.testing import CliRunner
 
 from envirobench import (
@@ -56,9 +55,3 @@ def dataset_bytes(dataset):
 def generate(*args):
     """`python -m envirobench_extract.generate ARGS`, run in process."""
     return CliRunner().invoke(generator_command(PACKAGE), [str(arg) for arg in args])
-
-
-def assert_regenerates(type_id, tmp_path, folder="synthetic-v1"):
-    """Regenerating a type's dataset and fixtures with the package's generator command
-    reproduces every shipped file (of the v1 dataset unless named)."""
-    regeneration_kit.assert_regenerates(PACKAGE, type_id, folder, tmp_path)

@@ -1,7 +1,7 @@
 """The shipped v2 grid-table datasets (table-separators, table-structure, table-cells; dev and
 test splits): registered and valid, families by split, a quarter scanned, no PNG shipped twice,
 within the size budget, and their fixtures score as documented. Regeneration byte for byte is
-in test_extract_v2_regeneration.py (slow)."""
+in tests/test_regeneration.py (slow)."""
 
 from __future__ import annotations
 

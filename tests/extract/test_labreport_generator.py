@@ -14,8 +14,6 @@ from collections import Counter
 from decimal import Decimal
 
 import pypdfium2 as pdfium
-import pytest
-from extract_labreport_kit import assert_regenerates
 
 from envirobench_synth.labreport import LAYOUTS, render_pdf, sample_report
 from envirobench_synth.labreport.compose import TITLES, sample_spec, transposed_spec
@@ -221,8 +219,3 @@ def test_scanned_pages_are_image_only_and_others_hold_text():
     finally:
         document.close()
 
-
-@pytest.mark.slow
-@pytest.mark.parametrize("type_id", ["document-extraction", "table-records", "report-metadata"])
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, type_id):
-    assert_regenerates(type_id, tmp_path)

@@ -5,7 +5,6 @@ import re
 from fractions import Fraction
 
 import pytest
-from extract_labreport_kit import assert_regenerates
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
@@ -326,7 +325,3 @@ def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
         0.8 < scores[cid].metrics["grits_top"] < 1.0 for cid in WRONG_ERRORS if cid != "tsr-0052"
     )
 
-
-@pytest.mark.slow
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path):
-    assert_regenerates(TYPE.ID, tmp_path)
