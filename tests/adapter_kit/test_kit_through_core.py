@@ -244,3 +244,19 @@ def test_predict_reports_progress_inside_a_case_and_core_passes_it_on(tmp_path, 
     parts = [json.loads(line)["part"] for line in (outcome.run_dir / "adapter" / "progress.jsonl").read_text().splitlines() if "part" in line]
     assert {"done": 3, "total": 3, "unit": "pages"} in parts and all(p["unit"] == "pages" for p in parts)
     assert ("adapter:pages", 3, 3) in seen
+
+
+def test_ctx_log_lines_are_each_cases_log_linked_from_the_report(tmp_path, toy_registry, make_spec, make_adapter):
+    body = "    ctx.log(f'reading {case.id}')\n    ctx.log('done')\n    return {'count': len(case.input['text'].split())}"
+    adapter = make_adapter("logged", kit_source(body))
+    outcome = execute_run(make_spec("logged", adapter), toy_registry)
+    assert outcome.status == "completed", outcome.message
+    result = read(outcome.run_dir / "adapter" / "adapter-result.json")
+    traces = {c["id"]: c["trace"] for c in result["cases"]}
+    assert traces == {cid: f"logs/{cid}.log" for cid in texts(12)}
+    assert (outcome.run_dir / "adapter" / "logs" / "c000003.log").read_text() == "reading c000003\ndone\n"
+    html = (outcome.run_dir / "report.html").read_text()
+    start = html.index('id="eb-data">') + len('id="eb-data">')
+    data = json.loads(html[start:html.index("</script>", start)])
+    assert data["trace"] == [traces[row[0]] for row in data["cases"]]
+    assert "c000003: reading c000003" in (outcome.run_dir / "adapter.log").read_text()  # still in the adapter's log too

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import json
 import math
 import os
@@ -65,6 +66,7 @@ REPORT_FILE = "kit-report.json"
 REPORT_FORMAT = "envirobench-adapter-kit.report.v1"
 MAX_PROGRESS_LINES = 100
 PART_INTERVAL_S = 0.5
+MAX_CASE_LOGS = 10_000
 MAX_CONCURRENCY = 256
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -170,13 +172,14 @@ class Adapter:
             return Report("failed", str(exc), {}, 0.0)
         except (Unreadable, EnviroBenchError) as exc:
             raise KitError(str(exc)) from None
+        logs = CaseLogs(output_dir)
         with ProgressLog(output_dir / PROGRESS_FILE, len(job.cases)) as progress, CaseLog(output_dir / CASES_FILE) as finished:
 
             def done(outcome: Outcome) -> None:
                 finished.write(outcome)
                 progress.advance()
 
-            runner = Runner(job, self.served[job.benchmark], settings, prices, cache, (self.name, self.version), done, progress.part)
+            runner = Runner(job, self.served[job.benchmark], settings, prices, cache, (self.name, self.version), done, progress.part, logs.write)
             outcomes = asyncio.run(runner.run())
         assert runner.budget is not None
         stopped = runner.budget.stopped
@@ -192,7 +195,7 @@ class Adapter:
         write_json(output_dir / REPORT_FILE, self._report(job, settings, runner, outcomes, spent, cache))
         status = "failed" if error else "completed"
         cases = [{"id": o.id, "cost_usd": o.cost_usd, "wall_s": None if o.status == "cached" or o.wall_s is None else round(o.wall_s, 3)}
-                 for o in outcomes.values() if o.status != "not-started"]
+                 | ({"trace": logs.files[o.id]} if o.id in logs.files else {}) for o in outcomes.values() if o.status != "not-started"]
         document = self._result(job.benchmark, job.request.benchmark.format, status, error, runner.ledger.systems(), cases)
         write_json(output_dir / RESULT_FILE, document)
         return Report(status, error, outcomes, spent)
@@ -354,6 +357,35 @@ class CaseLog:
             self.handle.flush()
         except OSError as exc:  # a full disk: the case stays in predictions.json and the cache
             print(f"warning: could not write {CASES_FILE}: {exc}", file=sys.stderr, flush=True)
+
+
+class CaseLogs:
+    """`ctx.log` lines, each case's in a file of its own under logs/ (named from the case ID, made
+    safe), named in the result as the case's `trace` so that the report links it. At most
+    MAX_CASE_LOGS files (core copies at most 100,000 entries of the output); later cases' lines
+    are in the adapter's log only."""
+
+    def __init__(self, output_dir: Path) -> None:
+        self.output_dir = output_dir
+        self.files: dict[str, str] = {}
+        self.lock = threading.Lock()
+
+    def write(self, case_id: str, message: str) -> None:
+        with self.lock:
+            relative = self.files.get(case_id)
+            if relative is None:
+                if len(self.files) >= MAX_CASE_LOGS:
+                    return
+                safe = re.sub(r"[^A-Za-z0-9._-]", "_", case_id)[:80].lstrip(".") or "case"
+                if safe != case_id or safe in self.files.values():
+                    safe += "-" + hashlib.sha256(case_id.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+                relative = self.files[case_id] = f"logs/{safe}.log"
+            try:
+                (self.output_dir / "logs").mkdir(exist_ok=True)
+                with open(self.output_dir / relative, "a", encoding="utf-8", errors="backslashreplace") as fh:
+                    fh.write(message.rstrip("\n") + "\n")
+            except OSError as exc:
+                print(f"warning: could not write {relative}: {exc}", file=sys.stderr, flush=True)
 
 
 # -- the command line -------------------------------------------------------------------------------

@@ -30,7 +30,8 @@ class Context:
     """One attempt at one case: the run's model and options, and the usage recorder."""
 
     def __init__(self, *, benchmark: str, case_id: str, model: str, options: Mapping[str, str], input_dir: Path,
-                 attempt: int, meter: Meter, on_part: Callable[[int, int, str], None] | None = None) -> None:
+                 attempt: int, meter: Meter, on_part: Callable[[int, int, str], None] | None = None,
+                 on_log: Callable[[str, str], None] | None = None) -> None:
         self.benchmark = benchmark  # the benchmark type's ID
         self.case_id = case_id
         self.model = model  # `envirobench run --model`
@@ -39,6 +40,7 @@ class Context:
         self.attempt = attempt  # 1 for the first attempt, 2 for the first retry, ...
         self._meter = meter
         self._on_part = on_part
+        self._on_log = on_log
 
     def usage(self, input_tokens: int = 0, output_tokens: int = 0, *, model: str | None = None, role: str = CANDIDATE) -> float | None:
         """Record one call's tokens, priced from the adapter's price table; returns its cost in
@@ -63,5 +65,8 @@ class Context:
             self._on_part(done, total, unit)
 
     def log(self, message: str) -> None:
-        """A line in the adapter's log (core keeps it as the run's adapter.log)."""
+        """A line in the adapter's log (core keeps it as the run's adapter.log) and in the case's
+        own log file, logs/..., which the run's report links from the case."""
         print(f"{self.case_id}: {message}", file=sys.stderr, flush=True)
+        if self._on_log is not None:
+            self._on_log(self.case_id, message)

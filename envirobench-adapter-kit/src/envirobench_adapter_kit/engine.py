@@ -129,11 +129,13 @@ def describe(error: BaseException) -> str:
 
 class Runner:
     def __init__(self, job: Job, served: Served, settings: Settings, prices: dict[str, Price], cache: Cache | None,
-                 adapter: tuple[str, str], on_done: Callable[[Outcome], None], on_part: Callable[[int, int, str], None] | None = None) -> None:
+                 adapter: tuple[str, str], on_done: Callable[[Outcome], None], on_part: Callable[[int, int, str], None] | None = None,
+                 on_log: Callable[[str, str], None] | None = None) -> None:
         self.job, self.served, self.settings, self.prices, self.cache = job, served, settings, prices, cache
         self.adapter = adapter
         self.on_done = on_done  # each case done (predicted, cached or failed), with its outcome
         self.on_part = on_part  # ctx.progress(): the progress inside a case
+        self.on_log = on_log  # ctx.log(): a line of the case's own log
         self.price = prices.get(job.request.model)
         self.outcomes = {case.id: Outcome(case.id) for case in job.cases}
         self.ledger = Ledger(job.request.model)
@@ -191,7 +193,8 @@ class Runner:
                 started = time.monotonic()  # its wall time: from its first attempt, not while it waited for the budget
             meter = Meter(self.prices)
             ctx = Context(benchmark=self.job.benchmark, case_id=case.id, model=self.job.request.model, options=self.job.options,
-                          input_dir=self.job.input_dir, attempt=attempt, meter=meter, on_part=self.on_part)
+                          input_dir=self.job.input_dir, attempt=attempt, meter=meter, on_part=self.on_part,
+                          on_log=self.on_log)
             error: Exception | None = None
             try:
                 value = await self._call(case, ctx, executor)
