@@ -269,7 +269,7 @@ def test_fixtures_score_as_planted():
 
 def test_the_generator_reads_a_few_tables_with_real_ocr(tmp_path):
     pytest.importorskip("rapidocr")
-    from envirobench_verify.generate.ocr_auto_accept import generate, write_fixtures
+    from envirobench_verify.generate.ocr_auto_accept import FIXTURES, generate
 
     generate(tmp_path / "ds", "synthetic-dev-v1", limit=2)
     shipped_root, shipped_cases, _ = _shipped("synthetic-dev-v1")
@@ -281,7 +281,7 @@ def test_the_generator_reads_a_few_tables_with_real_ocr(tmp_path):
     for case in made:
         image = case["input"]["image"]
         assert (tmp_path / "ds" / image).read_bytes() == (shipped_root / image).read_bytes()
-    write_fixtures(tmp_path / "ds", tmp_path / "fx")
+    FIXTURES.write(tmp_path / "ds", tmp_path / "fx")
     assert (tmp_path / "fx" / "wrong.json").is_file()
 
 

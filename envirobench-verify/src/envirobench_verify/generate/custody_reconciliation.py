@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.labreport.families import families_of
@@ -139,9 +138,8 @@ def wrong_prediction(answer: Answer, mistake: CustodyMistake) -> dict:
     return {"discrepancies": _listed(tuple(found))}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CustodyMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    categories = read_categories(dataset_dir)
+def planted(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, CustodyMistake]:
+    """Each mistake on the first pair (in the dataset's order) that fits it."""
 
     def fits(mistake: CustodyMistake, case_id: str) -> bool:
         kinds = [d.kind for d in answers[case_id].discrepancies]
@@ -151,18 +149,12 @@ def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CustodyMi
             return "id-mismatch" in kinds
         return bool(kinds)
 
-    mistakes = plant_mistakes(MISTAKES, categories, fits, unit="pair")
-    correct = {
-        case_id: {"discrepancies": _listed(a.discrepancies)} for case_id, a in answers.items()
-    }
-    wrong = {
-        case_id: wrong_prediction(answers[case_id], mistakes[case_id])
-        if case_id in mistakes
-        else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, unit="pair")
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"discrepancies": _listed(answer.discrepancies)},
+    planted=planted,
+    wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
+)

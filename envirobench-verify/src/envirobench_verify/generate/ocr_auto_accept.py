@@ -20,15 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.labreport.families import families_of
@@ -165,25 +164,19 @@ def wrong_prediction(answer: Answer, mistake: AcceptMistake) -> dict:
     return prediction
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, AcceptMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+def planted(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, AcceptMistake]:
+    """Each mistake on the first table (in the dataset's order) of its family that is not all right."""
     categories = read_categories(dataset_dir)
 
     def fits(mistake: AcceptMistake, case_id: str) -> bool:
-        return categories[case_id] == mistake.family and not all(
-            c.right for c in answers[case_id].cells
-        )
+        return categories[case_id] == mistake.family and not all(c.right for c in answers[case_id].cells)
 
-    mistakes = plant_mistakes(mistakes_of(dataset_dir), categories, fits, unit="table")
-    correct = {case_id: correct_prediction(answer) for case_id, answer in answers.items()}
-    wrong = {
-        case_id: wrong_prediction(answers[case_id], mistakes[case_id])
-        if case_id in mistakes
-        else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+    return plant_mistakes(mistakes_of(dataset_dir), categories, fits, unit="table")
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=planted,
+    wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
+)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -24,7 +25,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.rng import make_random
@@ -174,27 +174,20 @@ def _meaning_json(meaning: Meaning) -> dict[str, object]:
     }
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, FlagMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        case_id: {"results": [_meaning_json(m) for m in answer.results]}
-        for case_id, answer in answers.items()
+def wrong_prediction(mistake: FlagMistake, answer: Answer, prediction: dict) -> dict:
+    target = _target(answer, mistake)
+    assert target is not None  # plant_mistakes chose the case because it fits
+    return {
+        "results": [
+            {**row, mistake.meaning: _wrong_value(target, mistake)} if row["result"] == target.result else row
+            for row in prediction["results"]
+        ]
     }
-    mistakes = planted(dataset_dir)
-    wrong = dict(correct)
-    for case_id, mistake in mistakes.items():
-        target = _target(answers[case_id], mistake)
-        assert target is not None  # plant_mistakes chose the case because it fits
-        wrong[case_id] = {
-            "results": [
-                {**row, mistake.meaning: _wrong_value(target, mistake)}
-                if row["result"] == target.result
-                else row
-                for row in correct[case_id]["results"]
-            ]
-        }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"results": [_meaning_json(m) for m in answer.results]},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=wrong_prediction,
+)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -28,7 +29,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth import standards
@@ -197,26 +197,21 @@ def prediction_of(finding: TrueFinding) -> dict[str, object]:
     return out
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ScreeningMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        case_id: {"findings": [prediction_of(f) for f in answer.findings]}
-        for case_id, answer in answers.items()
-    }
-    mistakes = planted(dataset_dir)
-    wrong = dict(correct)
-    for case_id, mistake in mistakes.items():
-        target = _target(answers[case_id], mistake)
-        assert target is not None  # plant_mistakes chose the case because it fits
-        changed = []
-        for f in answers[case_id].findings:
-            if f is not target:
-                changed.append(prediction_of(f))
-            elif mistake.change == "factor":
-                changed.append({**prediction_of(f), "factor": (f.factor or 1.0) * 1000})
-        wrong[case_id] = {"findings": changed}
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+def wrong_prediction(mistake: ScreeningMistake, answer: Answer, prediction: dict) -> dict:
+    target = _target(answer, mistake)
+    assert target is not None  # plant_mistakes chose the case because it fits
+    changed = []
+    for f in answer.findings:
+        if f is not target:
+            changed.append(prediction_of(f))
+        elif mistake.change == "factor":
+            changed.append({**prediction_of(f), "factor": (f.factor or 1.0) * 1000})
+    return {"findings": changed}
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"findings": [prediction_of(f) for f in answer.findings]},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=wrong_prediction,
+)
