@@ -26,15 +26,14 @@ from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_manifest,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder
@@ -254,20 +253,18 @@ def wrong_periods(mistake: ChainMistake, history: TitleHistory, periods: list[di
     return periods
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, tuple[ChainMistake, TitleHistory]]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"periods": [period_json(p) for p in a.periods]} for case_id, a in answers.items()}
+def planted_in(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, tuple[ChainMistake, TitleHistory]]:
+    """The mistakes planted in the chain-of-title dataset at `dataset_dir` (found by its ID)."""
     dataset_id = read_manifest(dataset_dir).id
     folder = next((name for name, known in DATASETS.items() if known == dataset_id), None)
     if folder is None:
         raise EnviroBenchError(f"{dataset_dir} holds {dataset_id}, not a chain-of-title dataset this generator writes")
-    mistakes = planted(folder)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        found = mistakes.get(case_id)
-        wrong[case_id] = prediction if found is None else {"periods": wrong_periods(*found, prediction["periods"])}
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+    return planted(folder)
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"periods": [period_json(p) for p in answer.periods]},
+    planted=planted_in,
+    wrong=lambda found, answer, prediction: {"periods": wrong_periods(*found, prediction["periods"])},
+)

@@ -20,16 +20,15 @@ from pathlib import Path
 from typing import Any
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     iter_jsonl,
     plant_mistakes,
-    read_answers,
     split_of,
     unstructure,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument
@@ -243,16 +242,9 @@ def planted(dataset_dir: Path) -> dict[str, TermsMistake]:
     return plant_mistakes(MISTAKES, answers, lambda mistake, case_id: fits(mistake.name, answers[case_id]))
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, TermsMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: prediction_of(answer) for case_id, answer in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        case_id: apply(mistakes[case_id].name, prediction, answers[case_id]) if case_id in mistakes else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=prediction_of,
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: apply(mistake.name, prediction, answer),
+)

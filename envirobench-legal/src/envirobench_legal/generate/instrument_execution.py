@@ -20,15 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
@@ -165,24 +164,20 @@ def planted(dataset_dir: Path) -> dict[str, ExecutionMistake]:
     return plant_mistakes(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.scenario)
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExecutionMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"status": a.status, "evidence_page": a.evidence_pages[0]} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        mistake = mistakes.get(case_id)
-        if mistake is not None:
-            prediction = dict(prediction)
-            if mistake.status is not None:
-                prediction["status"] = mistake.status
-            if mistake.evidence_page == "none":
-                prediction["evidence_page"] = None
-            elif mistake.evidence_page == "past-end":
-                prediction["evidence_page"] = max(answers[case_id].evidence_pages) + 1
-        wrong[case_id] = prediction
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+def wrong_prediction(mistake: ExecutionMistake, answer: Answer, prediction: dict) -> dict:
+    prediction = dict(prediction)
+    if mistake.status is not None:
+        prediction["status"] = mistake.status
+    if mistake.evidence_page == "none":
+        prediction["evidence_page"] = None
+    elif mistake.evidence_page == "past-end":
+        prediction["evidence_page"] = max(answer.evidence_pages) + 1
+    return prediction
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"status": answer.status, "evidence_page": answer.evidence_pages[0]},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=wrong_prediction,
+)

@@ -20,15 +20,14 @@ from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     split_of,
     structure,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, template
@@ -216,16 +215,9 @@ def apply(mistake: RolesMistake, answer: Answer) -> dict:
     return {"parties": parties}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, RolesMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: correct_prediction(answer) for case_id, answer in answers.items()}
-    mistakes = planted(answers)
-    wrong = dict(correct)
-    for case_id, mistake in mistakes.items():
-        wrong[case_id] = apply(mistake, answers[case_id])
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
-
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=lambda dataset_dir, answers: planted(answers),
+    wrong=lambda mistake, answer, prediction: apply(mistake, answer),
+)

@@ -26,15 +26,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument
@@ -211,16 +210,9 @@ def apply(mistake: LimitationMistake, answer: Answer, prediction: dict) -> dict:
     return {"limitations": items}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, LimitationMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: prediction_of(answer) for case_id, answer in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        mistake = mistakes.get(case_id)
-        wrong[case_id] = apply(mistake, answers[case_id], prediction) if mistake is not None else prediction
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=prediction_of,
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=apply,
+)

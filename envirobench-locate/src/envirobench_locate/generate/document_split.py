@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -28,7 +29,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
@@ -160,18 +160,9 @@ def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:
     return pages
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, SplitMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"first_pages": list(a.first_pages)} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        case_id: {"first_pages": wrong_prediction(answers[case_id], mistakes[case_id])}
-        if case_id in mistakes
-        else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"first_pages": list(answer.first_pages)},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"first_pages": wrong_prediction(answer, mistake)},
+)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -33,7 +34,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.locate.documents import (
@@ -198,16 +198,9 @@ def planted(dataset_dir: Path) -> dict[str, KindMistake]:
     return plant_mistakes(MISTAKES, categories, fits, unit="document")
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, KindMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"kind": a.kind} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        case_id: ({"kind": mistakes[case_id].called} if case_id in mistakes else p)
-        for case_id, p in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"kind": answer.kind},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"kind": mistake.called},
+)

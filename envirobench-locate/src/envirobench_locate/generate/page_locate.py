@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -30,7 +31,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.locate.pagefacts import SCAN_DPI, render_file, sample_file, sample_questions
@@ -157,18 +157,9 @@ def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:
     return [answer.pages[0] + 1]
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, PageMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"pages": list(a.pages)} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        case_id: {"pages": wrong_prediction(answers[case_id], mistakes[case_id])}
-        if case_id in mistakes
-        else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"pages": list(answer.pages)},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"pages": wrong_prediction(answer, mistake)},
+)

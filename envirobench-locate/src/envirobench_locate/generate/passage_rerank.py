@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.locate.passages import (
@@ -182,20 +181,9 @@ def mistaken(ranking: list[str], answer: Answer, change: str) -> list[str]:
     raise ValueError(f"unknown change {change!r}")
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, RankingMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"ranking": ideal_ranking(a)} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        mistake = mistakes.get(case_id)
-        if mistake is not None:
-            prediction = {
-                "ranking": mistaken(prediction["ranking"], answers[case_id], mistake.change)
-            }
-        wrong[case_id] = prediction
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"ranking": ideal_ranking(answer)},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"ranking": mistaken(prediction["ranking"], answer, mistake.change)},
+)

@@ -17,15 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
     plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.research.questions import sample_questions
@@ -131,30 +130,14 @@ def planted(dataset_dir: Path) -> dict[str, CitationMistake]:
     return plant_mistakes(MISTAKES, read_categories(dataset_dir), lambda m, c: True, unit="record")
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, CitationMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        case_id: {
-            "answers": {
-                question_id(k): {"answer": canonical(g), "citations": [cite(g)]}
-                for k, g in enumerate(a.questions, 1)
-            }
-        }
-        for case_id, a in answers.items()
-    }
-    mistakes = planted(dataset_dir)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        mistake = mistakes.get(case_id)
-        if mistake is None:
-            wrong[case_id] = prediction
-            continue
-        gold = answers[case_id].questions[0]
-        wrong[case_id] = {
-            "answers": {**prediction["answers"], question_id(1): _wrong(gold, mistake)}
-        }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {
+        "answers": {question_id(k): {"answer": canonical(g), "citations": [cite(g)]} for k, g in enumerate(answer.questions, 1)}
+    },
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    # The first question answered wrongly.
+    wrong=lambda mistake, answer, prediction: {
+        "answers": {**prediction["answers"], question_id(1): _wrong(answer.questions[0], mistake)}
+    },
+)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -24,7 +25,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.research.listings import (
@@ -165,18 +165,9 @@ def wrong_prediction(answer: Answer, mistake: ListingMistake) -> dict[str, str]:
     return sites
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ListingMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {case_id: {"sites": dict(a.sites)} for case_id, a in answers.items()}
-    mistakes = planted(dataset_dir)
-    wrong = {
-        case_id: {"sites": wrong_prediction(answers[case_id], mistakes[case_id])}
-        if case_id in mistakes
-        else prediction
-        for case_id, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"sites": dict(answer.sites)},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"sites": wrong_prediction(answer, mistake)},
+)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -25,7 +26,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.research.history import STYLES_BY_SPLIT, render_history, sample_history
@@ -141,25 +141,9 @@ def wrong_prediction(answer: Answer, mistake: HistoryMistake) -> list[dict]:
     return periods
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, HistoryMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        cid: {
-            "periods": [
-                {"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in a.periods
-            ]
-        }
-        for cid, a in answers.items()
-    }
-    mistakes = planted(dataset_dir)
-    wrong = {
-        cid: {"periods": wrong_prediction(answers[cid], mistakes[cid])}
-        if cid in mistakes
-        else prediction
-        for cid, prediction in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"periods": [{"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in answer.periods]},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: {"periods": wrong_prediction(answer, mistake)},
+)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -27,7 +28,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.research.questions import Question, sample_questions
@@ -198,27 +198,15 @@ def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
     return f"{float(gold.value) + 1:g}"  # a bare number, read in the question's unit
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, QuestionMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        case_id: {"answers": {question_id(k): canonical(g) for k, g in enumerate(a.questions, 1)}}
-        for case_id, a in answers.items()
-    }
-    mistakes = planted(dataset_dir)
-    wrong = {}
-    for case_id, prediction in correct.items():
-        mistake = mistakes.get(case_id)
-        if mistake is None:
-            wrong[case_id] = prediction
-            continue
-        k, gold = next(
-            (k, g) for k, g in enumerate(answers[case_id].questions, 1) if _fits(mistake, g)
-        )
-        wrong[case_id] = {
-            "answers": {**prediction["answers"], question_id(k): _wrong(gold, mistake)}
-        }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+def wrong_prediction(mistake: QuestionMistake, answer: Answer, prediction: dict) -> dict:
+    """The first question the mistake fits, answered wrongly."""
+    k, gold = next((k, g) for k, g in enumerate(answer.questions, 1) if _fits(mistake, g))
+    return {"answers": {**prediction["answers"], question_id(k): _wrong(gold, mistake)}}
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"answers": {question_id(k): canonical(g) for k, g in enumerate(answer.questions, 1)}},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=wrong_prediction,
+)

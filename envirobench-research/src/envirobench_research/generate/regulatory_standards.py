@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -27,7 +28,6 @@ from envirobench import (
     read_answers,
     read_categories,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.research.standard_tables import (
@@ -139,18 +139,9 @@ def wrong_prediction(answer: Answer, mistake: StandardMistake) -> dict:
     return {"table": answer.table, "value": answer.value * 10, "unit": answer.unit}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, StandardMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    correct = {
-        cid: {"table": a.table, "value": a.value, "unit": a.unit} for cid, a in answers.items()
-    }
-    mistakes = planted(dataset_dir)
-    wrong = {
-        cid: wrong_prediction(answers[cid], mistakes[cid]) if cid in mistakes else p
-        for cid, p in correct.items()
-    }
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", correct)
-    write_by_case(fixtures_dir / "wrong.json", wrong)
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {"table": answer.table, "value": answer.value, "unit": answer.unit},
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
+)
