@@ -19,7 +19,7 @@ from .errors import EnviroBenchError
 from .jsonio import atomic_write_text, dumps
 from .plugins import Registry
 from .profiles import BenchProfile, ProfileOverlay
-from .protocol import AdapterRequest, AdapterResult
+from .protocol import AdapterRequest, AdapterResult, CaseLine
 from .records import AnswerRecord, CaseRecord, Manifest
 from .review import Interpretation
 from .rundir import Comparison, Metrics, ReviewBrief, RunRecord
@@ -101,6 +101,8 @@ def all_schemas(registry: Registry) -> dict[str, dict[str, Any]]:
         "answer.schema.json": schema_for(AnswerRecord, title="One line of answers.jsonl", schema_id="answer.schema.json"),
         "adapter-request.schema.json": schema_for(AdapterRequest, title="envirobench.adapter.v1 request", schema_id="adapter-request.schema.json"),
         "adapter-result.schema.json": schema_for(AdapterResult, title="envirobench.adapter.v1 result", schema_id="adapter-result.schema.json"),
+        "adapter-case-line.schema.json": schema_for(CaseLine, title="envirobench.adapter.v1 one line of the optional cases.jsonl (the prediction in the type's format)",
+                                                    schema_id="adapter-case-line.schema.json"),
         "bench-overlay.schema.json": schema_for(ProfileOverlay, title="envirobench.bench-overlay.v1 a project's promotions over an installed profile", schema_id="bench-overlay.schema.json"),
         "bench.schema.json": schema_for(BenchProfile, title="envirobench.bench.v1 saved profile (benchmarks/NAME/bench.json)", schema_id="bench.schema.json"),
         "run-archive.schema.json": schema_for(RunArchive, title="envirobench.run-archive.v1 listing of a run archived in a store", schema_id="run-archive.schema.json"),
