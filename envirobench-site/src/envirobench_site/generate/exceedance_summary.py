@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from envirobench import (
+    FixturePlan,
     Generator,
     Manifest,
     dataset_id_of,
@@ -165,9 +166,9 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
     return {"exceedances": [predicted(e) for e in answer.exceedances]}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ExceedanceMistake]:
-    mistakes = planted(dataset_dir)
-    site_records.write_fixtures(
-        dataset_dir, fixtures_dir, Answer, correct_prediction, lambda _, answer, mistake: wrong_prediction(answer, mistake), mistakes
-    )
-    return mistakes
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
+)

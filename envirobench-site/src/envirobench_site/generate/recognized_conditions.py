@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from envirobench import (
+    FixturePlan,
     Generator,
     Manifest,
     dataset_id_of,
@@ -142,15 +143,19 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
     return {"conditions": [predicted(c) for c in answer.conditions]}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, ConditionMistake]:
-    # An invented condition takes a kind the case's input lists and its answer lacks.
+def planted_with_kinds(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, tuple[ConditionMistake, list[str]]]:
+    """Each planted mistake with the condition kinds its case's input lists: an invented condition
+    takes a kind the input lists and the answer lacks."""
     kinds = {
         record["id"]: record["input"]["condition_kinds"]
         for record in map(json.loads, (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines())
     }
-    mistakes = planted(dataset_dir)
-    site_records.write_fixtures(
-        dataset_dir, fixtures_dir, Answer, correct_prediction,
-        lambda cid, answer, mistake: wrong_prediction(answer, mistake, kinds[cid]), mistakes,
-    )  # fmt: skip
-    return mistakes
+    return {cid: (mistake, kinds[cid]) for cid, mistake in planted(dataset_dir).items()}
+
+
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=planted_with_kinds,
+    wrong=lambda found, answer, prediction: wrong_prediction(answer, *found),
+)

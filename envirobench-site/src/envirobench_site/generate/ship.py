@@ -59,7 +59,7 @@ def generate_one(type_id: str, folder: str | None, output: Path, fixtures: Path 
     module = generator(type_id)
     module.generate(output, name)
     if fixtures is not None:
-        module.write_fixtures(output, fixtures)
+        module.FIXTURES.write(output, fixtures)
 
 
 def _assets(directory: Path) -> dict[str, Path]:
@@ -117,5 +117,5 @@ def ship(
                 for small in SMALL_FILES:
                     shutil.copyfile(made[type_id] / small, shipped / small)
                 fixtures = benchmark / "fixtures" / name
-                generator(type_id).write_fixtures(made[type_id], fixtures)
+                generator(type_id).FIXTURES.write(made[type_id], fixtures)
                 yield f"regenerated {shipped} and {fixtures}"

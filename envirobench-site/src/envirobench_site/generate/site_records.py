@@ -11,11 +11,11 @@ of a split therefore pin the same asset files, which is what lets the package sh
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from envirobench import read_answers, structure, write_by_case
+from envirobench import structure
 
 from ..records import SiteInput
 
@@ -115,23 +115,3 @@ def site_cases(split: str, answer_of: Callable[[str], Any]) -> Callable[[Path], 
             yield site_id, site_id, write_site(root, split, site_id), answer_of(site_id)
 
     return cases
-
-
-def write_fixtures(
-    dataset_dir: Path,
-    fixtures_dir: Path,
-    answer_type: type,
-    correct: Callable[[Any], dict[str, Any]],
-    wrong: Callable[[str, Any, Any], dict[str, Any]],
-    mistakes: Mapping[str, Any],
-) -> None:
-    """correct.json (every site's truth predicted back) and wrong.json (the planted mistakes on
-    their sites, the truth elsewhere) of a dataset, the same way for the four types. `wrong`
-    receives the case ID, its answer and its mistake."""
-    answers: dict[str, Any] = read_answers(dataset_dir, answer_type)
-    right = {cid: correct(answer) for cid, answer in answers.items()}
-    mistaken = {cid: wrong(cid, answers[cid], mistakes[cid]) if cid in mistakes else prediction for cid, prediction in right.items()}
-    fixtures_dir = Path(fixtures_dir)
-    fixtures_dir.mkdir(parents=True, exist_ok=True)
-    write_by_case(fixtures_dir / "correct.json", right)
-    write_by_case(fixtures_dir / "wrong.json", mistaken)
