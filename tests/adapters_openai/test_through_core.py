@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from loopback import Loopback, right
+from loopback import Loopback, refused, right
 from openai_helpers import KEY, KEY_ENV, MODEL, PRICE
 
 from envirobench.sandbox import find_bwrap
@@ -59,3 +59,18 @@ def test_a_run_through_core_in_the_sandbox_against_the_loopback_server(tmp_path)
         if path.is_file():
             assert KEY.encode() not in path.read_bytes(), f"the key is in {path}"
     assert KEY not in done.stdout + done.stderr + again.stdout + again.stderr
+
+
+@pytest.mark.slow
+def test_a_refusal_fails_the_run_through_core_and_nothing_is_scored(tmp_path):
+    if find_bwrap()[0] is None:
+        pytest.skip("bubblewrap is not installed (bin/test installs it)")
+    results = tmp_path / "results"
+    with Loopback([refused()]) as server:
+        done = run(results, "openai-refused", server, tmp_path / "cache")
+    assert done.returncode == 1 and "technical failure" in done.stderr
+    record = json.loads((results / "openai-refused" / "run.json").read_text(encoding="utf-8"))
+    assert record["status"] == "failed" and "execution failure" in json.dumps(record["failure"])
+    assert record["gate"] is None and not (results / "openai-refused" / "metrics.json").exists()
+    report = json.loads((results / "openai-refused" / "adapter" / "kit-report.json").read_text(encoding="utf-8"))
+    assert all("the model refused" in case["error"] for case in report["cases"].values())
