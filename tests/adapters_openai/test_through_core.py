@@ -2,7 +2,8 @@
 the network as the machine has it) against the loopback server on 127.0.0.1, on two cases of
 table-separators' dev dataset: a scored run whose cost is the server's usage at the given prices,
 the key passed with --adapter-env and found in no file of the run, and a second run from
---adapter-cache that sends the server nothing."""
+--adapter-cache that sends the server nothing; and a model refusing every case, which fails the
+run as a technical failure with nothing scored."""
 
 from __future__ import annotations
 
