@@ -332,6 +332,10 @@ def render_companion(
         "--extract TYPE`); the shortcut rows are that script's blind or answer-key baselines "
         "(`benchmarks/extract_specs/`), scored here on the same cases; only the best shortcut per task is shown.",
         "",
+        "A tool's row is the tool through the one shared mapper of its type (docs/tool-adapters.md): a record "
+        "score is bounded by that generic mapper as much as by the tool's tables, while the reference adapter "
+        "has a table reader of its own and OCRs image-only pages, which these PDF tools cannot read.",
+        "",
     ]
     if limit:
         lines += [
