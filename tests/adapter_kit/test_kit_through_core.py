@@ -260,3 +260,27 @@ def test_ctx_log_lines_are_each_cases_log_linked_from_the_report(tmp_path, toy_r
     data = json.loads(html[start:html.index("</script>", start)])
     assert data["trace"] == [traces[row[0]] for row in data["cases"]]
     assert "c000003: reading c000003" in (outcome.run_dir / "adapter.log").read_text()  # still in the adapter's log too
+
+
+def test_a_run_failed_by_an_execution_failure_is_resumed_asking_only_for_the_failed_case(tmp_path, toy_registry, make_spec, make_adapter, monkeypatch):
+    # Issue 36: "one unresolved execution failure fails the whole run with nothing kept". Now the
+    # cases predicted are kept, and --resume asks only for the one that failed.
+    calls, broken = tmp_path / "calls", tmp_path / "broken"
+    body = ("    with open(os.environ['KIT_CALLS'], 'a') as f:\n        f.write(case.id + '\\n')\n"
+            "    if case.id == 'c000003' and os.path.exists(os.environ['KIT_BROKEN']):\n        raise ValueError('the parser broke')\n"
+            "    return {'count': len(case.input['text'].split())}")
+    adapter = make_adapter("breaks", kit_source(body))
+    monkeypatch.setenv("KIT_CALLS", str(calls))
+    monkeypatch.setenv("KIT_BROKEN", str(broken))
+    broken.write_text("")
+    failed = execute_run(make_spec("b", adapter, adapter_env=("KIT_CALLS", "KIT_BROKEN")), toy_registry)
+    assert failed.status == "failed" and "execution failure" in failed.message
+    assert len(calls.read_text().split()) == 12
+    broken.unlink()
+    calls.unlink()
+    outcome = execute_run(make_spec("b", adapter, adapter_env=("KIT_CALLS", "KIT_BROKEN"), resume=True), toy_registry)
+    assert outcome.status == "completed", outcome.message
+    assert calls.read_text().split() == ["c000003"]
+    assert read(outcome.run_dir / "run.json")["resumed"]["salvaged"] == 11
+    assert read(outcome.run_dir / "metrics.json")["profiles"]["exact"]["headline"]["accuracy"] == 1.0
+    assert read(tmp_path / "results" / "b.failed-1" / "run.json")["status"] == "failed"

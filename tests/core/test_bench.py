@@ -605,6 +605,14 @@ def test_bench_run_takes_case_limit_and_adapter_option_as_run_does(bench):
     assert result.exit_code == 2 and "is not KEY=VALUE" in result.output
 
 
+def test_bench_run_resume_is_runs(bench):
+    plan = ok(bench_run(bench, "r1", "--unpaired", "--plan", "--resume")).stdout.split()
+    assert plan[-1] == "--resume"
+    ok(bench_run(bench, "done", "--unpaired"))
+    again = ok(bench_run(bench, "done", "--unpaired", "--resume"))
+    assert "done: already made" in again.output and "skipped (--resume)" in again.output
+
+
 def test_a_mistyped_profile_name_is_one_line_with_the_close_matches(installed, bench):
     # Issue 36, finding 9: not "any installed plugin has no benchmarks/…".
     result = cli("bench", "run", "count-word", "--run", "r", "--unpaired")
