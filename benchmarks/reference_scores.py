@@ -12,7 +12,8 @@ dataset (no baseline: the gate says "baseline required", which is expected here)
   the mean of grits_top or fields_right otherwise);
 - `run.json`: the adapter's wall time for the whole run (process start, model loading, every
   case);
-- `adapter/timings.json`: the adapter's own seconds per case, summed per layout and divided by
+- `adapter/adapter-result.json`'s `cases`: the adapter's own seconds per case (`wall_s`, as the
+  adapter kit measures it), summed per layout and divided by
   the layout's documents and pages (a PNG crop is one page; a PDF counts its pages).
 
 The numbers are whatever the adapter scores: nothing is tuned here. Runs take a while on CPU
@@ -123,7 +124,8 @@ def pooled(kind: str, spec, cases: list[dict]) -> float:
 def summarise(benchmark: str, run_dir: Path) -> dict:
     metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
     run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
-    timings = json.loads((run_dir / "adapter" / "timings.json").read_text(encoding="utf-8"))
+    result = json.loads((run_dir / "adapter" / "adapter-result.json").read_text(encoding="utf-8"))
+    timings = {case["id"]: case["wall_s"] for case in result["cases"]}
     profile = metrics["benchmark"]["profiles"][0]
     headline = metrics["profiles"][profile]["headline"]
     pages = case_pages(DATASETS_DIR / benchmark / "datasets" / "synthetic-v1")
@@ -176,7 +178,7 @@ def render(summaries: list[dict]) -> str:
         "What the model-free reference adapter (`envirobench-reference-adapter`, the default variant",
         "of each solver) scores on every shipped Extract dataset, made with",
         "`python benchmarks/reference_scores.py` (which runs each through `envirobench run --adapter",
-        "reference` and reads the run's `metrics.json`, `run.json` and `adapter/timings.json`).",
+        "reference` and reads the run's `metrics.json`, `run.json` and `adapter/adapter-result.json`).",
         "",
         "The adapter reads PDFs through their text layer (pdfplumber) and everything else, scanned",
         "pages and table crops, with RapidOCR (PP-OCRv6 small ONNX models from the `rapidocr` wheel,",
@@ -187,7 +189,7 @@ def render(summaries: list[dict]) -> str:
         "",
         "Timing: *adapter wall time* is the whole adapter process as core measured it (start, model",
         "loading, every case). *Per document* and *per page* are the adapter's own seconds per case",
-        "(`timings.json`), averaged over the layout's cases and pages; a PNG crop is one page, a PDF",
+        "(`wall_s` of each case in `adapter-result.json`), averaged over the layout's cases and pages; a PNG crop is one page, a PDF",
         "counts all its pages (a table-records PDF case counts the one page it asks for). Measured on",
         "2 CPU cores, no GPU." + _load_note(summaries),
         "",
