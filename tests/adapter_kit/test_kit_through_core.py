@@ -32,7 +32,7 @@ def test_the_documented_example_is_thirty_lines_or_fewer():
 
 @pytest.mark.parametrize("sandbox", ["none", "bwrap"])
 def test_the_documented_example_makes_a_scored_run(tmp_path, toy_registry, make_spec, make_adapter, sandbox):
-    if sandbox == "bwrap" and find_bwrap() is None:
+    if sandbox == "bwrap" and find_bwrap()[0] is None:
         pytest.skip("bubblewrap is not installed (bin/test installs it)")
     adapter = make_adapter("count-words-example", documented_example())
     outcome = execute_run(make_spec("example", adapter, sandbox=sandbox, network=sandbox == "none"), toy_registry)
@@ -53,7 +53,7 @@ def test_the_documented_example_makes_a_scored_run(tmp_path, toy_registry, make_
 
 @pytest.mark.parametrize("sandbox", ["none", "bwrap"])
 def test_a_second_run_with_the_adapter_cache_pays_for_nothing(tmp_path, toy_registry, make_spec, make_adapter, sandbox):
-    if sandbox == "bwrap" and find_bwrap() is None:
+    if sandbox == "bwrap" and find_bwrap()[0] is None:
         pytest.skip("bubblewrap is not installed (bin/test installs it)")
     adapter = make_adapter("count-words-example", documented_example())
     cache = tmp_path / "adapter-cache"
@@ -127,8 +127,9 @@ def test_the_budget_stops_the_run_before_it_is_exceeded(tmp_path, toy_registry, 
     assert report["counts"] == {"predicted": 4, "cached": 0, "failed": 0, "not-started": 8}
 
 
-def test_an_interrupted_run_resumes_from_its_cache_without_predicting_finished_cases_again(tmp_path, make_adapter):
-    # The documented example, with a line that notes each call of count() and takes its time.
+def counted_example(make_adapter):
+    """The documented example, with a line that notes each call of count() in $KIT_CALLS and
+    takes $KIT_SLEEP seconds."""
     example = documented_example()
     counted = example.replace("def count(case, ctx):\n", "def count(case, ctx):\n    _called(case.id)\n", 1)
     assert counted != example
@@ -138,7 +139,25 @@ def _called(case_id):
         f.write(case_id + "\\n")
     _time.sleep(float(_os.environ["KIT_SLEEP"]))
 """
-    adapter = make_adapter("count-words-example", counted, prelude=prelude)
+    return make_adapter("count-words-example", counted, prelude=prelude)
+
+
+def cached_cases(cache):
+    return {read(p)["key"]["case"] for p in cache.rglob("*.json") if not p.name.startswith(".")}
+
+
+def interrupt_once_cached(process, cache, cases=3):
+    """SIGINT to `process` once `cases` cases are in the cache; its exit status and stderr."""
+    deadline = time.monotonic() + 60
+    while len(cached_cases(cache)) < cases and time.monotonic() < deadline and process.poll() is None:
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err
+
+
+def test_an_interrupted_run_resumes_from_its_cache_without_predicting_finished_cases_again(tmp_path, make_adapter):
+    adapter = counted_example(make_adapter)
     request = write_request(tmp_path / "request.json", texts(12), input_dir=tmp_path / "input")
     cache, calls = tmp_path / "cache", tmp_path / "calls.txt"
     env = {**os.environ, "ENVIROBENCH_ADAPTER_CACHE": str(cache), "KIT_CALLS": str(calls), "KIT_SLEEP": "0.25",
@@ -149,18 +168,10 @@ def _called(case_id):
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))  # as a terminal's Ctrl-C finds it
 
-    def cached() -> set[str]:
-        return {read(p)["key"]["case"] for p in cache.rglob("*.json") if not p.name.startswith(".")}
-
-    first = start("out-1")
-    deadline = time.monotonic() + 60
-    while len(cached()) < 3 and time.monotonic() < deadline and first.poll() is None:
-        time.sleep(0.02)
-    first.send_signal(signal.SIGINT)
-    _, err = first.communicate(timeout=30)
-    assert first.returncode == 130, err
+    code, err = interrupt_once_cached(start("out-1"), cache)
+    assert code == 130, err
     assert not (tmp_path / "out-1" / "adapter-result.json").exists()
-    finished = cached()
+    finished = cached_cases(cache)
     assert 3 <= len(finished) < 12
     assert set(calls.read_text().split()) >= finished
 
@@ -187,15 +198,7 @@ def test_the_documented_example_resumes_a_run_interrupted_by_sigint_without_pred
     # Issue 34's and 36's done-when, through `envirobench run` and `run --resume`: the kit appends
     # each finished case to cases.jsonl, core keeps it when the run is interrupted and asks only
     # for the other cases; a case finished but not yet in cases.jsonl comes from the cache.
-    example = documented_example()
-    counted = example.replace("def count(case, ctx):\n", "def count(case, ctx):\n    _called(case.id)\n", 1)
-    prelude = """import os as _os, time as _time
-def _called(case_id):
-    with open(_os.environ["KIT_CALLS"], "a") as f:
-        f.write(case_id + "\\n")
-    _time.sleep(float(_os.environ["KIT_SLEEP"]))
-"""
-    adapter = make_adapter("count-words-example", counted, prelude=prelude)
+    adapter = counted_example(make_adapter)
     results, cache, calls = tmp_path / "results", tmp_path / "cache", tmp_path / "calls.txt"
 
     def run(sleep: str, *more: str) -> subprocess.Popen[str]:
@@ -206,19 +209,11 @@ def _called(case_id):
                                  "--adapter-env", "KIT_SLEEP", "--adapter-option", "max_concurrency=2", *more],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
-    def cached() -> set[str]:
-        return {read(p)["key"]["case"] for p in cache.rglob("*.json") if not p.name.startswith(".")}
-
-    first = run("0.25")
-    deadline = time.monotonic() + 60
-    while len(cached()) < 3 and time.monotonic() < deadline and first.poll() is None:
-        time.sleep(0.02)
-    first.send_signal(signal.SIGINT)
-    _, err = first.communicate(timeout=60)
-    assert first.returncode == 130, err
+    code, err = interrupt_once_cached(run("0.25"), cache)
+    assert code == 130, err
     (staging,) = results.iterdir()
     kept = {json.loads(line)["id"] for line in (staging / "adapter" / "cases.jsonl").read_text().splitlines()}
-    finished = cached()
+    finished = cached_cases(cache)
     assert kept and kept <= finished and len(finished) < 12
     assert set(calls.read_text().split()) >= finished
 
