@@ -145,12 +145,16 @@ def test_plugins_list_shows_it_next_to_the_public_plugins(acme):
     assert {"extract", "acme-bench"} <= set(rows)
     assert rows["acme-bench"]["distribution"] == "acme-bench"
     assert rows["acme-bench"]["registered"] == {
-        "adapters": ["acme-well-rules"],
+        "adapters": [],
         "benchmark_types": [TYPE],
         "datasets": ["acme/well-ids-synthetic-v1"],
         "stores": [],
         "viewers": ["acme-well-list"],
     }
+    # No plugin.py: the package's entry point brings the type, dataset and viewer, and the
+    # adapter module's own entry point the adapter.
+    assert rows["acme-bench-adapter"]["distribution"] == "acme-bench"
+    assert rows["acme-bench-adapter"]["registered"]["adapters"] == ["acme-well-rules"]
 
 
 def test_its_own_pytest_passes_the_conformance_suite(acme):

@@ -7,7 +7,7 @@ import sys
 import pytest
 from envirobench import read_manifest
 
-from {{ cookiecutter.package_name }}.generate.well_ids import case_ids, generate, make_case, write_fixtures
+from {{ cookiecutter.package_name }}.generate.well_ids import FIXTURES, case_ids, generate, make_case
 from {{ cookiecutter.package_name }}.package import PACKAGE
 from {{ cookiecutter.package_name }}.well_ids import DATASETS, TYPE_ID
 
@@ -18,7 +18,7 @@ LAYOUT = PACKAGE.layout(TYPE_ID)
 def test_regenerating_reproduces_the_shipped_dataset(tmp_path, folder):
     dataset, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
     generate(dataset, folder)
-    write_fixtures(dataset, fixtures)
+    FIXTURES.write(dataset, fixtures)
     shipped, fresh = read_manifest(LAYOUT.dataset_dir(folder)), read_manifest(dataset)
     assert fresh == shipped, f"the generator and the shipped dataset differ; run: python -m {{ cookiecutter.package_name }}.generate {TYPE_ID} --dataset {folder}"
     for name in ("correct.json", "wrong.json"):

@@ -21,6 +21,8 @@ import re
 import sys
 from pathlib import Path
 
+from envirobench import hookimpl
+
 from . import __version__
 from .well_ids import canonical, well_sort_key
 
@@ -77,6 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     run_parser.add_argument("--output", type=Path, required=True)
     args = parser.parse_args(argv)
     return run(args.request, args.output)
+
+
+@hookimpl
+def envirobench_adapters(register):
+    """The plugin's second entry point (pyproject.toml) registers the adapter by its name: the
+    interpreter that loaded this module has the adapter installed."""
+    register(ADAPTER_NAME, [sys.executable, "-m", __name__])
 
 
 if __name__ == "__main__":

@@ -20,8 +20,8 @@ The fixtures, written from the dataset's answers: `correct.json` predicts every 
 `wrong.json` is the same except for DELIBERATE_ERRORS, each giving known errors (the conformance
 suite needs errors in every profile).
 
-The two functions core's generator command calls (see package.py) are `generate(output_dir,
-dataset)` and `write_fixtures(dataset_dir, fixtures_dir)`.
+What core's generator command uses (see package.py): `generate(output_dir, dataset)` and
+FIXTURES, the FixturePlan that writes the fixtures.
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
-from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, iter_jsonl, write_dataset, write_json
+from envirobench import FixturePlan, GeneratedCase, Generator, Manifest, dataset_id_of, plant_mistakes, write_dataset
 
-from ..well_ids import DATASETS, TYPE_ID, canonical, well_sort_key
+from ..well_ids import DATASETS, TYPE_ID, Answer, canonical, well_sort_key
 
 SEED = 20250301
 VERSION = 1
@@ -150,32 +151,36 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
 
 # -- fixtures -----------------------------------------------------------------------------------
 
-# (case, mistake): "drop" leaves out the last well (missed in every profile), "add-boring" adds
-# a soil boring (spurious in every profile), "spaced" writes the first well as "MW 7" instead of
-# "MW-7" (an error in `exact` only).
-DELIBERATE_ERRORS = (("wi-0001", "drop"), ("wi-0010", "add-boring"), ("wi-0019", "spaced"))
+class Mistake(NamedTuple):
+    case: str  # the case it is made on
+    change: str  # what it does to the right answer
+    why: str  # what it is, for the message when the case is gone from a regenerated dataset
 
 
-def correct_predictions(answers: dict[str, list[str]]) -> dict[str, dict[str, list[str]]]:
-    return {cid: {"wells": list(wells)} for cid, wells in answers.items()}
+# "drop" leaves out the last well (missed in every profile), "add-boring" adds a soil boring
+# (spurious in every profile), "spaced" writes the first well as "MW 7" instead of "MW-7" (an
+# error in `exact` only): the conformance suite needs errors in every profile.
+DELIBERATE_ERRORS = (
+    Mistake("wi-0001", "drop", "the last well left out"),
+    Mistake("wi-0010", "add-boring", "a soil boring called a monitoring well"),
+    Mistake("wi-0019", "spaced", "the first well written with a space"),
+)
 
 
-def wrong_predictions(answers: dict[str, list[str]]) -> dict[str, dict[str, list[str]]]:
-    predictions = correct_predictions(answers)
-    for case_id, mistake in DELIBERATE_ERRORS:
-        wells = list(answers[case_id])
-        if mistake == "drop":
-            wells = wells[:-1]
-        elif mistake == "add-boring":
-            wells = wells + ["SB-4"]
-        else:
-            wells = [wells[0].replace("MW-", "MW ", 1)] + wells[1:]
-        predictions[case_id] = {"wells": wells}
-    return predictions
+def planted(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, Mistake]:
+    return plant_mistakes(DELIBERATE_ERRORS, answers, lambda mistake, case_id: case_id == mistake.case)
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    """correct.json and wrong.json of the dataset in `dataset_dir`, into `fixtures_dir`."""
-    answers = {record["id"]: record["answer"]["wells"] for _, record in iter_jsonl(Path(dataset_dir) / "answers.jsonl")}
-    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_json(Path(fixtures_dir) / "wrong.json", wrong_predictions(answers))
+def wrong_prediction(mistake: Mistake, answer: Answer, prediction: dict) -> dict:
+    wells = list(answer.wells)
+    if mistake.change == "drop":
+        wells = wells[:-1]
+    elif mistake.change == "add-boring":
+        wells = wells + ["SB-4"]
+    else:
+        wells = [wells[0].replace("MW-", "MW ", 1)] + wells[1:]
+    return {"wells": wells}
+
+
+# correct.json predicts every answer; wrong.json makes the deliberate errors.
+FIXTURES = FixturePlan(Answer, correct=lambda answer: {"wells": list(answer.wells)}, planted=planted, wrong=wrong_prediction)

@@ -4,7 +4,7 @@
 // The contract (see envirobench's viewers/json.js): set EnviroBench.viewers[name] to
 // {render(element, item, context)}; item = {id, category, input, answer, assets, runs: [{label,
 // run_id, prediction, errors}]}. Text goes in through textContent only, never innerHTML.
-// "__VIEWER_NAME__" is replaced by the plugin with its registered viewer name.
+// The template renders its viewer name (the file's name too) when the project is made.
 (function () {
   "use strict";
   const EB = (window.EnviroBench = window.EnviroBench || {});
@@ -20,7 +20,7 @@
     return value && Array.isArray(value.wells) ? value.wells.map(String) : [];
   }
 
-  EB.viewers["__VIEWER_NAME__"] = {
+  EB.viewers["{{ cookiecutter.viewer_name }}"] = {
     render(element, item, context) {
       const colors = (context && context.colors) || {};
       const text = item.input && typeof item.input.text === "string" ? item.input.text : "";
