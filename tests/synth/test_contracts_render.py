@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.legal import SPLITS, recorder, render_instrument
 from envirobench_synth.legal.contracts import (
@@ -41,18 +41,6 @@ TRAPS = (
 TEMPLATES = [(split, name) for split, names in CONTRACT_SPLITS.items() for name in names]
 
 
-def squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
-def texts_of(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-
-
 @cache
 def contract(split: str, name: str, form: str, execution: str, n: int):
     style = recorder(SPLITS[split][1][0]) if execution == "recorded" else None
@@ -65,7 +53,7 @@ def text_of(split: str, name: str, form: str, execution: str, n: int) -> str:
     drawn = contract(split, name, form, execution, n)
     rendered = render_instrument(drawn.instrument, SEED, split, name, form, execution, n)
     assert rendered.pdf.startswith(b"%PDF-")
-    return squeeze(" ".join(texts_of(rendered.pdf)))
+    return squeeze(" ".join(page_texts(rendered.pdf)))
 
 
 @pytest.mark.parametrize("form", FORMS)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.research.listings import (
     LAYOUTS_BY_SPLIT,
@@ -27,18 +27,6 @@ def report(split: str, n: int):
     return sample_report(make_random(SEED, split, n), split)
 
 
-def texts_of(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
 def typed_report(split: str, layout: str):
     found = next(
         (report(split, n) for n in range(REPORTS * 4) if report(split, n).layout == layout
@@ -55,7 +43,7 @@ def typed_report(split: str, layout: str):
 def test_every_layout_renders_every_listing(split, layout):
     drawn = typed_report(split, layout)
     pdf, scanned = render_report(drawn, SEED, split, layout)
-    texts = texts_of(pdf)
+    texts = page_texts(pdf)
     assert pdf.startswith(b"%PDF-") and scanned == ()
     text = squeeze(" ".join(texts))
     assert squeeze(drawn.order_number) in text
@@ -68,7 +56,7 @@ def test_a_scanned_report_keeps_only_its_first_page_as_text():
         report(s, n) for s in ("dev", "test") for n in range(REPORTS * 4) if report(s, n).scanned
     )
     pdf, scanned = render_report(drawn, SEED, "scanned")
-    texts = texts_of(pdf)
+    texts = page_texts(pdf)
     # `scanned` counts pages from 1: every page after the first
     assert scanned == tuple(range(2, len(texts) + 1)) and len(texts) >= 2
     assert texts[0].strip()

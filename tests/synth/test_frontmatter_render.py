@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.labreport.frontmatter import (
     FAMILIES,
@@ -24,10 +24,6 @@ SEED = 20261203
 REPORTS = 8  # per family and status
 
 
-def squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
 @cache
 def rendered(family: str, status: str, n: int):
     report = sample_metadata_report(make_random(SEED, family, status, n), family, status)
@@ -35,12 +31,7 @@ def rendered(family: str, status: str, n: int):
     pdf = emit_document(
         pages.draw_page, [PAGE] * len(pages.sheets), {}, title="test", creator="test"
     )
-    document = pdfium.PdfDocument(pdf)
-    try:
-        texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-    return report, pages, texts
+    return report, pages, page_texts(pdf)
 
 
 def first_report_text(family: str, status: str, n: int) -> str:

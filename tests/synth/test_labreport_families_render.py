@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.labreport.families import FAMILIES, families_of, sample_family_report
 from envirobench_synth.labreport.families.family import TRAPS
@@ -20,19 +20,6 @@ from envirobench_synth.rng import make_random
 
 SEED = 20261203
 REPORTS = 12  # per family: enough that every trap a family can show is drawn at least once
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-
-
-def squeeze(text: str) -> str:
-    """Text without its line breaks and spacing (a long name may wrap in its cell)."""
-    return "".join(text.split())
 
 
 @cache

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.legal import (
     RECORDERS,
@@ -34,23 +34,16 @@ SEED = 20261203
 DRAWS = 6  # party instruments per kind and split, when looking for traps
 
 
-def texts_of(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split()).lower()
+def lowered(text: str) -> str:
+    """Squeezed and in lower case: titles are printed in capitals or not, as a family sets."""
+    return squeeze(text).lower()
 
 
 def rendered_text(instrument, *labels) -> tuple[object, str]:
     rendered = render_instrument(instrument, SEED, *labels)
-    texts = texts_of(rendered.pdf)
+    texts = page_texts(rendered.pdf)
     assert rendered.pdf.startswith(b"%PDF-") and len(texts) == rendered.pages
-    return rendered, squeeze(" ".join(texts))
+    return rendered, lowered(" ".join(texts))
 
 
 @pytest.mark.parametrize("scenario", SCENARIOS)
@@ -59,11 +52,11 @@ def test_every_scenario_renders_with_its_status(scenario):
     instrument = sample_instrument(rng, scenario, TEMPLATES[0], RECORDERS[0])
     rendered, text = rendered_text(instrument, scenario)
     assert rendered.status == STATUS_OF[scenario] == instrument.status
-    assert squeeze(instrument.title) in text
+    assert lowered(instrument.title) in text
     if instrument.recording is not None and scenario.startswith("recorded"):
         assert rendered.evidence_pages, "a recorded instrument shows its stamp somewhere"
     if instrument.draft_marker:
-        assert squeeze(instrument.draft_marker) in text
+        assert lowered(instrument.draft_marker) in text
 
 
 @pytest.mark.parametrize("split", sorted(SPLITS))
@@ -77,7 +70,7 @@ def test_every_template_and_recorder_style_of_a_split_renders(split):
         assert instrument.template.name == name and instrument.recorder.name == style.name
         _, text = rendered_text(instrument, split, name)
         for signature in instrument.signatures:
-            assert squeeze(signature.party) in text
+            assert lowered(signature.party) in text
     for name in recorders:
         instrument = sample_instrument(
             make_random(SEED, split, name), "recorded", template(templates[0]), recorder(name)
@@ -108,9 +101,9 @@ def test_every_party_instrument_kind_names_its_parties_and_the_others(kind, spli
     assert drawn.parties
     for party in drawn.parties:
         assert party.roles, party
-        assert squeeze(party.name) in text, party.name
+        assert lowered(party.name) in text, party.name
     for other in drawn.others:
-        assert squeeze(other.name) in text, other
+        assert lowered(other.name) in text, other
 
 
 def test_every_declared_party_trap_is_drawn():

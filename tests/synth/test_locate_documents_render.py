@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.locate.documents import (
     FAMILIES_BY_SPLIT,
@@ -35,16 +35,9 @@ TRAPS = (
 )
 
 
-def texts_of(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split()).lower()
+def lowered(text: str) -> str:
+    """Squeezed and in lower case: titles are printed in capitals or not, as a family sets."""
+    return squeeze(text).lower()
 
 
 @cache
@@ -57,7 +50,7 @@ def drawn(kind: str, split: str, n: int):
 @cache
 def typed(kind: str, split: str, n: int):
     pdf, pages = render_document(drawn(kind, split, n), scanned=False, seed=SEED, labels=(kind, n))
-    return pdf, pages, texts_of(pdf)
+    return pdf, pages, page_texts(pdf)
 
 
 @pytest.mark.parametrize("split", ["dev", "test"])
@@ -69,8 +62,8 @@ def test_every_kind_renders_with_its_title_on_its_first_page(kind, split):
     assert document.kind == kind and document.split == split
     if document.title:
         first = 1 if document.cover else 0  # a cover letter or fax cover is page 1
-        assert squeeze(document.title) in squeeze(texts[first])
-    assert any(squeeze(t) for t in texts), "a typed document has a text layer"
+        assert lowered(document.title) in lowered(texts[first])
+    assert any(lowered(t) for t in texts), "a typed document has a text layer"
 
 
 @pytest.mark.parametrize("split", ["dev", "test"])
@@ -79,7 +72,7 @@ def test_every_family_of_a_split_renders(split):
         document = sample_document(make_random(SEED, name), "letter", split, family(name))
         assert document.family.name == name
         pdf, pages = render_document(document, scanned=False, seed=SEED, labels=(name,))
-        assert len(texts_of(pdf)) == pages
+        assert len(page_texts(pdf)) == pages
 
 
 @pytest.mark.parametrize("heavy", [False, True])
@@ -89,7 +82,7 @@ def test_a_scanned_copy_has_the_pages_and_no_text_layer(heavy):
     pdf, scanned_pages = render_document(
         document, scanned=True, seed=SEED, labels=("scan",), heavy=heavy
     )
-    texts = texts_of(pdf)
+    texts = page_texts(pdf)
     assert scanned_pages == pages == len(texts)
     assert not any(t.strip() for t in texts)
 
@@ -122,12 +115,12 @@ def test_a_cover_puts_the_document_on_page_two():
         for key in with_trap(trap)[:3]:
             _, pages, texts = typed(*key)
             assert pages >= 2
-            assert any(mark in squeeze(texts[0]) for mark in marks), (trap, key)
+            assert any(mark in lowered(texts[0]) for mark in marks), (trap, key)
 
 
 def test_contents_and_excerpts_show_as_the_traps_say():
     for key in with_trap("contents")[:3]:
-        assert "tableofcontents" in squeeze(typed(*key)[2][0])
+        assert "tableofcontents" in lowered(typed(*key)[2][0])
     for key in with_trap("excerpt")[:3]:
         document = drawn(*key)
         assert document.title == "" and document.header == []
@@ -138,7 +131,7 @@ def test_titles_mislead_or_go_missing_as_the_traps_say():
         kind, split, _ = key
         document = drawn(*key)
         assert document.title not in TITLES[kind][split]
-        assert squeeze(document.title) in squeeze(" ".join(typed(*key)[2]))
+        assert lowered(document.title) in lowered(" ".join(typed(*key)[2]))
     for key in with_trap("certificate-title")[:3]:
         document = drawn(*key)
         assert document.kind == "laboratory-report" and document.title.startswith("CERTIFICATE")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from synth_kit import page_texts, squeeze
 
 from envirobench_synth.research.history import (
     STYLES_BY_SPLIT,
@@ -29,18 +29,6 @@ def history(split: str, n: int):
     return sample_history(make_random(SEED, split, n), split)
 
 
-def squeeze(text: str) -> str:
-    return "".join(text.split())
-
-
-def text_of(pdf: bytes) -> str:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return " ".join(document[i].get_textpage().get_text_range() for i in range(len(document)))
-    finally:
-        document.close()
-
-
 @pytest.mark.parametrize(
     ("split", "style"), [(s, style) for s, styles in STYLES_BY_SPLIT.items() for style in styles]
 )
@@ -51,7 +39,7 @@ def test_every_style_renders_every_source_line(split, style):
     assert drawn is not None, f"no {style} history among the first of {split}"
     pdf = render_history(drawn, split, SEED, split, style)
     assert pdf.startswith(b"%PDF-")
-    text = squeeze(text_of(pdf))
+    text = squeeze(" ".join(page_texts(pdf)))
     assert squeeze(drawn.address) in text
     for entry in drawn.entries:
         assert squeeze(entry.text) in text, entry

@@ -15,7 +15,9 @@ def page():
     return image
 
 
-PARAMS = ScanParams(angle=0.8, blur_radius=0.5, noise_sigma=4.0, paper=240, ink=30, background=226, levels=16)
+PARAMS = ScanParams(
+    angle=0.8, blur_radius=0.5, noise_sigma=4.0, paper=240, ink=30, background=226, levels=16
+)
 
 
 def test_a_scanned_page_keeps_its_size_and_is_reproducible():
