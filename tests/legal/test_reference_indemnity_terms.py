@@ -133,7 +133,7 @@ def test_bad_inputs_are_refused_naming_the_field():
     with pytest.raises(ValueError, match=r"\.as_of: must be an ISO date"):
         solver.parse_input({"document": "a.pdf", "as_of": "30/06/2024"}, "$.cases[2].input")
     with pytest.raises(ValueError, match="unknown variant"):
-        solver.solve(solver.parse_input({"document": "a.pdf", "as_of": "2024-06-30"}, "$"), {}, "v9")
+        solver.SERVES.resolve("v9")  # the protocol layer refuses it before any case runs
 
 
 def test_the_solver_keys_on_no_string_of_the_generators_families():

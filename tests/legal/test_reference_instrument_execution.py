@@ -48,7 +48,7 @@ def test_the_baseline_variant_cannot_see_an_unsigned_line(tmp_path):
     assert solver.solve(case_input, {"c.pdf": path}, "v1")["status"] == "not-executed"
     assert solver.solve(case_input, {"c.pdf": path}, "baseline")["status"] == "executed-unrecorded"
     with pytest.raises(ValueError, match="unknown variant"):
-        solver.solve(case_input, {"c.pdf": path}, "v9")
+        solver.SERVES.resolve("v9")  # the protocol layer refuses it before any case runs
 
 
 def test_recording_data_needs_a_clock_time_not_just_a_book_and_page():

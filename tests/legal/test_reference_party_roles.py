@@ -95,7 +95,7 @@ def test_bad_inputs_and_variants_are_refused_naming_the_field(tmp_path):
     with pytest.raises(ValueError, match=r"\.document: must name a \.pdf file"):
         solver.parse_input({"document": "a.tif"}, "$.cases[1].input")
     with pytest.raises(ValueError, match="unknown variant"):
-        solver.solve(solver.parse_input({"document": "a.pdf"}, "$"), {"a.pdf": tmp_path / "a.pdf"}, "v9")
+        solver.SERVES.resolve("v9")  # the protocol layer refuses it before any case runs
 
 
 def test_the_solver_copies_no_sentence_of_the_generators_wordings():

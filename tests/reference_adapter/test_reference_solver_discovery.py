@@ -13,14 +13,13 @@ import pytest
 import envirobench_reference_adapter
 from envirobench import EnviroBenchError, build_registry
 from envirobench_reference_adapter import protocol, solvers
+from envirobench_reference_adapter.serves import Serves
 
 ADAPTER_SOURCE = Path(envirobench_reference_adapter.__file__).resolve().parent
 SOLVER = """
-BENCHMARK_ID = {id!r}
-FORMAT = "test.{id}.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {{"default": "v1"}}
-DEFAULT_VARIANT = "v1"
+from envirobench_reference_adapter.serves import Serves
+
+SERVES = Serves({id!r}, variants=("baseline", "v1"))
 
 
 def parse_input(raw, where):
@@ -75,34 +74,44 @@ def test_a_new_module_is_a_new_solver(make_package):
     assert {key: module.__name__ for key, module in found.items()} == {"alpha": "extra_solvers.alpha", "beta-gamma": "extra_solvers.beta_gamma"}
 
 
-def test_a_module_without_benchmark_id_is_refused(make_package):
+def test_a_module_without_serves_is_refused(make_package):
     package = make_package("helper_in_solvers", {"alpha": SOLVER.format(id="alpha"), "helpers": "def shared():\n    return 1\n"})
-    with pytest.raises(EnviroBenchError, match=r"helper_in_solvers\.helpers lacks BENCHMARK_ID"):
+    with pytest.raises(EnviroBenchError, match=r"helper_in_solvers\.helpers lacks SERVES"):
         solvers.discover(package)
 
 
-def test_two_modules_with_one_benchmark_id_are_refused(make_package):
+def test_two_modules_serving_one_benchmark_type_are_refused(make_package):
     package = make_package("twin_solvers", {"first": SOLVER.format(id="same"), "second": SOLVER.format(id="same")})
-    with pytest.raises(EnviroBenchError, match=r"twin_solvers\.first and twin_solvers\.second both declare BENCHMARK_ID 'same'"):
+    with pytest.raises(EnviroBenchError, match=r"twin_solvers\.first and twin_solvers\.second both serve 'same'"):
+        solvers.discover(package)
+
+
+def test_a_solver_missing_part_of_the_contract_is_refused(make_package):
+    package = make_package("broken_solvers", {"broken": SOLVER.format(id="broken").replace("def solve(", "def solved(")})
+    with pytest.raises(EnviroBenchError, match="lacks solve"):
         solvers.discover(package)
 
 
 @pytest.mark.parametrize(
-    ("change", "message"),
+    ("declaration", "message"),
     [
-        (("def solve(", "def solved("), "lacks solve"),
-        (('DEFAULT_VARIANT = "v1"', 'DEFAULT_VARIANT = "v9"'), "DEFAULT_VARIANT 'v9' is not one of VARIANTS"),
-        (('{"default": "v1"}', '{"default": "v3"}'), "VARIANT_ALIASES maps 'default' to 'v3'"),
-        (('FORMAT = "test.broken.v1"', "FORMAT = None"), "FORMAT must be a non-empty string"),
+        ({"variants": ("baseline", "v1"), "default": "v9"}, "the default 'v9' is not one of baseline, v1"),
+        ({"more_aliases": {"old": "v3"}}, "the alias 'old' -> 'v3' must name a variant"),
+        ({"variants": ("v1", "default")}, "the alias 'default' -> 'v1' must name a variant and not be one"),
+        ({"variants": ()}, "at least one variant"),
     ],
 )
-def test_a_solver_missing_part_of_the_contract_is_refused(make_package, change, message):
-    old, new = change
-    source = SOLVER.format(id="broken")
-    assert old in source
-    package = make_package("broken_solvers", {"broken": source.replace(old, new)})
-    with pytest.raises(EnviroBenchError, match=message):
-        solvers.discover(package)
+def test_a_broken_declaration_is_refused(declaration, message):
+    with pytest.raises(ValueError, match=message):
+        Serves("broken", **declaration)
+
+
+def test_the_declaration_resolves_aliases_and_refuses_unknown_variants():
+    serves = Serves("x", variants=("baseline", "v2"), default="v2", more_aliases={"old": "baseline"})
+    assert serves.names == ("baseline", "v2", "default", "old")
+    assert [serves.resolve(n) for n in serves.names] == ["baseline", "v2", "v2", "baseline"]
+    with pytest.raises(ValueError, match=r"\$\.options\.variant: unknown variant 'v3'; known variants: baseline, v2, default, old"):
+        serves.resolve("v3")
 
 
 def _imports(path: Path) -> list[tuple[int, str, tuple[str, ...]]]:

@@ -329,7 +329,7 @@ def test_the_reference_solver_scores_above_both_baselines_on_dev():
     scores = []
     for case in cases[:12]:
         parsed = solver.parse_input(case["input"], "$")
-        prediction = structure(solver.solve(parsed, {}, "default"), Prediction)
+        prediction = structure(solver.solve(parsed, {}, "v1"), Prediction)
         typed = Case(case["id"], case["category"], structure(case["input"], Input))
         scores.append(BTYPE.score_case(typed, answers[case["id"]], prediction)["accept"])
     summary = BTYPE.summarize("accept", scores)

@@ -10,7 +10,8 @@ the site-tier types). This module adds what is the reference adapter's own:
 - one predict function per solver (a module of `solvers`), registered for the benchmark type it
   declares;
 - its options, checked for the requested type before any case starts: `variant` (a name or an
-  alias the solver declares; `default`, the option's default, is an alias every solver has)
+  alias the solver's `SERVES` declares, resolved here once for the run; `default`, the
+  option's default, is an alias every solver has)
   and `jitter=SEED` (perturb each image to emulate run-to-run variation; empty: none).
 
 A case that cannot be processed (an unreadable or missing image, say) does not stop the run: the
@@ -47,15 +48,11 @@ def resolve_options(benchmark_id: str, options: Mapping[str, str]) -> dict[str, 
     """The options a case of `benchmark_id` is solved with: the variant's alias resolved to its
     name, once for the run. Unknown variants and malformed seeds are refused, never ignored: a
     typo would otherwise silently run a different system than the one the user asked for."""
-    solver = SOLVERS[benchmark_id]
-    variant = options["variant"]
-    names = (*solver.VARIANTS, *solver.VARIANT_ALIASES)
-    if variant not in names:
-        raise ValueError(f"$.options.variant: unknown variant {variant!r}; known variants: {', '.join(names)}")
+    variant = SOLVERS[benchmark_id].SERVES.resolve(options["variant"])
     jitter = options["jitter"]
     if jitter and not (jitter.isascii() and jitter.isdigit()):
         raise ValueError(f"$.options.jitter: jitter must be a non-negative integer seed, not {jitter!r}")
-    return {"variant": solver.VARIANT_ALIASES.get(variant, variant), "jitter": jitter}
+    return {"variant": variant, "jitter": jitter}
 
 
 def case_jitter(seed: str, case_id: str) -> np.random.Generator | None:
@@ -71,7 +68,7 @@ def predictor(solver: ModuleType) -> Callable[[Case, Context], Any]:
         parsed = solver.parse_input(case.input, f"{case.id}: $.input")
         return solver.solve(parsed, case.sources, ctx.options["variant"], jitter=case_jitter(ctx.options["jitter"], case.id))
 
-    predict.__name__ = f"predict_{solver.BENCHMARK_ID.replace('-', '_')}"
+    predict.__name__ = f"predict_{solver.SERVES.benchmark.replace('-', '_')}"
     return predict
 
 

@@ -53,12 +53,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..layout import Line, group_lines, normalize_space
+from ..serves import Serves
 
-BENCHMARK_ID = "chain-of-title"
-FORMAT = "envirobench.chain-of-title.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("chain-of-title", variants=("baseline", "v1"))
 
 STAMP_REACH = 80.0  # points: the lines of one recording stamp lie this close to its clock time
 NAME_SIMILARITY = 0.84  # normalised names this alike are one name (OCR drops or swaps a letter)
@@ -138,9 +135,6 @@ def source_files(case_input: TitleInput) -> list[str]:
 def solve(
     case_input: TitleInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = pdftext.read_pdf(sources[case_input.packet], jitter=jitter)
     lines = [group_lines(page.words) for page in pages]
     reads = [read_instrument(pages, lines, first, last, case_input) for first, last in split_instruments(pages, lines)]

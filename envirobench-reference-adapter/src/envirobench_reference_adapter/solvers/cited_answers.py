@@ -32,12 +32,9 @@ from typing import Any
 import numpy as np
 
 from .. import property_records as engine
+from ..serves import Serves
 
-BENCHMARK_ID = "cited-answers"
-FORMAT = "envirobench.cited-answers.v1"
-VARIANTS = ("first-page", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("cited-answers", variants=("first-page", "v1"))
 MAX_QUOTE = 400
 
 
@@ -74,8 +71,5 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     record = engine.read_record(case_input, sources, jitter)
     return {"answers": {q.id: cited(q, record, variant) for q in case_input.questions}}

@@ -38,12 +38,9 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "custody-reconciliation"
-FORMAT = "envirobench.custody-reconciliation.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("custody-reconciliation")
 
 HOLDING_HOURS = {
     "voc": 14 * 24, "svoc": 14 * 24, "pah": 14 * 24, "tph": 14 * 24, "metals": 180 * 24,
@@ -400,9 +397,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     form = read_form(sources[case_input.form], jitter)
     report = read_report(sources[case_input.report])
     return {"discrepancies": reconcile(form, report)}

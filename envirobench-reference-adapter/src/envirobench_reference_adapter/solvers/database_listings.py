@@ -41,12 +41,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "database-listings"
-FORMAT = "envirobench.database-listings.v1"
-VARIANTS = ("name-first", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("database-listings", variants=("name-first", "v1"))
 
 # USPS Publication 28 street suffixes (the common ones): every form -> the standard abbreviation.
 SUFFIX_FORMS = {
@@ -350,9 +347,6 @@ def judge(block: str, sites: tuple[Site, ...], variant: str) -> str:
 def solve(
     case_input: ListingsInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     lines, ocr = read_lines(sources[case_input.document], jitter)
     where = record_lines(lines, case_input.listings, fuzzy=ocr)
     texts = blocks(lines, where)

@@ -29,12 +29,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..results_tables import TableReader
+from ..serves import Serves
 
-BENCHMARK_ID = "document-extraction"
-FORMAT = "envirobench.document-extraction.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("document-extraction", variants=("baseline", "v1"))
 
 
 @dataclass(frozen=True)
@@ -52,9 +49,6 @@ def source_files(case_input: DocumentInput) -> list[str]:
 
 
 def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)
     if variant == "baseline":
         records: list[dict[str, Any]] = []

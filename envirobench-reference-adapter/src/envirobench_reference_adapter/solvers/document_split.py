@@ -39,12 +39,9 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "document-split"
-FORMAT = "envirobench.document-split.v1"
-VARIANTS = ("marks-only", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("document-split", variants=("marks-only", "v1"))
 
 RENDER_DPI = 100.0
 TOP_STRIP = 0.10
@@ -235,9 +232,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     import pypdfium2 as pdfium
 
     layout = variant == "v1"

@@ -41,12 +41,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..layout import group_lines
+from ..serves import Serves
 
-BENCHMARK_ID = "document-type"
-FORMAT = "envirobench.document-type.v1"
-VARIANTS = ("v1", "title-only")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("document-type", variants=("v1", "title-only"))
 
 HEADING_LINES = 6
 TITLE_WEIGHT = 6
@@ -224,9 +221,6 @@ def classify(lines: list[str], *, body: bool = True) -> str:
 
 def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:  # fmt: skip
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
     lines = [line.text for page in pages for line in group_lines(page.words)]
     return {"kind": classify(lines, body=variant == "v1")}

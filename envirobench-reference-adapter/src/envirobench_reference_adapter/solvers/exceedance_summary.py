@@ -36,13 +36,9 @@ from typing import Any
 import numpy as np
 
 from .. import site_record
+from ..serves import Serves
 
-BENCHMARK_ID = "exceedance-summary"
-FORMAT = "envirobench.exceedance-summary.v1"
-VARIANTS = ("any-table", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
-PER_CASE_USAGE = True
+SERVES = Serves("exceedance-summary", variants=("any-table", "v1"))
 
 parse_input = site_record.parse_input
 source_files = site_record.source_files
@@ -188,9 +184,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     results, reading = site_record.site_results(case_input, sources, jitter)
     rows = load_standards(sources[case_input.standards])
     tables = describe(rows)

@@ -36,12 +36,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "historical-use"
-FORMAT = "envirobench.historical-use.v1"
-VARIANTS = ("one-use", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("historical-use", variants=("one-use", "v1"))
 
 YEAR = re.compile(r"^\s*((?:18|19|20)\d\d)\b\s*[-:.]?\s*(.*)$")
 ADDRESS = re.compile(
@@ -165,9 +162,6 @@ def periods(found: list[tuple[int, str]]) -> list[dict[str, Any]]:
 def solve(
     case_input: HistoryInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     number_match = re.match(r"\s*(\d+)", case_input.address)
     number = int(number_match.group(1)) if number_match else None
     found = observations(

@@ -59,12 +59,9 @@ import numpy as np
 from .. import inputs, pdftext
 from ..execution import CONFORMED, DRAFT_MARKER, fill_in_blank, recording_data, signature_lines
 from ..layout import group_lines, normalize_space
+from ..serves import Serves
 
-BENCHMARK_ID = "indemnity-terms"
-FORMAT = "envirobench.indemnity-terms.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("indemnity-terms")
 
 PAGE_NUMBER = re.compile(r"(?:page\s*)?[-\[(]?\s*\d{1,3}\s*(?:(?:of|/)\s*\d{1,3})?\s*[-\])]?", re.I)
 MONTHS = {name.lower(): index for index, name in enumerate(calendar.month_name) if name}
@@ -163,9 +160,6 @@ def source_files(case_input: ContractInput) -> list[str]:
 
 def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     path = sources[case_input.document]
     pages = pdftext.read_pdf(path, jitter=jitter)
     lines = [group_lines(page.words) for page in pages]

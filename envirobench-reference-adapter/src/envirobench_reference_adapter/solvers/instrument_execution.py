@@ -57,12 +57,9 @@ from ..execution import (
     signature_lines,
 )
 from ..layout import Line, group_lines
+from ..serves import Serves
 
-BENCHMARK_ID = "instrument-execution"
-FORMAT = "envirobench.instrument-execution.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("instrument-execution", variants=("baseline", "v1"))
 
 
 @dataclass(frozen=True)
@@ -81,9 +78,6 @@ def source_files(case_input: InstrumentInput) -> list[str]:
 
 def solve(case_input: InstrumentInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     path = sources[case_input.document]
     pages = pdftext.read_pdf(path, jitter=jitter)
     lines = [group_lines(page.words) for page in pages]

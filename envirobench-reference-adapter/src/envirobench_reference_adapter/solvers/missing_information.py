@@ -18,12 +18,9 @@ import numpy as np
 
 from .. import property_records as engine
 from ..property_records import RecordInput
+from ..serves import Serves
 
-BENCHMARK_ID = "missing-information"
-FORMAT = "envirobench.missing-information.v1"
-VARIANTS = ("always-answer", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("missing-information", variants=("always-answer", "v1"))
 
 
 def parse_input(raw: Any, where: str) -> RecordInput:
@@ -40,8 +37,5 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     record = engine.read_record(case_input, sources, jitter)
     return {"answers": {q.id: engine.answer(q, record, variant) for q in case_input.questions}}

@@ -42,12 +42,9 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "ocr-auto-accept"
-FORMAT = "envirobench.ocr-auto-accept.v1"
-VARIANTS = ("confidence-only", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("ocr-auto-accept", variants=("confidence-only", "v1"))
 
 CONFIDENCE_ONLY = 0.95
 THRESHOLDS = {
@@ -213,7 +210,4 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     return {"cells": decide(case_input, variant)}

@@ -36,13 +36,10 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 from ..terms import terms as text_terms
 
-BENCHMARK_ID = "page-locate"
-FORMAT = "envirobench.page-locate.v1"
-VARIANTS = ("bm25-top", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("page-locate", variants=("bm25-top", "v1"))
 
 MIN_TEXT_CHARS = 20  # fewer characters on a page: a scan
 STEM = 6
@@ -223,9 +220,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     texts = page_texts(sources[case_input.document], jitter)
     if not texts:
         return {"pages": []}

@@ -50,12 +50,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..layout import group_lines, normalize_space
+from ..serves import Serves
 
-BENCHMARK_ID = "party-roles"
-FORMAT = "envirobench.party-roles.v1"
-VARIANTS = ("terms-only", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("party-roles", variants=("terms-only", "v1"))
 
 ROLE_ORDER = ("grantor", "grantee", "seller", "buyer", "lessor", "lessee", "lender", "borrower", "indemnitee",
               "indemnitor", "guarantor", "owner", "operator", "holder", "agency")
@@ -134,9 +131,6 @@ def source_files(case_input: PartiesInput) -> list[str]:
 
 def solve(case_input: PartiesInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
     lines = [normalize_space(line.text) for page in pages for line in group_lines(page.words)]
     parties = read_parties(lines, statements=variant != "terms-only")

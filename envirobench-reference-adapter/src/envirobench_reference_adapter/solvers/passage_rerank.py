@@ -31,12 +31,9 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "passage-rerank"
-FORMAT = "envirobench.passage-rerank.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("passage-rerank")
 
 TOKEN = re.compile(r"[a-z]+|[0-9]+")
 # The commonest English function words (articles, prepositions, auxiliaries, pronouns).
@@ -139,7 +136,4 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     return {"ranking": rank(case_input)}

@@ -33,12 +33,9 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "qualifier-flags"
-FORMAT = "envirobench.qualifier-flags.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("qualifier-flags")
 
 
 @dataclass
@@ -238,8 +235,5 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     legend = read_legend(case_input.legend)
     return {"results": [meanings_of(row, legend) for row in case_input.results]}

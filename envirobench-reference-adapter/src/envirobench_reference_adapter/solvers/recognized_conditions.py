@@ -34,13 +34,9 @@ from typing import Any
 import numpy as np
 
 from .. import site_record
+from ..serves import Serves
 
-BENCHMARK_ID = "recognized-conditions"
-FORMAT = "envirobench.recognized-conditions.v1"
-VARIANTS = ("first-statement", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
-PER_CASE_USAGE = True
+SERVES = Serves("recognized-conditions", variants=("first-statement", "v1"))
 
 parse_input = site_record.parse_input
 source_files = site_record.source_files
@@ -105,9 +101,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = site_record.read_site(case_input, sources, jitter)
     cues = {kind: cue_of(kind) for kind in case_input.condition_kinds}
     evidence: dict[str, list[tuple[str, int]]] = {}

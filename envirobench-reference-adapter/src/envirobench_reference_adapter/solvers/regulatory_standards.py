@@ -43,12 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "regulatory-standards"
-FORMAT = "envirobench.regulatory-standards.v1"
-VARIANTS = ("latest", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("regulatory-standards", variants=("latest", "v1"))
 
 CAS = re.compile(r"^\s*(\d{2,7})-(\d{2})-(\d)\s*$")
 FEDERAL_WORDS = {"federal", "epa", "us", "usepa", "united", "national"}
@@ -217,9 +214,6 @@ def find_row(
 def solve(
     case_input: LookupInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     document = load_tables(sources[case_input.tables])
     policies = document.get("policy", [])
     jurisdiction = pick_jurisdiction(

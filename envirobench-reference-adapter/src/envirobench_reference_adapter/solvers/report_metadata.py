@@ -48,12 +48,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..layout import Line, em_size, group_lines, normalize_space, split_phrases
+from ..serves import Serves
 
-BENCHMARK_ID = "report-metadata"
-FORMAT = "envirobench.report-metadata.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("report-metadata", variants=("baseline", "v1"))
 
 FIRST_PAGES = 3
 DATE_FORMATS = ("%m/%d/%Y", "%m/%d/%y", "%d-%b-%Y", "%d-%b-%y", "%B %d, %Y", "%b %d, %Y", "%Y-%m-%d", "%d %B %Y")
@@ -85,9 +82,6 @@ def source_files(case_input: ReportInput) -> list[str]:
 
 
 def solve(case_input: ReportInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     path = sources[case_input.document]
     count = pdftext.page_count(path)
     wanted = 1 if variant == "baseline" else min(FIRST_PAGES, count)

@@ -41,12 +41,9 @@ import numpy as np
 from .. import inputs, pdftext
 from ..layout import group_lines
 from ..results_tables import TableReader
+from ..serves import Serves
 
-BENCHMARK_ID = "screening-exceedances"
-FORMAT = "envirobench.screening-exceedances.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("screening-exceedances")
 
 MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}  # fmt: skip
@@ -245,9 +242,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     catalogue = json.loads(Path(sources[case_input.standards]).read_text(encoding="utf-8"))
     rows = [r for r in catalogue["rows"] if r["table"] in case_input.tables]
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)

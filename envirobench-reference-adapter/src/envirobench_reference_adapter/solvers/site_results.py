@@ -30,13 +30,9 @@ from typing import Any
 import numpy as np
 
 from .. import site_record
+from ..serves import Serves
 
-BENCHMARK_ID = "site-results"
-FORMAT = "envirobench.site-results.v1"
-VARIANTS = ("latest-report", "no-reconciliation", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
-PER_CASE_USAGE = True
+SERVES = Serves("site-results", variants=("latest-report", "no-reconciliation", "v1"))
 
 parse_input = site_record.parse_input
 source_files = site_record.source_files
@@ -48,9 +44,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = site_record.read_site(case_input, sources, jitter)
     reading = site_record.read_results(case_input, pages)
     if variant == "v1":

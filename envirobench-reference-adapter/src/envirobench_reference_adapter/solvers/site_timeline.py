@@ -44,13 +44,9 @@ from typing import Any
 import numpy as np
 
 from .. import site_record
+from ..serves import Serves
 
-BENCHMARK_ID = "site-timeline"
-FORMAT = "envirobench.site-timeline.v1"
-VARIANTS = ("cover-dates", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
-PER_CASE_USAGE = True
+SERVES = Serves("site-timeline", variants=("cover-dates", "v1"))
 
 parse_input = site_record.parse_input
 source_files = site_record.source_files
@@ -282,9 +278,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     pages = site_record.read_site(case_input, sources, jitter)
     kinds = set(case_input.event_kinds)
     if variant == "cover-dates":

@@ -40,12 +40,9 @@ from PIL import Image
 
 from .. import inputs, ocr
 from ..layout import group_lines
+from ..serves import Serves
 
-BENCHMARK_ID = "table-cells"
-FORMAT = "envirobench.table-cells.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("table-cells", variants=("baseline", "v1"))
 
 CELL_INSET = 3  # pixels cut from each side of a cell box (rules sit on its edges)
 LINE_PAD = 4  # pixels of paper kept around a line's ink
@@ -104,9 +101,6 @@ def source_files(case_input: CellsInput) -> list[str]:
 
 
 def solve(case_input: CellsInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     gray = load_gray(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:
         gray = ocr.jitter_image(gray, jitter)

@@ -33,12 +33,9 @@ from PIL import Image
 
 from .. import inputs, ocr, pdftext
 from ..results_tables import TableReader
+from ..serves import Serves
 
-BENCHMARK_ID = "table-records"
-FORMAT = "envirobench.table-records.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("table-records", variants=("baseline", "v1"))
 
 
 @dataclass(frozen=True)
@@ -75,9 +72,6 @@ def source_files(case_input: TableInput) -> list[str]:
 
 
 def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     markers = variant == "v1"
     if case_input.image is not None:
         words = read_image(sources[case_input.image], case_input.width, case_input.height, jitter)  # type: ignore[arg-type]

@@ -48,11 +48,9 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from PIL import Image
 
-BENCHMARK_ID = "table-separators"
-FORMAT = "envirobench.table-separators.v1"
-VARIANTS = ("baseline", "v2")
-VARIANT_ALIASES = {"default": "v2"}
-DEFAULT_VARIANT = "v2"
+from ..serves import Serves
+
+SERVES = Serves("table-separators", variants=("baseline", "v2"), default="v2")
 
 # -- jitter: how far a `jitter=SEED` run perturbs each image (grey levels) --------------------------
 JITTER_MAX_SHIFT = 60.0
@@ -155,7 +153,6 @@ def load_grayscale(path: Path, width: int, height: int) -> np.ndarray:
 
 def find_separators(gray: np.ndarray, variant: str) -> dict[str, list[int]]:
     """Interior row and column separators of the table in `gray`, by the named variant."""
-    variant = VARIANT_ALIASES.get(variant, variant)
     if variant == "baseline":
         rows, columns = _baseline(gray)
     elif variant == "v2":

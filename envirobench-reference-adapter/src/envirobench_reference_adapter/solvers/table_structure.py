@@ -59,13 +59,10 @@ from .. import inputs, ocr
 from ..layout import group_lines
 from ..quantities import find_cas, parse_result
 from ..results_tables import DATE_LIKE
+from ..serves import Serves
 from . import table_separators as ts
 
-BENCHMARK_ID = "table-structure"
-FORMAT = "envirobench.table-structure.v1"
-VARIANTS = ("baseline", "v1")
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("table-structure", variants=("baseline", "v1"))
 
 FULL_LINE_SHARE = 0.6
 SEGMENT_PER_TEXT_HEIGHT = 4.0  # a horizontal dark run this many text heights long is a rule
@@ -95,9 +92,6 @@ def source_files(case_input: TableInput) -> list[str]:
 
 
 def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     gray = ts.load_grayscale(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:
         gray = ocr.jitter_image(gray, jitter).astype(np.float32)

@@ -29,12 +29,9 @@ from typing import Any
 import numpy as np
 
 from .. import inputs
+from ..serves import Serves
 
-BENCHMARK_ID = "unit-normalisation"
-FORMAT = "envirobench.unit-normalisation.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("unit-normalisation")
 
 MASS = {"ng": 1e-3, "ug": 1.0, "mg": 1e3, "g": 1e6}  # in µg
 ATOMIC = {"N": 14.007, "O": 15.999, "H": 1.008, "P": 30.974}
@@ -164,7 +161,4 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     return {"results": [{"result": row.id, "value": convert(row)} for row in case_input]}

@@ -55,12 +55,9 @@ import numpy as np
 
 from .. import inputs, pdftext
 from ..layout import Line, group_lines, normalize_space
+from ..serves import Serves
 
-BENCHMARK_ID = "use-limitations"
-FORMAT = "envirobench.use-limitations.v1"
-VARIANTS = ("v1",)
-VARIANT_ALIASES = {"default": "v1"}
-DEFAULT_VARIANT = "v1"
+SERVES = Serves("use-limitations")
 
 STAMP_ABOVE = 36.0  # points: a stamp's number and book/page lie this far above its clock time at most
 STAMP_BELOW = 4.0  # and its own line (a header stamp: one line)
@@ -160,9 +157,6 @@ def source_files(case_input: SearchInput) -> list[str]:
 
 def solve(case_input: SearchInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
-    variant = VARIANT_ALIASES.get(variant, variant)
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}")
     readings = [read_instrument(sources[path], jitter) for path in case_input.documents]
     snap_names(readings)
     return {"limitations": limitations(readings, case_input.apn)}
