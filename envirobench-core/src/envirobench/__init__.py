@@ -1,10 +1,12 @@
 """EnviroBench core: the public API for plugin and adapter authors.
 
-Everything a category package, a private plugin or an adapter needs is importable from here
-(`from envirobench import BenchmarkType, CaseScore, hookimpl`); docs/api.md describes it. The
-modules behind these names are internal and may change between releases; a test fails when a
-category package or the plugin template imports one of them. The conformance suite has its own
-public module, `envirobench.conformance`.
+Two parts (docs/api.md): the authoring names, what a category package or a private plugin writes
+its types, generators and fixtures with (envirobench.authoring, which imports nothing of the
+harness), and the running names, what a program running benchmarks or an adapter uses. All are
+importable from here (`from envirobench import BenchmarkType, CaseScore, RunSpec`). The modules
+behind these names are internal and may change between releases; a test fails when a category
+package or the plugin template imports one of them, or a running name. The conformance suite has
+its own public module, `envirobench.conformance`.
 
 Names are imported on first use, so `import envirobench` (which every command and every pytest
 session with the conformance plugin does) stays cheap.
