@@ -30,6 +30,7 @@ from sqlalchemy.engine import Connection, Engine
 from .ledger import GENESIS, Row, row_hash
 
 SCHEMA_VERSION = 1
+IMMEDIATE = "holdout_immediate"  # execution option: an SQLite transaction that takes the write lock at BEGIN
 LEDGER_LOCK = 350_035  # PostgreSQL advisory-lock key of the ledger (any constant the service alone uses)
 
 metadata = sa.MetaData()
@@ -117,7 +118,8 @@ def make_engine(url: str) -> Engine:
         @event.listens_for(engine, "connect")
         def _on_connect(dbapi_connection, _record):
             # pysqlite's own transaction handling is switched off so that BEGIN IMMEDIATE (below)
-            # starts every transaction: one writer at a time, taken at the start, never upgraded.
+            # starts every appending transaction: one writer at a time, taken at the start, never
+            # upgraded from a reader (which could deadlock).
             dbapi_connection.isolation_level = None
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
@@ -127,7 +129,9 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _on_begin(conn):
-            conn.exec_driver_sql("BEGIN IMMEDIATE")
+            # Appending transactions take the write lock at once; reads begin deferred (WAL lets
+            # them run beside the writer).
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(IMMEDIATE) else "BEGIN")
 
         return engine
     return sa.create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
@@ -169,7 +173,7 @@ class Store:
     @contextmanager
     def appending(self) -> Iterator[Connection]:
         """A transaction holding the ledger's lock, committed when the block ends without error."""
-        with self.engine.begin() as conn:
+        with self.engine.connect().execution_options(**{IMMEDIATE: True}) as conn, conn.begin():
             if self.postgresql:
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": LEDGER_LOCK})
             yield conn
