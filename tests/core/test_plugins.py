@@ -190,6 +190,6 @@ def test_commands_warn_once_about_a_plugin_that_failed_to_load(installed, count_
      ("contest-v2", None), ("dev-and-test-v1", None)],
 )
 def test_a_dataset_folder_declares_its_split_by_a_word_of_its_name(folder, split):
-    from envirobench.package import split_of
+    from envirobench.authoring import split_of
 
     assert split_of(folder) == split

@@ -51,8 +51,8 @@ from urllib.parse import unquote, urlsplit
 
 import attrs
 
+from .authoring import fixtures_dir_for
 from .errors import EnviroBenchError, TechnicalFailure
-from .package import fixtures_dir_for
 from .plugins import Registry
 from .rundir import SandboxRecord
 from .sandbox_view import hiding, seccomp_program, under, view_arguments, walked_hidden

@@ -46,8 +46,8 @@ import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from .authoring import FIXTURES_DIR
 from .datasets import ANSWERS
-from .package import FIXTURES_DIR
 
 # The system's runtime: shown read-only (a symbolic link such as /bin -> usr/bin stays a link).
 SYSTEM_RUNTIME = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")

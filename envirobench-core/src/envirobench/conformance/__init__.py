@@ -19,7 +19,7 @@ Two ways to run it (see docs/writing-a-plugin.md):
   `pytest --envirobench-types=table-separators,acme-well-ids`. The pytest plugin is loaded from
   the `pytest11` entry point `envirobench` (`-p envirobench` where plugin autoloading is off).
 
-Fixture convention (envirobench.package): a dataset at `benchmarks/<type>/datasets/<folder>/` has
+Fixture convention (envirobench.authoring): a dataset at `benchmarks/<type>/datasets/<folder>/` has
 its prediction fixtures at `benchmarks/<type>/fixtures/<folder>/correct.json` and `wrong.json`
 (override the `fixtures_dir` fixture to put them elsewhere).
 

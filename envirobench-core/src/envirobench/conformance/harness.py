@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any
 
 from .. import datasets as ds
+from ..authoring import FIXTURE_FILES, fixtures_dir_for
 from ..benchmark import BenchmarkType, CaseScore, ErrorKey
 from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
 from ..jsonio import dumps_line, read_json
-from ..package import FIXTURE_FILES, fixtures_dir_for
 from ..plugins import Registry
 from ..rundir import ADAPTER_DIR, Metrics, RunRecord, read_metrics, read_run
 from ..runs import Outcome, RunSpec, execute_run
@@ -44,7 +44,7 @@ class ConformanceError(AssertionError):
 
 
 def default_fixtures_dir(dataset_dir: Path) -> Path:
-    """The convention of envirobench.package: the dataset `benchmarks/<type>/datasets/<folder>/`
+    """The convention of envirobench.authoring: the dataset `benchmarks/<type>/datasets/<folder>/`
     has its fixtures in `benchmarks/<type>/fixtures/<folder>/`."""
     return fixtures_dir_for(dataset_dir)
 

@@ -32,7 +32,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .. import datasets as ds
-from ..package import fixtures_dir_for
+from ..authoring import fixtures_dir_for
 from ..plugins import Registry
 from ..runs import RunSpec, execute_run
 
