@@ -88,10 +88,11 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(data: Path, db: str, port: int) -> subprocess.Popen:
+def start_server(data: Path, db: str | None, port: int, *, quota: int = 1000) -> subprocess.Popen:
+    """`envirobench holdout serve` in a process of its own (db None: its default, SQLite in --data)."""
     env = {**os.environ, "ENVIROBENCH_LOAD_PLUGINS": "envirobench-holdout"}
-    process = subprocess.Popen([sys.executable, str(HERE / "holdout_cli.py"), "holdout", "serve", "--data", str(data), "--db", db,
-                                "--port", str(port), "--daily-quota", "1000"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen([sys.executable, str(HERE / "holdout_cli.py"), "holdout", "serve", "--data", str(data), *(["--db", db] if db else []),
+                                "--port", str(port), "--daily-quota", str(quota)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
