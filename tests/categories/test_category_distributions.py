@@ -62,7 +62,7 @@ def test_the_project_metadata_is_that_of_a_category(category):
     assert "Typing :: Typed" in meta["classifiers"] and (source / "py.typed").is_file()
     assert sorted(meta["dependencies"]) == ["attrs>=24.2", "envirobench-core>=0.2,<0.3"]  # scoring needs core only
     assert meta["optional-dependencies"]["generate"] == GENERATE_EXTRAS.get(category.package, [SYNTH])
-    assert meta["entry-points"]["envirobench"] == {category.id: f"{module}.plugin"}
+    assert meta["entry-points"]["envirobench"] == {category.id: f"{module}.package:PACKAGE"}  # no hook module
     assert (project / "LICENSE").read_text(encoding="utf-8") == (REPO / "LICENSE").read_text(encoding="utf-8")
     assert len((project / "README.md").read_text(encoding="utf-8")) > 200
 

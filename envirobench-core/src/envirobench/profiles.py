@@ -254,7 +254,7 @@ def _check_name(name: str) -> None:
 
 
 def _plugin_dirs(ep: metadata.EntryPoint) -> list[Path]:
-    """The package directories of an entry point's module: where benchmarks/ sits beside plugin.py."""
+    """The package directories of an entry point's module: where benchmarks/ sits beside it (package.py)."""
     module = ep.module
     dirs: list[Path] = []
     names = [module.rpartition(".")[0], module.split(".")[0]] if "." in module else [module]
