@@ -470,7 +470,7 @@ def test_review_check_of_an_interpretation_that_is_a_fifo(use_registry, tmp_path
 
 def test_a_stored_manifest_over_the_size_limit(tmp_path, count_dataset, toy_registry, store, monkeypatch):
     push_dataset("test/count-words-v1", store, toy_registry)
-    monkeypatch.setattr(authoring, "MAX_MANIFEST_BYTES", 100)
+    monkeypatch.setattr(ds, "MAX_MANIFEST_BYTES", 100)  # the limit as the store transfer reads it
     err = refused(lambda: pull_dataset("test/count-words-v1", store, toy_registry, output=tmp_path / "pulled"), StoreError)
     assert "manifest.json" in err.message and "larger than the 100 bytes" in err.message
 

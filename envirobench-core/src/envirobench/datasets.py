@@ -22,6 +22,7 @@ import attrs
 
 # The format's writing half (for generators) is the authoring layer's; re-exported for the harness.
 from .authoring import ANSWERS, CASES, MANIFEST, digest_of, read_manifest, sha256_file
+from .authoring import MAX_MANIFEST_BYTES as MAX_MANIFEST_BYTES
 from .authoring import write_manifest as write_manifest
 from .benchmark import BenchmarkType, Case
 from .converter import MISS, fast_structurer, structure, unstructure
@@ -29,6 +30,7 @@ from .errors import EnviroBenchError
 from .jsonio import dumps_line, iter_jsonl
 from .plugins import Registry
 from .records import AnswerRecord, CaseRecord, DatasetIdentity, FileEntry, Manifest
+
 #: The manifest fields the dataset digest leaves out: they are digests themselves.
 DIGEST_FIELDS = ("input_digest", "answer_digest")
 

@@ -41,7 +41,6 @@ from typing import Literal
 
 import attrs
 
-from .. import authoring
 from .. import datasets as ds
 from ..converter import structure, unstructure
 from ..errors import EnviroBenchError
@@ -283,7 +282,7 @@ def _stored_manifest(store: Store, dataset_id: str, version: int, digests: list[
     for hex_digest in digests:
         prefix = dataset_prefix(dataset_id, version, hex_digest)
         where = f"{store.url} {prefix}/{ds.MANIFEST}"
-        data = read_object(store, f"{prefix}/{ds.MANIFEST}", None, max_bytes=authoring.MAX_MANIFEST_BYTES)  # verified below, by its key
+        data = read_object(store, f"{prefix}/{ds.MANIFEST}", None, max_bytes=ds.MAX_MANIFEST_BYTES)  # verified below, by its key
         manifest = _read_stored_manifest(data, where)
         if manifest.id != dataset_id or manifest.version != version:
             raise ChecksumMismatch(f"the manifest says {manifest.id} v{manifest.version}, its key says {dataset_id} v{version}: the stored manifest was altered", file=where, field="$.id")
