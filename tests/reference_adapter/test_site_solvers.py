@@ -10,6 +10,7 @@ import io
 import json
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
@@ -168,7 +169,7 @@ def _record(tmp_path: Path) -> tuple[site_record.SiteCase, dict[str, Path]]:
          "value": 800.0, "unit": "mg/kg", "basis": "total", "in_force_from": None, "in_force_to": None},
     ]  # fmt: skip
     (tmp_path / "standards.json").write_text(json.dumps({"rows": rows}))
-    pages = len(site_record.pdfium.PdfDocument(str(tmp_path / "volume-1.pdf")))
+    pages = len(pdfium.PdfDocument(str(tmp_path / "volume-1.pdf")))
     raw = {
         "site": "hand-made",
         "name": "Example Station",
@@ -211,7 +212,7 @@ def test_results_are_reconciled_by_the_reprint_rules(record):
     assert (
         mtbe["value"] == 44.0
         and mtbe["source"]["page"]
-        == len(site_record.pdfium.PdfDocument(str(sources["volume-1.pdf"]))) - 1
+        == len(pdfium.PdfDocument(str(sources["volume-1.pdf"]))) - 1
     )
     assert ("MW-5", None, "2019-05-14", "1634-04-4", "groundwater") not in found  # R-flagged
     assert found[("MW-5", None, "2019-05-14", "71-43-2", "groundwater")]["detected"] is False
@@ -307,7 +308,7 @@ def test_a_scanned_page_is_read_by_ocr(tmp_path):
     text = _prose(
         ["Tank T-2, a steel UST for diesel, was installed on 06/11/1975."], "Tank Records"
     )
-    image = site_record.pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
+    image = pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
     scan = io.BytesIO()
     image.convert("L").save(scan, format="PDF", resolution=150)
     (tmp_path / "volume-1.pdf").write_bytes(scan.getvalue())

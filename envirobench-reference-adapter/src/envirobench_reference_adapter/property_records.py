@@ -54,8 +54,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from rank_bm25 import BM25Okapi
 
-from . import inputs
+from . import inputs, layout, pdftext
 from .terms import IDENTIFIER, dates_in, identifier_key
 from .terms import terms as text_terms
 
@@ -225,10 +228,6 @@ def terms(text: str) -> tuple[set[str], list[str]]:
 
 def read_lines(path: Path, name: str, jitter: np.random.Generator | None = None) -> list[Line]:
     """Every line of every page of one PDF (text layer, or OCR of a scanned page)."""
-    import pypdfium2 as pdfium
-
-    from . import layout, pdftext
-
     lines: list[Line] = []
     document = pdfium.PdfDocument(str(path))
     try:
@@ -255,11 +254,9 @@ def read_lines(path: Path, name: str, jitter: np.random.Generator | None = None)
 def image_dpi(page: Any) -> float:
     """The resolution of the page's largest image (a scan's own), within [100, 200]: OCR reads a
     low-resolution scan no better blown up."""
-    import pypdfium2.raw as raw
-
     best = 150.0
     for obj in page.get_objects():
-        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
             pixels = obj.get_px_size()[0]
             if pixels:
                 best = pixels / page.get_width() * 72.0
@@ -289,8 +286,6 @@ class Record:
     """The lines of a case's documents, indexed for retrieval."""
 
     def __init__(self, lines: list[Line], titles: dict[str, str]) -> None:
-        from rank_bm25 import BM25Okapi
-
         self.lines = lines
         self.titles = titles  # document -> the first lines of its first page, lower-cased
         self.terms = [terms(line.text) for line in lines]

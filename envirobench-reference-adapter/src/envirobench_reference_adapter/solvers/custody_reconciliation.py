@@ -36,8 +36,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from PIL import Image
 
-from .. import inputs
+from .. import inputs, layout, ocr
+from ..pdftext import read_pdf
 from ..serves import Serves
 
 SERVES = Serves("custody-reconciliation")
@@ -222,8 +224,6 @@ class Document:
 
 
 def _cells(lines: list[Any], gap: float) -> list[list[str]]:
-    from .. import layout
-
     return [[p.text for p in layout.split_phrases(line, gap)] for line in lines]
 
 
@@ -243,10 +243,6 @@ def _temperature(rows: list[list[str]]) -> float | None:
 
 
 def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
-    from PIL import Image
-
-    from .. import layout, ocr
-
     with Image.open(path) as image:
         gray = np.asarray(image.convert("L"))
     if jitter is not None:
@@ -285,9 +281,6 @@ def read_form(path: Path, jitter: np.random.Generator | None) -> Document:
 
 
 def read_report(path: Path) -> Document:
-    from .. import layout
-    from ..pdftext import read_pdf
-
     rows: list[list[str]] = []
     for page in read_pdf(path):
         rows += _cells(layout.group_lines(page.words), 5)

@@ -40,7 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import inputs
+from .. import inputs, pdftext
+from ..layout import group_lines
 from ..serves import Serves
 
 SERVES = Serves("database-listings", variants=("name-first", "v1"))
@@ -193,9 +194,6 @@ class TextLine:
 def read_lines(path: Path, jitter: Any = None) -> tuple[list[TextLine], bool]:
     """The report's lines without its running header and page numbers, and whether any page
     was read by OCR."""
-    from .. import pdftext
-    from ..layout import group_lines
-
     lines: list[TextLine] = []
     ocr = False
     for page in pdftext.read_pdf(path, jitter=jitter, straighten=True):

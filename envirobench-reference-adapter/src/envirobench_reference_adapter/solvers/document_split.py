@@ -37,8 +37,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pypdfium2 as pdfium
 
-from .. import inputs
+from .. import inputs, ocr
 from ..serves import Serves
 
 SERVES = Serves("document-split", variants=("marks-only", "v1"))
@@ -164,8 +165,6 @@ def same_band(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def read_cues(pixels: np.ndarray, jitter: np.random.Generator | None, *, layout: bool) -> PageCues:
-    from .. import ocr
-
     h, w = pixels.shape
     ink = pixels < 128
     margin_y, margin_x = int(h * 0.03), int(w * 0.03)
@@ -232,8 +231,6 @@ def solve(
     variant: str,
     jitter: np.random.Generator | None = None,
 ) -> dict[str, Any]:
-    import pypdfium2 as pdfium
-
     layout = variant == "v1"
     cues = []
     document = pdfium.PdfDocument(str(sources[case_input.bundle]))

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import inputs
+from .. import inputs, pdftext
+from ..layout import group_lines
 from ..serves import Serves
 
 SERVES = Serves("historical-use", variants=("one-use", "v1"))
@@ -100,9 +101,6 @@ def source_files(case_input: HistoryInput) -> list[str]:
 
 def read_lines(path: Path, jitter: Any = None) -> list[str]:
     """The PDF's lines, page by page (text layer, or OCR of a scanned page)."""
-    from .. import pdftext
-    from ..layout import group_lines
-
     lines: list[str] = []
     for page in pdftext.read_pdf(path, jitter=jitter, straighten=True):
         lines += [line.text for line in group_lines(page.words)]

@@ -34,8 +34,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from rank_bm25 import BM25Okapi
 
-from .. import inputs
+from .. import inputs, ocr
 from ..serves import Serves
 from ..terms import terms as text_terms
 
@@ -142,9 +145,6 @@ def page_texts(path: Path, jitter: np.random.Generator | None = None) -> list[st
     key = (str(path), stat.st_size, stat.st_mtime_ns)
     if jitter is None and key in _CACHE:
         return _CACHE[key]
-    import pypdfium2 as pdfium
-
-    from .. import ocr
 
     texts: list[str] = []
     document = pdfium.PdfDocument(str(path))
@@ -172,12 +172,10 @@ def page_texts(path: Path, jitter: np.random.Generator | None = None) -> list[st
 
 def _image_dpi(page: Any) -> float:
     """The resolution of the page's largest image (a scan's own), within [100, 200]."""
-    import pypdfium2.raw as raw
-
     width_points = page.get_width()
     best = 150.0
     for obj in page.get_objects():
-        if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
             pixels = obj.get_px_size()[0]
             if pixels:
                 best = pixels / width_points * 72.0
@@ -189,8 +187,6 @@ def _image_dpi(page: Any) -> float:
 
 def choose(question: str, texts: list[str], variant: str) -> list[int]:
     """The 1-based pages that answer `question`, from the pages' texts."""
-    from rank_bm25 import BM25Okapi
-
     q_anchors, q_words = terms(question)
     q_words = [w for w in dict.fromkeys(q_words) if w not in QUESTION_WORDS]
     page_terms = [terms(text) for text in texts]

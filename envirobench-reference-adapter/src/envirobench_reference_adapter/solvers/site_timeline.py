@@ -301,7 +301,7 @@ def solve(
         for kind, when, subject in found:
             # a subject is an identifier (a parcel or tank number); a phrase is no subject
             subject = subject if subject and re.search(r"\d", subject) else None
-            key = (kind, site_record._fold(subject) if subject else None, when)
+            key = (kind, site_record.fold(subject) if subject else None, when)
             if key not in seen:
                 seen[key] = {
                     "kind": kind,
