@@ -146,6 +146,11 @@ class Entry:
     cost_usd: float | None = None
     wall_time_s: float | None = None
 
+    @property
+    def keyed(self) -> bool:
+        """A shortcut given the answer key's rows (its spec's name says "from the key")."""
+        return self.kind == "shortcut" and "from the key" in self.system
+
 
 def primary(benchmark: str) -> tuple[str, str]:
     """The type's first profile and first headline metric (what the category score reads)."""
@@ -269,6 +274,8 @@ class TaskAnalysis:
     compared_with: tuple[str, ...]  # the other tasks whose mean the correlation is with
     best_shortcut: Entry | None
     outranked: tuple[str, ...]  # real systems the best shortcut scores above
+    best_blind: Entry | None = None  # the best shortcut that reads nothing from the answer key
+    blind_outranked: tuple[str, ...] = ()
 
     @property
     def flags(self) -> list[str]:
@@ -277,9 +284,19 @@ class TaskAnalysis:
             flags.append(
                 f"orders the real systems unlike its category (ρ = {self.correlation:.2f})"
             )
-        if self.outranked:
-            flags.append(f"a shortcut outranks {', '.join(self.outranked)}")
+        if self.blind_outranked:
+            flags.append(f"a blind shortcut outranks {', '.join(self.blind_outranked)}")
+        keyed = tuple(s for s in self.outranked if s not in self.blind_outranked)
+        if keyed:
+            flags.append(f"a shortcut given the key's rows outranks {', '.join(keyed)}")
         return flags
+
+
+def below(shortcut: Entry | None, systems: dict[str, float]) -> tuple[str, ...]:
+    """The real systems `shortcut` scores above."""
+    return tuple(
+        sorted(s for s, v in systems.items() if shortcut is not None and shortcut.score > v)
+    )
 
 
 def analysis(entries: dict[str, list[Entry]]) -> list[TaskAnalysis]:
@@ -305,11 +322,19 @@ def analysis(entries: dict[str, list[Entry]]) -> list[TaskAnalysis]:
         correlation = spearman([systems[n] for n in names], means)
         shortcuts = [e for e in rows if e.kind == "shortcut"]
         best = max(shortcuts, key=lambda e: e.score, default=None)
-        outranked = tuple(
-            sorted(s for s, score in systems.items() if best is not None and best.score > score)
-        )
+        blind = max((e for e in shortcuts if not e.keyed), key=lambda e: e.score, default=None)
+
         out.append(
-            TaskAnalysis(task, len(systems), correlation, tuple(sorted(used)), best, outranked)
+            TaskAnalysis(
+                task,
+                len(systems),
+                correlation,
+                tuple(sorted(used)),
+                best,
+                below(best, systems),
+                blind,
+                below(blind, systems),
+            )
         )
     return out
 
@@ -370,15 +395,19 @@ def render_companion(
         "between the real systems' scores on it (the tools and the reference adapter) and their mean score on "
         f"the other tasks of its category that they ran; a task with ρ below {FLAG_BELOW} orders the systems "
         "unlike its category. ρ is undefined (—) with fewer than three systems in common or a constant side. "
-        "Then whether the task's best shortcut scores above any real system. Each flag names the task.",
+        "Then whether the task's best shortcut scores above any real system, told apart: a *blind* shortcut "
+        "reads nothing of the answer key (a constant or empty answer), while the specs' other baselines are "
+        "given the key's rows (samples, analytes, units, limits), which no blind system could know. Each flag "
+        "names the task.",
         "",
-        "| task | real systems | ρ with the category | compared with | best shortcut | its score | flags |",
-        "| --- | --- | --- | --- | --- | --- | --- |",
+        "| task | real systems | ρ with the category | compared with | best shortcut | its score | best blind shortcut | its score | flags |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ]
     for r in results:
         lines.append(
             f"| `{r.benchmark}` | {r.systems} | {_fmt(r.correlation, '.2f')} | {', '.join(f'`{t}`' for t in r.compared_with) or '—'} | "
             f"{r.best_shortcut.system if r.best_shortcut else '—'} | {_fmt(r.best_shortcut and r.best_shortcut.score, '.1f')} | "
+            f"{r.best_blind.system if r.best_blind else '—'} | {_fmt(r.best_blind and r.best_blind.score, '.1f')} | "
             f"{'; '.join(r.flags) or 'none'} |"
         )
     flagged = [r for r in results if r.flags]

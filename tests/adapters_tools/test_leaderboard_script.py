@@ -72,8 +72,27 @@ def test_analysis_flags_a_task_that_orders_systems_unlike_its_category_and_a_sho
     assert (
         len(cells.flags) == 2
         and "unlike its category" in cells.flags[0]
-        and "outranks a" in cells.flags[1]
+        and "blind shortcut outranks a" in cells.flags[1]
     )
+    assert cells.best_blind.system == "blind" and cells.blind_outranked == ("a",)
+
+
+def test_a_shortcut_given_the_keys_rows_is_told_apart_from_a_blind_one():
+    entries = {
+        "table-records": [
+            entry("a", 30),
+            entry("b", 10),
+            entry("rows from the key", 40, "shortcut"),
+            entry("empty output", 20, "shortcut"),
+        ]
+    }
+    (result,) = lr.analysis(entries)
+    assert result.best_shortcut.system == "rows from the key" and result.outranked == ("a", "b")
+    assert result.best_blind.system == "empty output" and result.blind_outranked == ("b",)
+    assert result.flags == [
+        "a blind shortcut outranks b",
+        "a shortcut given the key's rows outranks a",
+    ]
 
 
 def test_a_task_whose_systems_run_nothing_else_has_no_correlation():
