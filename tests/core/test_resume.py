@@ -8,11 +8,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import time
 
 import pytest
 from click.testing import CliRunner
 from reportkit import embedded_data
+from test_adapter_boundary import wait_for
 
 from envirobench import EnviroBenchError, salvage
 from envirobench.cli import main
@@ -54,21 +54,12 @@ def without_identity(path, run_id):
     return path.read_bytes().replace(f'"{run_id}"'.encode(), b'"RUN"')
 
 
-def wait_for(predicate, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return False
-
-
 @pytest.mark.slow
 def test_sigint_after_k_cases_then_resume_asks_only_for_the_rest_and_scores_as_an_uninterrupted_run(toy_cli, toy_registry, resumable, results, tmp_path, use_registry):
     use_registry(toy_registry)
     calls, whole_calls = tmp_path / "calls", tmp_path / "whole"
     proc = toy_cli(*run_args("cut", resumable, calls, results, "--adapter-option", "step=0.3"))
-    assert wait_for(lambda: len(called(calls)) >= 4 or proc.poll() is not None), proc.communicate()  # at least 3 cases finished
+    assert wait_for(lambda: len(called(calls)) >= 4 or proc.poll() is not None, timeout=60), proc.communicate()  # at least 3 cases finished
     assert proc.poll() is None, proc.communicate()
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=60)

@@ -46,6 +46,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from envirobench import (
+    CASES_FILE,
     PROGRESS_FILE,
     RESULT_FILE,
     BenchmarkType,
@@ -53,7 +54,6 @@ from envirobench import (
     dumps_line,
     write_json,
 )
-from envirobench.protocol import CASES_FILE
 
 from . import __version__
 from .budget import Ledger, Price, read_prices

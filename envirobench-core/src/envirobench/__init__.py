@@ -89,6 +89,7 @@ _EXPORTS = {
     "REQUEST_FORMAT": "envirobench.protocol",
     "RESULT_FILE": "envirobench.protocol",
     "PROGRESS_FILE": "envirobench.protocol",
+    "CASES_FILE": "envirobench.protocol",
     "AdapterRequest": "envirobench.protocol",
     "AdapterResult": "envirobench.protocol",
     "AdapterInfo": "envirobench.protocol",
@@ -135,6 +136,7 @@ __all__ = [  # the same names as _EXPORTS (a test holds them together)
     "Metrics",
     "Outcome",
     "PROGRESS_FILE",
+    "CASES_FILE",
     "PROTOCOL",
     "REQUEST_FORMAT",
     "RESULT_FILE",
@@ -234,6 +236,7 @@ if TYPE_CHECKING:  # what static tools see; at run time the names come from __ge
     from .merge import merge_shards
     from .plugins import Registry, build_registry, get_registry, using_registry
     from .protocol import (
+        CASES_FILE,
         PROGRESS_FILE,
         PROTOCOL,
         REQUEST_FORMAT,

@@ -88,7 +88,7 @@ from .rundir import (
     write_run,
 )
 from .rundir import request_text as request_text_of
-from .salvage import keep_failed, lock_directory, resumable, salvage, write_salvaged
+from .salvage import UNFINISHED, keep_failed, lock_directory, resumable, salvage, write_salvaged
 from .scoring import (
     RunScores,
     check_case_usage,
@@ -472,12 +472,13 @@ def _check_traces(result: AdapterResult, output: AdapterOutput) -> None:
 
 def _may_follow(final: Path, spec: RunSpec) -> bool:
     """Whether the run may be made though RESULTS/RUN_ID exists: it holds a run that did not
-    complete and the run continues it (--resume) or takes its ID (--reuse-failed); the failed
-    run is then kept whole as RUN_ID.failed-N (salvage.keep_failed)."""
+    complete (failed, or left `running` by a crash) and the run continues it (--resume) or takes
+    its ID (--reuse-failed); the failed run is then kept whole as RUN_ID.failed-N
+    (salvage.keep_failed). A completed or unscored run is never moved."""
     if not (spec.resume or spec.reuse_failed) or final.is_symlink():
         return False
     try:
-        return read_run(final).status != "completed"
+        return read_run(final).status in UNFINISHED
     except EnviroBenchError:
         return False
 

@@ -50,6 +50,7 @@ from .scoring import _file_of, parse_output_json, read_output_bytes
 SALVAGED_FORMAT = "envirobench.salvaged.v1"
 MAX_LINE_BYTES = 16 << 20  # one case's line of cases.jsonl (a site record's prediction is large, not this large)
 INCOMPLETE = ".incomplete-"  # a staging directory: `.RUN_ID.incomplete-XXXXXXXX` (runs._staging_dir)
+UNFINISHED = ("failed", "running")  # the statuses of a run that can be resumed (`running`: its maker was killed)
 _DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
@@ -164,7 +165,7 @@ def incomplete_dirs(parent: Path, run_id: str | None = None) -> list[Path]:
 def resumable(results_dir: Path, run_id: str) -> Path | None:
     """The unfinished attempt at `run_id` to continue: the newest (by run.json's created_at) of
     the failed run RESULTS/RUN_ID and the hidden directories interrupted attempts left; None when
-    there is none. A completed run is not unfinished: the caller skips it."""
+    there is none. A completed run (or an unscored one) is not unfinished: the caller skips it."""
     candidates: list[tuple[str, Path]] = []
     final = results_dir / run_id
     for path in [*([final] if final.is_dir() and not final.is_symlink() else []), *incomplete_dirs(results_dir, run_id)]:
@@ -172,7 +173,7 @@ def resumable(results_dir: Path, run_id: str) -> Path | None:
             record = read_run(path)
         except EnviroBenchError:
             continue  # an attempt stopped before its run.json was written holds nothing to salvage
-        if record.status != "completed" and record.run_id == run_id:
+        if record.status in UNFINISHED and record.run_id == run_id:
             candidates.append((record.created_at, path))
     return max(candidates)[1] if candidates else None
 
@@ -247,8 +248,8 @@ def keep_failed(final: Path) -> Path:
     """Rename the failed run `final` to the first free RUN_ID.failed-N beside it, whole, so its ID
     can be used again; returns where it now is. A completed run is never moved."""
     record = read_run(final)
-    if record.status == "completed":
-        raise EnviroBenchError(f"run directory {final} holds a completed run; choose another --run (runs are never overwritten)")
+    if record.status not in UNFINISHED:
+        raise EnviroBenchError(f"run directory {final} holds a {record.status} run; choose another --run (runs are never overwritten)")
     for n in range(1, 10_000):
         kept = final.with_name(f"{final.name}.failed-{n}")
         if kept.exists() or kept.is_symlink():

@@ -36,6 +36,7 @@ from ..runs import (
     execute_run,
     rescore_run,
 )
+from ..salvage import UNFINISHED
 from ..sandbox import SANDBOX_KINDS, Interrupted
 from ..shards import SHARD_COUNT_ENV, parse_shard, repeat_run_ids, shard_run_id
 from ..stores import PRIVATE, Refused, Store
@@ -322,14 +323,17 @@ def _open_run_store(value: str, reg: Registry) -> Store:
 
 def _already_made(spec: RunSpec, store: Store | None, resume: bool) -> str | None:
     """Where the run already is, completed, when --resume skips it ("results" or the store);
-    None when it is to be made. A run the store holds is refused without --resume (it could not
-    be archived), and so is an unfinished one in --results (runs are never overwritten)."""
+    None when it is to be made, or continued: with --resume, a run in --results that did not
+    complete (execute_run continues it). A run the store holds is refused without --resume (it
+    could not be archived)."""
     final = spec.results_dir / spec.run_id
     stored = store is not None and store.exists(f"{run_prefix(spec.run_id, spec.benchmark)}/{RUN_FILE}")
     if resume and (final.exists() or final.is_symlink()):
         run = read_run(final)
-        if run.status != "completed":
+        if run.status in UNFINISHED:
             return None  # continued (execute_run: the cases it finished kept, the failed run kept as RUN_ID.failed-N)
+        if run.status != "completed":
+            raise EnviroBenchError(f"{final} holds a run whose status is {run.status!r}; it is not continued or skipped (runs are never overwritten)")
         if store is not None and not stored:
             with ProgressBars() as progress:
                 archive_run(final, store, on_progress=progress)
