@@ -147,6 +147,7 @@ def test_plugins_list_shows_it_next_to_the_public_plugins(acme):
     assert rows["acme-bench"]["registered"] == {
         "adapters": [],
         "benchmark_types": [TYPE],
+        "commands": [],
         "datasets": ["acme/well-ids-synthetic-v1"],
         "stores": [],
         "viewers": ["acme-well-list"],
