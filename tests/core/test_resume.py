@@ -126,6 +126,17 @@ def test_a_resumed_run_that_fails_again_is_resumed_from_both_attempts(spec_of, t
     assert json.loads((results / "r" / "run.json").read_text())["resumed"]["salvaged"] == 7
 
 
+def test_a_run_that_failed_after_finishing_every_case_is_resumed_without_asking_for_any(spec_of, toy_registry, results, tmp_path):
+    calls = tmp_path / "calls"
+    assert execute_run(spec_of("r", calls, fail_after=12), toy_registry).status == "failed"
+    calls.unlink()
+    outcome = execute_run(spec_of("r", calls, resume=True), toy_registry)
+    assert outcome.status == "completed", outcome.message
+    assert called(calls) == []  # the adapter got a request of no cases
+    assert json.loads((results / "r" / "adapter-request.json").read_text())["cases"] == []
+    assert json.loads((results / "r" / "run.json").read_text())["resumed"]["salvaged"] == 12
+
+
 def test_a_failed_runs_id_is_used_again_only_when_asked(spec_of, toy_registry, results, tmp_path):
     calls = tmp_path / "calls"
     assert execute_run(spec_of("r", calls, fail_after=2), toy_registry).status == "failed"

@@ -60,6 +60,8 @@ def main(argv):
                 os.makedirs(os.path.join(out, "traces"), exist_ok=True)
                 with open(os.path.join(out, "traces", case["id"] + ".log"), "w") as fh:
                     fh.write(f"counted the words of {case['id']}\n")
+    if fail_after == len(cases):  # every case finished, then a failure before the result
+        sys.exit(1)
     with open(os.path.join(out, "predictions.json"), "w") as fh:
         json.dump(predictions, fh)
     result = {
