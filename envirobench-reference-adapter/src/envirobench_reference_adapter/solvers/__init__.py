@@ -5,10 +5,15 @@ Every module here is a solver and declares, at module level:
 - `SERVES`, a `serves.Serves`: the benchmark type it solves (`table-separators`, each ID in one
   module only), its variants and its default; the protocol layer resolves the `variant` option
   (an alias too) against it once per run, so `solve` gets a variant's name;
-- `parse_input(raw, where)`: the case's input, checked strictly (ValueError naming the field);
-- `source_files(input)`: the input-directory-relative files the case reads;
-- `solve(input, sources, variant, jitter=None)`: the prediction, as JSON-ready data (`jitter`, a
-  numpy Generator or None, perturbs the pixels it reads; see the `jitter` option).
+- `solve(input, sources, variant, jitter=None)`: the prediction, as JSON-ready data. `input` is
+  the case's input structured by core's converter into the type's `Input` record (the adapter
+  kit does it, with the type's published class); `sources` maps each file the type says the case
+  reads (input-directory-relative) to its checked path; `jitter`, a numpy Generator or None,
+  perturbs the pixels it reads (see the `jitter` option);
+- for now, some solvers still read the input with a `parse_input(raw, where)` of their own (their
+  code reads fields the type's record names or shapes otherwise: the site types' volumes,
+  database-listings, unit-normalisation, use-limitations, and the solvers not yet moved); the
+  protocol layer uses it where a solver has one.
 
 `discover()` finds them with `pkgutil.iter_modules`, so adding a type to the adapter is adding
 one module here. Code shared by several solvers lives beside this package (`layout`, `ocr`,
@@ -28,7 +33,7 @@ from envirobench import EnviroBenchError
 
 from ..serves import Serves
 
-FUNCTIONS = ("parse_input", "source_files", "solve")
+FUNCTIONS = ("solve",)
 
 
 def discover(package: str = __name__) -> dict[str, ModuleType]:

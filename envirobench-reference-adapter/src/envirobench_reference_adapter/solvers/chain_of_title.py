@@ -128,10 +128,6 @@ def parse_input(raw: Any, where: str) -> TitleInput:
     )
 
 
-def source_files(case_input: TitleInput) -> list[str]:
-    return [case_input.packet]
-
-
 def solve(
     case_input: TitleInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None
 ) -> dict[str, Any]:

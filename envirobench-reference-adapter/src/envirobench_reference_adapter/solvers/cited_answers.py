@@ -38,14 +38,6 @@ SERVES = Serves("cited-answers", variants=("first-page", "v1"))
 MAX_QUOTE = 400
 
 
-def parse_input(raw: Any, where: str) -> engine.RecordInput:
-    return engine.parse_input(raw, where)
-
-
-def source_files(case_input: engine.RecordInput) -> list[str]:
-    return list(case_input.documents)
-
-
 def cited(question: engine.Question, record: engine.Record, variant: str) -> dict[str, Any]:
     value, line = engine.find_answer(question, record, "v1")
     if value == engine.NOT_IN_RECORD:
@@ -66,7 +58,7 @@ def cited(question: engine.Question, record: engine.Record, variant: str) -> dic
 
 
 def solve(
-    case_input: engine.RecordInput,
+    case_input: Any,  # the type's Input record (documents, questions)
     sources: Mapping[str, Path],
     variant: str,
     jitter: np.random.Generator | None = None,

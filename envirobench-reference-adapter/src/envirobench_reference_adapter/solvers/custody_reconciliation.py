@@ -79,10 +79,6 @@ def parse_input(raw: Any, where: str) -> CaseInput:
     )
 
 
-def source_files(case_input: CaseInput) -> list[str]:
-    return [case_input.form, case_input.report]
-
-
 # -- vocabulary ----------------------------------------------------------------------------------
 
 

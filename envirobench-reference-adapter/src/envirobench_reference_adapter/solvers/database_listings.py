@@ -177,10 +177,6 @@ def parse_input(raw: Any, where: str) -> ListingsInput:
     return ListingsInput(document, tuple(sites), records)
 
 
-def source_files(case_input: ListingsInput) -> list[str]:
-    return [case_input.document]
-
-
 # -- reading -------------------------------------------------------------------------------------
 
 

@@ -44,10 +44,6 @@ def parse_input(raw: Any, where: str) -> DocumentInput:
     return DocumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
 
 
-def source_files(case_input: DocumentInput) -> list[str]:
-    return [case_input.document]
-
-
 def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)
     if variant == "baseline":

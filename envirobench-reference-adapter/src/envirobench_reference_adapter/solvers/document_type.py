@@ -198,10 +198,6 @@ def parse_input(raw: Any, where: str) -> DocumentInput:
     return DocumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
 
 
-def source_files(case_input: DocumentInput) -> list[str]:
-    return [case_input.document]
-
-
 def classify(lines: list[str], *, body: bool = True) -> str:
     """The kind whose cues weigh most in the lines (the first HEADING_LINES are the heading)."""
     heading = " ".join(lines[:HEADING_LINES]).lower()

@@ -41,8 +41,6 @@ from ..serves import Serves
 SERVES = Serves("exceedance-summary", variants=("any-table", "v1"))
 
 parse_input = site_record.parse_input
-source_files = site_record.source_files
-
 COMPARE = re.compile(
     r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b|"
     r"\bevaluated\s+against\b|\bapplicable\b|\bgovern\w*|\bgoals?\b",

@@ -31,11 +31,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import group_lines
 from ..serves import Serves
 
@@ -74,29 +73,6 @@ USE_WORDS: tuple[tuple[str, re.Pattern], ...] = tuple(
         ("vacant", r"\bvacant\b|\bundeveloped\b|\bno structures\b|\bcleared\b"),
     )
 )
-
-
-@dataclass(frozen=True)
-class HistoryInput:
-    document: str
-    address: str
-    uses: tuple[str, ...]
-
-
-def parse_input(raw: Any, where: str) -> HistoryInput:
-    data = inputs.fields(raw, where, ("document", "address", "uses"))
-    uses = data["uses"]
-    if not isinstance(uses, list) or not uses or not all(isinstance(u, str) and u for u in uses):
-        raise ValueError(f"{where}.uses: must be a non-empty list of strings")
-    return HistoryInput(
-        inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
-        inputs.string(data["address"], f"{where}.address"),
-        tuple(uses),
-    )
-
-
-def source_files(case_input: HistoryInput) -> list[str]:
-    return [case_input.document]
 
 
 def read_lines(path: Path, jitter: Any = None) -> list[str]:
@@ -158,7 +134,10 @@ def periods(found: list[tuple[int, str]]) -> list[dict[str, Any]]:
 
 
 def solve(
-    case_input: HistoryInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
+    case_input: Any,  # the type's Input record (document, address, uses)
+    sources: Mapping[str, Path],
+    variant: str,
+    jitter: Any = None,
 ) -> dict[str, Any]:
     number_match = re.match(r"\s*(\d+)", case_input.address)
     number = int(number_match.group(1)) if number_match else None

@@ -154,10 +154,6 @@ def parse_input(raw: Any, where: str) -> ContractInput:
     return ContractInput(document, as_of)
 
 
-def source_files(case_input: ContractInput) -> list[str]:
-    return [case_input.document]
-
-
 def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
     path = sources[case_input.document]

@@ -72,10 +72,6 @@ def parse_input(raw: Any, where: str) -> InstrumentInput:
     return InstrumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
 
 
-def source_files(case_input: InstrumentInput) -> list[str]:
-    return [case_input.document]
-
-
 def solve(case_input: InstrumentInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
     path = sources[case_input.document]

@@ -17,22 +17,13 @@ from typing import Any
 import numpy as np
 
 from .. import property_records as engine
-from ..property_records import RecordInput
 from ..serves import Serves
 
 SERVES = Serves("missing-information", variants=("always-answer", "v1"))
 
 
-def parse_input(raw: Any, where: str) -> RecordInput:
-    return engine.parse_input(raw, where)
-
-
-def source_files(case_input: RecordInput) -> list[str]:
-    return engine.source_files(case_input)
-
-
 def solve(
-    case_input: RecordInput,
+    case_input: Any,  # the type's Input record (documents, questions)
     sources: Mapping[str, Path],
     variant: str,
     jitter: np.random.Generator | None = None,

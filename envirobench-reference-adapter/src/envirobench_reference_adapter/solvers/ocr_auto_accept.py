@@ -138,10 +138,6 @@ def parse_input(raw: Any, where: str) -> CaseInput:
     )
 
 
-def source_files(case_input: CaseInput) -> list[str]:
-    return []  # the readings are in the input; the image is not read
-
-
 def cas_valid(text: str) -> bool:
     match = CAS_CELL.match(text)
     if not match:

@@ -125,10 +125,6 @@ def parse_input(raw: Any, where: str) -> PartiesInput:
     return PartiesInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
 
 
-def source_files(case_input: PartiesInput) -> list[str]:
-    return [case_input.document]
-
-
 def solve(case_input: PartiesInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)

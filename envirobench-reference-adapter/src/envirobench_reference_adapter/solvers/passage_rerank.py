@@ -23,14 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from rank_bm25 import BM25Okapi
 
-from .. import inputs
 from ..serves import Serves
 
 SERVES = Serves("passage-rerank")
@@ -82,45 +80,11 @@ STOPWORDS = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Passage:
-    id: str
-    text: str
-    source: str
-
-
-@dataclass(frozen=True)
-class RerankInput:
-    question: str
-    passages: tuple[Passage, ...]
-
-
-def parse_input(raw: Any, where: str) -> RerankInput:
-    data = inputs.fields(raw, where, ("question", "passages"))
-    question = inputs.string(data["question"], f"{where}.question")
-    if not isinstance(data["passages"], list) or not data["passages"]:
-        raise ValueError(f"{where}.passages: must be a non-empty list")
-    passages = []
-    for index, item in enumerate(data["passages"]):
-        at = f"{where}.passages[{index}]"
-        fields = inputs.fields(item, at, ("id", "text", "source"))
-        passages.append(
-            Passage(
-                *(inputs.string(fields[name], f"{at}.{name}") for name in ("id", "text", "source"))
-            )
-        )
-    return RerankInput(question, tuple(passages))
-
-
-def source_files(case_input: RerankInput) -> list[str]:
-    return []
-
-
 def tokens(text: str) -> list[str]:
     return [t for t in TOKEN.findall(text.lower()) if t not in STOPWORDS]
 
 
-def rank(case_input: RerankInput) -> list[str]:
+def rank(case_input: Any) -> list[str]:
     """Passage IDs by BM25 score of the question, best first; ties in the offered order."""
     corpus = [tokens(f"{p.text} {p.source}") for p in case_input.passages]
     if not any(corpus):
@@ -131,7 +95,7 @@ def rank(case_input: RerankInput) -> list[str]:
 
 
 def solve(
-    case_input: RerankInput,
+    case_input: Any,  # the type's Input record (question, passages of id, text, source)
     sources: Mapping[str, Path],
     variant: str,
     jitter: np.random.Generator | None = None,

@@ -186,10 +186,6 @@ def parse_input(raw: Any, where: str) -> FlagsInput:
     return FlagsInput(legend, tuple(rows))
 
 
-def source_files(case_input: FlagsInput) -> list[str]:
-    return []
-
-
 NUMBER = re.compile(r"^\s*<?\s*[0-9][0-9.,]*(?:[eE][+-]?[0-9]+)?")
 
 

@@ -39,8 +39,6 @@ from ..serves import Serves
 SERVES = Serves("recognized-conditions", variants=("first-statement", "v1"))
 
 parse_input = site_record.parse_input
-source_files = site_record.source_files
-
 # Cues of condition kinds, general vocabulary of site assessments.
 CUES: dict[str, str] = {
     "petroleum-ust-release": r"\b(gasoline|diesel|petroleum|fuel)\b.{0,80}\b(UST|USTs|underground\s+storage\s+tanks?|tank\s+system|dispenser)|"

@@ -111,10 +111,6 @@ def parse_input(raw: Any, where: str) -> LookupInput:
     return LookupInput(**values)
 
 
-def source_files(case_input: LookupInput) -> list[str]:
-    return [case_input.tables]
-
-
 def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", text.lower())
 

@@ -77,10 +77,6 @@ def parse_input(raw: Any, where: str) -> ReportInput:
     return ReportInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
 
 
-def source_files(case_input: ReportInput) -> list[str]:
-    return [case_input.document]
-
-
 def solve(case_input: ReportInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     path = sources[case_input.document]
     count = pdftext.page_count(path)

@@ -89,10 +89,6 @@ def parse_input(raw: Any, where: str) -> ScreeningInput:
     return ScreeningInput(document, standards, names)
 
 
-def source_files(case_input: ScreeningInput) -> list[str]:
-    return [case_input.document, case_input.standards]
-
-
 def parse_date(match: re.Match[str]) -> dt.date | None:
     g = match.groups()
     try:

@@ -35,9 +35,6 @@ from ..serves import Serves
 SERVES = Serves("site-results", variants=("latest-report", "no-reconciliation", "v1"))
 
 parse_input = site_record.parse_input
-source_files = site_record.source_files
-
-
 def solve(
     case_input: site_record.SiteCase,
     sources: Mapping[str, Path],

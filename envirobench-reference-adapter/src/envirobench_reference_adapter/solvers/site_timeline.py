@@ -49,8 +49,6 @@ from ..serves import Serves
 SERVES = Serves("site-timeline", variants=("cover-dates", "v1"))
 
 parse_input = site_record.parse_input
-source_files = site_record.source_files
-
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 TANK = re.compile(r"\b(?:tank\s+)?((?:UST|AST|T)\s?-\s?\d{1,3}|tank\s+(?:no\.\s*)?\d{1,3})\b", re.I)
 INSTALLED = re.compile(

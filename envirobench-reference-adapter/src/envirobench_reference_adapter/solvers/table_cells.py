@@ -96,10 +96,6 @@ def parse_input(raw: Any, where: str) -> CellsInput:
     return CellsInput(image, width, height, tuple(cells))
 
 
-def source_files(case_input: CellsInput) -> list[str]:
-    return [case_input.image]
-
-
 def solve(case_input: CellsInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     gray = load_gray(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:

@@ -67,10 +67,6 @@ def parse_input(raw: Any, where: str) -> TableInput:
     )
 
 
-def source_files(case_input: TableInput) -> list[str]:
-    return [case_input.image if case_input.image is not None else case_input.document]  # type: ignore[list-item]
-
-
 def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     markers = variant == "v1"
     if case_input.image is not None:

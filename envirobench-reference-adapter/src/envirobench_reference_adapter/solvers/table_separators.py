@@ -115,11 +115,6 @@ def parse_input(raw: Any, where: str) -> TableInput:
     return TableInput(raw["image"], raw["width"], raw["height"])
 
 
-def source_files(case_input: TableInput) -> list[str]:
-    """The input-directory-relative files this case reads."""
-    return [case_input.image]
-
-
 def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, list[int]]:
     """Predict one case. `sources` maps each of source_files() to its checked absolute path.
 

@@ -87,10 +87,6 @@ def parse_input(raw: Any, where: str) -> TableInput:
     )
 
 
-def source_files(case_input: TableInput) -> list[str]:
-    return [case_input.image]
-
-
 def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     gray = ts.load_grayscale(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:

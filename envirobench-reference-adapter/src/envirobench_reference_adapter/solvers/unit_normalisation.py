@@ -89,10 +89,6 @@ def parse_input(raw: Any, where: str) -> tuple[Row, ...]:
     return tuple(rows)
 
 
-def source_files(case_input: tuple[Row, ...]) -> list[str]:
-    return []
-
-
 def read_number(text: str) -> float:
     t = text.strip().replace(" ", "")
     if "," in t and "." not in t:

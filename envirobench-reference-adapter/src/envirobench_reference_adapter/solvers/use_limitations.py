@@ -151,10 +151,6 @@ def parse_input(raw: Any, where: str) -> SearchInput:
                        inputs.string(parcel["legal_description"], f"{where}.parcel.legal_description"), paths)
 
 
-def source_files(case_input: SearchInput) -> list[str]:
-    return list(case_input.documents)
-
-
 def solve(case_input: SearchInput, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:
     readings = [read_instrument(sources[path], jitter) for path in case_input.documents]
