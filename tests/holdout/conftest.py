@@ -20,10 +20,9 @@ from envirobench.testing import toy_plugin, write_count_dataset
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripted_adapters
 
-from holdout_kit import live_server  # noqa: E402
+from holdout_kit import live_server, new_key  # noqa: E402
 from postgres import postgres_server  # noqa: E402
 
-from envirobench_holdout import keys  # noqa: E402
 from envirobench_holdout.sealing import hold  # noqa: E402
 from envirobench_holdout.service import Holdout, Settings, make_app  # noqa: E402
 from envirobench_holdout.store import init_store, sqlite_url  # noqa: E402
@@ -99,11 +98,3 @@ def service(held, registry, settings):
 def team_key(held):
     """An API key of team 'alpha'."""
     return new_key(held[0], "alpha")
-
-
-def new_key(store, team: str) -> str:
-    if team not in {r.body.get("team") for r in store.rows() if r.kind == "team"}:
-        store.add_team(team)
-    made = keys.make_key()
-    store.add_key(team, made.key_id, made.salt, made.hashed)
-    return made.secret_key

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -16,6 +19,7 @@ import uvicorn
 from scripted_adapters import adapter_executable
 
 from envirobench.runs import RunSpec, execute_run
+from envirobench_holdout import keys
 from envirobench_holdout.client import submission_of
 
 
@@ -85,3 +89,38 @@ def live_server(app) -> Iterator[str]:
 def correct_cases(case_ids) -> list[str]:
     """The cases whose answer is the word count (conftest.full_dataset overrides every third)."""
     return [cid for cid in case_ids if int(cid[1:]) % 3 != 0]
+
+
+def new_key(store, team: str) -> str:
+    """A new API key of `team` (made when it does not exist yet)."""
+    if team not in {r.body.get("team") for r in store.rows() if r.kind == "team"}:
+        store.add_team(team)
+    made = keys.make_key()
+    store.add_key(team, made.key_id, made.salt, made.hashed)
+    return made.secret_key
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(data: Path, db: str | None, port: int, *, quota: int = 1000) -> subprocess.Popen:
+    """`envirobench holdout serve` in a process of its own (db None: its default, SQLite in --data)."""
+    env = {**os.environ, "ENVIROBENCH_LOAD_PLUGINS": "envirobench-holdout"}
+    process = subprocess.Popen([sys.executable, str(Path(__file__).parent / "holdout_cli.py"), "holdout", "serve", "--data", str(data), *(["--db", db] if db else []),
+                                "--port", str(port), "--daily-quota", str(quota)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # Started when it accepts connections (uvicorn listens once the application is made); on a
+    # loaded machine that can take a while, so the wait is generous.
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"the server exited: {process.stderr.read().decode()}")
+        with socket.socket() as probe:
+            probe.settimeout(2)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return process
+        time.sleep(0.1)
+    process.kill()
+    raise AssertionError("the server did not start")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from holdout_kit import free_port, start_server
 from scripted_adapters import adapter_executable
-from test_reliability import free_port, start_server
 
 from envirobench.cli import main
 from envirobench.sandbox import find_bwrap

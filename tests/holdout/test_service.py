@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from holdout_kit import answer_strings, correct_cases, post, submit_run, unscored_run
+from holdout_kit import answer_strings, correct_cases, new_key, post, submit_run, unscored_run
 
 from envirobench.rundir import read_run
 from envirobench_holdout.client import submission_of
@@ -69,8 +69,6 @@ def test_the_fourth_submission_of_a_day_gets_429_with_retry_after(tmp_path, regi
     assert "quota" in fourth.json()["error"] and "\n" not in fourth.json()["error"]
     assert len(held[0].submissions()) == 3
     # Another key, even of the same team, has its own quota.
-    from conftest import new_key
-
     assert submit_run(service, new_key(held[0], "alpha"), unscored_run(tmp_path, registry, held[2], "q4", off={"c000002": 1})).status_code == 201
 
 
