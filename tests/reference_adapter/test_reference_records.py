@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from reference_report_drawing import EXPECTED, draw_report
 
+from envirobench_extract.document_extraction import Input as DocumentExtractionInput
 from envirobench_reference_adapter import pdftext
 from envirobench_reference_adapter.layout import Word
 from envirobench_reference_adapter.results_tables import TableReader
@@ -12,7 +13,7 @@ from envirobench_reference_adapter.solvers import document_extraction, table_rec
 
 
 def solve_document(path, variant="v1"):
-    case = document_extraction.parse_input({"document": path.name}, "$")
+    case = DocumentExtractionInput(document=path.name)
     return document_extraction.solve(case, {path.name: path}, variant)["records"]
 
 

@@ -9,12 +9,13 @@ from PIL import Image, ImageDraw, ImageFont
 from reference_report_drawing import METADATA, draw_report
 from reference_table_drawing import HEADER, ROWS, draw_table
 
+from envirobench_extract.report_metadata import Input as ReportMetadataInput
 from envirobench_reference_adapter.solvers import report_metadata, table_cells, table_structure
 
 
 def test_report_metadata_from_the_cover_and_the_sample_summary(tmp_path):
     path = draw_report(tmp_path / "r.pdf")
-    case = report_metadata.parse_input({"document": "r.pdf"}, "$")
+    case = ReportMetadataInput(document="r.pdf")
     assert report_metadata.solve(case, {"r.pdf": path}, "v1") == METADATA
     baseline = report_metadata.solve(case, {"r.pdf": path}, "baseline")
     assert baseline["sampling_dates"] is None and baseline["client"] == METADATA["client"]
@@ -92,8 +93,6 @@ def test_table_cells_refuses_a_box_outside_the_image():
 @pytest.mark.parametrize(
     ("module", "raw", "message"),
     [
-        (report_metadata, {"document": "r.png"}, "must name a .pdf file"),
-        (report_metadata, {"document": "r.pdf", "pages": 2}, "unknown field(s) pages"),
         (table_structure, {"image": "t.png", "width": 0, "height": 5}, "width: must be a positive integer"),
         (table_cells, {"image": "t.png", "width": 5, "height": 5, "cells": [{"row": 0, "column": 0, "box": [0, 0, 2, 2]}] * 2}, "named twice"),
     ],

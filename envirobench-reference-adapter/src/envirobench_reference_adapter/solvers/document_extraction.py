@@ -21,30 +21,19 @@ page where it is scanned, at several seconds a page.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..results_tables import TableReader
 from ..serves import Serves
 
 SERVES = Serves("document-extraction", variants=("baseline", "v1"))
 
 
-@dataclass(frozen=True)
-class DocumentInput:
-    document: str
-
-
-def parse_input(raw: Any, where: str) -> DocumentInput:
-    data = inputs.fields(raw, where, ("document",))
-    return DocumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
-
-
-def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)
     if variant == "baseline":
         records: list[dict[str, Any]] = []

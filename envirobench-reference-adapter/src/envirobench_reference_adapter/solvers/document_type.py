@@ -33,13 +33,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import group_lines
 from ..serves import Serves
 
@@ -188,16 +187,6 @@ KINDS = tuple(CUES)
 PATTERNS = {kind: [re.compile(cue) for cue in cues] for kind, cues in CUES.items()}
 
 
-@dataclass(frozen=True)
-class DocumentInput:
-    document: str
-
-
-def parse_input(raw: Any, where: str) -> DocumentInput:
-    data = inputs.fields(raw, where, ("document",))
-    return DocumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
-
-
 def classify(lines: list[str], *, body: bool = True) -> str:
     """The kind whose cues weigh most in the lines (the first HEADING_LINES are the heading)."""
     heading = " ".join(lines[:HEADING_LINES]).lower()
@@ -215,7 +204,7 @@ def classify(lines: list[str], *, body: bool = True) -> str:
     return best
 
 
-def solve(case_input: DocumentInput, sources: Mapping[str, Path], variant: str,
+def solve(case_input: Any, sources: Mapping[str, Path], variant: str,
           jitter: np.random.Generator | None = None) -> dict[str, Any]:  # fmt: skip
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
     lines = [line.text for page in pages for line in group_lines(page.words)]

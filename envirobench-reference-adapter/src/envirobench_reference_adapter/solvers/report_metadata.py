@@ -40,13 +40,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import Line, em_size, group_lines, normalize_space, split_phrases
 from ..serves import Serves
 
@@ -67,17 +66,7 @@ CLIENT_WORDS = frozenset({"client"})
 LABEL_LINE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .#/]{0,40}?)\s*:\s*(?P<value>.+)$")
 
 
-@dataclass(frozen=True)
-class ReportInput:
-    document: str
-
-
-def parse_input(raw: Any, where: str) -> ReportInput:
-    data = inputs.fields(raw, where, ("document",))
-    return ReportInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
-
-
-def solve(case_input: ReportInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
     path = sources[case_input.document]
     count = pdftext.page_count(path)
     wanted = 1 if variant == "baseline" else min(FIRST_PAGES, count)
