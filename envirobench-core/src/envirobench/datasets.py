@@ -27,10 +27,20 @@ from .authoring import write_manifest as write_manifest
 from .benchmark import BenchmarkType, Case
 from .converter import MISS, fast_structurer, structure, unstructure
 from .errors import EnviroBenchError
-from .jsonio import dumps_line, iter_jsonl
+from .jsonio import dumps_line, iter_jsonl, read_json
 from .plugins import Registry
-from .records import AnswerRecord, CaseRecord, DatasetIdentity, FileEntry, Manifest
+from .records import (
+    AnswerRecord,
+    CaseRecord,
+    DatasetIdentity,
+    FileEntry,
+    Manifest,
+    SealedNote,
+)
 
+#: Marks a sealed dataset (docs/holdout.md): its manifest pins answers.jsonl like any other, but the
+#: file is not here; a scoring service holds it. A run on it is unscored (runs.py).
+SEALED = "sealed.json"
 #: The manifest fields the dataset digest leaves out: they are digests themselves.
 DIGEST_FIELDS = ("input_digest", "answer_digest")
 
@@ -86,6 +96,10 @@ class Dataset:
         return DatasetIdentity(m.id, m.version, dataset_digest(m), m.input_digest, m.answer_digest)
 
     @property
+    def sealed(self) -> bool:
+        return is_sealed(self.root)
+
+    @property
     def retired(self) -> dict[str, str]:
         return {r.case: r.reason for r in self.manifest.retired}
 
@@ -122,6 +136,18 @@ class Dataset:
             yield rec
 
 
+def is_sealed(root: Path) -> bool:
+    """Whether the directory is a sealed dataset's public part: `sealed.json` (a regular file,
+    valid) in place of its answer key."""
+    path = root / SEALED
+    if path.is_symlink():
+        raise EnviroBenchError(f"{SEALED} is a symbolic link; a dataset holds regular files only", file=path)
+    if not path.is_file():
+        return False
+    structure(read_json(path, max_bytes=1 << 16), SealedNote, file=str(path))
+    return True
+
+
 def check_no_link(root: Path, rel: str, *, file: Path, field: str) -> None:
     """Refuse a path inside the dataset that is, or passes through, a symbolic link.
 
@@ -149,6 +175,7 @@ def verify_files(root: Path, manifest: Manifest) -> None:
     if mpath.is_symlink():
         raise EnviroBenchError(f"{MANIFEST} is a symbolic link; a dataset holds regular files only", file=mpath)
     real_root = root.resolve()
+    sealed = is_sealed(root)
     listed: dict[str, FileEntry] = {}
     roles: dict[str, int] = {"cases": 0, "answers": 0}
     for index, entry in enumerate(manifest.files):
@@ -166,6 +193,10 @@ def verify_files(root: Path, manifest: Manifest) -> None:
                 raise EnviroBenchError(f"the {entry.role} file must be {expected!r}", file=mpath, field=field)
         check_no_link(root, entry.path, file=mpath, field=field)
         target = root / entry.path
+        if sealed and entry.role == "answers":
+            if target.exists() or target.is_symlink():
+                raise EnviroBenchError(f"a sealed dataset ({SEALED}) must not hold its answer key {entry.path!r}", file=mpath, field=field)
+            continue
         # The path holds no '..' and no link, so nothing takes it outside the directory.
         resolved = target.resolve()
         if real_root not in resolved.parents:
@@ -177,7 +208,9 @@ def verify_files(root: Path, manifest: Manifest) -> None:
         size = target.stat().st_size
         if size != entry.size:
             raise EnviroBenchError(f"{entry.path!r} has {size} bytes, the manifest pins {entry.size}: the file was altered", file=mpath, field=f"$.files[{index}].size")
-    for index, (entry, actual) in enumerate(zip(manifest.files, hash_files([root / e.path for e in manifest.files]), strict=True)):
+    # A sealed dataset's answer key is not here to hash.
+    present = [(i, e) for i, e in enumerate(manifest.files) if not (sealed and e.role == "answers")]
+    for (index, entry), actual in zip(present, hash_files([root / e.path for _, e in present]), strict=True):
         if actual != entry.sha256:
             raise EnviroBenchError(f"{entry.path!r} has SHA-256 {actual}, the manifest pins {entry.sha256}: the file was altered", file=mpath, field=f"$.files[{index}].sha256")
     for role, count in roles.items():
@@ -192,7 +225,7 @@ def verify_files(root: Path, manifest: Manifest) -> None:
         for name in sorted(filenames + [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]):
             full = Path(dirpath) / name
             rel = full.relative_to(root).as_posix()
-            if rel == MANIFEST:
+            if rel == MANIFEST or (sealed and rel == SEALED):
                 continue
             if rel not in listed:
                 mode = os.lstat(full).st_mode
@@ -233,6 +266,7 @@ class Contents:
     cases: dict[str, Case]
     answers: dict[str, Any]
     raw_inputs: dict[str, Any]  # each case's input exactly as cases.jsonl has it: what adapters get
+    sealed: bool = False  # the answer key is held by a scoring service: `answers` is empty
 
 
 def validate(root: str | Path, registry: Registry) -> Dataset:
@@ -274,7 +308,9 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
     answers_path = root / ANSWERS
     answered: dict[str, int] = {}
-    for lineno, (case_id, raw_answer) in _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer)):
+    sealed = is_sealed(root)
+    answer_lines = () if sealed else _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer))
+    for lineno, (case_id, raw_answer) in answer_lines:
         if case_id not in case_ids:
             raise EnviroBenchError(f"answer for {case_id!r}, which is not a case in {CASES}", file=answers_path, line=lineno, field="$.id")
         if case_id in answered:
@@ -282,7 +318,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
         answered[case_id] = lineno
         answer = make_answer(raw_answer)
         answers[case_id] = answer if answer is not MISS else structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
-    for case_id, lineno in case_ids.items():
+    for case_id, lineno in case_ids.items() if not sealed else ():
         if case_id not in answered:
             raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")
     for index, retirement in enumerate(manifest.retired):
@@ -292,7 +328,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
             raise EnviroBenchError("a retirement must state its reason", file=mpath, field=f"$.retired[{index}].reason")
     for retirement in manifest.retired:
         del cases[retirement.case], raw_inputs[retirement.case]
-    return Contents(dataset, cases, answers, raw_inputs)
+    return Contents(dataset, cases, answers, raw_inputs, sealed)
 
 
 def _lines(path: Path, record: type, fields_of: Any) -> Iterator[tuple[int, tuple[Any, ...]]]:
