@@ -107,6 +107,7 @@ def test_refusals_are_one_line_and_record_nothing(tmp_path, registry, held, serv
     unknown_field = {**body, "answers": {}}
     cases = [
         (post(service, team_key, None, raw=b"{not json"), 400, "not JSON"),
+        (post(service, team_key, None, raw=b"[" * 100_000 + b"]" * 100_000), 400, "not JSON"),
         (post(service, team_key, {"format": "other"}), 400, "malformed"),
         (post(service, team_key, unknown_field), 400, "unknown field"),
         (post(service, team_key, {**body, "run": {"run_id": "x"}}), 400, "malformed"),

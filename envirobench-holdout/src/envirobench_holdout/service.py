@@ -172,7 +172,7 @@ def make_app(holdout: Holdout) -> Starlette:
             body = await _read_body(request, holdout.settings.max_upload_bytes)
             try:
                 payload = json.loads(body)
-            except (ValueError, UnicodeDecodeError):
+            except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested too deep to read
                 raise Refused(400, "malformed submission: the body is not JSON") from None
             status, answer, headers = await run_in_threadpool(holdout.submit, team, key_id, idempotency_key, payload)
             return JSONResponse(answer, status_code=status, headers=headers)
