@@ -38,10 +38,10 @@ EXTRACT_TYPES = frozenset(
 
 
 def extract_solvers() -> list:
-    """The solver modules of Extract types, by the BENCHMARK_ID each declares."""
+    """The solver modules of Extract types, by the benchmark type each declares it serves."""
     found = []
     for path in sorted((ADAPTER / "solvers").glob("*.py")):
-        match = re.search(r'^BENCHMARK_ID = "([^"]+)"', path.read_text(encoding="utf-8"), re.M)
+        match = re.search(r'^SERVES = Serves\("([^"]+)"', path.read_text(encoding="utf-8"), re.M)
         if match and match.group(1) in EXTRACT_TYPES:
             found.append(path)
     return found
