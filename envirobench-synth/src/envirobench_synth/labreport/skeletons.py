@@ -1,4 +1,4 @@
-"""The pages of a v2 family report (`families.py`), drafted with draft.py's Book/Flow/TableSpec and
+"""The pages of a v2 family report (the `families` package), drafted with draft.py's Book/Flow/TableSpec and
 emitted, some pages scanned, through `envirobench_synth.scans`.
 
 Three skeletons, each drawn in its family's conventions:
@@ -9,7 +9,7 @@ Three skeletons, each drawn in its family's conventions:
   collected, matrix) above the table;
 - `long-table`: one long table with a sample column, rows grouped by method heading (or, where
   the unit goes in the heading, one table per method), QC runs listed after each method's samples
-  when inline; no CAS column (so its records carry no CAS, see families.py);
+  when inline; no CAS column (so its records carry no CAS, see the `families` package);
 - `sample-columns`: per method a table with analytes as rows and a column per sample, a
   multi-row header (sample, lab ID, date), an optional screening-level column with exceedances
   shaded.
