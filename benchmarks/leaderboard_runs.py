@@ -431,26 +431,31 @@ def write_board(
     """docs/leaderboard.md: `envirobench leaderboard --tasks` of RESULTS, then the companion table
     and the analysis; docs/leaderboard.html: the board's HTML."""
     output_dir.mkdir(parents=True, exist_ok=True)
+    # Run from RESULTS' parent with its name, so the board names each run directory relative to
+    # it (`board/<run>`), never by a path of the machine that made it.
+    results = results.resolve()
     board = subprocess.run(
-        [ENVIROBENCH, "leaderboard", str(results), "--tasks"],
+        [ENVIROBENCH, "leaderboard", results.name, "--tasks"],
         capture_output=True,
         text=True,
         check=True,
+        cwd=results.parent,
     )
     subprocess.run(
         [
             ENVIROBENCH,
             "leaderboard",
-            str(results),
+            results.name,
             "--tasks",
             "--format",
             "html",
             "-o",
-            str(output_dir / "leaderboard.html"),
+            str((output_dir / "leaderboard.html").resolve()),
         ],
         capture_output=True,
         text=True,
         check=True,
+        cwd=results.parent,
     )
     entries: dict[str, list[Entry]] = {}
     missing = []

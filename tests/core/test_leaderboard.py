@@ -720,7 +720,7 @@ def test_a_forged_run_is_ranked_but_named_a_local_directory_under_the_trust_stat
     assert run_line(md, "forged").endswith(f"| 100.0 (100.0–100.0) | local directory | {forged} |")
     html = invoke(results, "--format", "html").stdout
     assert "anyone can write a run directory whose predictions are the answers" in html
-    assert "a holdout service is planned" in html
+    assert "whose scores are on its own page, never on this board" in html
     assert "<td>forged</td>" in html and f"<td class=\"path\">{forged}</td>" in html
 
 

@@ -43,8 +43,8 @@ TRUST_NOTE = (
     "restored from, every file checksum-verified at the restore; the record saying so is itself a "
     "file in the directory (check its listing's SHA-256 against the store), and a store holds "
     "whatever run was promoted to it. Only a sealed holdout, scored on a server that never hands "
-    "out its answers, can make a row unforgeable; EnviroBench has none yet (a holdout service is "
-    "planned)."
+    "out its answers, makes a score unforgeable: EnviroBench's is the holdout service "
+    "(envirobench-holdout, docs/holdout.md), whose scores are on its own page, never on this board."
 )
 
 
