@@ -16,6 +16,7 @@ from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
 from envirobench_reference_adapter import site_record
+from envirobench_reference_adapter.site_record.pages import PAGES_READ
 from envirobench_reference_adapter.solvers import (
     exceedance_summary,
     recognized_conditions,
@@ -327,3 +328,33 @@ def test_a_scanned_page_is_read_by_ocr(tmp_path):
     assert [(e["kind"], e["date"], e["subject"]) for e in events] == [
         ("tank-installed", "1975-06-11", "T-2")
     ]
+
+
+def test_reading_a_site_reports_pages_read_as_it_goes(tmp_path):
+    # A site run shows pages read (issue 36): text-layer pages at once, then each scan as OCR reads it.
+    text = _prose(["Tank T-2, a steel UST for diesel, was installed on 06/11/1975."], "Tank Records")
+    (tmp_path / "volume-1.pdf").write_bytes(text)
+    image = pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
+    scan = io.BytesIO()
+    image.convert("L").save(scan, format="PDF", resolution=150)
+    (tmp_path / "volume-2.pdf").write_bytes(scan.getvalue())
+    (tmp_path / "standards.json").write_text('{"rows": []}')
+    raw = {
+        "site": "s", "name": "n", "address": "", "as_of": "2024-01-01",
+        "volumes": [{"file": "volume-1.pdf", "pages": 1}, {"file": "volume-2.pdf", "pages": 1}], "pages": 2,
+        "analytes": [], "matrices": [], "standards": "standards.json",
+        "condition_kinds": [], "event_kinds": ["tank-installed"],
+    }  # fmt: skip
+    case = site_record.parse_input(raw, "$")
+    sources = {path: tmp_path / path for path in site_record.source_files(case)}
+    seen: list[tuple[int, int]] = []
+    token = PAGES_READ.set(lambda done, total: seen.append((done, total)))
+    try:
+        pages = site_record.read_site(case, sources)
+    finally:
+        PAGES_READ.reset(token)
+    assert [page.source for page in pages] == ["text-layer", "ocr"]
+    assert seen == [(1, 2), (2, 2)]
+    seen.clear()
+    site_record.read_site(case, sources)  # the pages are cached now: nothing was reported outside the context
+    assert seen == []

@@ -36,6 +36,7 @@ import numpy as np
 from envirobench_adapter_kit import Adapter, Case, Context
 
 from . import NAME, __version__, solvers
+from .site_record.pages import PAGES_READ
 
 # Benchmark ID -> its solver module: every module of the `solvers` package (see its docstring
 # for what a solver declares).
@@ -69,7 +70,12 @@ def predictor(solver: ModuleType) -> Callable[[Case, Context], Any]:
         # solver not yet moved onto it reads the JSON with its own parse_input (solvers/__init__).
         parse_input = getattr(solver, "parse_input", None)
         parsed = case.parsed if parse_input is None else parse_input(case.input, f"{case.id}: $.input")
-        return solver.solve(parsed, case.sources, ctx.options["variant"], jitter=case_jitter(ctx.options["jitter"], case.id))
+        # A site solver reads hundreds of pages: it reports them as it goes (site_record.PAGES_READ).
+        token = PAGES_READ.set(lambda done, total: ctx.progress(done, total, unit="pages"))
+        try:
+            return solver.solve(parsed, case.sources, ctx.options["variant"], jitter=case_jitter(ctx.options["jitter"], case.id))
+        finally:
+            PAGES_READ.reset(token)
 
     predict.__name__ = f"predict_{solver.SERVES.benchmark.replace('-', '_')}"
     return predict

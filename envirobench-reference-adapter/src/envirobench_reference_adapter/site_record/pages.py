@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import multiprocessing
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,9 @@ class SitePage:
 
 
 _CACHE: dict[tuple, list[SitePage]] = {}
+# Told (pages read, pages in the record) as a site is read; protocol.py sets it to the kit's
+# ctx.progress for the case being solved, so a site run shows pages read, not only 0/1 sites.
+PAGES_READ: ContextVar[Callable[[int, int], None] | None] = ContextVar("PAGES_READ", default=None)
 
 
 def read_site(
@@ -68,9 +72,15 @@ def read_site(
         read, wanted = read_text_layer(file, volume_name(path))
         volumes.append(read)
         scans += [(v, file, index, width, height) for index, width, height in wanted]
+    report = PAGES_READ.get()
+    total = sum(len(read) for read in volumes)
+    if report is not None:
+        report(total - len(scans), total)  # every page but the scans is read by now
     # one pool of OCR workers for the scans of every volume (an engine loads once per worker)
-    for (v, _, index, _, _), words in zip(scans, ocr_pages(scans, jitter), strict=True):
+    for done, ((v, _, index, _, _), words) in enumerate(zip(scans, ocr_pages(scans, jitter), strict=True), start=1):
         volumes[v][index].words = words
+        if report is not None:
+            report(total - len(scans) + done, total)
     pages: list[SitePage] = []
     for v, read in enumerate(volumes):
         for page in read:
@@ -140,13 +150,16 @@ def _ocr_one(args: tuple[str, int, float, float]) -> list[Word]:
 
 def ocr_pages(
     scans: list[tuple[int, Path, int, float, float]], jitter: np.random.Generator | None
-) -> list[list[Word]]:
+) -> Iterator[list[Word]]:
+    """Each scan's words, in order, as each is read (a caller reports progress page by page)."""
     if jitter is not None or len(scans) < POOL_MIN_PAGES:
-        return [pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter).words for _, f, i, w, h in scans]
-
+        for _, f, i, w, h in scans:
+            yield pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter).words
+        return
     context = multiprocessing.get_context("spawn")
     with context.Pool(OCR_WORKERS) as pool:
-        return pool.map(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
+        # imap keeps the order of map and gives each page as soon as it and those before it are read
+        yield from pool.imap(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
 
 
 PHONE = re.compile(
