@@ -305,14 +305,19 @@ def test_day_first_dates_are_told_by_the_sample_ids():
     assert [entry.date for entry in site_record.sample_dates(doc).values()] == ["2019-03-04"]
 
 
+def _scanned(pdf: bytes) -> bytes:
+    """The first page of `pdf` as an image-only PDF at 150 dpi: a scan, with no text layer."""
+    image = pdfium.PdfDocument(pdf)[0].render(scale=150 / 72, grayscale=True).to_pil()
+    scan = io.BytesIO()
+    image.convert("L").save(scan, format="PDF", resolution=150)
+    return scan.getvalue()
+
+
 def test_a_scanned_page_is_read_by_ocr(tmp_path):
     text = _prose(
         ["Tank T-2, a steel UST for diesel, was installed on 06/11/1975."], "Tank Records"
     )
-    image = pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
-    scan = io.BytesIO()
-    image.convert("L").save(scan, format="PDF", resolution=150)
-    (tmp_path / "volume-1.pdf").write_bytes(scan.getvalue())
+    (tmp_path / "volume-1.pdf").write_bytes(_scanned(text))
     (tmp_path / "standards.json").write_text('{"rows": []}')
     raw = {
         "site": "s", "name": "n", "address": "", "as_of": "2024-01-01",
@@ -334,10 +339,7 @@ def test_reading_a_site_reports_pages_read_as_it_goes(tmp_path):
     # A site run shows pages read (issue 36): text-layer pages at once, then each scan as OCR reads it.
     text = _prose(["Tank T-2, a steel UST for diesel, was installed on 06/11/1975."], "Tank Records")
     (tmp_path / "volume-1.pdf").write_bytes(text)
-    image = pdfium.PdfDocument(text)[0].render(scale=150 / 72, grayscale=True).to_pil()
-    scan = io.BytesIO()
-    image.convert("L").save(scan, format="PDF", resolution=150)
-    (tmp_path / "volume-2.pdf").write_bytes(scan.getvalue())
+    (tmp_path / "volume-2.pdf").write_bytes(_scanned(text))
     (tmp_path / "standards.json").write_text('{"rows": []}')
     raw = {
         "site": "s", "name": "n", "address": "", "as_of": "2024-01-01",
