@@ -16,8 +16,8 @@ from pathlib import Path
 import attrs
 
 from envirobench import hookimpl
-from envirobench.benchmark import CaseScore
 from envirobench.authoring import write_manifest
+from envirobench.benchmark import CaseScore
 from envirobench.jsonio import dumps_line
 from envirobench.testing import CountWords
 
