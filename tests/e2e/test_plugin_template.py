@@ -70,7 +70,7 @@ def test_plugins_new_derives_every_variable_from_the_name(tmp_path):
     assert (manifest["id"], manifest["benchmark"], manifest["visibility"]) == ("globex/well-ids-synthetic-v1", "globex-gw-wells", "private")
     assert sorted(p.name for p in (data / "fixtures/synthetic-v1").iterdir()) == ["correct.json", "wrong.json"]
     assert 'DATASETS = {"synthetic-v1": "globex/well-ids-synthetic-v1"}' in (root / "src/globex_water/well_ids.py").read_text()
-    assert 'BenchmarkPackage(__package__ or "globex_water", types=(WellIds,), visibility="private")' in (root / "src/globex_water/package.py").read_text()
+    assert '__package__ or "globex_water", types=(WellIds,), visibility="private", viewers=(VIEWER_NAME,)' in (root / "src/globex_water/package.py").read_text()
     assert ".private/" in (root / ".gitignore").read_text().splitlines()
     assert "{{" not in "".join(p.read_text() for p in root.rglob("*") if p.is_file())
 

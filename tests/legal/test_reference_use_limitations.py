@@ -81,5 +81,4 @@ def test_bad_inputs_are_refused_naming_the_field():
     with pytest.raises(ValueError, match=r"\$\.input\.parcel: missing field\(s\) apn"):
         solver.parse_input({"parcel": {"legal_description": "x"}, "documents": ["a.pdf"]}, "$.input")
     with pytest.raises(ValueError, match="unknown variant"):
-        solver.solve(solver.parse_input({"parcel": {"apn": "1", "legal_description": "x"}, "documents": ["a.pdf"]}, "$"),
-                     {}, "v9")
+        solver.SERVES.resolve("v9")  # the protocol layer refuses it before any case runs

@@ -1044,10 +1044,9 @@ class PlannedTable:
 
 def plan(folder: str, prefix: str) -> list[PlannedTable]:
     """The tables of v2 dataset `folder`, in order: the split's families in turn."""
-    try:
-        split = split_of(folder)
-    except KeyError:
-        raise ValueError(f"dataset: {folder!r} is not a v2 grid-table dataset folder") from None
+    split = split_of(folder)
+    if split is None:  # a v1 folder names no split
+        raise ValueError(f"dataset: {folder!r} is not a v2 grid-table dataset folder")
     families = families_of(split)
     out = []
     for index in range(SIZES[split]):
