@@ -9,13 +9,11 @@ escaped by jinja2's autoescape.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Any
 
 import jinja2
-
-if TYPE_CHECKING:
-    from .service import Holdout
 
 _ENV = jinja2.Environment(loader=jinja2.PackageLoader("envirobench_holdout", "templates"), autoescape=True,
                           undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
@@ -25,10 +23,6 @@ def report_css() -> str:
     return resources.files("envirobench.templates").joinpath("report.css").read_text(encoding="utf-8")
 
 
-def render_page(holdout: Holdout) -> str:
-    boards = []
-    for held in holdout.reload().values():
-        round_, current, closed = holdout.store.board(held.row.digest)
-        boards.append({"row": held.row, "round": round_, "current": current, "closed": closed,
-                       "public": len(held.public_cases), "private": len(held.private_cases)})
-    return _ENV.get_template("leaderboard.html.j2").render(css=report_css(), boards=boards, settings=holdout.settings)
+def render_page(boards: Sequence[dict[str, Any]], settings: Any) -> str:
+    """The page of every held dataset's board (service.Holdout.boards gives them)."""
+    return _ENV.get_template("leaderboard.html.j2").render(css=report_css(), boards=boards, settings=settings)

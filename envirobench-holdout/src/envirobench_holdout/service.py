@@ -75,6 +75,16 @@ class Holdout:
                     self._held[row.digest] = HeldDataset.load(row, self.registry)
             return dict(self._held)
 
+    def boards(self) -> list[dict[str, Any]]:
+        """What the public page shows of each held dataset: its round, the released scores of the
+        current round and those of closed rounds, and its public and private case counts."""
+        boards = []
+        for held in self.reload().values():
+            round_, current, closed = self.store.board(held.row.digest)
+            boards.append({"row": held.row, "round": round_, "current": current, "closed": closed,
+                           "public": len(held.public_cases), "private": len(held.private_cases)})
+        return boards
+
     def team_of(self, request: Request) -> tuple[str, str]:
         """(team, key ID) of the request's bearer key; Refused(401) otherwise."""
         header = request.headers.get("authorization", "")
@@ -190,7 +200,7 @@ def make_app(holdout: Holdout) -> Starlette:
                                            "benchmark": h.row.benchmark, "cases": len(h.contents.cases)} for h in held.values()]})
 
     async def page(request: Request) -> Response:
-        html = await run_in_threadpool(render_page, holdout)
+        html = await run_in_threadpool(lambda: render_page(holdout.boards(), holdout.settings))
         return HTMLResponse(html, headers={"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'"})
 
     return Starlette(routes=[
