@@ -42,19 +42,10 @@ from envirobench import EnviroBenchError, atomic_write_text, dumps, dumps_line, 
 CACHE_ENV = "ENVIROBENCH_ADAPTER_CACHE"
 ENTRY_FORMAT = "envirobench-adapter-kit.cache.v1"
 SAFE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-CHUNK = 1 << 20
 
 
 def sha256_json(value: Any) -> str:
     return hashlib.sha256(dumps_line(value).encode("utf-8")).hexdigest()
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as handle:
-        while chunk := handle.read(CHUNK):
-            digest.update(chunk)
-    return digest.hexdigest()
 
 
 @dataclass(frozen=True)

@@ -23,10 +23,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from envirobench import EnviroBenchError, dumps_line, structure, unstructure
+from envirobench import EnviroBenchError, dumps_line, sha256_file, structure, unstructure
 
 from .budget import Budget, BudgetStop, Ledger, Meter, Price, is_amount, is_count
-from .cache import Cache, sha256_file, sha256_json
+from .cache import Cache, sha256_json
 from .context import TRANSIENT, Context, Transient
 from .request import Case, Job
 
