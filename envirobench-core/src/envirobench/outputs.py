@@ -63,6 +63,7 @@ from .rundir import (
     ProfileMetrics,
     ReviewBrief,
     RunRecord,
+    in_slices,
     write_metrics,
     write_review_brief,
 )
@@ -189,8 +190,8 @@ class ComparisonCases(Sequence[ComparisonCase]):
         return self._made([self._ids[index]])[0]
 
     def __iter__(self) -> Iterator[ComparisonCase]:
-        for start in range(0, len(self._ids), 1000):
-            yield from self._made(self._ids[start : start + 1000])
+        for ids in in_slices(self._ids):
+            yield from self._made(ids)
 
     def _made(self, ids: Sequence[str]) -> list[ComparisonCase]:
         """The cases of `ids`. Each column (the inputs, the answers, each run's predictions) is

@@ -772,11 +772,16 @@ def comparison_text(comparison: Comparison, batches: Iterable[Sequence[Compariso
     return stream_document(head, "cases", _joined(dumps_member(as_dicts(batch)) for batch in batches))
 
 
-def comparison_batches(comparison: Comparison, size: int = 1000) -> Iterator[Sequence[ComparisonCase]]:
-    """The comparison's cases in order, `size` at a time (a new run's cases are made as they are
+def comparison_batches(comparison: Comparison) -> Iterator[Sequence[ComparisonCase]]:
+    """The comparison's cases in order, a batch at a time (a new run's cases are made as they are
     sliced: outputs.ComparisonCases)."""
-    for start in range(0, len(comparison.cases), size):
-        yield comparison.cases[start : start + size]
+    return in_slices(comparison.cases)
+
+
+def in_slices(items: Sequence[Any], size: int = 1000) -> Iterator[Sequence[Any]]:
+    """`items` in order, `size` at a time: the batches the large records are read and written in."""
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _as_dicts(fields: tuple[str, ...]) -> Callable[[Sequence[Any]], list[dict[str, Any]]]:
@@ -792,7 +797,7 @@ def _in_batches(items: Sequence[Any], text_of: Callable[[Sequence[Any]], str], s
     is dumped as one object or array and its braces are joined to the next."""
     if not items:
         return iter([text_of(items)])
-    return _joined(text_of(items[start : start + size]) for start in range(0, len(items), size))
+    return _joined(map(text_of, in_slices(items, size)))
 
 
 def _joined(texts: Iterable[str], empty: str = "[]") -> Iterator[str]:
