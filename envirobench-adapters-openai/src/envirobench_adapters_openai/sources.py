@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,11 +86,28 @@ def parts(sources: Mapping[str, Path], *, max_pages: int, dpi: int) -> Iterator[
 
 
 def _pdf_images(relative: str, path: Path, *, max_pages: int, dpi: int) -> Iterator[Image]:
+    # PDFium is not thread-safe and predict functions run in the kit's threads: a document is
+    # opened and rendered whole under one lock (two threads rendering at once aborted the process).
+    with _PDFIUM:
+        pictures, total = _render_pages(path, max_pages=max_pages, dpi=dpi)
+    shown = len(pictures)
+    for index, picture in enumerate(pictures):
+        label = f"{relative}, page {index + 1} of {total}"
+        if index + 1 == shown and shown < total:
+            label += f" (pages {shown + 1} to {total} are not shown: at most {max_pages} pages are sent)"
+        yield Image(label, "data:image/png;base64," + base64.b64encode(picture).decode("ascii"))
+
+
+_PDFIUM = threading.Lock()
+
+
+def _render_pages(path: Path, *, max_pages: int, dpi: int) -> tuple[list[bytes], int]:
+    """PNG bytes of the first `max_pages` pages, and the document's page count."""
     document = pypdfium2.PdfDocument(path)
     try:
         total = len(document)
-        shown = min(total, max_pages)
-        for index in range(shown):
+        pictures = []
+        for index in range(min(total, max_pages)):
             page = document[index]
             try:
                 picture = page.render(scale=dpi / 72).to_pil()
@@ -97,9 +115,7 @@ def _pdf_images(relative: str, path: Path, *, max_pages: int, dpi: int) -> Itera
                 page.close()
             buffer = io.BytesIO()
             picture.save(buffer, format="PNG")
-            label = f"{relative}, page {index + 1} of {total}"
-            if index + 1 == shown and shown < total:
-                label += f" (pages {shown + 1} to {total} are not shown: at most {max_pages} pages are sent)"
-            yield Image(label, "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii"))
+            pictures.append(buffer.getvalue())
+        return pictures, total
     finally:
         document.close()
