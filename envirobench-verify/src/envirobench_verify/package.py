@@ -1,12 +1,5 @@
-"""The Verify category's benchmark types: the one list of them.
-
-Everything else about a type is found from this list by convention (see
-envirobench.authoring): its datasets (the type module's DATASETS, each in
-`benchmarks/<type ID>/datasets/<folder>/`), their prediction fixtures
-(`benchmarks/<type ID>/fixtures/<folder>/`), its saved profile (`benchmarks/<type ID>/bench.json`),
-its generator (`generate/<type module>.py`) and the viewers (`viewers/<name>.js`). The package's entry point names
-PACKAGE (core registers its types, datasets and viewers from it) and the generator command
-(`python -m envirobench_verify.generate`) reads it too.
+"""The Verify category's benchmark types: the one list of them, from which core and the generator
+command find everything else about each type (envirobench.authoring, "A package's types").
 """
 
 from __future__ import annotations
