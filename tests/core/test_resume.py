@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from reportkit import embedded_data
 from test_adapter_boundary import wait_for
 
-from envirobench import EnviroBenchError, salvage
+from envirobench import EnviroBenchError, salvage, system
 from envirobench.cli import main
 from envirobench.runs import execute_run
 
@@ -207,7 +207,7 @@ def test_runs_clean_leaves_a_run_being_made_and_says_when_there_is_nothing(resul
     busy = results / ".busy.incomplete-abc"
     busy.mkdir()
     (busy / "run.json").write_text("{}")
-    fd = salvage.lock_directory(busy)
+    fd = system.lock_directory(busy)
     try:
         cleaned = CliRunner().invoke(main, ["runs", "clean", str(results)])
         assert cleaned.exit_code == 0 and "no incomplete runs" in cleaned.output and busy.exists()

@@ -169,8 +169,9 @@ def check_no_link(root: Path, rel: str, *, file: Path, field: str) -> None:
         raise EnviroBenchError(f"{what} is a symbolic link (to {target}); a dataset holds regular files only, never links", file=file, field=field)
 
 
-def verify_files(root: Path, manifest: Manifest) -> None:
-    """Every listed file present with its size and SHA-256; nothing unlisted; nothing escaping."""
+def verify_files(root: Path, manifest: Manifest) -> bool:
+    """Every listed file present with its size and SHA-256; nothing unlisted; nothing escaping.
+    Returns whether the dataset is sealed (`is_sealed`), read here once for the caller too."""
     mpath = root / MANIFEST
     if mpath.is_symlink():
         raise EnviroBenchError(f"{MANIFEST} is a symbolic link; a dataset holds regular files only", file=mpath)
@@ -232,6 +233,7 @@ def verify_files(root: Path, manifest: Manifest) -> None:
                 kind = "symbolic link" if stat.S_ISLNK(mode) else "file" if stat.S_ISREG(mode) else "special file"
                 raise EnviroBenchError(f"unlisted {kind} {rel!r} in the dataset directory; add it to the manifest or remove it", file=mpath, field="$.files")
     check_digests(manifest, mpath)
+    return sealed
 
 
 HASH_THREADS = min(8, os.cpu_count() or 1)
@@ -282,7 +284,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     btype = _type_for(manifest, registry, mpath)
     if manifest.version < 1:
         raise EnviroBenchError(f"version must be 1 or more (revisions count from 1), not {manifest.version}", file=mpath, field="$.version")
-    verify_files(root, manifest)
+    sealed = verify_files(root, manifest)
     sources = {e.path for e in manifest.files if e.role == "source"}
     case_ids: dict[str, int] = {}
     cases_path = root / CASES
@@ -308,7 +310,6 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
     answers_path = root / ANSWERS
     answered: dict[str, int] = {}
-    sealed = is_sealed(root)
     answer_lines = () if sealed else _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer))
     for lineno, (case_id, raw_answer) in answer_lines:
         if case_id not in case_ids:

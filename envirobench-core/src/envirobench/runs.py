@@ -88,7 +88,7 @@ from .rundir import (
     write_run,
 )
 from .rundir import request_text as request_text_of
-from .salvage import UNFINISHED, keep_failed, lock_directory, resumable, salvage, write_salvaged
+from .salvage import UNFINISHED, keep_failed, resumable, salvage, write_salvaged
 from .scoring import (
     RunScores,
     check_case_usage,
@@ -99,6 +99,7 @@ from .scoring import (
     some,
 )
 from .shards import Shard, select_run_cases
+from .system import lock_directory
 
 # What core has written into a staging directory when the adapter is gone (adapter/ is made by
 # copy_output, which refuses one that exists): anything else found there then is not core's.

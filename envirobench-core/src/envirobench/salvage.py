@@ -19,7 +19,6 @@ answers never cross: the resumed request is built like any other, from inputs al
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import hashlib
 import json
 import math
@@ -46,12 +45,12 @@ from .rundir import (
     read_run,
 )
 from .scoring import _file_of, parse_output_json, read_output_bytes
+from .system import is_locked
 
 SALVAGED_FORMAT = "envirobench.salvaged.v1"
 MAX_LINE_BYTES = 16 << 20  # one case's line of cases.jsonl (a site record's prediction is large, not this large)
 INCOMPLETE = ".incomplete-"  # a staging directory: `.RUN_ID.incomplete-XXXXXXXX` (runs._staging_dir)
 UNFINISHED = ("failed", "running")  # the statuses of a run that can be resumed (`running`: its maker was killed)
-_DIR_FLAGS = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 
 
 @attrs.frozen
@@ -125,29 +124,6 @@ def parse_case_lines(raw_lines: list[bytes], path: Path, btype: BenchmarkType, w
 
 
 # -- finding what to resume ------------------------------------------------------------------------
-
-
-def is_locked(path: Path) -> bool:
-    """Whether a living process holds the directory's lock (a run being made holds its staging
-    directory's); an unreadable directory counts as held, so nothing removes it."""
-    try:
-        fd = os.open(path, _DIR_FLAGS)
-    except OSError:
-        return True
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return True
-    finally:
-        os.close(fd)
-    return False
-
-
-def lock_directory(path: Path) -> int:
-    """Hold `path`'s lock while a run is made in it (released when the descriptor is closed)."""
-    fd = os.open(path, _DIR_FLAGS)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    return fd
 
 
 def incomplete_dirs(parent: Path, run_id: str | None = None) -> list[Path]:

@@ -6,6 +6,8 @@
   process that escaped with setsid still dies with it (sandbox.py).
 - `remove_unlocked`: remove scratch directories that no living process holds a lock on: the
   workspaces and rescore directories a killed run left behind. Each is locked (flock) while in use.
+- `lock_if_free`, `is_locked`, `lock_directory`: that directory lock, probed or held (the probe
+  serves `remove_unlocked` here and salvage.py's search for interrupted runs alike).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import fcntl
 import os
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 _RENAME_EXCHANGE = 2
@@ -69,18 +71,47 @@ def remove_unlocked(parent: str | Path, prefix: str, remove: Callable[[Path], ob
                 continue
             try:
                 info = entry.stat(follow_symlinks=False)
-                if not stat.S_ISDIR(info.st_mode) or (own_only and info.st_uid != os.geteuid()):
-                    continue
-                if older_than_s and time.time() - info.st_mtime < older_than_s:
-                    continue
-                fd = os.open(entry.path, _DIR_FLAGS)
             except OSError:
                 continue
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                continue  # a living process holds it
-            else:
-                remove(Path(entry.path))
-            finally:
-                os.close(fd)
+            if not stat.S_ISDIR(info.st_mode) or (own_only and info.st_uid != os.geteuid()):
+                continue
+            if older_than_s and time.time() - info.st_mtime < older_than_s:
+                continue
+            with lock_if_free(entry.path) as free:
+                if free:  # removed while this process holds the lock, so no run can take it meanwhile
+                    remove(Path(entry.path))
+
+
+@contextlib.contextmanager
+def lock_if_free(path: str | Path) -> Iterator[bool]:
+    """Take the directory's lock (flock) without waiting and hold it for the `with` body: yields
+    True when it was free, False when a living process holds it or the directory cannot be
+    opened (an unreadable directory counts as held, so nothing removes it). Links are not followed."""
+    try:
+        fd = os.open(path, _DIR_FLAGS)
+    except OSError:
+        yield False
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield False  # a living process holds it
+        else:
+            yield True
+    finally:
+        os.close(fd)
+
+
+def is_locked(path: str | Path) -> bool:
+    """Whether a living process holds the directory's lock (a run being made holds its staging
+    directory's); an unreadable directory counts as held, so nothing removes it."""
+    with lock_if_free(path) as free:
+        return not free
+
+
+def lock_directory(path: str | Path) -> int:
+    """Hold `path`'s lock while a run is made in it (released when the descriptor is closed)."""
+    fd = os.open(path, _DIR_FLAGS)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    return fd
