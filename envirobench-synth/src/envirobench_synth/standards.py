@@ -214,83 +214,49 @@ _SMCLS: tuple[Standard, ...] = (
     _smcl("Zinc", "7440-66-6", 5.0),
 )
 
-# RSL inputs per analyte: (name, CAS, cancer-based level or None, noncancer level at THQ 1.0
-# or None), tap water in µg/L, soils in mg/kg. Approximate 2023 values, pinned (see above).
-_RslInputs = tuple[str, str, float | None, float | None]
-_RSL_TAPWATER: tuple[_RslInputs, ...] = (
-    ("Benzene", "71-43-2", 0.46, 33.0),
-    ("Toluene", "108-88-3", None, 1100.0),
-    ("Ethylbenzene", "100-41-4", 1.5, 810.0),
-    ("Xylenes, Total", "1330-20-7", None, 190.0),
-    ("Tetrachloroethene", "127-18-4", 11.0, 41.0),
-    ("Trichloroethene", "79-01-6", 0.49, 2.8),
-    ("cis-1,2-Dichloroethene", "156-59-2", None, 25.0),
-    ("1,1-Dichloroethene", "75-35-4", None, 280.0),
-    ("Vinyl chloride", "75-01-4", 0.019, 44.0),
-    ("Naphthalene", "91-20-3", 0.12, 6.1),
-    ("Arsenic", "7440-38-2", 0.052, 6.0),
-    ("Barium", "7440-39-3", None, 3800.0),
-    ("Cadmium", "7440-43-9", None, 9.2),
-    ("Manganese", "7439-96-5", None, 430.0),
-    ("Nickel", "7440-02-0", None, 390.0),
-    ("Selenium", "7782-49-2", None, 100.0),
-    ("Zinc", "7440-66-6", None, 6000.0),
-    ("Copper", "7440-50-8", None, 800.0),
-    ("Nitrate", "14797-55-8", None, 32000.0),
-    ("Chromium", "7440-47-3", None, 22000.0),  # as chromium(III)
-    ("Mercury", "7439-97-6", None, 0.63),  # as mercuric chloride
-    ("Silver", "7440-22-4", None, 94.0),
-    ("Benzo(a)pyrene", "50-32-8", 0.025, 12.0),
-    ("Methyl tert-butyl ether", "1634-04-4", 14.0, 6300.0),
-    ("Chloroform", "67-66-3", 0.22, 97.0),
-    ("1,2-Dichloroethane", "107-06-2", 0.17, 13.0),
+# RSL inputs, one row per analyte for the three RSL media (each analyte's name and CAS number
+# written once): (name, CAS, tap water, residential soil, industrial soil), each medium a pair
+# (cancer-based level or None, noncancer level at THQ 1.0 or None), tap water in µg/L, soils in
+# mg/kg; None where that medium's table has no row for the analyte. Approximate 2023 values,
+# pinned (see above).
+_RslLevels = tuple[float | None, float | None]
+_RslInputs = tuple[str, str, _RslLevels, _RslLevels | None, _RslLevels | None]
+_RSL_INPUTS: tuple[_RslInputs, ...] = (
+    ("Benzene", "71-43-2", (0.46, 33.0), (1.2, 82.0), (5.1, 420.0)),
+    ("Toluene", "108-88-3", (None, 1100.0), (None, 4900.0), (None, 47000.0)),
+    ("Ethylbenzene", "100-41-4", (1.5, 810.0), (5.8, 3900.0), (25.0, 20000.0)),
+    ("Xylenes, Total", "1330-20-7", (None, 190.0), (None, 580.0), (None, 2500.0)),
+    ("Tetrachloroethene", "127-18-4", (11.0, 41.0), (24.0, 81.0), (100.0, 390.0)),
+    ("Trichloroethene", "79-01-6", (0.49, 2.8), (0.94, 4.1), (6.0, 19.0)),
+    ("cis-1,2-Dichloroethene", "156-59-2", (None, 25.0), None, None),
+    ("1,1-Dichloroethene", "75-35-4", (None, 280.0), None, None),
+    ("Vinyl chloride", "75-01-4", (0.019, 44.0), (0.059, 70.0), (1.7, 330.0)),
+    ("Naphthalene", "91-20-3", (0.12, 6.1), (2.0, 13.0), (8.6, 59.0)),
+    ("Arsenic", "7440-38-2", (0.052, 6.0), (0.68, 35.0), (3.0, 480.0)),
+    ("Barium", "7440-39-3", (None, 3800.0), (None, 15000.0), (None, 220000.0)),
+    ("Cadmium", "7440-43-9", (None, 9.2), (None, 71.0), (None, 980.0)),
+    ("Manganese", "7439-96-5", (None, 430.0), (None, 1800.0), (None, 26000.0)),
+    ("Nickel", "7440-02-0", (None, 390.0), (None, 1500.0), (None, 22000.0)),
+    ("Selenium", "7782-49-2", (None, 100.0), (None, 390.0), (None, 5800.0)),
+    ("Zinc", "7440-66-6", (None, 6000.0), (None, 23000.0), (None, 350000.0)),
+    ("Copper", "7440-50-8", (None, 800.0), (None, 3100.0), (None, 47000.0)),
+    ("Nitrate", "14797-55-8", (None, 32000.0), None, None),
+    (
+        "Chromium",
+        "7440-47-3",
+        (None, 22000.0),
+        (None, 120000.0),
+        (None, 1800000.0),
+    ),  # as chromium(III)
+    ("Mercury", "7439-97-6", (None, 0.63), (None, 11.0), (None, 46.0)),  # as mercuric chloride
+    ("Silver", "7440-22-4", (None, 94.0), (None, 390.0), (None, 5800.0)),
+    ("Benzo(a)pyrene", "50-32-8", (0.025, 12.0), (0.11, 18.0), (2.1, 220.0)),
+    ("Methyl tert-butyl ether", "1634-04-4", (14.0, 6300.0), (47.0, 3200.0), (210.0, 37000.0)),
+    ("Chloroform", "67-66-3", (0.22, 97.0), None, None),
+    ("1,2-Dichloroethane", "107-06-2", (0.17, 13.0), None, None),
 )
-_RSL_SOIL_RESIDENTIAL: tuple[_RslInputs, ...] = (
-    ("Benzene", "71-43-2", 1.2, 82.0),
-    ("Toluene", "108-88-3", None, 4900.0),
-    ("Ethylbenzene", "100-41-4", 5.8, 3900.0),
-    ("Xylenes, Total", "1330-20-7", None, 580.0),
-    ("Tetrachloroethene", "127-18-4", 24.0, 81.0),
-    ("Trichloroethene", "79-01-6", 0.94, 4.1),
-    ("Vinyl chloride", "75-01-4", 0.059, 70.0),
-    ("Naphthalene", "91-20-3", 2.0, 13.0),
-    ("Arsenic", "7440-38-2", 0.68, 35.0),
-    ("Barium", "7440-39-3", None, 15000.0),
-    ("Cadmium", "7440-43-9", None, 71.0),
-    ("Manganese", "7439-96-5", None, 1800.0),
-    ("Nickel", "7440-02-0", None, 1500.0),
-    ("Selenium", "7782-49-2", None, 390.0),
-    ("Zinc", "7440-66-6", None, 23000.0),
-    ("Copper", "7440-50-8", None, 3100.0),
-    ("Chromium", "7440-47-3", None, 120000.0),  # as chromium(III)
-    ("Mercury", "7439-97-6", None, 11.0),  # as mercuric chloride
-    ("Silver", "7440-22-4", None, 390.0),
-    ("Benzo(a)pyrene", "50-32-8", 0.11, 18.0),
-    ("Methyl tert-butyl ether", "1634-04-4", 47.0, 3200.0),
-)
-_RSL_SOIL_INDUSTRIAL: tuple[_RslInputs, ...] = (
-    ("Benzene", "71-43-2", 5.1, 420.0),
-    ("Toluene", "108-88-3", None, 47000.0),
-    ("Ethylbenzene", "100-41-4", 25.0, 20000.0),
-    ("Xylenes, Total", "1330-20-7", None, 2500.0),
-    ("Tetrachloroethene", "127-18-4", 100.0, 390.0),
-    ("Trichloroethene", "79-01-6", 6.0, 19.0),
-    ("Vinyl chloride", "75-01-4", 1.7, 330.0),
-    ("Naphthalene", "91-20-3", 8.6, 59.0),
-    ("Arsenic", "7440-38-2", 3.0, 480.0),
-    ("Barium", "7440-39-3", None, 220000.0),
-    ("Cadmium", "7440-43-9", None, 980.0),
-    ("Manganese", "7439-96-5", None, 26000.0),
-    ("Nickel", "7440-02-0", None, 22000.0),
-    ("Selenium", "7782-49-2", None, 5800.0),
-    ("Zinc", "7440-66-6", None, 350000.0),
-    ("Copper", "7440-50-8", None, 47000.0),
-    ("Chromium", "7440-47-3", None, 1800000.0),  # as chromium(III)
-    ("Mercury", "7439-97-6", None, 46.0),  # as mercuric chloride
-    ("Silver", "7440-22-4", None, 5800.0),
-    ("Benzo(a)pyrene", "50-32-8", 2.1, 220.0),
-    ("Methyl tert-butyl ether", "1634-04-4", 210.0, 37000.0),
-)
+# Which level pair of an `_RslInputs` row each RSL medium reads.
+_RSL_TAPWATER, _RSL_RESIDENTIAL, _RSL_INDUSTRIAL = 2, 3, 4
 
 
 def _rsl_value(cancer: float | None, noncancer: float | None, thq: float) -> float:
@@ -300,7 +266,7 @@ def _rsl_value(cancer: float | None, noncancer: float | None, thq: float) -> flo
 
 
 def _rsl_table(
-    inputs: Iterable[_RslInputs],
+    column: int,
     medium: Medium,
     exposure: Exposure | None,
     unit: str,
@@ -311,7 +277,11 @@ def _rsl_table(
     table = f"epa-rsl-{where}-thq{thq_text}"
     label = "tapwater" if medium == "tap water" else f"{exposure} soil"
     rows = []
-    for name, cas, cancer, noncancer in inputs:
+    for row in _RSL_INPUTS:
+        name, cas, levels = row[0], row[1], row[column]
+        if levels is None:
+            continue
+        cancer, noncancer = levels
         rows.append(
             Standard(
                 table=table,
@@ -381,13 +351,13 @@ def _soil_lead(exposure: Exposure, thq_text: str) -> tuple[Standard, ...]:
 _RSLS: tuple[Standard, ...] = (
     *_rsl_table(_RSL_TAPWATER, "tap water", None, "µg/L", 1.0),
     *_rsl_table(_RSL_TAPWATER, "tap water", None, "µg/L", 0.1),
-    *_rsl_table(_RSL_SOIL_RESIDENTIAL, "soil", "residential", "mg/kg", 1.0),
+    *_rsl_table(_RSL_RESIDENTIAL, "soil", "residential", "mg/kg", 1.0),
     *_soil_lead("residential", "1.0"),
-    *_rsl_table(_RSL_SOIL_RESIDENTIAL, "soil", "residential", "mg/kg", 0.1),
+    *_rsl_table(_RSL_RESIDENTIAL, "soil", "residential", "mg/kg", 0.1),
     *_soil_lead("residential", "0.1"),
-    *_rsl_table(_RSL_SOIL_INDUSTRIAL, "soil", "industrial", "mg/kg", 1.0),
+    *_rsl_table(_RSL_INDUSTRIAL, "soil", "industrial", "mg/kg", 1.0),
     *_soil_lead("industrial", "1.0"),
-    *_rsl_table(_RSL_SOIL_INDUSTRIAL, "soil", "industrial", "mg/kg", 0.1),
+    *_rsl_table(_RSL_INDUSTRIAL, "soil", "industrial", "mg/kg", 0.1),
     *_soil_lead("industrial", "0.1"),
 )
 
@@ -414,32 +384,25 @@ _FRANKLIN_GROUNDWATER: tuple[_FranklinRow, ...] = (  # µg/L
     ("Manganese", "7439-96-5", "dissolved", 300.0, 300.0),
     ("Nitrate", "14797-55-8", "as N", 10000.0, 10000.0),
 )
-_FRANKLIN_SOIL_RESIDENTIAL: tuple[_FranklinRow, ...] = (  # mg/kg
-    ("Benzene", "71-43-2", "total", 0.5, 0.2),
-    ("Toluene", "108-88-3", "total", 500.0, 500.0),
-    ("Tetrachloroethene", "127-18-4", "total", 5.0, 2.0),
-    ("Trichloroethene", "79-01-6", "total", 5.0, 1.0),
-    ("Naphthalene", "91-20-3", "total", 5.0, 5.0),
-    ("Benzo(a)pyrene", "50-32-8", "total", 0.2, 0.11),
-    ("Arsenic", "7440-38-2", "total", 20.0, 10.0),
-    ("Cadmium", "7440-43-9", "total", 40.0, 20.0),
-    ("Chromium", "7440-47-3", "total", 200.0, 120.0),
-    ("Lead", "7439-92-1", "total", 400.0, 200.0),
-    ("Mercury", "7439-97-6", "total", 20.0, 10.0),
+# Franklin's two soil tables list the same analytes: one row each, (analyte, CAS, basis,
+# residential (first, revised), industrial (first, revised)), all mg/kg.
+_FRANKLIN_SOIL: tuple[tuple[str, str, Basis, tuple[float, float], tuple[float, float]], ...] = (
+    ("Benzene", "71-43-2", "total", (0.5, 0.2), (5.0, 2.0)),
+    ("Toluene", "108-88-3", "total", (500.0, 500.0), (5000.0, 5000.0)),
+    ("Tetrachloroethene", "127-18-4", "total", (5.0, 2.0), (50.0, 20.0)),
+    ("Trichloroethene", "79-01-6", "total", (5.0, 1.0), (50.0, 10.0)),
+    ("Naphthalene", "91-20-3", "total", (5.0, 5.0), (50.0, 40.0)),
+    ("Benzo(a)pyrene", "50-32-8", "total", (0.2, 0.11), (2.0, 1.3)),
+    ("Arsenic", "7440-38-2", "total", (20.0, 10.0), (40.0, 40.0)),
+    ("Cadmium", "7440-43-9", "total", (40.0, 20.0), (400.0, 200.0)),
+    ("Chromium", "7440-47-3", "total", (200.0, 120.0), (1000.0, 800.0)),
+    ("Lead", "7439-92-1", "total", (400.0, 200.0), (1000.0, 800.0)),
+    ("Mercury", "7439-97-6", "total", (20.0, 10.0), (100.0, 60.0)),
 )
-_FRANKLIN_SOIL_INDUSTRIAL: tuple[_FranklinRow, ...] = (  # mg/kg
-    ("Benzene", "71-43-2", "total", 5.0, 2.0),
-    ("Toluene", "108-88-3", "total", 5000.0, 5000.0),
-    ("Tetrachloroethene", "127-18-4", "total", 50.0, 20.0),
-    ("Trichloroethene", "79-01-6", "total", 50.0, 10.0),
-    ("Naphthalene", "91-20-3", "total", 50.0, 40.0),
-    ("Benzo(a)pyrene", "50-32-8", "total", 2.0, 1.3),
-    ("Arsenic", "7440-38-2", "total", 40.0, 40.0),
-    ("Cadmium", "7440-43-9", "total", 400.0, 200.0),
-    ("Chromium", "7440-47-3", "total", 1000.0, 800.0),
-    ("Lead", "7439-92-1", "total", 1000.0, 800.0),
-    ("Mercury", "7439-97-6", "total", 100.0, 60.0),
+_FRANKLIN_SOIL_RESIDENTIAL = tuple(
+    (n, cas, basis, *res) for n, cas, basis, res, _ in _FRANKLIN_SOIL
 )
+_FRANKLIN_SOIL_INDUSTRIAL = tuple((n, cas, basis, *ind) for n, cas, basis, _, ind in _FRANKLIN_SOIL)
 _FRANKLIN_FIRST_EDITION = dt.date(2009, 7, 1)
 
 
