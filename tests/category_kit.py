@@ -5,6 +5,9 @@ Each category binds it to its package once (`tests/<category>/<category>_kit.py`
 
     KIT = CategoryKit(PACKAGE)
     reference_run, shipped_datasets = KIT.reference_run, KIT.shipped_datasets
+
+and the checks every type's shipped data takes alike: the fixtures score as planted
+(`fixture_scores`, `assert_fixtures_score_as_planted`) and the datasets' size (`shipped_bytes`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +56,28 @@ class CategoryKit:
             dataset = load_dataset(layout.dataset_dir(folder), registry)
             out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
         return out
+
+    def shipped_bytes(self, type_id: str) -> int:
+        """The bytes of every file of the type's shipped datasets (what a size budget bounds)."""
+        layout = self.package.layout(type_id)
+        return sum(p.stat().st_size for folder in layout.datasets for p in layout.dataset_dir(folder).rglob("*") if p.is_file())
+
+    def fixture_scores(self, btype: Any, folder: str, cases: Mapping[str, Any], answers: Mapping[str, Any], profile: str) -> Iterator[tuple[str, Any, Any]]:
+        """(case ID, the profile's score of correct.json's prediction, of wrong.json's) for each case
+        of a shipped dataset: the two fixtures every type ships beside each dataset folder."""
+        from envirobench import read_json, structure
+
+        fixtures = self.package.layout(btype.ID).fixtures_dir(folder)
+        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
+        for case_id, case in cases.items():
+            good = btype.score_case(case, answers[case_id], structure(correct[case_id], btype.Prediction))[profile]
+            bad = btype.score_case(case, answers[case_id], structure(wrong[case_id], btype.Prediction))[profile]
+            yield case_id, good, bad
+
+    def assert_fixtures_score_as_planted(self, btype: Any, folder: str, cases: Mapping[str, Any], answers: Mapping[str, Any], profile: str,
+                                         mistakes: Mapping[str, Any]) -> None:
+        """correct.json scores without an error on every case; wrong.json has errors on exactly the
+        cases the generator planted a mistake in (`mistakes`, by case ID)."""
+        for case_id, good, bad in self.fixture_scores(btype, folder, cases, answers, profile):
+            assert good.errors == (), case_id
+            assert bool(bad.errors) == (case_id in mistakes), case_id

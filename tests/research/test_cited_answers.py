@@ -9,9 +9,9 @@ import json
 
 import pypdfium2 as pdfium
 import pytest
-from research_kit import reference_run, shipped_datasets
+from research_kit import assert_fixtures_score_as_planted, reference_run, shipped_datasets
 
-from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
 from envirobench_research.cited_answers import (
@@ -220,15 +220,9 @@ def test_every_gold_passage_is_printed_on_its_text_layer_page(shipped):
 @pytest.mark.parametrize("folder", ["synthetic-dev-v1", "synthetic-test-v1"])
 def test_fixtures_score_as_meant(shipped, folder):
     _, dataset, cases, answers = shipped[folder]
-    fixtures = LAYOUT.fixtures_dir(folder)
-    correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
     mistakes = planted(dataset.root)
     assert len(mistakes) == len(MISTAKES)
-    for case_id, case in cases.items():
-        right = TYPE.score_case(case, answers[case_id], structure(correct[case_id], Prediction))
-        assert right["claims"].errors == ()
-        scored = TYPE.score_case(case, answers[case_id], structure(wrong[case_id], Prediction))
-        assert bool(scored["claims"].errors) == (case_id in mistakes), case_id
+    assert_fixtures_score_as_planted(TYPE, folder, cases, answers, "claims", mistakes)
 
 
 @pytest.mark.slow

@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from research_kit import (
+    assert_fixtures_score_as_planted,
+    reference_run,
+    shipped_bytes,
+    shipped_datasets,
+)
 
-from envirobench import Case, EnviroBenchError, build_registry, load_dataset, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
 from envirobench_reference_adapter.solvers import database_listings as solver
@@ -224,12 +230,7 @@ def test_the_client_sees_names_and_addresses_not_labels():
 
 @pytest.fixture(scope="module")
 def shipped():
-    registry = build_registry()
-    out = {}
-    for folder in LAYOUT.datasets:
-        dataset = load_dataset(LAYOUT.dataset_dir(folder), registry)
-        out[folder] = (dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return {folder: (cases, answers) for folder, (_, _, cases, answers) in shipped_datasets(TYPE).items()}
 
 
 def test_the_shipped_splits_have_their_sizes_traps_and_families(shipped):
@@ -249,26 +250,14 @@ def test_the_shipped_splits_have_their_sizes_traps_and_families(shipped):
 
 
 def test_the_datasets_keep_their_size_budget():
-    total = sum(
-        path.stat().st_size
-        for folder in LAYOUT.datasets
-        for path in LAYOUT.dataset_dir(folder).rglob("*")
-        if path.is_file()
-    )
-    assert total < 5 * 2**20
+    assert shipped_bytes(TYPE.ID) < 5 * 2**20
 
 
 def test_the_fixtures_score_as_planted(shipped):
     for folder, (cases, answers) in shipped.items():
-        fixtures = LAYOUT.fixtures_dir(folder)
-        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert 1 <= len(mistakes) <= len(MISTAKES)
-        for cid, c in cases.items():
-            good = TYPE.score_case(c, answers[cid], structure(correct[cid], Prediction))["listings"]
-            bad = TYPE.score_case(c, answers[cid], structure(wrong[cid], Prediction))["listings"]
-            assert good.errors == ()
-            assert bool(bad.errors) == (cid in mistakes), cid
+        assert_fixtures_score_as_planted(TYPE, folder, cases, answers, "listings", mistakes)
 
 
 # -- the reference solver --------------------------------------------------------------------------
@@ -321,24 +310,6 @@ def test_a_hostile_input_is_refused_by_the_solver():
 
 
 # -- a partial run through core ------------------------------------------------------------------
-
-
-def reference_run(tmp_path, type_id, ids, folder="synthetic-dev-v1"):
-    """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    dataset_id = PACKAGE.layout(type_id).dataset_id(folder)
-    completed = subprocess.run(
-        [str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", "r1",
-         "--model", "reference/model-free", "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}",
-         "--budget", "0", "--results", str(tmp_path / "results"), *(a for cid in ids for a in ("--case", cid))],
-        capture_output=True, text=True, timeout=900,
-    )  # fmt: skip
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
 
 
 @pytest.mark.slow

@@ -6,8 +6,14 @@ fixtures, and the reference solver's reading of source lines."""
 from __future__ import annotations
 
 import pytest
+from research_kit import (
+    assert_fixtures_score_as_planted,
+    reference_run,
+    shipped_bytes,
+    shipped_datasets,
+)
 
-from envirobench import Case, EnviroBenchError, build_registry, load_dataset, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
 from envirobench_reference_adapter.solvers import historical_use as solver
@@ -180,12 +186,7 @@ def test_the_splits_word_their_sources_apart():
 
 @pytest.fixture(scope="module")
 def shipped():
-    registry = build_registry()
-    out = {}
-    for folder in LAYOUT.datasets:
-        dataset = load_dataset(LAYOUT.dataset_dir(folder), registry)
-        out[folder] = (dataset.cases(TYPE), dataset.answers(TYPE))
-    return out
+    return {folder: (cases, answers) for folder, (_, _, cases, answers) in shipped_datasets(TYPE).items()}
 
 
 def test_the_shipped_splits_have_their_sizes(shipped):
@@ -195,26 +196,14 @@ def test_the_shipped_splits_have_their_sizes(shipped):
     assert 0.4 <= sizes["synthetic-dev-v1"] / sizes["synthetic-test-v1"] <= 0.5
     _, answers = shipped["synthetic-test-v1"]
     assert sum(len(a.periods) for a in answers.values()) >= 600
-    total = sum(
-        p.stat().st_size
-        for f in LAYOUT.datasets
-        for p in LAYOUT.dataset_dir(f).rglob("*")
-        if p.is_file()
-    )
-    assert total < 5 * 2**20
+    assert shipped_bytes(TYPE.ID) < 5 * 2**20
 
 
 def test_the_fixtures_score_as_planted(shipped):
     for folder, (cases, answers) in shipped.items():
-        fixtures = LAYOUT.fixtures_dir(folder)
-        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert 1 <= len(mistakes) <= len(MISTAKES)
-        for cid, c in cases.items():
-            good = TYPE.score_case(c, answers[cid], structure(correct[cid], Prediction))["periods"]
-            bad = TYPE.score_case(c, answers[cid], structure(wrong[cid], Prediction))["periods"]
-            assert good.errors == ()
-            assert bool(bad.errors) == (cid in mistakes), cid
+        assert_fixtures_score_as_planted(TYPE, folder, cases, answers, "periods", mistakes)
 
 
 # -- the reference solver --------------------------------------------------------------------------
@@ -253,24 +242,6 @@ def test_a_use_seen_again_after_another_is_a_new_period():
 
 
 # -- a partial run through core ------------------------------------------------------------------
-
-
-def reference_run(tmp_path, type_id, ids, folder="synthetic-dev-v1"):
-    """metrics.json of the reference adapter's partial run on those cases of a shipped dataset."""
-    import json
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    dataset_id = PACKAGE.layout(type_id).dataset_id(folder)
-    completed = subprocess.run(
-        [str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", "r1",
-         "--model", "reference/model-free", "--benchmark", type_id, "--dataset", f"{type_id}={dataset_id}",
-         "--budget", "0", "--results", str(tmp_path / "results"), *(a for cid in ids for a in ("--case", cid))],
-        capture_output=True, text=True, timeout=900,
-    )  # fmt: skip
-    assert completed.returncode == 0, completed.stdout + completed.stderr
-    return json.loads((tmp_path / "results" / "r1" / "metrics.json").read_text())
 
 
 @pytest.mark.slow

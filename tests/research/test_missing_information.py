@@ -10,9 +10,13 @@ from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
-from research_kit import reference_run, shipped_datasets
+from research_kit import (
+    fixture_scores,
+    reference_run,
+    shipped_datasets,
+)
 
-from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import MISSING_INFORMATION, disagreements
 from envirobench_research import answers as A
@@ -297,17 +301,13 @@ def test_shipped_records_hold_50_to_150_pages(shipped):
 @pytest.mark.parametrize("folder", ["synthetic-dev-v1", "synthetic-test-v1"])
 def test_fixtures_score_as_meant(shipped, folder):
     _, dataset, cases, answers = shipped[folder]
-    fixtures = LAYOUT.fixtures_dir(folder)
-    correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
     mistakes = planted(dataset.root)
     assert len(mistakes) == len(MISTAKES)
-    for case_id, case in cases.items():
-        right = TYPE.score_case(case, answers[case_id], structure(correct[case_id], Prediction))
-        assert right["answers"].errors == ()
-        scored = TYPE.score_case(case, answers[case_id], structure(wrong[case_id], Prediction))
-        assert bool(scored["answers"].errors) == (case_id in mistakes), case_id
+    for case_id, right, wrong in fixture_scores(TYPE, folder, cases, answers, "answers"):
+        assert right.errors == ()
+        assert bool(wrong.errors) == (case_id in mistakes), case_id
         if case_id in mistakes:
-            verdict = scored["answers"].errors[0][0]
+            verdict = wrong.errors[0][0]
             assert verdict == ("wrong" if mistakes[case_id].change == "abstain" else "invented")
 
 
