@@ -51,7 +51,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from envirobench import Case, f1, precision_recall
+from envirobench import Case
 
 from .records import (
     AnalyteTable,
@@ -70,6 +70,8 @@ from .records import (
     iso_day,
     key_text,
     location_key,
+    match_first,
+    matching_headline,
     not_blank,
     ratio,
     result_key,
@@ -204,48 +206,40 @@ class ExceedanceSummary(SiteType):
         errors = []
         shown = key_text(key)
         matrix = key[4]
-        if true is not None:
-            counts["exceedances"] = 1.0
-            first = items[0] if items else None
-            if first is None:
-                errors.append(("missing-exceedance", shown))
-                counts["exceedance_fn"] = 1.0
-            elif values_agree(
+        if match_first(
+            counts,
+            errors,
+            "exceedance",
+            shown,
+            true,
+            items,
+            lambda first, true: values_agree(
                 first.standard.value,
                 first.standard.unit,
                 true.level.level_value,
                 true.level.level_unit,
                 matrix,
+            ),
+            wrong="wrong-standard",
+        ):
+            first = items[0]
+            if (
+                first.standard.table.strip().casefold()
+                == true.level.screening_table.strip().casefold()
             ):
-                counts["exceedance_tp"] = 1.0
-                if (
-                    first.standard.table.strip().casefold()
-                    == true.level.screening_table.strip().casefold()
+                counts["table_right"] = 1.0
+            if first.value is not None:
+                counts["value_given"] = 1.0
+                if values_agree(
+                    first.value, first.unit, true.result_value, true.result_unit, matrix
                 ):
-                    counts["table_right"] = 1.0
-                if first.value is not None:
-                    counts["value_given"] = 1.0
-                    if values_agree(
-                        first.value, first.unit, true.result_value, true.result_unit, matrix
-                    ):
-                        counts["value_right"] = 1.0
-                if first.source is not None and first.source.key == true.source.key:
-                    counts["source_right"] = 1.0
-            else:
-                errors.append(("wrong-standard", shown))
-                counts["exceedance_fp"] = 1.0
-                counts["exceedance_fn"] = 1.0
-        elif items:
-            errors.append(("extra-exceedance", shown))
-            counts["exceedance_fp"] = 1.0
-        if len(items) > 1:
-            errors.append(("duplicate-exceedance", shown))
-            counts["exceedance_fp"] += len(items) - 1
+                    counts["value_right"] = 1.0
+            if first.source is not None and first.source.key == true.source.key:
+                counts["source_right"] = 1.0
         return Unit(errors=tuple(errors), metrics=counts)
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
-        tp, fp, fn = totals["exceedance_tp"], totals["exceedance_fp"], totals["exceedance_fn"]
-        out = {"exceedance_f1": f1(tp, fp, fn), **precision_recall("exceedance", tp, fp, fn)}
+        out = matching_headline(totals, "exceedance")
         out.update(ratio(totals, "table_accuracy", "table_right", "exceedance_tp"))
         out.update(ratio(totals, "value_accuracy", "value_right", "value_given"))
         out.update(ratio(totals, "source_accuracy", "source_right", "exceedance_tp"))

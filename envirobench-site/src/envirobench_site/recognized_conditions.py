@@ -46,7 +46,7 @@ from typing import Literal
 
 import attrs
 
-from envirobench import Case, f1, precision_recall
+from envirobench import Case, precision_recall
 
 from .records import (
     Citation,
@@ -54,6 +54,8 @@ from .records import (
     Unit,
     bounded_items,
     bounded_text,
+    match_first,
+    matching_headline,
     not_blank,
 )
 
@@ -146,24 +148,18 @@ class RecognizedConditions(SiteType):
         counts = dict.fromkeys(COUNTS, 0.0)
         errors = []
         shown = kind[:80]
+        match_first(
+            counts,
+            errors,
+            "condition",
+            shown,
+            true,
+            items,
+            lambda first, true: first.classification == true.classification,
+            wrong="wrong-class",
+        )
+        # The evidence of the first condition of the kind is scored whether or not its class is right.
         first = items[0] if items else None
-        if true is not None:
-            counts["conditions"] = 1.0
-            if first is None:
-                errors.append(("missing-condition", shown))
-                counts["condition_fn"] = 1.0
-            elif first.classification == true.classification:
-                counts["condition_tp"] = 1.0
-            else:
-                errors.append(("wrong-class", shown))
-                counts["condition_fp"] = 1.0
-                counts["condition_fn"] = 1.0
-        elif first is not None:
-            errors.append(("extra-condition", shown))
-            counts["condition_fp"] = 1.0
-        if len(items) > 1:
-            errors.append(("duplicate-condition", shown))
-            counts["condition_fp"] += len(items) - 1
         truth_pages = {c.key for c in true.evidence} if true else set()
         pages = {c.key for c in first.evidence} if first else set()
         counts["evidence_tp"] = float(len(pages & truth_pages))
@@ -172,8 +168,7 @@ class RecognizedConditions(SiteType):
         return Unit(errors=tuple(errors), metrics=counts)
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
-        tp, fp, fn = totals["condition_tp"], totals["condition_fp"], totals["condition_fn"]
-        out = {"condition_f1": f1(tp, fp, fn), **precision_recall("condition", tp, fp, fn)}
+        out = matching_headline(totals, "condition")
         out.update(
             precision_recall(
                 "evidence", totals["evidence_tp"], totals["evidence_fp"], totals["evidence_fn"]

@@ -52,7 +52,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from pathlib import PurePosixPath
 from typing import Any, Literal
@@ -60,7 +60,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, f1, precision_recall
 
 RELATIVE_TOLERANCE = 0.005
 MAX_ITEMS = 50_000  # items in one list of a prediction: a site's record holds a few thousand
@@ -461,6 +461,54 @@ class SiteType(envirobench.BenchmarkType):
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
         """The headline metrics from summed counts (cases' or resampled units')."""
         raise NotImplementedError
+
+
+def match_first(
+    counts: dict[str, float],
+    errors: list[envirobench.ErrorKey],
+    noun: str,
+    shown: str,
+    true: Any | None,
+    items: Sequence[Any],
+    agrees: Callable[[Any, Any], bool],
+    *,
+    wrong: str,
+    extra: str = "",
+) -> bool:
+    """Score one key of a unit the way every keyed Site type does: the first predicted item of the
+    key is matched to the true one, each later one is a duplicate. Counts `<noun>s` (the true
+    key), `<noun>_tp`, `<noun>_fp` and `<noun>_fn`; errors `missing-<noun>`, `wrong` (the first
+    item does not agree), `extra` (default `extra-<noun>`: a key the truth lacks) and
+    `duplicate-<noun>`. True when the first item agrees (`agrees(first, true)`), so that the caller
+    scores that item's details."""
+    first = items[0] if items else None
+    matched = False
+    if true is not None:
+        counts[f"{noun}s"] = 1.0
+        if first is None:
+            errors.append((f"missing-{noun}", shown))
+            counts[f"{noun}_fn"] = 1.0
+        elif agrees(first, true):
+            counts[f"{noun}_tp"] = 1.0
+            matched = True
+        else:
+            errors.append((wrong, shown))
+            counts[f"{noun}_fp"] += 1.0
+            counts[f"{noun}_fn"] = 1.0
+    elif first is not None:
+        errors.append((extra or f"extra-{noun}", shown))
+        counts[f"{noun}_fp"] += 1.0
+    if len(items) > 1:
+        errors.append((f"duplicate-{noun}", shown))
+        counts[f"{noun}_fp"] += len(items) - 1
+    return matched
+
+
+def matching_headline(totals: Mapping[str, float], noun: str) -> dict[str, float]:
+    """`<noun>_f1`, `<noun>_precision` and `<noun>_recall` from the summed counts `match_first`
+    keeps."""
+    tp, fp, fn = totals[f"{noun}_tp"], totals[f"{noun}_fp"], totals[f"{noun}_fn"]
+    return {f"{noun}_f1": f1(tp, fp, fn), **precision_recall(noun, tp, fp, fn)}
 
 
 def ratio(totals: Mapping[str, float], name: str, numerator: str, denominator: str) -> dict:

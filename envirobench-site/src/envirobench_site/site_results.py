@@ -90,7 +90,7 @@ from typing import Any, Literal
 
 import attrs
 
-from envirobench import Case, f1, precision_recall
+from envirobench import Case
 
 from .records import (
     AnalyteTable,
@@ -109,6 +109,8 @@ from .records import (
     iso_day,
     key_text,
     location_key,
+    match_first,
+    matching_headline,
     not_blank,
     page_number,
     ratio,
@@ -340,26 +342,20 @@ class SiteResults(SiteType):
         shown = key_text(key)
         printings = true.printings if true else excluded.printings if excluded else ()
         matrix = key[4]
-        if true is not None:
-            counts["records"] = 1.0
-            first = records[0] if records else None
-            if first is None:
-                errors.append(("missing-record", shown))
-                counts["record_fn"] = 1.0
-            elif _agrees(first, true.result_value, true.result_unit, matrix):
-                counts["record_tp"] = 1.0
-                if first.source is not None and first.source.key == true.source.key:
-                    counts["source_right"] = 1.0
-            else:
-                errors.append(("wrong-value", shown))
-                counts["record_fp"] += 1.0
-                counts["record_fn"] = 1.0
-        elif records:
-            errors.append(("rejected-record" if excluded else "extra-record", shown))
-            counts["record_fp"] += 1.0
-        if len(records) > 1:
-            errors.append(("duplicate-record", shown))
-            counts["record_fp"] += len(records) - 1
+        if match_first(
+            counts,
+            errors,
+            "record",
+            shown,
+            true,
+            records,
+            lambda first, true: _agrees(first, true.result_value, true.result_unit, matrix),
+            wrong="wrong-value",
+            extra="rejected-record" if excluded else "extra-record",
+        ):
+            first = records[0]
+            if first.source is not None and first.source.key == true.source.key:
+                counts["source_right"] = 1.0
         if excluded is not None and true is None:
             counts["contested"] = 1.0
             counts["contested_right"] = float(not records)
@@ -413,8 +409,7 @@ class SiteResults(SiteType):
                 counts["bcubed_recall_sum"] += hit * hit / n_true
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
-        tp, fp, fn = totals["record_tp"], totals["record_fp"], totals["record_fn"]
-        out = {"record_f1": f1(tp, fp, fn), **precision_recall("record", tp, fp, fn)}
+        out = matching_headline(totals, "record")
         out.update(ratio(totals, "contested_accuracy", "contested_right", "contested"))
         out["contested"] = totals["contested"]
         out["superseded_taken"] = totals["superseded_taken"]

@@ -44,7 +44,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from envirobench import Case, f1, precision_recall
+from envirobench import Case
 
 from .records import (
     Citation,
@@ -53,6 +53,7 @@ from .records import (
     bounded_items,
     bounded_text,
     location_key,
+    matching_headline,
     not_blank,
     partial_date,
     ratio,
@@ -203,8 +204,7 @@ class SiteTimeline(SiteType):
         return units
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:
-        tp, fp, fn = totals["event_tp"], totals["event_fp"], totals["event_fn"]
-        out = {"event_f1": f1(tp, fp, fn), **precision_recall("event", tp, fp, fn)}
+        out = matching_headline(totals, "event")
         out.update(ratio(totals, "order_agreement", "order_concordant", "order_pairs"))
         out.update(ratio(totals, "source_accuracy", "source_right", "event_tp"))
         out["events"] = totals["events"]
