@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from locate_kit import reference_run, shipped_datasets
+from locate_kit import fixture_scores, reference_run, shipped_datasets
 
-from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
 from envirobench_locate.document_type import (
@@ -228,21 +228,11 @@ def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
     for folder, (_, _, cases, answers) in datasets.items():
-        fixtures = LAYOUT.fixtures_dir(folder)
-        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert len(mistakes) == len(MISTAKES)
-        for cid, case in cases.items():
-            assert (
-                TYPE.score_case(case, answers[cid], structure(correct[cid], Prediction))[
-                    "kind"
-                ].errors
-                == ()
-            )
-            errors = TYPE.score_case(case, answers[cid], structure(wrong[cid], Prediction))[
-                "kind"
-            ].errors
-            assert errors == (
+        for cid, good, bad in fixture_scores(TYPE, folder, cases, answers, "kind"):
+            assert good.errors == ()
+            assert bad.errors == (
                 (("wrong-kind", answers[cid].kind, mistakes[cid].called),)
                 if cid in mistakes
                 else ()

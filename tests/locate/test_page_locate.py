@@ -8,9 +8,9 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
-from locate_kit import shipped_datasets
+from locate_kit import assert_fixtures_score_as_planted, shipped_datasets
 
-from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import disagreements
 from envirobench_locate.generate.page_locate import FILES, MISTAKES, QUESTIONS_PER_FILE, planted
@@ -146,16 +146,6 @@ def test_a_result_answer_page_prints_the_well(shipped):
 
 def test_the_fixtures_score_as_planted(shipped):
     for folder, (_, _, cases, answers) in shipped.items():
-        fixtures = LAYOUT.fixtures_dir(folder)
-        correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert len(mistakes) == len(MISTAKES)
-        for case_id, case in cases.items():
-            good = TYPE.score_case(case, answers[case_id], structure(correct[case_id], Prediction))[
-                "pages"
-            ]
-            bad = TYPE.score_case(case, answers[case_id], structure(wrong[case_id], Prediction))[
-                "pages"
-            ]
-            assert good.errors == ()
-            assert bool(bad.errors) == (case_id in mistakes), case_id
+        assert_fixtures_score_as_planted(TYPE, folder, cases, answers, "pages", mistakes)
