@@ -9,7 +9,7 @@ definition of the categories and their tasks.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import reduce
 from operator import add, attrgetter, itemgetter
 from typing import Any, ClassVar, Literal
@@ -235,6 +235,42 @@ def precision_recall(prefix: str, tp: float, fp: float, fn: float) -> dict[str, 
     if tp + fn:
         out[f"{prefix}_recall"] = tp / (tp + fn)
     return out
+
+
+# The per-case counts of a matching, by their usual names; `set_counts` writes them and
+# `pooled_f1` reads their run totals, so that a type states its matching rather than its counts.
+TP_FP_FN = ("true_positives", "false_positives", "false_negatives")
+
+
+def set_counts(truth: Set[Any], predicted: Set[Any], names: Sequence[str] = TP_FP_FN) -> dict[str, float]:
+    """A case's counts of a set matching, as a CaseScore's metrics: the items in both (true
+    positives), those predicted only (false positives) and those true only (false negatives),
+    named by `names` in that order."""
+    tp, fp, fn = names
+    return {tp: float(len(truth & predicted)), fp: float(len(predicted - truth)), fn: float(len(truth - predicted))}
+
+
+def pooled_f1(prefix: str, totals: Mapping[str, float], names: Sequence[str] = TP_FP_FN) -> dict[str, float]:
+    """`<prefix>_f1` and `precision_recall`'s `<prefix>_precision` and `<prefix>_recall` from a
+    run's totals of the true positive, false positive and false negative counts `names`: the
+    three a type reports for one matching pooled over its cases."""
+    tp, fp, fn = (totals[name] for name in names)
+    return {f"{prefix}_f1": f1(tp, fp, fn), **precision_recall(prefix, tp, fp, fn)}
+
+
+# -- field validators the types' schemas share (attrs validators: each raises ValueError naming the field)
+
+
+def pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
+    """A dataset-relative path that names a PDF file."""
+    if not value.lower().endswith(".pdf"):
+        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
+
+
+def not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
+    """Text with more than white space in it."""
+    if not value.strip():
+        raise ValueError(f"{attribute.name} is empty")
 
 
 def finite(value: float) -> bool:
