@@ -28,6 +28,8 @@ import statistics
 import sys
 import time
 
+import attrs
+
 from envirobench import Case
 from envirobench_extract.document_extraction import Answer, DocumentExtraction, Prediction
 from envirobench_extract.records import Record
@@ -77,15 +79,8 @@ def make_answer(rng: random.Random, count: int) -> Answer:
                 len(records) < count and not record.nondetect and rng.random() < 0.02
             ):  # a re-analysis
                 records.append(
-                    Record(
-                        sample_id,
-                        analyte.name,
-                        analyte.cas,
-                        round(record.result * 1.2, 4),
-                        False,
-                        unit,
-                        "D",
-                        rl * 10,
+                    attrs.evolve(
+                        record, result=round(record.result * 1.2, 4), qualifier="D", reporting_limit=rl * 10
                     )
                 )
         sample += 1
@@ -98,50 +93,17 @@ def make_prediction(rng: random.Random, answer: Answer) -> Prediction:
         roll = rng.random()
         if roll < 0.02:
             continue  # missed
+        # Each mistake is the key's record with one or two fields changed (attrs.evolve keeps the rest).
         if roll < 0.05 and r.result is not None:
-            r = Record(
-                r.sample_id,
-                r.analyte,
-                r.cas,
-                r.result * 1.1,
-                r.nondetect,
-                r.unit,
-                r.qualifier,
-                r.reporting_limit,
-            )
+            r = attrs.evolve(r, result=r.result * 1.1)
         elif roll < 0.06 and r.result is not None and r.unit == "µg/L":
-            r = Record(
-                r.sample_id,
-                r.analyte,
-                r.cas,
-                r.result / 1000,
-                False,
-                "mg/L",
-                r.qualifier,
-                (r.reporting_limit or 0) / 1000,
+            r = attrs.evolve(
+                r, result=r.result / 1000, nondetect=False, unit="mg/L", reporting_limit=(r.reporting_limit or 0) / 1000
             )
         elif roll < 0.07 and r.nondetect:
-            r = Record(
-                r.sample_id,
-                r.analyte,
-                r.cas,
-                r.reporting_limit,
-                False,
-                r.unit,
-                None,
-                r.reporting_limit,
-            )
+            r = attrs.evolve(r, result=r.reporting_limit, nondetect=False, qualifier=None)
         elif roll < 0.08 and r.qualifier:
-            r = Record(
-                r.sample_id,
-                r.analyte,
-                r.cas,
-                r.result,
-                r.nondetect,
-                r.unit,
-                None,
-                r.reporting_limit,
-            )
+            r = attrs.evolve(r, qualifier=None)
         out.append(r)
         if rng.random() < 0.02:  # invented
             out.append(Record(r.sample_id, "Dieldrin", "60-57-1", 0.42, False, "µg/L", None, 0.1))
