@@ -282,8 +282,10 @@ def split_spec(category: str, benchmark: str):
     if not path.is_file():
         known = sorted(p.stem.replace("_", "-") for p in folder.glob("*.py") if not p.stem.startswith("_"))
         raise SystemExit(f"no {CATEGORY_TITLES[category]} table spec for {benchmark!r} ({path}); known: {', '.join(known)}")
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))  # specs of one category share helpers (extract_specs/_records.py)
+    # Specs of one category share helpers (extract_specs/_records.py), every spec benchmarks/_spec_parts.py.
+    for shared in (HERE, folder):
+        if str(shared) not in sys.path:
+            sys.path.insert(0, str(shared))
     loaded = importlib.util.spec_from_file_location(f"{category}_specs.{path.stem}", path)
     module = importlib.util.module_from_spec(loaded)
     loaded.loader.exec_module(module)

@@ -1,10 +1,7 @@
 """Trivial baselines shared by the two record types (document-extraction, table-records): what a
-system scores that reads no value at all."""
+system scores that reads no value at all, and the table of the reference's recall per layout."""
 
-
-def no_records(case_input, answer):
-    """Empty output: recall 0 and an undefined precision, the floor of record F1."""
-    return {"records": []}
+from _spec_parts import always, by_category
 
 
 def every_record_a_nondetect(case_input, answer):
@@ -49,7 +46,8 @@ def names_only(case_input, answer):
 
 
 BASELINES = {
-    "no records (empty output)": no_records,
+    # Empty output: recall 0 and an undefined precision, the floor of record F1.
+    "no records (empty output)": always({"records": []}),
     "every record a non-detect at its limit (rows, units and limits from the key)": every_record_a_nondetect,
     "the right rows, no values (samples and analytes from the key)": names_only,
 }
@@ -57,7 +55,5 @@ GROUP_METRIC = (
     "tp",
     ("tp", "fn"),
 )  # records right / records in the key: the reference's recall per group
-
-
-def groups(case_id, category, answer):
-    return [category or "-"]
+GROUP_TITLE = "Records right / records in the key (reference adapter), by layout (the case category)"
+groups = by_category

@@ -8,6 +8,8 @@ from collections import Counter
 from functools import cache
 from pathlib import Path
 
+from _spec_parts import always, share
+
 BENCHMARK = "report-metadata"
 UNIT = "reports"  # a case is one report PDF; the bootstrap resamples reports
 INTRO = (
@@ -21,15 +23,15 @@ INTRO = (
 )
 GROUP_TITLE = "Fields right (sum over reports) / reports (reference adapter), by family (the case category) and status"
 COLUMNS = (
-    ("fields_right", "fields right", ".3f"),
-    ("reports_exact", "reports exact", ".3f"),
-    ("laboratory_right", "laboratory", ".3f"),
-    ("work_order_right", "work order", ".3f"),
-    ("client_right", "client", ".3f"),
-    ("project_right", "project", ".3f"),
-    ("report_date_right", "report date", ".3f"),
-    ("sampling_dates_right", "sampling dates", ".3f"),
-    ("status_right", "status", ".3f"),
+    share("fields_right", "fields right"),
+    share("reports_exact", "reports exact"),
+    share("laboratory_right", "laboratory"),
+    share("work_order_right", "work order"),
+    share("client_right", "client"),
+    share("project_right", "project"),
+    share("report_date_right", "report date"),
+    share("sampling_dates_right", "sampling dates"),
+    share("status_right", "status"),
 )
 GROUP_METRIC = ("fields_right", None)  # fields right summed / reports: the mean per group
 
@@ -58,11 +60,6 @@ def dev_commonest() -> dict[str, str]:
     }
 
 
-def all_final_nothing_else(case_input, answer):
-    """Every field empty (not found) but the status: "final", the commonest status."""
-    return {**EMPTY, "status": "final"}
-
-
 def dev_priors_all_final(case_input, answer):
     """The dev split's commonest laboratory, client and project, every report final."""
     return {**EMPTY, **dev_commonest(), "status": "final"}
@@ -82,7 +79,8 @@ def key_facts_all_final(case_input, answer):
 
 
 BASELINES = {
-    'every report "final", every other field empty': all_final_nothing_else,
+    # Every field empty (not found) but the status: "final", the commonest status.
+    'every report "final", every other field empty': always({**EMPTY, "status": "final"}),
     'the dev split\'s commonest laboratory, client and project, every report "final"': dev_priors_all_final,
     'the key\'s names and dates, every report "final" (copies the key)': key_facts_all_final,
 }

@@ -6,6 +6,9 @@ text: blank, or the dev split's commonest cell text. These baselines show how mu
 `cells_right` that is worth (blank cells are real: a qualifier column is mostly empty).
 """
 
+from _spec_parts import always, share
+from _table_images import by_family_and_copy
+
 COMMONEST_DEV_TEXT = "ND"  # the commonest non-blank cell text of synthetic-dev-v2
 
 BENCHMARK = "table-cells"
@@ -16,10 +19,6 @@ INTRO = (
     "Beside it, blind baselines that read no pixel: no cells at all, every given cell blank, and every given "
     "cell the dev split's commonest text."
 )
-
-
-def no_cells(case_input, answer):
-    return {"cells": []}
 
 
 def every_cell_blank(case_input, answer):
@@ -35,19 +34,15 @@ def every_cell_commonest(case_input, answer):
 
 
 BASELINES = {
-    "no cells (empty output)": no_cells,
+    "no cells (empty output)": always({"cells": []}),
     "every given cell blank": every_cell_blank,
     f"every given cell {COMMONEST_DEV_TEXT!r} (the dev split's commonest text)": every_cell_commonest,
 }
 COLUMNS = (
-    ("cells_right", "cells right", ".3f"),
-    ("tables_exact", "tables exact", ".3f"),
-    ("cells_missing", "cells missing", ".3f"),
+    share("cells_right", "cells right"),
+    share("tables_exact", "tables exact"),
+    share("cells_missing", "cells missing"),
 )
 GROUP_METRIC = ("right", "cells")  # cells right / gold cells, per group
 GROUP_TITLE = "Cells right / cells (reference adapter), by family (the case category)"
-
-
-def groups(case_id, category, answer):
-    family = (category or "-").removesuffix("-scanned")
-    return [family, "scanned" if (category or "").endswith("-scanned") else "clean"]
+groups = by_family_and_copy

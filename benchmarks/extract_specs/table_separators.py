@@ -6,6 +6,9 @@ whose tables differ in row height, column width, margins and skew. The constants
 split's: its commonest row and column counts, and its median pixels per row and per column.
 """
 
+from _spec_parts import always, share
+from _table_images import by_family_and_copy
+
 DEV_ROWS, DEV_COLUMNS = 4, 3  # the commonest row and column counts of synthetic-dev-v2
 ROW_PITCH, COLUMN_PITCH = 25, 98  # median pixels per row and per column (clean dev tables)
 
@@ -17,10 +20,6 @@ INTRO = (
     "read no pixel: no separators, separators evenly spaced for the dev split's commonest row and column "
     "counts, and separators every median row height and column width of the dev split from the top-left corner."
 )
-
-
-def no_separators(case_input, answer):
-    return {"rows": [], "columns": []}
 
 
 def _even(length, count):
@@ -42,20 +41,16 @@ def every_pitch(case_input, answer):
 
 
 BASELINES = {
-    "no separators (empty output)": no_separators,
+    "no separators (empty output)": always({"rows": [], "columns": []}),
     "evenly spaced for the dev split's commonest counts (4 rows, 3 columns)": evenly_spaced_counts,
     "one every median row height and column width of dev (25 px, 98 px)": every_pitch,
 }
 COLUMNS = (
-    ("separator_f1", "separator F1", ".3f"),
-    ("tables_exact", "tables exact", ".3f"),
-    ("separator_precision", "precision", ".3f"),
-    ("separator_recall", "recall", ".3f"),
+    share("separator_f1", "separator F1"),
+    share("tables_exact", "tables exact"),
+    share("separator_precision", "precision"),
+    share("separator_recall", "recall"),
 )
 GROUP_METRIC = ("tp", ("tp", "fn"))  # separators found / gold separators, per group
 GROUP_TITLE = "Separators found / separators (reference adapter), by family (the case category)"
-
-
-def groups(case_id, category, answer):
-    family = (category or "-").removesuffix("-scanned")
-    return [family, "scanned" if (category or "").endswith("-scanned") else "clean"]
+groups = by_family_and_copy

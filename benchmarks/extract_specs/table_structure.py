@@ -8,6 +8,9 @@ dev split's (what a system developed on dev would know): its commonest row count
 count, and its median pixels per row and per column of the clean tables.
 """
 
+from _spec_parts import share
+from _table_images import by_family_and_copy
+
 DEV_ROWS, DEV_COLUMNS = 7, 7  # the commonest row and column counts of synthetic-dev-v2
 ROW_PITCH, COLUMN_PITCH = 25, 94  # median pixels per row and per column (clean dev tables)
 
@@ -61,15 +64,11 @@ BASELINES = {
     "a single cell": one_cell,
 }
 COLUMNS = (
-    ("grits_top", "GriTS-Top", ".3f"),
-    ("tables_exact", "tables exact", ".3f"),
-    ("cells_right", "cells right", ".3f"),
-    ("header_rows_right", "header rows right", ".3f"),
+    share("grits_top", "GriTS-Top"),
+    share("tables_exact", "tables exact"),
+    share("cells_right", "cells right"),
+    share("header_rows_right", "header rows right"),
 )
 GROUP_METRIC = ("exact", None)  # tables exact / tables, per group
 GROUP_TITLE = "Tables exact / tables (reference adapter), by family (the case category)"
-
-
-def groups(case_id, category, answer):
-    family = (category or "-").removesuffix("-scanned")
-    return [family, "scanned" if (category or "").endswith("-scanned") else "clean"]
+groups = by_family_and_copy

@@ -9,6 +9,8 @@ cover page's index for the chain.
 
 from functools import cache
 
+from _spec_parts import always, by_category_and, count, formula_score, share
+
 from envirobench import split_of
 from envirobench_legal.generate.chain_of_title import SEED, history_of, plan_packets
 from envirobench_legal.package import PACKAGE
@@ -71,23 +73,19 @@ def cover_index(case_input, answer):
 
 
 BASELINES = {
-    "no periods": lambda case_input, answer: {"periods": []},
+    "no periods": always({"periods": []}),
     "every deed in the packet a period (from the generator's history)": every_deed,
     "the cover page's index as the chain (from the generator's index)": cover_index,
 }
 COLUMNS = (
-    ("chain_score", "score", ".1f"),
-    ("chain_score_unclipped", "unclipped", ".1f"),
-    ("periods_exact", "exact", ".0f"),
-    ("periods_foreign_or_invented", "foreign or invented", ".0f"),
-    ("periods", "periods", ".0f"),
-    ("period_precision", "precision", ".3f"),
-    ("period_recall", "recall", ".3f"),
-    ("packets_exact", "packets exact", ".3f"),
+    *formula_score("chain"),
+    count("periods_exact", "exact"),
+    count("periods_foreign_or_invented", "foreign or invented"),
+    count("periods"),
+    share("period_precision", "precision"),
+    share("period_recall", "recall"),
+    share("packets_exact", "packets exact"),
 )
 GROUP_METRIC = ("periods_exact", "periods")
 GROUP_TITLE = "Exact periods of the reference adapter by focus trap (the case category) and by copies"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "packets with scanned instruments" if answer.scanned_instruments else "all born digital"]
+groups = by_category_and("scanned_instruments", "packets with scanned instruments", "all born digital")

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Legal table for `indemnity-terms`: blind baselines and columns
 (read by benchmarks/reference_scores.py --legal)."""
 
+from _spec_parts import count, formula_score, share, trap_groups
+
 BENCHMARK = "indemnity-terms"
 UNIT = "contracts"
 INTRO = (
@@ -55,17 +57,16 @@ BASELINES = {
     "typical terms, never executed (parties from the key)": _typical(False),
 }
 COLUMNS = (
-    ("indemnity_score", "score", ".1f"),
-    ("indemnity_score_unclipped", "unclipped", ".1f"),
-    ("contracts_exact", "exact", ".0f"),
-    ("contracts_overstating", "overstating", ".0f"),
-    ("contracts", "contracts", ".0f"),
-    ("scope_accuracy", "scope", ".3f"),
-    ("cap_accuracy", "cap", ".3f"),
-    ("basket_accuracy", "basket", ".3f"),
-    ("survival_end_accuracy", "survival end", ".3f"),
-    ("exclusions_accuracy", "exclusions", ".3f"),
-    ("executed_accuracy", "executed", ".3f"),
+    *formula_score("indemnity"),
+    count("contracts_exact", "exact"),
+    count("contracts_overstating", "overstating"),
+    count("contracts"),
+    share("scope_accuracy", "scope"),
+    share("cap_accuracy", "cap"),
+    share("basket_accuracy", "basket"),
+    share("survival_end_accuracy", "survival end"),
+    share("exclusions_accuracy", "exclusions"),
+    share("executed_accuracy", "executed"),
 )
 GROUP_METRIC = ("contract_exact", None)
 GROUP_TITLE = "Contracts read exactly by the reference adapter, by scope (the case category), form, copy and trap"
@@ -77,5 +78,5 @@ def groups(case_id, category, answer):
         answer.form,
         "scanned copies" if answer.scanned else "born-digital copies",
         "executed" if answer.executed else "not executed",
-        *(f"trap: {trap}" for trap in answer.traps),
+        *trap_groups(answer.traps),
     ]

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Legal table for `instrument-execution`: blind baselines and columns
 (read by benchmarks/reference_scores.py --legal)."""
 
+from _spec_parts import always, by_category_and, count, formula_score, share
+
 BENCHMARK = "instrument-execution"
 UNIT = "instruments"
 INTRO = (
@@ -11,27 +13,19 @@ INTRO = (
 )
 
 
-def _every(status: str):
-    return lambda case_input, answer: {"status": status, "evidence_page": 1}
-
-
 BASELINES = {
-    "every instrument executed and recorded": _every("executed-recorded"),
-    "nothing executed": _every("not-executed"),
-    "cannot tell, everywhere": _every("cannot-tell"),
+    "every instrument executed and recorded": always({"status": "executed-recorded", "evidence_page": 1}),
+    "nothing executed": always({"status": "not-executed", "evidence_page": 1}),
+    "cannot tell, everywhere": always({"status": "cannot-tell", "evidence_page": 1}),
 }
 COLUMNS = (
-    ("execution_score", "score", ".1f"),
-    ("execution_score_unclipped", "unclipped", ".1f"),
-    ("correct_statuses", "correct", ".0f"),
-    ("false_executed", "false executed", ".0f"),
-    ("instruments", "instruments", ".0f"),
-    ("status_accuracy", "status accuracy", ".3f"),
-    ("evidence_pages_right", "evidence page right", ".3f"),
+    *formula_score("execution"),
+    count("correct_statuses", "correct"),
+    count("false_executed", "false executed"),
+    count("instruments"),
+    share("status_accuracy", "status accuracy"),
+    share("evidence_pages_right", "evidence page right"),
 )
 GROUP_METRIC = ("correct_status", None)
 GROUP_TITLE = "Status accuracy of the reference adapter by scenario (the case category) and copy"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "scanned copies" if answer.scanned else "born-digital copies"]
+groups = by_category_and("scanned", "scanned copies", "born-digital copies")

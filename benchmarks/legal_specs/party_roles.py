@@ -3,6 +3,8 @@
 
 import re
 
+from _spec_parts import always, by_category_and, count, formula_score, share, trap_groups
+
 BENCHMARK = "party-roles"
 UNIT = "instruments"  # a case: the bootstrap resamples instruments, each with its parties
 INTRO = (
@@ -64,28 +66,24 @@ def _first_grantor(case_input, answer):
 
 
 BASELINES = {
-    "no parties": lambda case_input, answer: {"parties": []},
+    "no parties": always({"parties": []}),
     "every named party an owner (names from the key)": _every_owner,
     "first party grantor and owner, the others grantees (names from the key)": _first_grantor,
     "roles guessed from each name and the instrument's kind (names and kind from the key)": _names_tell,
 }
 COLUMNS = (
-    ("party_roles_score", "score", ".1f"),
-    ("party_roles_score_unclipped", "unclipped", ".1f"),
-    ("parties_all_roles_right", "all roles right", ".0f"),
-    ("non_owners_called_owners", "non-owners called owners", ".0f"),
-    ("parties", "parties", ".0f"),
-    ("extra_parties", "extra parties", ".0f"),
-    ("role_precision", "role precision", ".3f"),
-    ("role_recall", "role recall", ".3f"),
+    *formula_score("party_roles"),
+    count("parties_all_roles_right", "all roles right"),
+    count("non_owners_called_owners", "non-owners called owners"),
+    count("parties"),
+    count("extra_parties", "extra parties"),
+    share("role_precision", "role precision"),
+    share("role_recall", "role recall"),
 )
 GROUP_METRIC = ("party_all_roles_right", "party")
 GROUP_TITLE = "Parties with every role right (reference adapter), by instrument kind (the case category), copy and trap"
+_BY_COPY = by_category_and("scanned", "scanned copies", "born-digital copies")
 
 
 def groups(case_id, category, answer):
-    return [
-        category or "-",
-        "scanned copies" if answer.scanned else "born-digital copies",
-        *(f"trap: {trap}" for trap in answer.traps),
-    ]
+    return [*_BY_COPY(case_id, category, answer), *trap_groups(answer.traps)]

@@ -8,6 +8,8 @@ examiner, the type, restrictions and holder it states); nothing is read from the
 
 from functools import cache
 
+from _spec_parts import always, by_category_and, count, share
+
 from envirobench import split_of
 from envirobench_legal.generate.use_limitations import plan, search_of
 from envirobench_legal.package import PACKAGE
@@ -38,10 +40,6 @@ def _search(documents: tuple[str, ...]):
     return search_of(folder, planned)
 
 
-def nothing(case_input, answer):
-    return {"limitations": []}
-
-
 def every_instrument_a_deed_restriction(case_input, answer):
     search = _search(case_input.documents)
     return {"limitations": [{"type": "deed-restriction", "restrictions": [], "holder": "unknown",
@@ -70,25 +68,21 @@ def careless_examiner(case_input, answer):
 
 
 BASELINES = {
-    "nothing recorded": nothing,
+    "nothing recorded": always({"limitations": []}),
     "every instrument a deed restriction": every_instrument_a_deed_restriction,
     "every covenant-titled instrument, every restriction": every_covenant_titled_with_every_restriction,
     "careless examiner (reads each instrument, examines no title)": careless_examiner,
 }
 COLUMNS = (
-    ("limitations_f1", "F1", ".3f"),
-    ("parcels_exact", "parcels exact", ".3f"),
-    ("limitations_precision", "precision", ".3f"),
-    ("limitations_recall", "recall", ".3f"),
-    ("references_found", "references found", ".3f"),
-    ("foreign_items", "foreign", ".0f"),
-    ("predicted_items", "listed", ".0f"),
-    ("answer_items", "limitations", ".0f"),
+    share("limitations_f1", "F1"),
+    share("parcels_exact", "parcels exact"),
+    share("limitations_precision", "precision"),
+    share("limitations_recall", "recall"),
+    share("references_found", "references found"),
+    count("foreign_items", "foreign"),
+    count("predicted_items", "listed"),
+    count("answer_items", "limitations"),
 )
 GROUP_METRIC = ("parcel_exact", None)
 GROUP_TITLE = "Parcels read exactly by the reference adapter, by trap (the case category) and by scans in the search"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "searches with a scanned copy" if answer.scanned_documents else "born-digital searches"]
-
+groups = by_category_and("scanned_documents", "searches with a scanned copy", "born-digital searches")

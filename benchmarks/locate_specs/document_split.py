@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Locate table for `document-split`: trivial baselines and columns
 (read by benchmarks/reference_scores.py --locate)."""
 
+from _spec_parts import always, by_category, count, f1_precision_recall, share
+
 BENCHMARK = "document-split"
 UNIT = "bundles"
 INTRO = (
@@ -19,23 +21,18 @@ def _every(k: int):
 
 BASELINES = {
     "every page a first page": _every(1),
-    "only page 1": lambda case_input, answer: {"first_pages": [1]},
+    "only page 1": always({"first_pages": [1]}),
     "every 2nd page": _every(2),
     "every 3rd page": _every(3),
 }
 COLUMNS = (
-    ("boundary_f1", "boundary F1", ".3f"),
-    ("boundary_precision", "precision", ".3f"),
-    ("boundary_recall", "recall", ".3f"),
-    ("tolerant_f1", "F1 ±1 page", ".3f"),
-    ("bundles_exact", "bundles exact", ".3f"),
-    ("boundaries", "boundaries", ".0f"),
+    *f1_precision_recall("boundary", "boundary F1"),
+    share("tolerant_f1", "F1 ±1 page"),
+    share("bundles_exact", "bundles exact"),
+    count("boundaries"),
 )
 GROUP_METRIC = ("true_positives", ("true_positives", "false_positives", "false_negatives"))
 GROUP_TITLE = (
     "Boundaries right out of (right + false + missed) for the reference adapter, by scenario (the case category)"
 )
-
-
-def groups(case_id, category, answer):
-    return [category or "-"]
+groups = by_category

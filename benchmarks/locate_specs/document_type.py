@@ -4,6 +4,8 @@
 import random
 import zlib
 
+from _spec_parts import always, count, share, trap_groups
+
 BENCHMARK = "document-type"
 UNIT = "documents"
 KINDS = ("laboratory-report", "phase-i-report", "phase-ii-report", "monitoring-report", "letter", "invoice", "permit",
@@ -29,17 +31,17 @@ def _random_kind(case_input, answer):
 
 
 BASELINES = {
-    "every document a letter": lambda case_input, answer: {"kind": "letter"},
+    "every document a letter": always({"kind": "letter"}),
     "a random kind (seeded)": _random_kind,
 }
 COLUMNS = (
-    ("macro_f1", "macro-F1", ".3f"),
-    ("accuracy", "accuracy", ".3f"),
-    ("documents", "documents", ".0f"),
+    share("macro_f1", "macro-F1"),
+    share("accuracy", "accuracy"),
+    count("documents"),
 )
 GROUP_METRIC = ("correct", None)
 GROUP_TITLE = "Documents the reference adapter types right, by trap (a document may have several) and kind"
 
 
 def groups(case_id, category, answer):
-    return [f"trap: {t}" for t in answer.traps] + (["trap: none"] if not answer.traps else []) + [f"kind: {answer.kind}"]
+    return trap_groups(answer.traps or ["none"]) + [f"kind: {answer.kind}"]

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Locate table for `page-locate`: positional baselines and columns
 (read by benchmarks/reference_scores.py --locate)."""
 
+from _spec_parts import always, by_category_and, count, f1_precision_recall, share
+
 BENCHMARK = "page-locate"
 UNIT = "documents (questions about one file resampled together)"
 INTRO = (
@@ -12,20 +14,15 @@ INTRO = (
     "laboratory page, the results table and sometimes the findings text)."
 )
 BASELINES = {
-    "the first page": lambda case_input, answer: {"pages": [1]},
+    "the first page": always({"pages": [1]}),
     "the last page": lambda case_input, answer: {"pages": [answer.document_pages]},
-    "the empty answer": lambda case_input, answer: {"pages": []},
+    "the empty answer": always({"pages": []}),
 }
 COLUMNS = (
-    ("page_f1", "page F1", ".3f"),
-    ("page_precision", "precision", ".3f"),
-    ("page_recall", "recall", ".3f"),
-    ("questions_exact", "questions exact", ".3f"),
-    ("questions", "questions", ".0f"),
+    *f1_precision_recall("page", "page F1"),
+    share("questions_exact", "questions exact"),
+    count("questions"),
 )
 GROUP_METRIC = ("exact", None)
 GROUP_TITLE = "Questions the reference adapter answers with exactly the right pages, by question kind and copy"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "an answer page scanned" if answer.scanned else "text-layer answer pages"]
+groups = by_category_and("scanned", "an answer page scanned", "text-layer answer pages")

@@ -4,6 +4,8 @@
 import random
 import zlib
 
+from _spec_parts import by_category, count, share
+
 BENCHMARK = "passage-rerank"
 UNIT = "questions"
 INTRO = (
@@ -28,14 +30,11 @@ BASELINES = {
     "a random order (seeded)": _random_order,
 }
 COLUMNS = (
-    ("ndcg_cut_10", "nDCG@10", ".3f"),
-    ("essential_at_10", "essential@10", ".3f"),
-    ("all_essential_at_10", "all essential@10", ".3f"),
-    ("questions", "questions", ".0f"),
+    share("ndcg_cut_10", "nDCG@10"),
+    share("essential_at_10", "essential@10"),
+    share("all_essential_at_10", "all essential@10"),
+    count("questions"),
 )
 GROUP_METRIC = ("all_essential", None)
 GROUP_TITLE = "Questions with every essential passage in the reference adapter's top 10, by question kind"
-
-
-def groups(case_id, category, answer):
-    return [category or "-"]
+groups = by_category

@@ -2,6 +2,7 @@
 benchmarks/reference_scores.py --research)."""
 
 from _blind import typed_guess
+from _spec_parts import by_category, count, share
 
 BENCHMARK = "cited-answers"
 UNIT = "records (the questions about one record resampled together)"
@@ -40,14 +41,11 @@ BASELINES = {
     },
 }
 COLUMNS = (
-    ("cited_accuracy", "cited accuracy", ".3f"),
-    ("answer_accuracy", "answer accuracy", ".3f"),
-    ("citation_precision", "citation precision", ".3f"),
-    ("questions", "questions", ".0f"),
+    share("cited_accuracy", "cited accuracy"),
+    share("answer_accuracy", "answer accuracy"),
+    share("citation_precision", "citation precision"),
+    count("questions"),
 )
 GROUP_METRIC = ("claims_supported", "questions")
 GROUP_TITLE = "Questions the reference adapter answers with a supporting citation, by the record's office style"
-
-
-def groups(case_id, category, answer):
-    return [category or "-"]
+groups = by_category

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Research table for `database-listings`: blind baselines and columns
 (read by benchmarks/reference_scores.py --research)."""
 
+from _spec_parts import by_category_and, count, share
+
 BENCHMARK = "database-listings"
 UNIT = "reports"
 INTRO = (
@@ -23,16 +25,13 @@ BASELINES = {
     },
 }
 COLUMNS = (
-    ("match_f1", "match F1", ".3f"),
-    ("listing_accuracy", "accuracy", ".3f"),
-    ("match_precision", "precision", ".3f"),
-    ("match_recall", "recall", ".3f"),
-    ("listings", "listings", ".0f"),
-    ("reports", "reports", ".0f"),
+    share("match_f1", "match F1"),
+    share("listing_accuracy", "accuracy"),
+    share("match_precision", "precision"),
+    share("match_recall", "recall"),
+    count("listings"),
+    count("reports"),
 )
 GROUP_METRIC = ("correct", "listing")
 GROUP_TITLE = "Share of listings the reference adapter labels right, by layout and copy"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "scanned report" if answer.scanned else "text-layer report"]
+groups = by_category_and("scanned", "scanned report", "text-layer report")

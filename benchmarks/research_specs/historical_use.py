@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Research table for `historical-use`: blind baselines and columns
 (read by benchmarks/reference_scores.py --research)."""
 
+from _spec_parts import always, count, f1_precision_recall, share, trap_groups
+
 BENCHMARK = "historical-use"
 UNIT = "histories"
 INTRO = (
@@ -13,25 +15,21 @@ INTRO = (
     "answer."
 )
 BASELINES = {
-    "one use for all years (residential 1930-2020)": lambda case_input, answer: {
-        "periods": [{"use": "residential", "from_year": 1930, "to_year": 2020}]
-    },
-    "vacant throughout (1930-2020)": lambda case_input, answer: {
-        "periods": [{"use": "vacant", "from_year": 1930, "to_year": 2020}]
-    },
-    "the empty answer": lambda case_input, answer: {"periods": []},
+    "one use for all years (residential 1930-2020)": always(
+        {"periods": [{"use": "residential", "from_year": 1930, "to_year": 2020}]}
+    ),
+    "vacant throughout (1930-2020)": always({"periods": [{"use": "vacant", "from_year": 1930, "to_year": 2020}]}),
+    "the empty answer": always({"periods": []}),
 }
 COLUMNS = (
-    ("period_f1", "period F1", ".3f"),
-    ("period_precision", "precision", ".3f"),
-    ("period_recall", "recall", ".3f"),
-    ("use_f1", "use F1 (dates ignored)", ".3f"),
-    ("periods", "periods", ".0f"),
-    ("histories", "histories", ".0f"),
+    *f1_precision_recall("period", "period F1"),
+    share("use_f1", "use F1 (dates ignored)"),
+    count("periods"),
+    count("histories"),
 )
 GROUP_METRIC = ("true_positives", "period")
 GROUP_TITLE = "Share of documented periods the reference adapter finds (recall), by layout and by trap present"
 
 
 def groups(case_id, category, answer):
-    return [category or "-", *(f"trap: {trap}" for trap in answer.traps)]
+    return [category or "-", *trap_groups(answer.traps)]

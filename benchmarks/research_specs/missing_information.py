@@ -2,6 +2,7 @@
 columns (read by benchmarks/reference_scores.py --research)."""
 
 from _blind import typed_guess
+from _spec_parts import by_category, count, formula_score, share
 
 NOT_IN_RECORD = "not in the record"
 BENCHMARK = "missing-information"
@@ -29,17 +30,13 @@ BASELINES = {
     },
 }
 COLUMNS = (
-    ("missing_information_score", "score", ".1f"),
-    ("missing_information_score_unclipped", "unclipped", ".1f"),
-    ("questions_right", "right", ".0f"),
-    ("invented_answers", "invented", ".0f"),
-    ("questions", "questions", ".0f"),
-    ("answerable_accuracy", "answerable right", ".3f"),
-    ("unanswerable_accuracy", "unanswerable right", ".3f"),
+    *formula_score("missing_information"),
+    count("questions_right", "right"),
+    count("invented_answers", "invented"),
+    count("questions"),
+    share("answerable_accuracy", "answerable right"),
+    share("unanswerable_accuracy", "unanswerable right"),
 )
 GROUP_METRIC = ("questions_right", "questions")
 GROUP_TITLE = "Questions the reference adapter answers right, by the record's office style (family)"
-
-
-def groups(case_id, category, answer):
-    return [category or "-"]
+groups = by_category

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Research table for `regulatory-standards`: blind baselines and columns
 (read by benchmarks/reference_scores.py --research)."""
 
+from _spec_parts import always, count, share, trap_groups
+
 from envirobench_synth.research.standard_tables import ALL_ROWS
 
 BENCHMARK = "regulatory-standards"
@@ -43,17 +45,17 @@ def _federal(case_input, answer, latest=True):
 
 
 BASELINES = {
-    "no standard ever": lambda case_input, answer: {"table": None, "value": None, "unit": None},
+    "no standard ever": always({"table": None, "value": None, "unit": None}),
     "the current federal value always": _federal,
     "the first federal row, any date": lambda case_input, answer: _federal(
         case_input, answer, latest=False
     ),
 }
 COLUMNS = (
-    ("lookup_accuracy", "look-ups right", ".3f"),
-    ("table_accuracy", "table right", ".3f"),
-    ("value_accuracy", "value right", ".3f"),
-    ("lookups", "look-ups", ".0f"),
+    share("lookup_accuracy", "look-ups right"),
+    share("table_accuracy", "table right"),
+    share("value_accuracy", "value right"),
+    count("lookups", "look-ups"),
 )
 GROUP_METRIC = ("right", "lookup")
 GROUP_TITLE = (
@@ -65,5 +67,5 @@ def groups(case_id, category, answer):
     return [
         category or "-",
         answer.policy.split(" / ")[0],
-        *(f"trap: {trap}" for trap in answer.traps),
+        *trap_groups(answer.traps),
     ]

@@ -1,4 +1,5 @@
-"""What the Site specs share: the bootstrap over scored units and the record's page order.
+"""What the Site specs share: a case is a whole site (PER_SITE), the bootstrap over scored units
+and the record's page order.
 
 A Site split has three (test) or four (dev) sites, one case each: an interval that resamples
 cases means little. The Site types score a case as a sum over its scored units (a result key, an
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 RESAMPLES = 1000
 SEED = "envirobench-site-units-1729"
 # Counts, not shares: a resample of the units changes them by construction; no interval.

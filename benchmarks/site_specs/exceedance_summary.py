@@ -1,10 +1,10 @@
 """docs/reference-scores.md's Site table for `exceedance-summary`: blind baselines and columns
 (read by benchmarks/reference_scores.py --site)."""
 
-from _units import latest_block, unit_intervals  # noqa: F401  (the script reads unit_intervals)
+from _spec_parts import always, count, f1_precision_recall, share
+from _units import PER_SITE, latest_block, unit_intervals  # noqa: F401  (the script reads PER_SITE and unit_intervals)
 
 BENCHMARK = "exceedance-summary"
-PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "exceedance keys of the split (units, not sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/exceedance_summary.py`, developed on the dev split only) on both splits. "
@@ -36,13 +36,11 @@ def latest_report_only(case_input, answer):
 
 
 BASELINES = {
-    "no exceedances": lambda case_input, answer: {"exceedances": []},
+    "no exceedances": always({"exceedances": []}),
     "every exceedance from the latest report only": latest_report_only,
 }
 COLUMNS = (
-    ("exceedance_f1", "exceedance F1", ".3f"),
-    ("exceedance_precision", "precision", ".3f"),
-    ("exceedance_recall", "recall", ".3f"),
-    ("table_accuracy", "table right", ".3f"),
-    ("exceedances", "exceedances", ".0f"),
+    *f1_precision_recall("exceedance", "exceedance F1"),
+    share("table_accuracy", "table right"),
+    count("exceedances"),
 )

@@ -1,10 +1,10 @@
 """docs/reference-scores.md's Site table for `recognized-conditions`: blind baselines and columns
 (read by benchmarks/reference_scores.py --site)."""
 
-from _units import unit_intervals  # noqa: F401  (the script reads unit_intervals)
+from _spec_parts import always, count, f1_precision_recall, share
+from _units import PER_SITE, unit_intervals  # noqa: F401  (the script reads both)
 
 BENCHMARK = "recognized-conditions"
-PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "condition kinds of the split (units, not sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/recognized_conditions.py`, developed on the dev split only) on both splits. "
@@ -26,13 +26,11 @@ def every_kind_a_rec(case_input, answer):
 
 BASELINES = {
     "every kind a REC citing page 1": every_kind_a_rec,
-    "no conditions": lambda case_input, answer: {"conditions": []},
+    "no conditions": always({"conditions": []}),
 }
 COLUMNS = (
-    ("condition_f1", "condition F1", ".3f"),
-    ("condition_precision", "precision", ".3f"),
-    ("condition_recall", "recall", ".3f"),
-    ("evidence_precision", "evidence precision", ".3f"),
-    ("evidence_recall", "evidence recall", ".3f"),
-    ("conditions", "conditions", ".0f"),
+    *f1_precision_recall("condition", "condition F1"),
+    share("evidence_precision", "evidence precision"),
+    share("evidence_recall", "evidence recall"),
+    count("conditions"),
 )

@@ -1,10 +1,10 @@
 """docs/reference-scores.md's Site table for `site-results`: blind baselines and columns (read by
 benchmarks/reference_scores.py --site)."""
 
-from _units import latest_block, unit_intervals  # noqa: F401  (the script reads unit_intervals)
+from _spec_parts import always, count, f1_precision_recall, share
+from _units import PER_SITE, latest_block, unit_intervals  # noqa: F401  (the script reads PER_SITE and unit_intervals)
 
 BENCHMARK = "site-results"
-PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "result keys of the split (units, not sites: a split has 3 or 4 sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/site_results.py`, developed on the dev split only) on both splits; the test "
@@ -67,18 +67,16 @@ def latest_report_only(case_input, answer):
 BASELINES = {
     "no reconciliation (every printing a record)": no_reconciliation,
     "every result from the latest report only": latest_report_only,
-    "no records": lambda case_input, answer: {"results": []},
+    "no records": always({"results": []}),
 }
 COLUMNS = (
-    ("record_f1", "record F1", ".3f"),
-    ("record_precision", "precision", ".3f"),
-    ("record_recall", "recall", ".3f"),
-    ("contested_accuracy", "contested keys resolved", ".3f"),
-    ("contested", "contested keys", ".0f"),
-    ("superseded_taken", "superseded taken", ".0f"),
-    ("source_accuracy", "source page", ".3f"),
-    ("pairwise_recall", "pairwise recall", ".3f"),
-    ("bcubed_precision", "B³ precision", ".3f"),
-    ("bcubed_recall", "B³ recall", ".3f"),
-    ("records", "records", ".0f"),
+    *f1_precision_recall("record", "record F1"),
+    share("contested_accuracy", "contested keys resolved"),
+    count("contested", "contested keys"),
+    count("superseded_taken", "superseded taken"),
+    share("source_accuracy", "source page"),
+    share("pairwise_recall", "pairwise recall"),
+    share("bcubed_precision", "B³ precision"),
+    share("bcubed_recall", "B³ recall"),
+    count("records"),
 )

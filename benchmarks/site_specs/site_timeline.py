@@ -1,10 +1,10 @@
 """docs/reference-scores.md's Site table for `site-timeline`: blind baselines and columns (read by
 benchmarks/reference_scores.py --site)."""
 
-from _units import unit_intervals  # noqa: F401  (the script reads unit_intervals)
+from _spec_parts import count, f1_precision_recall, share
+from _units import PER_SITE, unit_intervals  # noqa: F401  (the script reads both)
 
 BENCHMARK = "site-timeline"
-PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
 UNIT = "events of the split (units, not sites; see benchmarks/site_specs/_units.py)"
 INTRO = (
     "The reference adapter (`solvers/site_timeline.py`, developed on the dev split only) on both splits. Primary: "
@@ -41,10 +41,8 @@ BASELINES = {
     "every kind once, in the record's last year": every_kind_in_the_last_year,
 }
 COLUMNS = (
-    ("event_f1", "event F1", ".3f"),
-    ("event_precision", "precision", ".3f"),
-    ("event_recall", "recall", ".3f"),
-    ("order_agreement", "in order", ".3f"),
-    ("source_accuracy", "source page", ".3f"),
-    ("events", "events", ".0f"),
+    *f1_precision_recall("event", "event F1"),
+    share("order_agreement", "in order"),
+    share("source_accuracy", "source page"),
+    count("events"),
 )

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Verify table for `custody-reconciliation`: the blind baseline and
 columns (read by benchmarks/reference_scores.py --verify)."""
 
+from _spec_parts import always, by_category_and, count, f1_precision_recall, share
+
 BENCHMARK = "custody-reconciliation"
 UNIT = "pairs (a form with its report)"
 INTRO = (
@@ -11,18 +13,13 @@ INTRO = (
     "Beside it, the blind baseline that reports no discrepancy: F1 0, and right on the pairs without any."
 )
 BASELINES = {
-    "no discrepancies": lambda case_input, answer: {"discrepancies": []},
+    "no discrepancies": always({"discrepancies": []}),
 }
 COLUMNS = (
-    ("discrepancy_f1", "discrepancy F1", ".3f"),
-    ("discrepancy_precision", "precision", ".3f"),
-    ("discrepancy_recall", "recall", ".3f"),
-    ("pairs_exact", "pairs exact", ".3f"),
-    ("pairs", "pairs", ".0f"),
+    *f1_precision_recall("discrepancy", "discrepancy F1"),
+    share("pairs_exact", "pairs exact"),
+    count("pairs"),
 )
 GROUP_METRIC = ("exact", None)
 GROUP_TITLE = "Pairs the reference adapter answers exactly, by report family and form"
-
-
-def groups(case_id, category, answer):
-    return [category or "-", "hand-filled form (scanned)" if answer.hand else "typed form"]
+groups = by_category_and("hand", "hand-filled form (scanned)", "typed form")

@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Verify table for `ocr-auto-accept`: blind baselines and columns
 (read by benchmarks/reference_scores.py --verify)."""
 
+from _spec_parts import count, share
+
 BENCHMARK = "ocr-auto-accept"
 UNIT = "tables (the cells of one image resampled together)"
 INTRO = (
@@ -24,12 +26,12 @@ BASELINES = {
     },
 }
 COLUMNS = (
-    ("score", "score", ".3f"),
-    ("score_unclipped", "unclipped", ".3f"),
-    ("correct_accepts", "correct accepts", ".0f"),
-    ("wrong_accepts", "wrong accepts", ".0f"),
-    ("accept_rate", "accept rate", ".3f"),
-    ("readable_cells", "readable cells", ".0f"),
+    share("score", "score"),
+    share("score_unclipped", "unclipped"),
+    count("correct_accepts", "correct accepts"),
+    count("wrong_accepts", "wrong accepts"),
+    share("accept_rate", "accept rate"),
+    count("readable_cells", "readable cells"),
 )
 GROUP_METRIC = ("wrong_accepts", "readable_cells")
 GROUP_TITLE = "Wrong accepts of the reference adapter per readable cell, by report family and copy"

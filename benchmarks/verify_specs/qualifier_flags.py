@@ -1,6 +1,10 @@
 """docs/reference-scores.md's Verify table for `qualifier-flags`: blind baselines and columns
 (read by benchmarks/reference_scores.py --verify)."""
 
+from _spec_parts import count, share, trap_groups
+
+from envirobench_verify.qualifier_flags import MEANINGS
+
 BENCHMARK = "qualifier-flags"
 UNIT = "reports"
 INTRO = (
@@ -17,22 +21,9 @@ INTRO = (
 
 
 def _plain(case_input, detected):
-    return {
-        "results": [
-            {
-                "result": row.id,
-                "detected": detected,
-                "estimated": False,
-                "estimate_bias": "none",
-                "blank_contamination": False,
-                "over_range": False,
-                "diluted": False,
-                "rejected": False,
-                "tentatively_identified": False,
-            }
-            for row in case_input.results
-        ]
-    }
+    """Every result `detected` (or not) and nothing else flagged: each other meaning False, no bias."""
+    unflagged = {**dict.fromkeys(MEANINGS, False), "detected": detected, "estimate_bias": "none"}
+    return {"results": [{"result": row.id, **unflagged} for row in case_input.results]}
 
 
 BASELINES = {
@@ -42,19 +33,18 @@ BASELINES = {
     ),
 }
 COLUMNS = (
-    ("results_exact", "results exact", ".3f"),
-    ("meaning_accuracy", "meaning accuracy", ".3f"),
-    ("detected_accuracy", "detected", ".3f"),
-    ("estimated_accuracy", "estimated", ".3f"),
-    ("estimate_bias_accuracy", "bias", ".3f"),
-    ("blank_contamination_accuracy", "blank", ".3f"),
-    ("tentatively_identified_accuracy", "tentative", ".3f"),
-    ("results", "results", ".0f"),
+    share("results_exact", "results exact"),
+    share("meaning_accuracy", "meaning accuracy"),
+    share("detected_accuracy", "detected"),
+    share("estimated_accuracy", "estimated"),
+    share("estimate_bias_accuracy", "bias"),
+    share("blank_contamination_accuracy", "blank"),
+    share("tentatively_identified_accuracy", "tentative"),
+    count("results"),
 )
 GROUP_METRIC = ("exact", "result")
 GROUP_TITLE = "Results whose every meaning the reference adapter gets right, by report trap (a report has several)"
 
 
 def groups(case_id, category, answer):
-    traps = sorted({t.trap for t in answer.traps})
-    return [f"trap: {t}" for t in traps] + [f"family: {category}"]
+    return trap_groups(sorted({t.trap for t in answer.traps})) + [f"family: {category}"]

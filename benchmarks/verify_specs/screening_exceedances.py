@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Verify table for `screening-exceedances`: blind baselines and
 columns (read by benchmarks/reference_scores.py --verify)."""
 
+from _spec_parts import always, count, f1_precision_recall, share, trap_groups
+
 BENCHMARK = "screening-exceedances"
 UNIT = "reports"
 INTRO = (
@@ -18,16 +20,14 @@ INTRO = (
     "level. Beside it, the blind baseline that reports no exceedance (finding F1 0 wherever there is one to find)."
 )
 
-BASELINES = {"no exceedances": lambda case_input, answer: {"findings": []}}
+BASELINES = {"no exceedances": always({"findings": []})}
 COLUMNS = (
-    ("finding_f1", "finding F1", ".3f"),
-    ("finding_precision", "precision", ".3f"),
-    ("finding_recall", "recall", ".3f"),
-    ("exceedance_recall", "exceedances found", ".3f"),
-    ("cannot_rule_out_recall", "cannot rule out found", ".3f"),
-    ("factor_right", "factor right", ".3f"),
-    ("reports_exact", "reports exact", ".3f"),
-    ("reports", "reports", ".0f"),
+    *f1_precision_recall("finding", "finding F1"),
+    share("exceedance_recall", "exceedances found"),
+    share("cannot_rule_out_recall", "cannot rule out found"),
+    share("factor_right", "factor right"),
+    share("reports_exact", "reports exact"),
+    count("reports"),
 )
 GROUP_METRIC = ("tp", ("tp", "fn"))
 GROUP_TITLE = (
@@ -36,4 +36,4 @@ GROUP_TITLE = (
 
 
 def groups(case_id, category, answer):
-    return [f"trap: {t}" for t in answer.traps] + [f"scenario: {category}"]
+    return trap_groups(answer.traps) + [f"scenario: {category}"]

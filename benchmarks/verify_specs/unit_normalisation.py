@@ -1,6 +1,8 @@
 """docs/reference-scores.md's Verify table for `unit-normalisation`: blind baselines and columns
 (read by benchmarks/reference_scores.py --verify)."""
 
+from _spec_parts import count, share
+
 BENCHMARK = "unit-normalisation"
 UNIT = "reports"
 INTRO = (
@@ -23,14 +25,14 @@ def _copy(case_input, answer):
 
 BASELINES = {"copy the value unconverted": _copy}
 COLUMNS = (
-    ("values_right", "values right", ".3f"),
-    ("mass-volume_right", "µg/L↔mg/L", ".3f"),
-    ("ppm-ppb_right", "ppm/ppb", ".3f"),
-    ("wet-to-dry_right", "wet→dry", ".3f"),
-    ("moisture-to-dry_right", "moisture→dry", ".3f"),
-    ("species_right", "species", ".3f"),
-    ("unchanged_right", "unchanged", ".3f"),
-    ("values", "values", ".0f"),
+    share("values_right", "values right"),
+    share("mass-volume_right", "µg/L↔mg/L"),
+    share("ppm-ppb_right", "ppm/ppb"),
+    share("wet-to-dry_right", "wet→dry"),
+    share("moisture-to-dry_right", "moisture→dry"),
+    share("species_right", "species"),
+    share("unchanged_right", "unchanged"),
+    count("values"),
 )
 GROUP_METRIC = ("right", "row")
 GROUP_TITLE = "Values the reference adapter converts right, by report family"
