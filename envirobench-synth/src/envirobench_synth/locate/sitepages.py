@@ -33,6 +33,8 @@ from ..degrade import black_and_white, sample_scan_params, scan_page
 from ..named import by_name
 from ..pdfpages import FONTS, binary_streams, rasterize, wrap
 from ..rng import make_random
+from .documents.kinds import TITLES as DOCUMENT_TITLES
+from .names import SHARED_AGENCIES, SHARED_FIRST, SHARED_LABS, SHARED_LAST, SHARED_STREETS
 
 PAGE_W, PAGE_H = 612.0, 792.0
 MARGIN = 60.0
@@ -194,9 +196,11 @@ DEV_STYLES = ("harrow-quill", "tamarack", "brightwater")
 TEST_STYLES = ("corvid-pell", "sandoval-kline", "okafor-dunne")
 STYLES_BY_SPLIT = {"dev": DEV_STYLES, "test": TEST_STYLES}
 
-# Title wordings per document kind and split: the test split's never occur in dev.
+# Title wordings per document kind and split: the test split's never occur in dev. A kind that
+# both this site file and the document-type set draw carries the document-type set's wordings
+# (DOCUMENT_TITLES) where the two agree, so the one wording list serves both.
 TITLES: dict[str, dict[str, tuple[str, ...]]] = {
-    "invoice": {"dev": ("INVOICE",), "test": ("STATEMENT OF CHARGES", "BILLING STATEMENT")},
+    "invoice": DOCUMENT_TITLES["invoice"],
     "lab-report": {
         "dev": ("ANALYTICAL REPORT", "CERTIFICATE OF ANALYSIS"),
         "test": ("LABORATORY REPORT", "REPORT OF ANALYSIS"),
@@ -217,30 +221,18 @@ TITLES: dict[str, dict[str, tuple[str, ...]]] = {
         "dev": ("ENVIRONMENTAL COVENANT",),
         "test": ("ENVIRONMENTAL COVENANT", "DECLARATION OF ENVIRONMENTAL RESTRICTIONS"),
     },
-    "deed": {
-        "dev": ("WARRANTY DEED", "QUITCLAIM DEED"),
-        "test": ("SPECIAL WARRANTY DEED", "GRANT DEED"),
-    },
-    "custody": {
-        "dev": ("CHAIN OF CUSTODY RECORD",),
-        "test": ("SAMPLE CUSTODY FORM", "CHAIN-OF-CUSTODY / ANALYSIS REQUEST"),
-    },
+    "deed": DOCUMENT_TITLES["deed"],
+    "custody": DOCUMENT_TITLES["chain-of-custody"],
     "boring-log": {
         "dev": ("BORING LOG", "LOG OF BORING"),
         "test": ("WELL COMPLETION LOG", "SOIL BORING RECORD"),
     },
-    "photo-log": {
-        "dev": ("PHOTOGRAPHIC LOG", "SITE PHOTOGRAPHS"),
-        "test": ("PHOTO DOCUMENTATION", "PHOTOGRAPH RECORD"),
-    },
+    "photo-log": DOCUMENT_TITLES["photo-page"],
     "fax": {
         "dev": ("FAX", "FACSIMILE TRANSMITTAL"),
         "test": ("TELECOPY COVER SHEET", "FAX TRANSMISSION"),
     },
-    "transmittal": {
-        "dev": ("TRANSMITTAL", "LETTER OF TRANSMITTAL"),
-        "test": ("DOCUMENT TRANSMITTAL FORM", "TRANSMITTAL RECORD"),
-    },
+    "transmittal": DOCUMENT_TITLES["transmittal"],
     "report": {
         "dev": ("GROUNDWATER MONITORING REPORT", "PHASE II ENVIRONMENTAL SITE ASSESSMENT"),
         "test": ("SEMIANNUAL GROUNDWATER SAMPLING REPORT", "SUBSURFACE INVESTIGATION REPORT"),
@@ -260,17 +252,7 @@ def style(name: str) -> OfficeStyle:
 # -- names and places -------------------------------------------------------------------------------
 
 FIRST = (
-    "Alma",
-    "Boris",
-    "Celeste",
-    "Dmitri",
-    "Esme",
-    "Farid",
-    "Gwen",
-    "Hiro",
-    "Ines",
-    "Jasper",
-    "Kalani",
+    *SHARED_FIRST,
     "Lucian",
     "Mireille",
     "Nnamdi",
@@ -282,16 +264,7 @@ FIRST = (
     "Umar",
 )
 LAST = (
-    "Ashworth",
-    "Brandt",
-    "Castellano",
-    "Dimitriou",
-    "Eklund",
-    "Fairweather",
-    "Guerrero",
-    "Haldane",
-    "Ibarra",
-    "Jankowski",
+    *SHARED_LAST,
     "Kettering",
     "Lindgren",
     "Mbeki",
@@ -302,9 +275,7 @@ LAST = (
     "Rutledge",
 )
 LABS = (
-    "Northfork Analytical Laboratories",
-    "Clearwater Testing Services",
-    "Pinnacle Environmental Labs",
+    *SHARED_LABS,
     "Tri-State Analytical, Inc.",
     "Meridian Laboratory Group",
 )
@@ -325,19 +296,10 @@ CLIENTS = (
     "Mesa Verde Storage LLC",
 )
 AGENCIES = (
-    "Department of Environmental Quality",
-    "Department of Ecology",
-    "Department of Environmental Protection",
+    *SHARED_AGENCIES,
     "Water Quality Control Board",
 )
-STREETS = (
-    "Depot Street",
-    "Main Street",
-    "Railroad Avenue",
-    "Industrial Parkway",
-    "Mill Road",
-    "Harbor Drive",
-)
+STREETS = SHARED_STREETS
 COUNTIES = ("Marlow", "Teasdale", "Rookwood", "Alder", "Cinder", "Saltmarsh")
 FILLER = (
     "Field activities were performed in general accordance with the approved work plan and the applicable "

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..names import SHARED_AGENCIES, SHARED_FIRST, SHARED_LABS, SHARED_LAST, SHARED_STREETS
+
 KINDS = (
     "laboratory-report",
     "phase-i-report",
@@ -211,17 +213,7 @@ MENTIONS = {
 }
 
 FIRST = (
-    "Alma",
-    "Boris",
-    "Celeste",
-    "Dmitri",
-    "Esme",
-    "Farid",
-    "Gwen",
-    "Hiro",
-    "Ines",
-    "Jasper",
-    "Kalani",
+    *SHARED_FIRST,
     "Lorne",
     "Marisol",
     "Nils",
@@ -233,16 +225,7 @@ FIRST = (
     "Wren",
 )
 LAST = (
-    "Ashworth",
-    "Brandt",
-    "Castellano",
-    "Dimitriou",
-    "Eklund",
-    "Fairweather",
-    "Guerrero",
-    "Haldane",
-    "Ibarra",
-    "Jankowski",
+    *SHARED_LAST,
     "Kowalczyk",
     "Lindgren",
     "Mbeki",
@@ -263,9 +246,7 @@ FIRMS = (
     "Alder Creek Consulting",
 )
 LABS = (
-    "Northfork Analytical Laboratories",
-    "Clearwater Testing Services",
-    "Pinnacle Environmental Labs",
+    *SHARED_LABS,
     "Riverbend Analytical, Inc.",
     "Summit Laboratory Group",
 )
@@ -280,19 +261,12 @@ COMPANIES = (
     "Tamarack Investors LLC",
 )
 AGENCIES = (
-    "Department of Environmental Quality",
-    "Department of Ecology",
-    "Department of Environmental Protection",
+    *SHARED_AGENCIES,
     "County Environmental Health Services",
     "Regional Water Quality Control Board",
 )
 STREETS = (
-    "Depot Street",
-    "Main Street",
-    "Railroad Avenue",
-    "Industrial Parkway",
-    "Mill Road",
-    "Harbor Drive",
+    *SHARED_STREETS,
     "Canal Street",
 )
 CITIES = (
