@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from envirobench import rundir
+from envirobench import rundir, rundir_text
 from envirobench.converter import unstructure
 from envirobench.errors import EnviroBenchError
 from envirobench.jsonio import dumps, stream_document
@@ -36,9 +36,9 @@ def test_every_record_reads_back_to_the_same_json(run_dir):
 
 def test_writers_in_pieces_give_the_converters_text(run_dir):
     metrics = rundir.read_metrics(run_dir)
-    assert "".join(rundir.metrics_text(metrics)) == dumps(unstructure(metrics), indent=None)
+    assert "".join(rundir_text.metrics_text(metrics)) == dumps(unstructure(metrics), indent=None)
     comparison = rundir.read_comparison(run_dir)
-    assert "".join(rundir.comparison_text(comparison)) == dumps(unstructure(comparison), indent=None)
+    assert "".join(rundir_text.comparison_text(comparison)) == dumps(unstructure(comparison), indent=None)
 
 
 @pytest.mark.parametrize("count", [0, 1, 999, 1000, 1001, 2500])
@@ -49,7 +49,7 @@ def test_the_request_text_in_pieces_is_the_converters_text(count):
     request = AdapterRequest(format="envirobench.adapter-request.v1", protocol="envirobench.adapter.v1", run_id="r", model="m", budget_usd=1.5,
                              options={"b": "2", "a": "1"}, benchmark=RequestBenchmark("count-words", "x"), dataset=RequestDataset("d", "1", "sha256:0"),
                              input_dir="/in", cases=cases)
-    assert rundir.request_text(request) == dumps(unstructure(request), indent=None)
+    assert rundir_text.request_text(request) == dumps(unstructure(request), indent=None)
 
 
 @pytest.mark.parametrize("cache", [1, 2, 50_000])
@@ -63,9 +63,9 @@ def test_metrics_text_of_shared_scores_is_the_converters_text_whatever_its_cache
     monkeypatch.setattr(outputs, "build_metrics", lambda *a, **k: captured.setdefault("m", real(*a, **k)))
     make_run("again", off="c000002:1,c000004:-2", baseline=results / "base", controls=(results / "ctl",))
     metrics = captured["m"]
-    monkeypatch.setattr(rundir, "_TEXT_CACHE", cache)
-    monkeypatch.setattr(rundir, "_CASE_CACHE", cache)
-    text = "".join(rundir.metrics_text(metrics))
+    monkeypatch.setattr(rundir_text, "_TEXT_CACHE", cache)
+    monkeypatch.setattr(rundir_text, "_CASE_CACHE", cache)
+    text = "".join(rundir_text.metrics_text(metrics))
     assert text == dumps(unstructure(metrics), indent=None)
     assert text.encode() == (results / "again" / rundir.METRICS_FILE).read_bytes()
 
@@ -139,7 +139,7 @@ def test_a_completed_run_is_required_for_scores(make_spec, toy_registry):
 @pytest.mark.parametrize("n", [0, 1, 2, 3, 5, 6])
 def test_members_written_in_batches_join_into_one_json_text(n):
     items = [f"c{i}" for i in range(n)]
-    as_object = "".join(rundir._in_batches(items, lambda batch: dumps({cid: {"n": cid} for cid in batch}, indent=None).rstrip("\n"), size=2))
+    as_object = "".join(rundir_text._in_batches(items, lambda batch: dumps({cid: {"n": cid} for cid in batch}, indent=None).rstrip("\n"), size=2))
     assert json.loads(as_object) == {cid: {"n": cid} for cid in items}
-    as_array = "".join(rundir._in_batches(items, lambda batch: dumps(list(batch), indent=None).rstrip("\n"), size=2))
+    as_array = "".join(rundir_text._in_batches(items, lambda batch: dumps(list(batch), indent=None).rstrip("\n"), size=2))
     assert as_array == dumps(items, indent=None).rstrip("\n")

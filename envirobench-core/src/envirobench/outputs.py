@@ -63,10 +63,10 @@ from .rundir import (
     ProfileMetrics,
     ReviewBrief,
     RunRecord,
-    in_slices,
     write_metrics,
     write_review_brief,
 )
+from .rundir_text import in_slices
 from .scoring import RunScores
 from .sites import site_rows
 from .system import exchange_paths, remove_unlocked
@@ -120,7 +120,7 @@ def build_metrics(
         )
     # Equal {profile: bucket} and {label: {profile: score}} mappings are one shared object each
     # (never modified): runs intern equal scores (scoring.SharedScores), so few combinations occur,
-    # a 100,000-case run holds a handful of these dicts, and rundir.metrics_text converts each once.
+    # a 100,000-case run holds a handful of these dicts, and rundir_text.metrics_text converts each once.
     shared_buckets: dict[tuple[str | None, ...], dict[str, str | None]] = {}
     shared_scores: dict[tuple[int, ...], dict[str, Any]] = {}
     per_case: dict[str, CaseMetrics] = {}

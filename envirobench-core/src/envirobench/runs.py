@@ -80,14 +80,14 @@ from .rundir import (
     SiteUsage,
     TimeoutRecord,
     check_run_id,
-    comparison_batches,
     control_label,
     read_completed_run,
     read_run,
     write_comparison,
     write_run,
 )
-from .rundir import request_text as request_text_of
+from .rundir_text import comparison_batches
+from .rundir_text import request_text as request_text_of
 from .salvage import UNFINISHED, keep_failed, resumable, salvage, write_salvaged
 from .scoring import (
     RunScores,
