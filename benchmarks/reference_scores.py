@@ -93,19 +93,26 @@ def case_pages(dataset: Path) -> dict[str, int]:
     return pages
 
 
-def run_one(benchmark: str, results: Path) -> Path:
-    run_id = f"reference-{benchmark}-{time.strftime('%Y%m%d-%H%M%S')}"
+def reference_run(benchmark: str, dataset_id: str, results: Path, *, what: str, model: str, timeout: int,
+                  limit: int | None = None) -> Path:
+    """One `envirobench run --adapter reference` through core (no budget, no baseline: the gate
+    says "baseline required", as expected here), named after `what` (the benchmark, and the split
+    of a split section); its run directory, or exit where the run made no metrics.json."""
+    run_id = f"reference-{what.replace(' ', '-')}-{time.strftime('%Y%m%d-%H%M%S')}"
     command = [
         str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
-        "--model", MODEL, "--benchmark", benchmark,
-        "--dataset", f"{benchmark}=envirobench/{benchmark}-synthetic-v1", "--budget", "0",
-        "--results", str(results), "--timeout", "7200",
+        "--model", model, "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
+        "--budget", "0", "--results", str(results), "--timeout", str(timeout), *(["--limit", str(limit)] if limit else []),
     ]
     completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
     run_dir = results / run_id
     if not (run_dir / "metrics.json").is_file():
-        raise SystemExit(f"{benchmark}: the run failed\n{completed.stdout}\n{completed.stderr}")
+        raise SystemExit(f"{what}: the run failed\n{completed.stdout}\n{completed.stderr}")
     return run_dir
+
+
+def run_one(benchmark: str, results: Path) -> Path:
+    return reference_run(benchmark, f"envirobench/{benchmark}-synthetic-v1", results, what=benchmark, model=MODEL, timeout=7200)
 
 
 def pooled(kind: str, spec, cases: list[dict]) -> float:
@@ -243,29 +250,30 @@ def render(summaries: list[dict]) -> str:
 # -- Dev and test splits, blind baselines, intervals (Legal and Extract v2) ------------------------
 
 HERE = Path(__file__).resolve().parent
-# Category -> (title, the dataset ID of a split): each category's specs live in benchmarks/<category>_specs/.
-# Legal's and Locate's first datasets already had the splits (v1); Extract's came with v2.
-SPLIT_CATEGORIES = {
-    "legal": ("Legal", "envirobench/{benchmark}-synthetic-{split}-v1"),
-    "extract": ("Extract v2", "envirobench/{benchmark}-synthetic-{split}-v2"),
-    "locate": ("Locate", "envirobench/{benchmark}-synthetic-{split}-v1"),
-    "verify": ("Verify", "envirobench/{benchmark}-synthetic-{split}-v1"),
-    "research": ("Research", "envirobench/{benchmark}-synthetic-{split}-v1"),
-    "site": ("Site", "envirobench/{benchmark}-synthetic-{split}-v1"),
+# Category -> the title of its sections; each category's specs live in benchmarks/<category>_specs/.
+CATEGORY_TITLES = {
+    "legal": "Legal",
+    "extract": "Extract v2",
+    "locate": "Locate",
+    "verify": "Verify",
+    "research": "Research",
+    "site": "Site",
 }
+SPLIT_CATEGORIES = tuple(CATEGORY_TITLES)
 SPECS_DIRS = {category: HERE / f"{category}_specs" for category in SPLIT_CATEGORIES}
 SPLITS = ("dev", "test")
-DATASET_IDS = {category: dataset for category, (_, dataset) in SPLIT_CATEGORIES.items()}
-CATEGORY_TITLES = {category: title for category, (title, _) in SPLIT_CATEGORIES.items()}
+# The dataset ID of a split: the first version with dev and test splits, v1 (Legal's and Locate's
+# first datasets already had them, as every later category's did) but for Extract's v2.
+SPLIT_VERSIONS = {"extract": "v2"}
+DATASET_IDS = {
+    category: "envirobench/{benchmark}-synthetic-{split}-" + SPLIT_VERSIONS.get(category, "v1")
+    for category in SPLIT_CATEGORIES
+}
 
 
 def section_markers(category: str, benchmark: str) -> tuple[str, str]:
     return (f"<!-- {category}-{benchmark}:begin (benchmarks/reference_scores.py --{category} {benchmark}) -->",
             f"<!-- {category}-{benchmark}:end -->")
-
-
-def legal_markers(benchmark: str) -> tuple[str, str]:
-    return section_markers("legal", benchmark)
 
 
 def split_spec(category: str, benchmark: str):
@@ -295,10 +303,6 @@ def split_spec(category: str, benchmark: str):
     return module
 
 
-def legal_spec(benchmark: str):
-    return split_spec("legal", benchmark)
-
-
 def _summed(case_metrics: dict, names) -> float:
     if names is None:
         return 1.0
@@ -324,16 +328,8 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
     metrics = run = None
     run_dir = made
     if reference and made is None:
-        run_id = f"reference-{benchmark}-{split}-{time.strftime('%Y%m%d-%H%M%S')}"
-        command = [
-            str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", "reference", "--run", run_id,
-            "--model", "reference/model-free", "--benchmark", benchmark, "--dataset", f"{benchmark}={dataset_id}",
-            "--budget", "0", "--results", str(results), "--timeout", "14400", *(["--limit", str(limit)] if limit else []),
-        ]
-        completed = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
-        run_dir = results / run_id
-        if not (run_dir / "metrics.json").is_file():
-            raise SystemExit(f"{benchmark} {split}: the run failed\n{completed.stdout}\n{completed.stderr}")
+        run_dir = reference_run(benchmark, dataset_id, results, what=f"{benchmark} {split}", model="reference/model-free",
+                                timeout=14400, limit=limit)
     if run_dir is not None:
         metrics = json.loads((run_dir / "metrics.json").read_text(encoding="utf-8"))
         run = json.loads((run_dir / "run.json").read_text(encoding="utf-8"))
@@ -417,10 +413,6 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
         "groups": dict(by_group),
         "sites": sites,
     }
-
-
-def legal_rows(spec, split: str, results: Path, limit: int | None, made: Path | None = None) -> dict:
-    return split_rows(spec, split, results, limit, made)
 
 
 def _cell(value: float, interval, fmt: str) -> str:
@@ -521,10 +513,6 @@ def render_sites(column: tuple[str, str, str], rows: list[dict]) -> list[str]:
     return out + [""]
 
 
-def render_legal(spec, rows: list[dict]) -> str:
-    return render_split_section(spec, rows)
-
-
 def write_split_section(category: str, benchmark: str, output: Path, results: Path, limit: int | None = None,
                         made: dict[str, Path] | None = None, datasets: dict[str, str] | None = None,
                         reference: bool = True) -> None:
@@ -559,10 +547,6 @@ def write_section(spec, rows: list[dict], output: Path) -> None:
         else:
             text = text.rstrip("\n") + "\n\n" + section
         output.write_text(text, encoding="utf-8")
-
-
-def write_legal(benchmark: str, output: Path, results: Path, limit: int | None = None, made: dict[str, Path] | None = None) -> None:
-    write_split_section("legal", benchmark, output, results, limit, made)
 
 
 def main() -> None:
