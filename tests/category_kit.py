@@ -8,11 +8,13 @@ Each category binds it to its package once (`tests/<category>/<category>_kit.py`
 
 and the checks every type's shipped data takes alike: the fixtures score as planted
 (`fixture_scores`, `assert_fixtures_score_as_planted`) and the datasets' size (`shipped_bytes`).
+`refusal` is the check every type's records take: a bad one is refused, saying why.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -22,6 +24,18 @@ from typing import Any
 from envirobench import BenchmarkPackage
 
 ENVIROBENCH = Path(sys.executable).with_name("envirobench")
+
+
+def refusal(raw: Any, cls: type, message: str, **where: Any) -> str:
+    """The error of structuring `raw` as `cls` (`where`: the file, line and path it is read from),
+    which must be refused with `message` in its text; the caller checks where it says it was."""
+    import pytest
+
+    from envirobench import EnviroBenchError, structure
+
+    with pytest.raises(EnviroBenchError, match=re.escape(message)) as caught:
+        structure(raw, cls, **where)
+    return str(caught.value)
 
 
 class CategoryKit:
