@@ -18,7 +18,15 @@ from ..promotion import check_dataset_home, dataset_to_pull, plan_run, promote, 
 from ..state import find_project
 from ..stores.config import open_store
 from ..stores.transfer import pull_dataset
-from .common import CONTEXT_SETTINGS, ProgressBars, completion, echo_json, registry, user_errors
+from .common import (
+    CONTEXT_SETTINGS,
+    ProgressBars,
+    completion,
+    echo_json,
+    registry,
+    rows_as_text,
+    user_errors,
+)
 from .run import _parse_options, run_command
 
 _plugin_option = click.option(
@@ -246,12 +254,7 @@ def bench_list(as_json):
         except EnviroBenchError as exc:
             row["error"] = str(exc)
         rows.append(row)
-    if as_json:
-        echo_json(rows)
-        return
-    if not rows:
-        click.echo("no installed plugin has a saved profile (benchmarks/NAME/bench.json)", err=True)
-    for row in rows:
+    for row in rows_as_text(rows, as_json, empty="no installed plugin has a saved profile (benchmarks/NAME/bench.json)"):
         click.echo(f"{row['name']}  ({row['plugin']})  {row['path']}")
         if row["overlay"]:
             click.echo(f"  promotions: {row['overlay']}")

@@ -113,6 +113,18 @@ def echo_json(value: Any) -> None:
     click.echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str))
 
 
+def rows_as_text(rows: list[dict[str, Any]], as_json: bool, *, empty: str) -> list[dict[str, Any]]:
+    """What a listing command (`benchmarks`, `datasets`, `bench list`) does before its text: with
+    --json it prints the rows as JSON and has nothing left to print ([]); without, it says `empty`
+    on stderr when there are no rows. Returns the rows to print as text."""
+    if as_json:
+        echo_json(rows)
+        return []
+    if not rows:
+        click.echo(empty, err=True)
+    return rows
+
+
 def completion(kind: str) -> dict[str, Any]:
     """`shell_complete=` for an option or argument naming a benchmark, dataset, dataset_spec
     (TYPE=DATASET), adapter or profile; cli/names.py is imported only when the shell asks."""

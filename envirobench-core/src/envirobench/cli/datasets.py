@@ -18,6 +18,7 @@ from .common import (
     echo_json,
     json_option,
     registry,
+    rows_as_text,
     user_errors,
 )
 
@@ -28,12 +29,7 @@ def benchmarks_command(as_json: bool) -> None:
     """Every registered benchmark type."""
     reg = registry()
     rows = [dict(cls.describe(), categories=list(categories_of(type_id)), plugin=plugin) for type_id, (cls, plugin) in sorted(reg.benchmark_types.items())]
-    if as_json:
-        echo_json(rows)
-        return
-    if not rows:
-        click.echo("no benchmark types registered (install a category package, e.g. envirobench-extract)", err=True)
-    for row in rows:
+    for row in rows_as_text(rows, as_json, empty="no benchmark types registered (install a category package, e.g. envirobench-extract)"):
         click.echo(f"{row['id']}  {row['label']}  [{row['tier']}]  ({row['plugin']})")
         click.echo(f"  format: {row['format']}   scoring: {row['scoring_version']}")
         click.echo(f"  profiles: {', '.join(row['profiles'])} (gate default: {row['profiles'][0]})")
@@ -68,12 +64,7 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
         except EnviroBenchError as exc:
             row["error"] = str(exc)
         rows.append(row)
-    if as_json:
-        echo_json(rows)
-        return
-    if not rows:
-        click.echo("no datasets registered: install a category package (pip install envirobench-extract) or a plugin that registers datasets", err=True)
-    for row in rows:
+    for row in rows_as_text(rows, as_json, empty="no datasets registered: install a category package (pip install envirobench-extract) or a plugin that registers datasets"):
         click.echo(f"{row['id']}  v{row.get('version', '?')}  {row.get('benchmark', '?')}  [{row['visibility']}]  ({row['plugin']})")
         click.echo(f"  {row.get('title') or row.get('error')}")
         click.echo(f"  {row['path']}" + (f"  (store: {row['store']})" if row["store"] else ""))
