@@ -632,12 +632,49 @@ class FixturePlan(Generic[A, M]):
     `planted(dataset_dir, answers)` chose for a deliberate mistake (usually with plant_mistakes),
     where it holds `wrong(mistake, answer, correct_prediction)`. A generator module names its plan
     `FIXTURES`; the generator command calls `FIXTURES.write(dataset_dir, fixtures_dir)`, and the
-    category's tests read the planted mistakes back to check each one scores as it should."""
+    category's tests read the planted mistakes back to check each one scores as it should.
+
+    `wrong` gets the correct prediction itself (the one correct.json holds): it returns a changed
+    copy and leaves its argument as it is. Each file is written by `file_writer`, one case a line
+    (`write_by_case`) unless a type's fixtures were published in another layout (Extract's
+    indented ones, `write_json`): the plan keeps a shipped file's bytes."""
 
     answer: type[A]  # the type's Answer class, to read answers.jsonl with
     correct: Callable[[A], Any]  # the prediction a perfect system makes (JSON)
     planted: Callable[[Path, dict[str, A]], Mapping[str, M]]  # case ID -> its deliberate mistake
     wrong: Callable[[M, A, Any], Any]  # (mistake, answer, correct prediction) -> the wrong prediction
+    file_writer: Callable[[Path, dict[str, Any]], None] = write_by_case  # (path, {case ID: prediction})
+
+    @staticmethod
+    def first_fitting(
+        mistakes: Sequence[M],
+        fits: Callable[[M, Any], bool] | None = None,
+        *,
+        category: Callable[[M], str] | None = None,
+        answer: type | None = None,
+        unit: str = "case",
+    ) -> Callable[..., dict[str, M]]:
+        """The `planted` most types' plans share: each mistake on the first case (in the
+        dataset's order) that no earlier mistake took (plant_mistakes), of category
+        `category(mistake)` when `category` is given, whose answer `fits(mistake, answer)` accepts
+        when `fits` is given. The plan passes the answer key; called as planted(dataset_dir)
+        alone (a test reading the planted mistakes back) it reads the key as `answer`."""
+
+        def planted(dataset_dir: Path, answers: Mapping[str, Any] | None = None) -> dict[str, M]:
+            categories = read_categories(dataset_dir)
+            if fits is not None and answers is None:
+                if answer is None:
+                    raise EnviroBenchError("FixturePlan.first_fitting: `fits` reads the answers; name the answer class")
+                answers = read_answers(dataset_dir, answer)
+
+            def chosen(mistake: M, case_id: str) -> bool:
+                if category is not None and categories[case_id] != category(mistake):
+                    return False
+                return fits is None or fits(mistake, answers[case_id])
+
+            return plant_mistakes(mistakes, categories, chosen, unit)
+
+        return planted
 
     def write(self, dataset_dir: Path, fixtures_dir: Path) -> dict[str, M]:
         """Write correct.json and wrong.json into `fixtures_dir`; returns the planted mistakes."""
@@ -650,6 +687,6 @@ class FixturePlan(Generic[A, M]):
             for case_id, prediction in correct.items()
         }
         fixtures_dir.mkdir(parents=True, exist_ok=True)
-        write_by_case(fixtures_dir / FIXTURE_FILES[0], correct)
-        write_by_case(fixtures_dir / FIXTURE_FILES[1], wrong)
+        self.file_writer(fixtures_dir / FIXTURE_FILES[0], correct)
+        self.file_writer(fixtures_dir / FIXTURE_FILES[1], wrong)
         return mistakes

@@ -22,7 +22,7 @@ from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..document_extraction import DATASETS, Answer, DocumentExtraction, Input
 from . import labreport_families as families
-from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
+from .labreports import RecordMistake, draw_report, record_fixtures, record_of
 
 SEED = 20240807
 VERSION = 1
@@ -106,9 +106,10 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     )
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
-    v2 = families.is_v2(dataset_dir)
-    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, MISTAKES_V2 if v2 else MISTAKES)
+# correct.json and wrong.json: the v1 or the v2 mistakes, by the dataset's manifest ID.
+FIXTURES = record_fixtures(
+    Answer, lambda dataset_dir: MISTAKES_V2 if families.is_v2(dataset_dir) else MISTAKES
+)
 
 
 # -- v2: the report families (generate/labreport_families.py) -----------------------------------

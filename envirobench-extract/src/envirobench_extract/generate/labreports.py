@@ -18,7 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import EnviroBenchError, iter_jsonl, read_answers, unstructure, write_json
+from envirobench import (
+    EnviroBenchError,
+    FixturePlan,
+    read_categories,
+    unstructure,
+    write_json,
+)
 from envirobench_synth.labreport import RenderedReport, TruthRecord, render_pdf, sample_report
 from envirobench_synth.rng import make_random
 
@@ -246,6 +252,10 @@ class Planted:
     record: int
     expected: dict[str, list[tuple]]
 
+    @property
+    def why(self) -> str:
+        return self.mistake.why
+
 
 def plant_mistakes(
     mistakes: Sequence[RecordMistake], answers: dict[str, Any], categories: dict[str, str]
@@ -269,22 +279,20 @@ def plant_mistakes(
     return planted
 
 
-def write_record_fixtures(
-    dataset_dir: Path, fixtures_dir: Path, answer_cls: type, mistakes: Sequence[RecordMistake]
-) -> list[Planted]:
-    """correct.json (the answer key as predictions) and wrong.json (with the mistakes planted)."""
-    answers = read_answers(dataset_dir, answer_cls)
-    categories = {
-        record["id"]: record["category"]
-        for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")
-    }
-    correct = {
-        case_id: {"records": [unstructure(r) for r in a.records]} for case_id, a in answers.items()
-    }
-    wrong = {case_id: {"records": list(p["records"])} for case_id, p in correct.items()}
-    planted = plant_mistakes(mistakes, answers, categories)
-    for p in planted:
-        wrong[p.case] = {"records": p.mistake.apply(wrong[p.case]["records"], p.record)}
-    write_json(Path(fixtures_dir) / "correct.json", correct)
-    write_json(Path(fixtures_dir) / "wrong.json", wrong)
-    return planted
+def record_fixtures(
+    answer_cls: type, mistakes_of: Callable[[Path], Sequence[RecordMistake]]
+) -> FixturePlan:
+    """The FixturePlan of a record type: correct.json is the answer key as predictions, wrong.json
+    the same with the dataset's mistakes (`mistakes_of(dataset_dir)`) planted."""
+
+    def planted(dataset_dir: Path, answers: dict[str, Any]) -> dict[str, Planted]:
+        chosen = plant_mistakes(mistakes_of(dataset_dir), answers, read_categories(dataset_dir))
+        return {p.case: p for p in chosen}
+
+    return FixturePlan(
+        answer_cls,
+        correct=lambda answer: {"records": [unstructure(r) for r in answer.records]},
+        planted=planted,
+        wrong=lambda p, answer, prediction: {"records": p.mistake.apply(prediction["records"], p.record)},
+        file_writer=write_json,
+    )

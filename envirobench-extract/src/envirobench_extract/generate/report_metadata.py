@@ -38,6 +38,7 @@ from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
@@ -230,20 +231,17 @@ def planted(dataset_dir: Path) -> dict[str, MetadataMistake]:
     )
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> dict[str, MetadataMistake]:
-    answers = read_answers(dataset_dir, Answer)
-    correct = {
-        case_id: {name: unstructure(getattr(a, name)) for name in FIELDS}
-        for case_id, a in answers.items()
-    }
-    mistakes = planted_v2(dataset_dir) if is_v2(dataset_dir) else planted(dataset_dir)
-    wrong = {
-        case_id: apply(mistakes[case_id], p) if case_id in mistakes else p
-        for case_id, p in correct.items()
-    }
-    write_json(Path(fixtures_dir) / "correct.json", correct)
-    write_json(Path(fixtures_dir) / "wrong.json", wrong)
-    return mistakes
+# correct.json (every field of the answer) and wrong.json (the v1 or v2 mistakes, by the
+# dataset's categories), indented as shipped.
+FIXTURES = FixturePlan(
+    Answer,
+    correct=lambda answer: {name: unstructure(getattr(answer, name)) for name in FIELDS},
+    planted=lambda dataset_dir, answers: (
+        planted_v2(dataset_dir) if is_v2(dataset_dir) else planted(dataset_dir)
+    ),
+    wrong=lambda mistake, answer, prediction: apply(mistake, prediction),
+    file_writer=write_json,
+)
 
 
 # -- v2: front-matter families, metadata traps, scans ----------------------------------------------

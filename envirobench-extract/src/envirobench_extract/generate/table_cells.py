@@ -24,13 +24,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
-    read_manifest,
     split_of,
-    write_by_case,
     write_dataset,
 )
 from envirobench_synth.png import write_png
@@ -38,11 +37,12 @@ from envirobench_synth.png import write_png
 from ..table_cells import DATASETS, Answer, Input, InputCell, TableCells
 from . import grid_damage, grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
+from .named_mistakes import planted_by_name
 from .table_cells_fixtures import (
+    DELIBERATE_EDITS,
     DELIBERATE_EDITS_V2,
-    correct_predictions,
-    read_answers,
-    wrong_predictions,
+    correct_prediction,
+    wrong_prediction,
 )
 
 SEED = 20240619
@@ -155,13 +155,10 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
     )
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    """The dataset's correct.json and wrong.json (see table_cells_fixtures)."""
-    answers = read_answers(dataset_dir)
-    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
-    edits = DELIBERATE_EDITS_V2.get(folder)
-    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(
-        Path(fixtures_dir) / "wrong.json",
-        wrong_predictions(answers) if edits is None else wrong_predictions(answers, edits),
-    )
+# The dataset's correct.json and wrong.json (see table_cells_fixtures).
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=planted_by_name(DATASETS, DELIBERATE_EDITS_V2, DELIBERATE_EDITS),
+    wrong=wrong_prediction,
+)

@@ -1,5 +1,6 @@
 """The prediction fixtures of `table-cells`, derived from the dataset's answer key
-(generate/table_cells.py writes them).
+(generate/table_cells.py's FIXTURES: `correct_prediction`, `wrong_prediction`, and the edits
+of the dataset's folder by `named_mistakes.planted_by_name`).
 
 `correct.json` gives every cell its gold text, so it has no error in any profile. `wrong.json`
 is the same except for the edits below, at most one mistake per case; the tests assert the
@@ -19,11 +20,9 @@ Both files are prediction maps over every case: {case_id: {"cells": [{"row", "co
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from envirobench import EnviroBenchError
-from envirobench import read_answers as read_answers_of
 
 from ..table_cells import Answer
 
@@ -153,41 +152,24 @@ DELIBERATE_EDITS_V2: dict[str, tuple[DeliberateEdit, ...]] = {
 }
 
 
-def read_answers(dataset_dir: Path) -> dict[str, Answer]:
-    return read_answers_of(dataset_dir, Answer)
-
-
-def correct_predictions(answers: dict[str, Answer]) -> dict[str, Any]:
+def correct_prediction(answer: Answer) -> dict[str, Any]:
     return {
-        case: {
-            "cells": [
-                {"row": r, "column": c, "text": text} for (r, c), text in answer.cells().items()
-            ]
-        }
-        for case, answer in answers.items()
+        "cells": [{"row": r, "column": c, "text": text} for (r, c), text in answer.cells().items()]
     }
 
 
-def wrong_predictions(
-    answers: dict[str, Answer], edits: tuple[DeliberateEdit, ...] = DELIBERATE_EDITS
-) -> dict[str, Any]:
-    predictions = correct_predictions(answers)
-    edited: set[str] = set()
-    for edit in edits:
-        if edit.case not in answers:
-            raise EnviroBenchError(f"fixture case {edit.case!r} is not in the dataset")
-        _require(edit.case not in edited, edit, "the case already has a deliberate edit")
-        edited.add(edit.case)
-        gold = answers[edit.case].cells()
-        _require(
-            gold.get((edit.row, edit.column)) == edit.gold,
-            edit,
-            f"the gold text there is {gold.get((edit.row, edit.column))!r}",
-        )
-        cells = predictions[edit.case]["cells"]
-        if edit.edit == "add":
-            cells.append({"row": edit.row, "column": edit.column, "text": edit.text})
-            continue
+def wrong_prediction(edit: DeliberateEdit, answer: Answer, prediction: dict[str, Any]) -> dict[str, Any]:
+    """The correct prediction with `edit` made (a copy)."""
+    gold = answer.cells()
+    _require(
+        gold.get((edit.row, edit.column)) == edit.gold,
+        edit,
+        f"the gold text there is {gold.get((edit.row, edit.column))!r}",
+    )
+    cells = list(prediction["cells"])
+    if edit.edit == "add":
+        cells.append({"row": edit.row, "column": edit.column, "text": edit.text})
+    else:
         index = next(
             i
             for i, cell in enumerate(cells)
@@ -197,7 +179,7 @@ def wrong_predictions(
             del cells[index]
         else:
             cells[index] = {**cells[index], "text": edit.text}
-    return predictions
+    return {**prediction, "cells": cells}
 
 
 def _require(condition: bool, edit: DeliberateEdit, problem: str) -> None:

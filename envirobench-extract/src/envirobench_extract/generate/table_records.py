@@ -31,7 +31,7 @@ from envirobench_synth.png import write_png
 
 from ..table_records import DATASETS, Answer, Input, TableRecords
 from . import labreport_families as families
-from .labreports import Planted, RecordMistake, draw_report, record_of, write_record_fixtures
+from .labreports import RecordMistake, draw_report, record_fixtures, record_of
 
 SEED = 20240808
 VERSION = 1
@@ -148,9 +148,10 @@ def _input_json(case_input: Input) -> dict:
     return {k: v for k, v in unstructure(case_input).items() if v is not None}
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> list[Planted]:
-    mistakes = MISTAKES_V2 if families.is_v2(dataset_dir) else MISTAKES
-    return write_record_fixtures(dataset_dir, fixtures_dir, Answer, mistakes)
+# correct.json and wrong.json: the v1 or the v2 mistakes, by the dataset's manifest ID.
+FIXTURES = record_fixtures(
+    Answer, lambda dataset_dir: MISTAKES_V2 if families.is_v2(dataset_dir) else MISTAKES
+)
 
 
 # -- v2: the report families (generate/labreport_families.py) -----------------------------------

@@ -36,11 +36,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
-    read_manifest,
     split_of,
     write_dataset,
     write_json,
@@ -52,11 +52,12 @@ from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
 from . import grid_damage, grid_families
+from .named_mistakes import planted_by_name
 from .table_separators_fixtures import (
+    DELIBERATE_ERRORS,
     DELIBERATE_ERRORS_V2,
-    correct_predictions,
-    read_answers,
-    wrong_predictions,
+    correct_prediction,
+    wrong_prediction,
 )
 from .v1_columns import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
 
@@ -269,13 +270,11 @@ def _content(
     return header, rows, [ALIGN[c] for c in order]
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    """The dataset's correct.json and wrong.json (see table_separators_fixtures)."""
-    answers = read_answers(dataset_dir)
-    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
-    errors = DELIBERATE_ERRORS_V2.get(folder)
-    write_json(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_json(
-        Path(fixtures_dir) / "wrong.json",
-        wrong_predictions(answers) if errors is None else wrong_predictions(answers, errors),
-    )
+# The dataset's correct.json and wrong.json (see table_separators_fixtures), indented as shipped.
+FIXTURES = FixturePlan(
+    Answer,
+    correct=correct_prediction,
+    planted=planted_by_name(DATASETS, DELIBERATE_ERRORS_V2, DELIBERATE_ERRORS),
+    wrong=wrong_prediction,
+    file_writer=write_json,
+)

@@ -1,5 +1,6 @@
 """The prediction fixtures of `table-separators`, derived from the dataset's answer key
-(generate/table_separators.py writes them).
+(generate/table_separators.py's FIXTURES: `correct_prediction`, `wrong_prediction`, and the
+errors of the dataset's folder by `named_mistakes.planted_by_name`).
 
 `correct.json` predicts every gold separator, so it has no error in any profile. `wrong.json` is
 the same except for the deliberate mistakes in DELIBERATE_ERRORS, one per case, each chosen to
@@ -10,11 +11,9 @@ maps over every case: {case_id: {"rows": [...], "columns": [...]}}.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from envirobench import EnviroBenchError
-from envirobench import read_answers as read_answers_of
 
 from ..table_separators import Answer, Band
 
@@ -82,29 +81,18 @@ DELIBERATE_ERRORS_V2: dict[str, tuple[DeliberateError, ...]] = {
 }
 
 
-def read_answers(dataset_dir: Path) -> dict[str, Answer]:
-    return read_answers_of(dataset_dir, Answer)
+def correct_prediction(answer: Answer) -> dict[str, list[int]]:
+    return {"rows": list(answer.rows), "columns": list(answer.columns)}
 
 
-def correct_predictions(answers: dict[str, Answer]) -> dict[str, dict[str, list[int]]]:
-    return {case: {"rows": list(a.rows), "columns": list(a.columns)} for case, a in answers.items()}
-
-
-def wrong_predictions(
-    answers: dict[str, Answer], errors: tuple[DeliberateError, ...] = DELIBERATE_ERRORS
-) -> dict[str, dict[str, list[int]]]:
-    predictions = correct_predictions(answers)
-    for error in errors:
-        if error.case not in answers:
-            raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
-        key = "rows" if error.axis == "row" else "columns"
-        answer = answers[error.case]
-        gold = list(getattr(answer, key))
-        bands: tuple[Band, ...] = getattr(
-            answer, "row_bands" if error.axis == "row" else "column_bands"
-        )
-        predictions[error.case][key] = sorted(_apply(error, gold, bands))
-    return predictions
+def wrong_prediction(
+    error: DeliberateError, answer: Answer, prediction: dict[str, list[int]]
+) -> dict[str, list[int]]:
+    """The correct prediction with `error` made on its axis (a copy)."""
+    key = "rows" if error.axis == "row" else "columns"
+    gold = list(getattr(answer, key))
+    bands: tuple[Band, ...] = getattr(answer, "row_bands" if error.axis == "row" else "column_bands")
+    return {**prediction, key: sorted(_apply(error, gold, bands))}
 
 
 def _apply(error: DeliberateError, gold: list[int], bands: tuple[Band, ...]) -> list[int]:

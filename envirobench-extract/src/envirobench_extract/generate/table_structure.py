@@ -21,13 +21,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from envirobench import (
+    FixturePlan,
     GeneratedCase,
     Generator,
     Manifest,
     dataset_id_of,
-    read_manifest,
     split_of,
-    write_by_case,
+    unstructure,
     write_dataset,
 )
 from envirobench_synth.png import write_png
@@ -35,12 +35,8 @@ from envirobench_synth.png import write_png
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
 from . import grid_damage, grid_families
 from .grid_tables import LAYOUTS, DrawnTable, make_table
-from .table_structure_fixtures import (
-    DELIBERATE_ERRORS_V2,
-    correct_predictions,
-    read_answers,
-    wrong_predictions,
-)
+from .named_mistakes import planted_by_name
+from .table_structure_fixtures import DELIBERATE_ERRORS, DELIBERATE_ERRORS_V2, wrong_prediction
 
 SEED = 20240618
 VERSION = 1
@@ -138,13 +134,10 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
     )
 
 
-def write_fixtures(dataset_dir: Path, fixtures_dir: Path) -> None:
-    """The dataset's correct.json and wrong.json (see table_structure_fixtures)."""
-    answers = read_answers(dataset_dir)
-    folder = next(f for f, i in DATASETS.items() if i == read_manifest(dataset_dir).id)
-    errors = DELIBERATE_ERRORS_V2.get(folder)
-    write_by_case(Path(fixtures_dir) / "correct.json", correct_predictions(answers))
-    write_by_case(
-        Path(fixtures_dir) / "wrong.json",
-        wrong_predictions(answers) if errors is None else wrong_predictions(answers, errors),
-    )
+# The dataset's correct.json and wrong.json (see table_structure_fixtures).
+FIXTURES = FixturePlan(
+    TableGrid,
+    correct=unstructure,
+    planted=planted_by_name(DATASETS, DELIBERATE_ERRORS_V2, DELIBERATE_ERRORS),
+    wrong=wrong_prediction,
+)

@@ -1,5 +1,6 @@
 """The prediction fixtures of `table-structure`, derived from the dataset's answer key
-(generate/table_structure.py writes them).
+(generate/table_structure.py's FIXTURES: the gold grid, `wrong_prediction`, and the errors of
+the dataset's folder by `named_mistakes.planted_by_name`).
 
 `correct.json` predicts every gold grid, so it has no error. `wrong.json` is the same except for
 the deliberate mistakes in DELIBERATE_ERRORS, one per case, each a mistake a structure
@@ -10,11 +11,9 @@ maps over every case: {case_id: {"rows", "columns", "header_rows", "cells"}}.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from envirobench import EnviroBenchError, unstructure
-from envirobench import read_answers as read_answers_of
 
 from ..table_structure import Cell, TableGrid
 
@@ -109,23 +108,9 @@ DELIBERATE_ERRORS_V2: dict[str, tuple[DeliberateError, ...]] = {
 }
 
 
-def read_answers(dataset_dir: Path) -> dict[str, TableGrid]:
-    return read_answers_of(dataset_dir, TableGrid)
-
-
-def correct_predictions(answers: dict[str, TableGrid]) -> dict[str, Any]:
-    return {case: unstructure(grid) for case, grid in answers.items()}
-
-
-def wrong_predictions(
-    answers: dict[str, TableGrid], errors: tuple[DeliberateError, ...] = DELIBERATE_ERRORS
-) -> dict[str, Any]:
-    predictions = correct_predictions(answers)
-    for error in errors:
-        if error.case not in answers:
-            raise EnviroBenchError(f"fixture case {error.case!r} is not in the dataset")
-        predictions[error.case] = unstructure(_apply(error, answers[error.case]))
-    return predictions
+def wrong_prediction(error: DeliberateError, gold: TableGrid, prediction: Any) -> Any:
+    """The gold grid with `error` made, as a prediction (the correct one is not needed)."""
+    return unstructure(_apply(error, gold))
 
 
 def _apply(error: DeliberateError, gold: TableGrid) -> TableGrid:
