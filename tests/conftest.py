@@ -7,6 +7,7 @@ import contextlib
 import pytest
 
 from envirobench import plugins, using_registry
+from envirobench.testing import write_count_dataset
 
 
 @pytest.fixture(autouse=True)
@@ -23,6 +24,12 @@ def use_registry():
     the registry gets `registry` (core's public seam, `envirobench.using_registry`)."""
     with contextlib.ExitStack() as stack:
         yield lambda registry: stack.enter_context(using_registry(registry))
+
+
+@pytest.fixture
+def count_dataset(tmp_path):
+    """The 12-case count-words dataset core's own tests run on (toy_fixtures.toy_registry_of)."""
+    return write_count_dataset(tmp_path / "count-v1", 12)
 
 
 @pytest.fixture(scope="session")

@@ -6,27 +6,15 @@ from pathlib import Path
 
 import pytest
 from kit_helpers import MODEL, write_adapter, write_toy_plugin
+from toy_fixtures import no_installed_plugins, toy_registry_of  # noqa: F401 (a fixture in force in this folder)
 
-from envirobench import plugins
 from envirobench.runs import RunSpec
-from envirobench.testing import toy_plugin, write_count_dataset
-
-
-@pytest.fixture(autouse=True)
-def _no_installed_plugins(monkeypatch):
-    # The kit's tests must not depend on which category packages are installed.
-    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
-
-
-@pytest.fixture
-def count_dataset(tmp_path):
-    return write_count_dataset(tmp_path / "count-v1", 12)
 
 
 @pytest.fixture
 def toy_registry(count_dataset, use_registry):
     """count-words and its 12-case dataset, the registry in force for the test."""
-    registry = plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", count_dataset)))])
+    registry = toy_registry_of(count_dataset)
     use_registry(registry)
     return registry
 

@@ -10,8 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from envirobench import plugins
+from toy_fixtures import no_installed_plugins  # noqa: F401 (a fixture of this folder)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "core"))  # reportkit
 # The session's headless Chromium, `browser`, is tests/conftest.py's (shared with Locate's page strip).
@@ -22,11 +21,6 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if here in Path(item.fspath).parents:
             item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(autouse=True)
-def _no_installed_plugins(monkeypatch):
-    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
 
 
 class Watched:

@@ -9,27 +9,16 @@ from pathlib import Path
 
 import pytest
 from scripted_adapters import adapter_executable
+from toy_fixtures import no_installed_plugins, toy_registry_of  # noqa: F401 (a fixture in force in this folder)
 
 from envirobench import plugins
 from envirobench.runs import RunSpec, execute_run
 from envirobench.sandbox import find_bwrap
-from envirobench.testing import toy_plugin, write_count_dataset
-
-
-@pytest.fixture(autouse=True)
-def _no_installed_plugins(monkeypatch):
-    # Core's tests must not depend on which category packages happen to be installed.
-    monkeypatch.setenv(plugins.LOAD_PLUGINS_ENV, "")
-
-
-@pytest.fixture
-def count_dataset(tmp_path):
-    return write_count_dataset(tmp_path / "count-v1", 12)
 
 
 @pytest.fixture
 def toy_registry(count_dataset):
-    return plugins.build_registry(extra=[("toy", toy_plugin(("test/count-words-v1", count_dataset)))])
+    return toy_registry_of(count_dataset)
 
 
 ADAPTERS = Path(__file__).parent / "adapters"
