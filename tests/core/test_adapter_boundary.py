@@ -274,17 +274,25 @@ def wait_for(predicate, timeout: float = 20.0) -> bool:
     return False
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_stops_the_adapter_and_marks_the_run_failed(toy_cli, hostile, results, tmp_path, signum):
+def start_detached_run(toy_cli, hostile, results, tmp_path, run_id):
+    """`envirobench run` of the hostile adapter in detach mode (it leaves a child in a session of
+    its own, both sleeping 30 s), started in its own process and returned once both have written
+    their PIDs: (the process, the file of the two PIDs, the TMPDIR the workspace is made in)."""
     tmpdir = tmp_path / "tmpdir"
     tmpdir.mkdir()
     pids = tmp_path / "pids"
-    proc = toy_cli("run", "--adapter", str(hostile), "--run", "sig", "--model", "m", "--benchmark", "count-words",
+    proc = toy_cli("run", "--adapter", str(hostile), "--run", run_id, "--model", "m", "--benchmark", "count-words",
                    "--dataset", "count-words=test/count-words-v1", "--budget", "0", "--results", str(results), "--sandbox", "none",
                    "--adapter-option", "mode=detach", "--adapter-option", "sleep=30", "--adapter-option", f"pids={pids}",
                    env={"TMPDIR": str(tmpdir)})
     assert wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+    return proc, pids, tmpdir
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_stops_the_adapter_and_marks_the_run_failed(toy_cli, hostile, results, tmp_path, signum):
+    proc, pids, tmpdir = start_detached_run(toy_cli, hostile, results, tmp_path, "sig")
     proc.send_signal(signum)
     _, stderr = proc.communicate(timeout=20)
     name = signal.Signals(signum).name
@@ -300,14 +308,7 @@ def test_a_signal_stops_the_adapter_and_marks_the_run_failed(toy_cli, hostile, r
 
 @pytest.mark.slow
 def test_sigkill_of_envirobench_still_ends_the_adapter(toy_cli, hostile, results, tmp_path):
-    tmpdir = tmp_path / "tmpdir"
-    tmpdir.mkdir()
-    pids = tmp_path / "pids"
-    proc = toy_cli("run", "--adapter", str(hostile), "--run", "k", "--model", "m", "--benchmark", "count-words",
-                   "--dataset", "count-words=test/count-words-v1", "--budget", "0", "--results", str(results), "--sandbox", "none",
-                   "--adapter-option", "mode=detach", "--adapter-option", "sleep=30", "--adapter-option", f"pids={pids}",
-                   env={"TMPDIR": str(tmpdir)})
-    assert wait_for(lambda: pids.exists() and len(pids.read_text().split()) == 2)
+    proc, pids, tmpdir = start_detached_run(toy_cli, hostile, results, tmp_path, "k")
     proc.kill()
     proc.communicate(timeout=10)
     recorded = [int(p) for p in pids.read_text().split()]

@@ -100,17 +100,23 @@ def no_code_evaluation():
         builtins.eval, builtins.exec = saved
 
 
+def first_dev_case(btype):
+    """What the hostile answers are made from: the type, the first case of its dev split with its
+    answer, correct.json's prediction for it (as JSON) and that prediction's {profile: score}."""
+    instance = btype()
+    _, _, cases, answers = shipped_datasets(btype)["synthetic-dev-v1"]
+    fixtures = PACKAGE.layout(btype.ID).fixtures_dir("synthetic-dev-v1")
+    case_id = next(iter(cases))
+    correct = json.loads((fixtures / "correct.json").read_text(encoding="utf-8"))[case_id]
+    case, answer = cases[case_id], answers[case_id]
+    return instance, case, answer, correct, instance.score_case(case, answer, structure(correct, btype.Prediction))
+
+
 @pytest.mark.parametrize("btype", PACKAGE.types, ids=lambda cls: cls.ID)
 def test_hostile_predictions_are_refused_or_scored_never_evaluated(btype):
-    instance = btype()
-    _, dataset, cases, answers = shipped_datasets(btype)["synthetic-dev-v1"]
-    fixtures = PACKAGE.layout(btype.ID).fixtures_dir("synthetic-dev-v1")
-    correct = json.loads((fixtures / "correct.json").read_text(encoding="utf-8"))
-    case_id = next(iter(cases))
-    case, answer = cases[case_id], answers[case_id]
-    right = instance.score_case(case, answer, structure(correct[case_id], btype.Prediction))
+    instance, case, answer, correct, right = first_dev_case(btype)
     tried = refused = 0
-    for prediction in variants(correct[case_id]):
+    for prediction in variants(correct):
         tried += 1
         with no_code_evaluation():
             try:
@@ -129,20 +135,14 @@ def test_hostile_predictions_are_refused_or_scored_never_evaluated(btype):
 @pytest.mark.parametrize("btype", PACKAGE.types, ids=lambda cls: cls.ID)
 def test_the_word_correct_is_no_right_answer(btype):
     """SimpleQA's grader read "CORRECT" as a verdict; here it is text like any other."""
-    instance = btype()
-    _, _, cases, answers = shipped_datasets(btype)["synthetic-dev-v1"]
-    fixtures = PACKAGE.layout(btype.ID).fixtures_dir("synthetic-dev-v1")
-    correct = json.loads((fixtures / "correct.json").read_text(encoding="utf-8"))
-    case_id = next(iter(cases))
-    case, answer = cases[case_id], answers[case_id]
+    instance, case, answer, correct, right = first_dev_case(btype)
     profile = btype.PROFILES[0]
-    right = instance.score_case(case, answer, structure(correct[case_id], btype.Prediction))
-    strings = [path for path, leaf in leaves(correct[case_id]) if isinstance(leaf, str)]
+    strings = [path for path, leaf in leaves(correct) if isinstance(leaf, str)]
     for path in strings:
         with no_code_evaluation():
             try:
                 prediction = structure(
-                    replaced(correct[case_id], path, "CORRECT"), btype.Prediction
+                    replaced(correct, path, "CORRECT"), btype.Prediction
                 )
             except EnviroBenchError:
                 continue  # a field that is not free text (a document name, a label) refuses it
