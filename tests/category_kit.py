@@ -71,6 +71,15 @@ class CategoryKit:
             out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
         return out
 
+    def raw_shipped(self, type_id: str, folder: str, answer_cls: type) -> tuple[Path, list[dict[str, Any]], dict[str, Any]]:
+        """(directory, cases as cases.jsonl holds them, answers structured as `answer_cls`) of a
+        shipped dataset, read without validating it (what a test of the generator's output wants)."""
+        from envirobench import read_answers
+
+        root = self.package.layout(type_id).dataset_dir(folder)
+        cases = [json.loads(line) for line in (root / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
+        return root, cases, read_answers(root, answer_cls)
+
     def shipped_bytes(self, type_id: str) -> int:
         """The bytes of every file of the type's shipped datasets (what a size budget bounds)."""
         layout = self.package.layout(type_id)
