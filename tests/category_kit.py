@@ -87,11 +87,13 @@ class CategoryKit:
 
     def fixture_scores(self, btype: Any, folder: str, cases: Mapping[str, Any], answers: Mapping[str, Any], profile: str) -> Iterator[tuple[str, Any, Any]]:
         """(case ID, the profile's score of correct.json's prediction, of wrong.json's) for each case
-        of a shipped dataset: the two fixtures every type ships beside each dataset folder."""
+        of a shipped dataset: the two fixtures every type ships beside each dataset folder, each
+        predicting every case and nothing else."""
         from envirobench import read_json, structure
 
         fixtures = self.package.layout(btype.ID).fixtures_dir(folder)
         correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
+        assert sorted(correct) == sorted(wrong) == sorted(cases), folder
         for case_id, case in cases.items():
             good = btype.score_case(case, answers[case_id], structure(correct[case_id], btype.Prediction))[profile]
             bad = btype.score_case(case, answers[case_id], structure(wrong[case_id], btype.Prediction))[profile]

@@ -11,7 +11,7 @@ from category_kit import CategoryKit
 from envirobench_legal.package import PACKAGE
 
 KIT = CategoryKit(PACKAGE)
-reference_run, shipped_datasets = KIT.reference_run, KIT.shipped_datasets
+reference_run, shipped_datasets, fixture_scores = KIT.reference_run, KIT.shipped_datasets, KIT.fixture_scores
 
 
 def dev_sample(type_id: str, *, scanned: bool) -> list[str]:

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from legal_kit import shipped_datasets
+from legal_kit import fixture_scores, shipped_datasets
 
-from envirobench import Case, EnviroBenchError, read_json, structure
+from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import CHAIN_OF_TITLE, disagreements
 from envirobench_legal.chain_of_title import (
@@ -234,19 +234,11 @@ def test_the_test_split_shares_no_family_with_dev(datasets):
         assert not any(name in description for name in (*SPLITS[other][0], *SPLITS[other][1], *COVER_SPLITS[other]))
 
 
-def fixture_scores(folder, name, cases, answers):
-    predictions = read_json(LAYOUT.fixtures_dir(folder) / f"{name}.json")
-    assert sorted(predictions) == sorted(cases)
-    return {
-        cid: TYPE.score_case(case, answers[cid], structure(predictions[cid], Prediction))["chain"]
-        for cid, case in cases.items()
-    }
-
-
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
     for folder, (_, _, cases, answers) in datasets.items():
-        assert all(not s.errors for s in fixture_scores(folder, "correct", cases, answers).values())
-        wrong = {cid: s for cid, s in fixture_scores(folder, "wrong", cases, answers).items() if s.errors}
+        scored = list(fixture_scores(TYPE, folder, cases, answers, "chain"))
+        assert all(not good.errors for _, good, _ in scored)
+        wrong = {cid: bad for cid, _, bad in scored if bad.errors}
         mistakes = planted(folder)
         assert sorted(wrong) == sorted(mistakes) and len(mistakes) == len(MISTAKES)
         foreign = {mistakes[cid][0].kind for cid, s in wrong.items() if s.metrics["periods_foreign_or_invented"]}

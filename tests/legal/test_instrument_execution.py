@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import shipped_datasets
+from legal_kit import fixture_scores, shipped_datasets
 
-from envirobench import Case, EnviroBenchError, build_registry, read_json, structure
+from envirobench import Case, EnviroBenchError, build_registry, structure
 from envirobench.benchmark import check_type_class
 from envirobench.categories import INSTRUMENT_EXECUTION, disagreements
 from envirobench_legal.generate.instrument_execution import (
@@ -206,19 +206,11 @@ def test_calling_everything_executed_and_recorded_scores_zero_on_every_split(dat
         assert headline["execution_score"] == 0.0 and headline["execution_score_unclipped"] < 0
 
 
-def fixture_scores(folder, name, cases, answers):
-    predictions = read_json(LAYOUT.fixtures_dir(folder) / f"{name}.json")
-    assert sorted(predictions) == sorted(cases)
-    return {
-        cid: TYPE.score_case(case, answers[cid], structure(predictions[cid], Prediction))["execution"]
-        for cid, case in cases.items()
-    }
-
-
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
     for folder, (_, _, cases, answers) in datasets.items():
-        assert all(not s.errors for s in fixture_scores(folder, "correct", cases, answers).values())
-        wrong = {cid: s for cid, s in fixture_scores(folder, "wrong", cases, answers).items() if s.errors}
+        scored = list(fixture_scores(TYPE, folder, cases, answers, "execution"))
+        assert all(not good.errors for _, good, _ in scored)
+        wrong = {cid: bad for cid, _, bad in scored if bad.errors}
         mistakes = planted(LAYOUT.dataset_dir(folder))
         assert sorted(wrong) == sorted(mistakes) and len(mistakes) == len(MISTAKES)
         false_executed = {cid for cid, s in wrong.items() if s.metrics["false_executed"]}
