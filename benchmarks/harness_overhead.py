@@ -32,15 +32,15 @@ import argparse
 import json
 import os
 import platform
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+import _measured
 
 DATASET_ID = "bench/count-words-{n}"
 
@@ -105,32 +105,9 @@ if log.status != "success" or done != int(sys.argv[2]):
 '''
 
 
-# Both harnesses may keep compiled bytecode (.pyc, jinja2's template cache) as they would on a
-# user's machine: a PYTHONDONTWRITEBYTECODE of the caller's would make each run compile its code
-# again, which is start-up neither harness has for its users. One unmeasured warm-up run of each
-# writes those caches first.
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
 def measure(command: list[str], cwd: Path) -> dict[str, Any]:
-    """Run `command` under a fresh measuring process; its CPU, wall time and peak RSS."""
-    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], cwd=cwd, capture_output=True, text=True, env=ENV)
-    if done.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def measured_child(command: list[str]) -> int:
-    """--measure: run the command, print its own usage as one JSON line."""
-    start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    wall = time.perf_counter() - start
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr[-3000:])
-        return done.returncode
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(json.dumps({"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": wall, "peak_mib": usage.ru_maxrss / 1024}))
-    return 0
+    """Run `command` under a fresh measuring process (_measured.py); its CPU, wall time and peak RSS."""
+    return _measured.measure(__file__, command, what=" ".join(command), cwd=cwd)
 
 
 def size_of(path: Path) -> int:
@@ -189,7 +166,7 @@ def median(samples: list[dict[str, Any]], key: str) -> float:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--measure"]:
-        return measured_child(argv[2:] if argv[1:2] == ["--"] else argv[1:])
+        return _measured.measured_child(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, nargs="+", default=[1000, 10000])
     parser.add_argument("--repeat", type=int, default=3)

@@ -25,12 +25,12 @@ import json
 import os
 import platform
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+import _measured
 
 import envirobench_extract
 
@@ -59,8 +59,6 @@ with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh
                             "execution_failures": 0, "unpriced_attempts": 0}]}, fh)
 '''
 
-ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
 
 def grow_dataset(target: Path, n: int) -> None:
     from envirobench import write_manifest
@@ -81,27 +79,11 @@ def grow_dataset(target: Path, n: int) -> None:
                    title=f"table-separators grown to {n} cases (benchmarks/run_memory.py)", license=manifest.get("license"))
 
 
-def measured(command: list[str]) -> dict[str, Any]:
-    """--measure: run the command, print its CPU, wall time and peak RSS as one JSON line."""
-    import resource
-
-    start = time.perf_counter()
-    done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    if done.returncode != 0:
-        sys.stderr.write(done.stderr[-3000:])
-        raise SystemExit(done.returncode)
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return {"cpu_s": usage.ru_utime + usage.ru_stime, "wall_s": time.perf_counter() - start, "peak_mib": usage.ru_maxrss / 1024}
-
-
 def run(work: Path, run_id: str, offset: int, *extra: str) -> dict[str, Any]:
     command = [str(Path(sys.executable).parent / "envirobench"), "run", "--adapter", str(work / "noop"), "--run", run_id,
                "--model", "noop/separators", "--benchmark", "table-separators", "--dataset", f"table-separators={work / 'dataset'}",
                "--budget", "0", "--sandbox", "none", "--results", str(work / "results"), "--adapter-option", f"offset={offset}", *extra]
-    done = subprocess.run([sys.executable, __file__, "--measure", "--", *command], capture_output=True, text=True, env=ENV)
-    if done.returncode != 0:
-        raise SystemExit(f"{run_id} failed:\n{done.stderr[-3000:]}")
-    out = json.loads(done.stdout.strip().splitlines()[-1])
+    out = _measured.measure(__file__, command, what=run_id)
     run_dir = work / "results" / run_id
     out["files_mb"] = {p.name: round(p.stat().st_size / 1e6, 1) for p in sorted(run_dir.iterdir()) if p.is_file()}
     out["run_dir_mb"] = round(sum(p.stat().st_size for p in run_dir.rglob("*") if p.is_file()) / 1e6, 1)
@@ -111,8 +93,7 @@ def run(work: Path, run_id: str, offset: int, *extra: str) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--measure"]:
-        print(json.dumps(measured(argv[2:] if argv[1:2] == ["--"] else argv[1:])))
-        return 0
+        return _measured.measured_child(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--json", help="write the results here")
