@@ -21,12 +21,11 @@ from .draft import (
     PageDraft,
     TableSpec,
     Text,
+    draft_watermark,
     fit,
     wrap,
 )
-from .model import QUALIFIER_MEANINGS, LabReport, printed_result
-
-MATRIX_TITLES = {"groundwater": "Groundwater", "soil": "Soil", "soil-gas": "Soil Gas"}
+from .model import MATRIX_TITLES, QUALIFIER_MEANINGS, LabReport, printed_result
 
 # Results-table columns: three orders (PrintStyle.columns picks one), each with its titles.
 ORDERS: tuple[tuple[str, ...], ...] = (
@@ -430,18 +429,7 @@ def _finish(book: Book, report: LabReport) -> None:
     for number, page in enumerate(book.pages, start=1):
         head: list = []
         if info.status == "draft":
-            head.append(
-                Text(
-                    page.width / 2,
-                    page.height / 2 + 40,
-                    "DRAFT",
-                    110,
-                    bold=True,
-                    align="center",
-                    grey=228,
-                    angle=40,
-                )
-            )
+            head.append(draft_watermark(page))
         if page.kind != "cover":
             head.append(Text(MARGIN, CONTENT_TOP - 38, info.laboratory, 8.5, bold=True))
             head.append(

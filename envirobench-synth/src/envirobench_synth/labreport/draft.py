@@ -142,6 +142,21 @@ class PageDraft:
         return self.height - FOOTER_SPACE
 
 
+def draft_watermark(page: PageDraft) -> Text:
+    """The large grey DRAFT drawn diagonally across the middle of a draft report's page, as both
+    kinds of lab report (compose.py's and skeletons.py's) print it."""
+    return Text(
+        page.width / 2,
+        page.height / 2 + 40,
+        "DRAFT",
+        110,
+        bold=True,
+        align="center",
+        grey=228,
+        angle=40,
+    )
+
+
 # -- tables -------------------------------------------------------------------------------------
 
 

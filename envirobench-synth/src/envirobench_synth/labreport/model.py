@@ -42,6 +42,20 @@ LAYOUTS: tuple[str, ...] = (
     "qualifier-footnotes",  # qualifiers as footnote markers on the results, defined below the table
 )
 
+# How every lab report prints a sample's matrix (the v1 reports of compose.py and the family
+# reports of skeletons.py alike).
+MATRIX_TITLES = {
+    "groundwater": "Groundwater",
+    "soil": "Soil",
+    "soil-gas": "Soil Gas",
+    # the other media of a site's record (envirobench_synth.site.labpapers)
+    "surface-water": "Surface Water",
+    "sediment": "Sediment",
+    "soil-vapor": "Soil Vapor",
+    "sub-slab-vapor": "Sub-Slab Vapor",
+    "indoor-air": "Indoor Air",
+}
+
 # strftime patterns a laboratory prints dates with; one report uses one.
 DATE_FORMATS: tuple[str, ...] = ("%m/%d/%Y", "%d-%b-%Y", "%B %d, %Y", "%Y-%m-%d", "%m/%d/%y")
 

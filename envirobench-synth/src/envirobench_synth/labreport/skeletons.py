@@ -53,6 +53,7 @@ from .draft import (
     PageDraft,
     TableSpec,
     Text,
+    draft_watermark,
     fit,
     text_width,
     typeface,
@@ -60,20 +61,10 @@ from .draft import (
 )
 from .families import LAB_QC, SURROGATES, Block, FamilyReport, Section, read_number
 from .families import Cell as FamilyCell
-from .model import TruthRecord
+from .model import MATRIX_TITLES, TruthRecord
 from .pdf import PDF_CREATOR, draw_draft, physical_size
 
 FACES = ("Helvetica", "Helvetica-Bold")
-MATRIX_TITLES = {
-    "groundwater": "Groundwater",
-    "soil": "Soil",
-    # the other media of a site's record (envirobench_synth.site.labpapers)
-    "surface-water": "Surface Water",
-    "sediment": "Sediment",
-    "soil-vapor": "Soil Vapor",
-    "sub-slab-vapor": "Sub-Slab Vapor",
-    "indoor-air": "Indoor Air",
-}
 REPORT_TITLES = {
     "dev-sample-pages": "ANALYTICAL REPORT",
     "dev-long-table": "Laboratory Report",
@@ -688,18 +679,7 @@ def _finish(pages: Sequence[PageDraft], report: FamilyReport) -> None:
     for number, page in enumerate(pages, start=1):
         head: list = []
         if facts.status == "draft" and c.draft_watermark:
-            head.append(
-                Text(
-                    page.width / 2,
-                    page.height / 2 + 40,
-                    "DRAFT",
-                    110,
-                    bold=True,
-                    align="center",
-                    grey=228,
-                    angle=40,
-                )
-            )
+            head.append(draft_watermark(page))
         if page.kind != "cover" and family.header == "rule":
             head.append(Text(MARGIN, CONTENT_TOP - 38, facts.laboratory, 8.5, bold=True))
             head.append(
