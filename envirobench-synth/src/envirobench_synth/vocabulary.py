@@ -118,6 +118,22 @@ LABEL_TERMS: dict[str, tuple[Term, ...]] = {
     "sampler": _terms(("Collected By", "Field Sampler"), ("Sampler Name", "Field Staff")),
 }
 
+# The report-level facts every laboratory report labels on its cover and headers, in the order
+# their terms are drawn (a fixed list: roles appended to LABEL_TERMS later must not shift these
+# draws). The lab-report families label these; report-metadata's front matter labels these and
+# its own further facts (frontmatter.facts.ROLES).
+LABEL_ROLES: tuple[str, ...] = (
+    "work_order",
+    "report_date",
+    "received_date",
+    "client",
+    "project",
+    "project_number",
+    "collected",
+    "matrix",
+    "approver",
+)
+
 # How a report states its status (report-metadata's `status`), by status.
 STATUS_TERMS: dict[str, tuple[Term, ...]] = {
     "draft": _terms(

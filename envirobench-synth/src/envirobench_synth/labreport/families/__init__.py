@@ -65,6 +65,7 @@ The package in parts: `family` (the families), `printed` (a printed report's rec
 `planting` (the traps) and `sampling` (`sample_family_report`).
 """
 
+from ...vocabulary import LABEL_ROLES
 from .cells import (
     SECTION_TITLES,
     SURROGATES,
@@ -75,7 +76,7 @@ from .cells import (
     _record,
     cas_column,
 )
-from .family import FAMILIES, FAMILY_BY_NAME, LABEL_ROLES, Family, families_of
+from .family import FAMILIES, FAMILY_BY_NAME, Family, families_of
 from .planting import _plant_lab_qc
 from .printed import (
     LAB_QC,

@@ -49,20 +49,6 @@ TRAPS: tuple[str, ...] = (
     "stapled",  # several reports in one PDF
 )
 
-# The cover and header labels a report prints, drawn in this order (a fixed list: roles appended
-# to the vocabulary later must not shift these draws).
-LABEL_ROLES: tuple[str, ...] = (
-    "work_order",
-    "report_date",
-    "received_date",
-    "client",
-    "project",
-    "project_number",
-    "collected",
-    "matrix",
-    "approver",
-)
-
 CAL_FACTOR = 100  # the calibration range tops out at this many reporting limits (dilution 1)
 
 

@@ -11,13 +11,14 @@ from decimal import Decimal
 from ... import catalogue
 from ...catalogue import MATRICES
 from ...vocabulary import (
+    LABEL_ROLES,
     LABEL_TERMS,
     Split,
     choose,
 )
 from .. import names
 from .cells import _conventions, _field_blocks, _field_cell, _quantize, _sections
-from .family import LABEL_ROLES, Family
+from .family import Family
 from .planting import (
     _plant_lab_qc,
     _plant_not_results,

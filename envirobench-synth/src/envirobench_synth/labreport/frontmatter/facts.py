@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ...rng import make_random
 from ...vocabulary import (
     COLUMN_TERMS,
+    LABEL_ROLES,
     LABEL_TERMS,
     STATUS_TERMS,
     Split,
@@ -220,16 +221,9 @@ def sample_facts(
     )
 
 
+# The labels the front matter draws terms for, in this order: every lab report's, then its own.
 ROLES = (
-    "work_order",
-    "report_date",
-    "received_date",
-    "client",
-    "project",
-    "project_number",
-    "collected",
-    "matrix",
-    "approver",
+    *LABEL_ROLES,
     "status",
     "printed",
     "supersedes",
