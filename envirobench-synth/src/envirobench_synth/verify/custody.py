@@ -364,6 +364,23 @@ def _respelled(rng: random.Random, sample_id: str) -> str | None:
     return rng.choice(options) if options else None
 
 
+def _drop_one_analysis(
+    rng: random.Random, items: list, free: list, field: str
+) -> str | None:
+    """Drop one analysis from one of `free` (the items of `items` no discrepancy touches yet) that
+    lists more than one in `field`: the laboratory's sample (`analysed`: analysis-not-reported)
+    or the form's row (`analyses`: analysis-not-requested). Its sample ID, or None when no free
+    item lists two."""
+    options = [item for item in free if len(getattr(item, field)) > 1]
+    if not options:
+        return None
+    item = rng.choice(options)
+    analyses = getattr(item, field)
+    drop = rng.randrange(len(analyses))
+    items[items.index(item)] = replace(item, **{field: analyses[:drop] + analyses[drop + 1 :]})
+    return item.sample_id
+
+
 def plant(rng: random.Random, pair: CustodyPair) -> CustodyPair:
     """Zero to three kinds of discrepancy, each where it fits (a kind that fits nowhere is skipped)."""
     count = rng.choices((0, 1, 2, 3), weights=(2, 4, 3, 1))[0]
@@ -440,25 +457,15 @@ def plant(rng: random.Random, pair: CustodyPair) -> CustodyPair:
             )
             touched.add(sample.sample_id)
         elif kind == "analysis-not-reported":
-            options = [s for s in free(samples) if len(s.analysed) > 1]
-            if not options:
+            dropped = _drop_one_analysis(rng, samples, free(samples), "analysed")
+            if dropped is None:
                 continue
-            sample = rng.choice(options)
-            drop = rng.randrange(len(sample.analysed))
-            samples[samples.index(sample)] = replace(
-                sample, analysed=sample.analysed[:drop] + sample.analysed[drop + 1 :]
-            )
-            touched.add(sample.sample_id)
+            touched.add(dropped)
         elif kind == "analysis-not-requested":
-            options = [r for r in free(rows) if len(r.analyses) > 1]
-            if not options:
+            dropped = _drop_one_analysis(rng, rows, free(rows), "analyses")
+            if dropped is None:
                 continue
-            row = rng.choice(options)
-            drop = rng.randrange(len(row.analyses))
-            rows[rows.index(row)] = replace(
-                row, analyses=row.analyses[:drop] + row.analyses[drop + 1 :]
-            )
-            touched.add(row.sample_id)
+            touched.add(dropped)
         else:
             continue
         planted.append(kind)
