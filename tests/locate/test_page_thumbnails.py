@@ -1,7 +1,8 @@
 """Page thumbnails of page-locate and document-split: every page of every shipped PDF has one,
 named in page order by the cases' inputs and stored once; the PDFs are the ones the reference
-scores were measured on; the reference solvers accept the field and check it; a report copies
-the thumbnails and its page strip draws them (browser)."""
+scores were measured on; the types' input records check the field (the reference solvers are
+given those records and never read a thumbnail); a report copies the thumbnails and its page
+strip draws them (browser)."""
 
 from __future__ import annotations
 
@@ -23,8 +24,6 @@ from envirobench_locate.document_split import Input as SplitInput
 from envirobench_locate.package import PACKAGE
 from envirobench_locate.page_locate import Input as PageInput
 from envirobench_locate.page_locate import PageLocate
-from envirobench_reference_adapter.solvers import document_split as reference_document_split
-from envirobench_reference_adapter.solvers import page_locate as reference_page_locate
 from envirobench_synth.locate.thumbnails import LEVELS, WIDTH, thumbnail_path, thumbnails
 
 TYPES = {"page-locate": ("document", PageLocate), "document-split": ("bundle", DocumentSplit)}
@@ -370,25 +369,3 @@ def test_without_usable_thumbnails_the_strip_falls_back_to_numbered_boxes(report
     assert strip["boxes"] == ["1:", "2:answer", "3:", "1:", "2:missed", "3:extra"]
     item["input"].pop("thumbnails")
     assert report_page.evaluate(RENDER, item)["boxes"] == strip["boxes"]
-
-
-@pytest.mark.parametrize(
-    ("solver", "fields"),
-    [
-        (reference_page_locate, {"document": "assets/f.pdf", "question": "Which page?"}),
-        (reference_document_split, {"bundle": "assets/b.pdf"}),
-    ],
-    ids=["page-locate", "document-split"],
-)
-def test_the_reference_solvers_accept_the_thumbnails_and_check_them_strictly(solver, fields):
-    paths = ["assets/f/p0001.png", "assets/f/p0002.png"]
-    assert solver.parse_input({**fields, "thumbnails": paths}, "$.input") == solver.parse_input(
-        fields, "$.input"
-    )
-    assert solver.source_files(solver.parse_input({**fields, "thumbnails": paths}, "$.input")) == [
-        next(iter(fields.values()))
-    ]
-    with pytest.raises(ValueError, match=r"\$\.input\.thumbnails: must be a list"):
-        solver.parse_input({**fields, "thumbnails": "assets/f/p0001.png"}, "$.input")
-    with pytest.raises(ValueError, match=r"\$\.input\.thumbnails\[1\]"):
-        solver.parse_input({**fields, "thumbnails": ["assets/f/p0001.png", 2]}, "$.input")

@@ -49,7 +49,7 @@ def extract_solvers() -> list:
 
 def imports_of(path) -> set[str]:
     """The adapter modules a module imports (`from .. import layout`, `from ..ocr import x`,
-    `from . import inputs`), by their file stem."""
+    `from . import pdftext`), by their file stem."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.level:

@@ -22,14 +22,6 @@ from envirobench_reference_adapter.serves import Serves
 SERVES = Serves({id!r}, variants=("baseline", "v1"))
 
 
-def parse_input(raw, where):
-    return raw
-
-
-def source_files(case_input):
-    return []
-
-
 def solve(case_input, sources, variant, jitter=None):
     return {{}}
 """

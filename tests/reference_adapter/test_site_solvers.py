@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+import re
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -15,6 +16,7 @@ import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen import canvas
 
+from envirobench import EnviroBenchError, structure
 from envirobench_reference_adapter import site_record
 from envirobench_reference_adapter.site_record.pages import PAGES_READ
 from envirobench_reference_adapter.solvers import (
@@ -23,6 +25,8 @@ from envirobench_reference_adapter.solvers import (
     site_results,
     site_timeline,
 )
+from envirobench_site.records import SiteInput
+from envirobench_site.site_results import SiteResults
 from envirobench_synth.legal.packet import merge_pdfs
 from envirobench_synth.site.labpapers import LabJob, LabResult, LabSample, render_lab_report
 
@@ -101,7 +105,15 @@ def _prose(paragraphs: list[str], first: str) -> bytes:
     return _page(lines)
 
 
-def _record(tmp_path: Path) -> tuple[site_record.SiteCase, dict[str, Path]]:
+def _case(raw: dict, folder: Path) -> tuple[SiteInput, dict[str, Path]]:
+    """The case as the adapter kit hands it to a site solver: the input structured by core's
+    converter into the site types' record, and each file the type says it reads mapped to its
+    path under `folder`."""
+    case = structure(raw, SiteInput)
+    return case, {path: folder / path for path in SiteResults().source_files(case)}
+
+
+def _record(tmp_path: Path) -> tuple[SiteInput, dict[str, Path]]:
     deed = _prose(
         [
             "Recorded 03/02/1988 in the official records of the county.",
@@ -188,8 +200,7 @@ def _record(tmp_path: Path) -> tuple[site_record.SiteCase, dict[str, Path]]:
         "condition_kinds": ["petroleum-ust-release", "hydraulic-lifts", "pcb-equipment"],
         "event_kinds": ["ownership-transfer", "tank-installed", "tank-removed"],
     }
-    case = site_record.parse_input(raw, "$.cases[0].input")
-    return case, {path: tmp_path / path for path in site_record.source_files(case)}
+    return _case(raw, tmp_path)
 
 
 @pytest.fixture(scope="module")
@@ -260,24 +271,27 @@ def test_timeline_reads_deeds_and_tanks_in_date_order(record):
 @pytest.mark.parametrize(
     ("change", "field"),
     [
-        ({"volumes": []}, "volumes"),
-        ({"volumes": [{"file": "../x.pdf", "pages": 1}]}, "volumes[0].file"),
-        ({"volumes": [{"file": "v.pdf", "pages": True}]}, "volumes[0].pages"),
-        ({"analytes": [{"name": "", "cas": "71-43-2"}]}, "analytes[0].name"),
+        ({"volumes": []}, "volumes is empty"),
+        ({"volumes": [{"file": "../x.pdf", "pages": 1}]}, "$.volumes[0]: file"),
+        ({"volumes": [{"file": "v.pdf", "pages": True}]}, "$.volumes[0].pages"),
+        ({"analytes": [{"name": "", "cas": "71-43-2"}]}, "$.analytes[0]: name"),
         ({"as_of": "yesterday"}, "as_of"),
         ({"standards": "x.csv"}, "standards"),
         ({"surprise": 1}, "unknown field"),
     ],
 )
-def test_bad_inputs_are_refused_naming_the_field(change, field):
+def test_bad_inputs_never_reach_a_site_solver(change, field):
+    """The site solvers check nothing themselves: they read every volume and the standards by the
+    paths the record names, so the record (core's converter in the kit) must refuse these."""
     raw = {
         "site": "s", "name": "n", "address": "", "as_of": "2024-01-01",
         "volumes": [{"file": "volume-1.pdf", "pages": 3}], "pages": 3,
         "analytes": [{"name": "Benzene", "cas": "71-43-2"}], "matrices": ["soil"],
         "standards": "standards.json", "condition_kinds": [], "event_kinds": [],
     }  # fmt: skip
-    with pytest.raises(ValueError, match=field.replace("[", r"\[").replace("]", r"\]")):
-        site_record.parse_input({**raw, **change}, "$")
+    structure(raw, SiteInput)
+    with pytest.raises(EnviroBenchError, match=re.escape(field)):
+        structure({**raw, **change}, SiteInput)
 
 
 def test_reading_helpers():
@@ -325,8 +339,7 @@ def test_a_scanned_page_is_read_by_ocr(tmp_path):
         "analytes": [], "matrices": [], "standards": "standards.json",
         "condition_kinds": [], "event_kinds": ["tank-installed"],
     }  # fmt: skip
-    case = site_record.parse_input(raw, "$")
-    sources = {path: tmp_path / path for path in site_record.source_files(case)}
+    case, sources = _case(raw, tmp_path)
     pages = site_record.read_site(case, sources)
     assert pages[0].source == "ocr" and pages[0].lines
     events = site_timeline.solve(case, sources, "v1")["events"]
@@ -347,8 +360,7 @@ def test_reading_a_site_reports_pages_read_as_it_goes(tmp_path):
         "analytes": [], "matrices": [], "standards": "standards.json",
         "condition_kinds": [], "event_kinds": ["tank-installed"],
     }  # fmt: skip
-    case = site_record.parse_input(raw, "$")
-    sources = {path: tmp_path / path for path in site_record.source_files(case)}
+    case, sources = _case(raw, tmp_path)
     seen: list[tuple[int, int]] = []
     token = PAGES_READ.set(lambda done, total: seen.append((done, total)))
     try:

@@ -1,6 +1,8 @@
 """Reading a property's record and answering typed questions from it, or "not in the record"
 when its rules find nothing: the engine of the reference solvers for `missing-information` and
 `cited-answers` (each answers with it; cited-answers also cites the line a value came from).
+The case input is the type's Input record (its documents; its questions, each an ID, a text, an
+answer type and a unit), structured by core's converter in the adapter kit.
 
 Reading: every page of every PDF of the case once, as lines: the text layer (pypdfium2) where the
 page has one, OCR (`pdftext.ocr_page`) of a scanned page, its words grouped into lines by
@@ -58,12 +60,11 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from rank_bm25 import BM25Okapi
 
-from . import inputs, layout, pdftext
-from .terms import IDENTIFIER, dates_in, identifier_key
+from . import layout, pdftext
+from .terms import FUNCTION_WORDS, IDENTIFIER, dates_in, identifier_key
 from .terms import terms as text_terms
 
 NOT_IN_RECORD = "not in the record"
-ANSWER_TYPES = ("date", "quantity", "name", "instrument", "yes-no", "list")
 MIN_TEXT_CHARS = 20
 STEM = 5
 TOP = 8  # candidates tried for a value
@@ -72,52 +73,11 @@ WRAP_CHARS = 75  # a line this long that ends mid-sentence wraps onto the next
 # kinds of record documents a question may name; a question naming one is answered from the
 # documents whose first lines name it, and from none when no document does
 SUBJECTS = ("easement", "covenant", "deed", "permit", "no further action")
-QUESTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "to",
-        "by",
-        "from",
-        "and",
-        "or",
-        "is",
-        "was",
-        "were",
-        "are",
-        "be",
-        "been",
-        "has",
-        "have",
-        "had",
-        "did",
-        "does",
-        "do",
-        "what",
-        "which",
-        "who",
-        "whom",
-        "when",
-        "where",
-        "how",
-        "many",
-        "much",
-        "there",
-        "this",
-        "that",
-        "it",
-        "its",
-        "with",
-        "under",
-        "any",
-    ]
-)
+# the words every question has: function words, and those that ask or count
+QUESTION_WORDS = FUNCTION_WORDS | {
+    "any", "are", "been", "did", "do", "does", "had", "has", "have", "many", "much", "under",
+    "were", "who", "whom",
+}  # fmt: skip
 # unit spellings per dimension, as documents print them
 UNIT_WORDS = {
     "ft": r"(?:ft|feet|foot)\b",
@@ -159,60 +119,10 @@ ENTITIES = {  # what "the <noun>" names without an identifier, and how the recor
 
 
 @dataclass(frozen=True)
-class Question:
-    id: str
-    text: str
-    answer_type: str
-    unit: str
-
-
-@dataclass(frozen=True)
-class RecordInput:
-    documents: tuple[str, ...]
-    questions: tuple[Question, ...]
-
-
-@dataclass(frozen=True)
 class Line:
     document: str
     page: int  # 1-based
     text: str
-
-
-def parse_input(raw: Any, where: str) -> RecordInput:
-    data = inputs.fields(raw, where, ("documents", "questions"))
-    documents = data["documents"]
-    if not isinstance(documents, list) or not documents:
-        raise ValueError(f"{where}.documents: must be a non-empty array")
-    paths = tuple(
-        inputs.string(d, f"{where}.documents[{i}]", suffix=".pdf") for i, d in enumerate(documents)
-    )
-    questions = data["questions"]
-    if not isinstance(questions, list) or not questions:
-        raise ValueError(f"{where}.questions: must be a non-empty array")
-    parsed = []
-    for i, q in enumerate(questions):
-        at = f"{where}.questions[{i}]"
-        fields = inputs.fields(q, at, ("id", "text", "answer_type"), ("unit",))
-        answer_type = inputs.string(fields["answer_type"], f"{at}.answer_type")
-        if answer_type not in ANSWER_TYPES:
-            raise ValueError(f"{at}.answer_type: must be one of {', '.join(ANSWER_TYPES)}")
-        unit = fields.get("unit", "")
-        if not isinstance(unit, str):
-            raise ValueError(f"{at}.unit: must be a string")
-        parsed.append(
-            Question(
-                inputs.string(fields["id"], f"{at}.id"),
-                inputs.string(fields["text"], f"{at}.text"),
-                answer_type,
-                unit,
-            )
-        )
-    return RecordInput(paths, tuple(parsed))
-
-
-def source_files(case_input: RecordInput) -> list[str]:
-    return list(case_input.documents)
 
 
 # -- terms ---------------------------------------------------------------------------------------
@@ -432,11 +342,11 @@ def extract(
     return None
 
 
-def answer(question: Question, record: Record, variant: str) -> str:
+def answer(question: Any, record: Record, variant: str) -> str:
     return find_answer(question, record, variant)[0]
 
 
-def find_answer(question: Question, record: Record, variant: str) -> tuple[str, int | None]:
+def find_answer(question: Any, record: Record, variant: str) -> tuple[str, int | None]:
     """The answer, and the index of the line it was read from (None for "not in the record" or
     a guess)."""
     anchors, q_words = terms(question.text)
@@ -503,7 +413,7 @@ def find_answer(question: Question, record: Record, variant: str) -> tuple[str, 
     return guess(question), None
 
 
-def table_value(record: Record, i: int, question: Question, anchors: set[str]) -> str | None:
+def table_value(record: Record, i: int, question: Any, anchors: set[str]) -> str | None:
     """A table row's one bare number, when its page's header gives the question's unit in
     parentheses ("Capacity (gal)", "Total Depth (ft)")."""
     line = record.lines[i]
@@ -521,7 +431,7 @@ def table_value(record: Record, i: int, question: Question, anchors: set[str]) -
     return f"{numbers[0].replace(',', '')} {unit}" if len(numbers) == 1 else None
 
 
-def guess(question: Question) -> str:
+def guess(question: Any) -> str:
     """The always-answer variant's last resort: a plausible value of the declared type."""
     return {
         "date": "2010-01-01",
@@ -536,7 +446,7 @@ def guess(question: Question) -> str:
 
 
 def read_record(
-    case_input: RecordInput, sources: Mapping[str, Path], jitter: np.random.Generator | None = None
+    case_input: Any, sources: Mapping[str, Path], jitter: np.random.Generator | None = None
 ) -> Record:
     lines: list[Line] = []
     titles: dict[str, str] = {}

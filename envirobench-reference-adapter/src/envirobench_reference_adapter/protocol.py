@@ -66,14 +66,10 @@ def case_jitter(seed: str, case_id: str) -> np.random.Generator | None:
 
 def predictor(solver: ModuleType) -> Callable[[Case, Context], Any]:
     def predict(case: Case, ctx: Context) -> Any:
-        # The kit structured the input into the type's Input record with core's converter; a
-        # solver not yet moved onto it reads the JSON with its own parse_input (solvers/__init__).
-        parse_input = getattr(solver, "parse_input", None)
-        parsed = case.parsed if parse_input is None else parse_input(case.input, f"{case.id}: $.input")
         # A site solver reads hundreds of pages: it reports them as it goes (site_record.PAGES_READ).
         token = PAGES_READ.set(lambda done, total: ctx.progress(done, total, unit="pages"))
         try:
-            return solver.solve(parsed, case.sources, ctx.options["variant"], jitter=case_jitter(ctx.options["jitter"], case.id))
+            return solver.solve(case.parsed, case.sources, ctx.options["variant"], jitter=case_jitter(ctx.options["jitter"], case.id))
         finally:
             PAGES_READ.reset(token)
 

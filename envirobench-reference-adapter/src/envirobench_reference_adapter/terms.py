@@ -8,6 +8,9 @@ missing-information and cited-answers).
   zeros dropped per digit run, so "MW-03" and "MW-3" are one term;
 - words: the remaining words, lower-cased and cut to their first `stem` letters ("recorded" and
   "recording" meet), less the `stop` words the caller names.
+
+FUNCTION_WORDS are the English function words every question is made with (articles,
+prepositions, question words); each caller adds the words its own questions all have.
 """
 
 from __future__ import annotations
@@ -22,6 +25,10 @@ DATE_PATTERNS = (
     (re.compile(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+(\d{{4}})\b", re.I), ("mon", "d", "y")),
     (re.compile(rf"\b(\d{{1,2}})\s+{MONTH},?\s+(\d{{4}})\b", re.I), ("d", "mon", "y")),
 )
+FUNCTION_WORDS = frozenset({
+    "a", "an", "and", "at", "be", "by", "for", "from", "how", "in", "is", "it", "its", "of", "on",
+    "or", "that", "the", "there", "this", "to", "was", "what", "when", "where", "which", "with",
+})  # fmt: skip
 IDENTIFIER = re.compile(r"\b[A-Za-z]*[-#]?\d[\w-]*\b")
 WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 

@@ -4,7 +4,7 @@
 One pipeline over one record, in the order of its stages (each a module of this package, each
 using only those before it):
 
-- `case`: the case input every site type shares (`parse_input`);
+- `case`: the case input every site type shares (the type's record, as read here);
 - `pages`: reading every page of every volume once (text layer and OCR), cutting the volumes
   into documents;
 - `vocabulary`: dates, sampling points, depths, matrices, units and the site's analytes;
@@ -24,10 +24,17 @@ misread; a report table that wraps a header over two lines is read from its anal
 
 from __future__ import annotations
 
-from .case import SiteCase, parse_input, source_files
+from .case import SiteCase
 from .pages import SitePage, read_site
 from .printings import Document, sample_dates
-from .reconciliation import SiteResult, read_results, reconcile, result_json, site_results
+from .reconciliation import (
+    SiteResult,
+    cas_numbers,
+    read_results,
+    reconcile,
+    result_json,
+    site_results,
+)
 from .vocabulary import compact_depth, find_dates, fold, id_date, matrix_by_unit, point_of, unit_key
 
 __all__ = [
@@ -35,12 +42,12 @@ __all__ = [
     "SiteCase",
     "SitePage",
     "SiteResult",
+    "cas_numbers",
     "compact_depth",
     "find_dates",
     "fold",
     "id_date",
     "matrix_by_unit",
-    "parse_input",
     "point_of",
     "read_results",
     "read_site",
@@ -48,6 +55,5 @@ __all__ = [
     "result_json",
     "sample_dates",
     "site_results",
-    "source_files",
     "unit_key",
 ]

@@ -61,7 +61,8 @@ def read_site(
     volumes: list[list[SitePage]] = []
     scans: list[tuple[int, Path, int, float, float]] = []  # (volume, file, page index, size)
     keys = []
-    for v, (path, _) in enumerate(case.volumes):
+    for v, volume in enumerate(case.volumes):
+        path = volume.file
         file = sources[path]
         stat = file.stat()
         key = (str(file), stat.st_size, stat.st_mtime_ns)

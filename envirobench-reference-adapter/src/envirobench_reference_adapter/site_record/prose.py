@@ -84,7 +84,7 @@ def value_row(line: str) -> bool:
 def analyte_in(sentence: str, analytes: Analytes) -> AnalyteRow | None:
     best = None
     for row in analytes.rows:
-        for name in (row.name, *row.synonyms, row.cas):
+        for name in (row.name, *row.synonyms, row.cas or ""):
             named = len(name) >= 2 and re.search(
                 r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", sentence, re.I
             )

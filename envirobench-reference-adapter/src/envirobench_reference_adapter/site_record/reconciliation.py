@@ -159,9 +159,15 @@ def governing(items: list[Printing]) -> Printing:
     return next(p for p in finals if p.value == value)
 
 
+def cas_numbers(case: SiteCase) -> dict[str, str]:
+    """Each of the site's analytes' CAS number by its name ("" where it has none): a result is
+    named by its CAS number where there is one (`result_json`)."""
+    return {row.name: row.cas or "" for row in case.analytes}
+
+
 def reconcile(case: SiteCase, reading: RecordReading) -> tuple[list[SiteResult], list[Key]]:
     """One result per key with its governing value and every printing; the keys rejected."""
-    cas = {row.name: row.cas for row in case.analytes}
+    cas = cas_numbers(case)
     results, excluded = [], []
     for key, items in reading.printings.items():
         if _is_rejected(key, items, reading.rejected):

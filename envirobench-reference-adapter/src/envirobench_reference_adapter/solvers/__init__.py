@@ -9,15 +9,16 @@ Every module here is a solver and declares, at module level:
   the case's input structured by core's converter into the type's `Input` record (the adapter
   kit does it, with the type's published class); `sources` maps each file the type says the case
   reads (input-directory-relative) to its checked path; `jitter`, a numpy Generator or None,
-  perturbs the pixels it reads (see the `jitter` option);
-- for now, some solvers still read the input with a `parse_input(raw, where)` of their own (their
-  code reads fields the type's record names or shapes otherwise: the site types' volumes,
-  database-listings, unit-normalisation, use-limitations, and the solvers not yet moved); the
-  protocol layer uses it where a solver has one.
+  perturbs the pixels it reads (see the `jitter` option).
+
+No solver parses or checks its input: the kit refuses a malformed one before any case runs, and
+what a solver derives from the record (database-listings' address parts, say) it derives in
+`solve`. A solver reads the record's fields by name (`case_input.document`) without importing
+its class (see below); `site_record.case` describes the record the four site types share.
 
 `discover()` finds them with `pkgutil.iter_modules`, so adding a type to the adapter is adding
 one module here. Code shared by several solvers lives beside this package (`layout`, `ocr`,
-`pdftext`, `quantities`, `results_tables`, `inputs`), not in it.
+`pdftext`, `quantities`, `results_tables`, `site_record`), not in it.
 
 A solver reads the case's own input only: none of them imports a category package (the adapter
 is the system under test and must not reach a dataset's answer key).

@@ -43,17 +43,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import Line, group_lines, normalize_space
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("chain-of-title", variants=("baseline", "v1"))
 
@@ -96,13 +92,6 @@ PLAT_LOT = re.compile(
 CORRECTIVE = re.compile(r"\bcorrect(?:ive|ion|s|ing)?\b|\bnot\s+a\s+new\s+conveyance\b|\bre-?record", re.I)
 
 
-@dataclass(frozen=True)
-class TitleInput:
-    packet: str
-    apn: str
-    parcel: str
-
-
 @dataclass
 class Read:
     """What one instrument of the packet says."""
@@ -119,18 +108,7 @@ class Read:
     scanned: bool  # read by OCR: its names may be misspelt
 
 
-def parse_input(raw: Any, where: str) -> TitleInput:
-    data = inputs.fields(raw, where, ("packet", "apn", "parcel"))
-    return TitleInput(
-        inputs.string(data["packet"], f"{where}.packet", suffix=".pdf"),
-        inputs.string(data["apn"], f"{where}.apn"),
-        inputs.string(data["parcel"], f"{where}.parcel"),
-    )
-
-
-def solve(
-    case_input: TitleInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     pages = pdftext.read_pdf(sources[case_input.packet], jitter=jitter)
     lines = [group_lines(page.words) for page in pages]
     reads = [read_instrument(pages, lines, first, last, case_input) for first, last in split_instruments(pages, lines)]
@@ -188,7 +166,7 @@ def title_line(text: str) -> bool:
 
 
 def read_instrument(
-    pages: list[pdftext.PageText], lines: list[list[Line]], first: int, last: int, case_input: TitleInput
+    pages: list[pdftext.PageText], lines: list[list[Line]], first: int, last: int, case_input: Any
 ) -> Read:
     page_lines = [normalize_space(line.text) for index in range(first, last + 1) for line in lines[index]]
     text = " ".join(page_lines)
@@ -344,7 +322,7 @@ def compact(text: str) -> str:
     return re.sub(r"[^0-9A-Za-z]", "", text).upper()
 
 
-def is_subject(text: str, case_input: TitleInput) -> bool:
+def is_subject(text: str, case_input: Any) -> bool:
     """Does the body's legal description (or, without a platted lot, the APN) name the subject?"""
     wanted = PLAT_LOT.search(case_input.parcel)
     lots = list(PLAT_LOT.finditer(text))

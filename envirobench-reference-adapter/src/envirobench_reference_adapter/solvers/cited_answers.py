@@ -25,20 +25,16 @@ long to support anything.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .. import property_records as engine
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("cited-answers", variants=("first-page", "v1"))
 MAX_QUOTE = 400
 
 
-def cited(question: engine.Question, record: engine.Record, variant: str) -> dict[str, Any]:
+def cited(question: Any, record: engine.Record, variant: str) -> dict[str, Any]:
     value, line = engine.find_answer(question, record, "v1")
     if value == engine.NOT_IN_RECORD:
         value, line = engine.find_answer(question, record, "always-answer")
@@ -57,11 +53,7 @@ def cited(question: engine.Question, record: engine.Record, variant: str) -> dic
     }
 
 
-def solve(
-    case_input: Any,  # the type's Input record (documents, questions)
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+# case_input: the type's Input record (documents, questions)
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     record = engine.read_record(case_input, sources, jitter)
     return {"answers": {q.id: cited(q, record, variant) for q in case_input.questions}}

@@ -30,7 +30,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,9 +38,9 @@ from typing import Any
 import numpy as np
 from PIL import Image
 
-from .. import inputs, layout, ocr
+from .. import layout, ocr
 from ..pdftext import read_pdf
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("custody-reconciliation")
 
@@ -63,20 +63,6 @@ DATE = re.compile(
 TIME = re.compile(r"^(\d{1,2}):?(\d{2})$")
 TEMPERATURE_WORDS = ("temp",)
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-
-
-@dataclass(frozen=True)
-class CaseInput:
-    form: str
-    report: str
-
-
-def parse_input(raw: Any, where: str) -> CaseInput:
-    data = inputs.fields(raw, where, ("form", "report"))
-    return CaseInput(
-        inputs.string(data["form"], f"{where}.form", suffix=".png"),
-        inputs.string(data["report"], f"{where}.report", suffix=".pdf"),
-    )
 
 
 # -- vocabulary ----------------------------------------------------------------------------------
@@ -323,24 +309,29 @@ def ocr_key(sample_id: str) -> str:
     return fold_id(sample_id).replace(".", "").translate(CONFUSABLE)
 
 
+def pair_left(rows_left: list[str], samples_left: list[str], key: Callable[[str], str]) -> list[tuple[str, str]]:
+    """Each form row left unpaired, in order, with the one report sample left whose `key` is the
+    row's (none where several are); the pairs made leave both lists."""
+    pairs = []
+    for k in list(rows_left):
+        alike = [s for s in samples_left if key(s) == key(k)]
+        if len(alike) == 1:
+            pairs.append((k, alike[0]))
+            rows_left.remove(k)
+            samples_left.remove(alike[0])
+    return pairs
+
+
 def reconcile(form: Document, report: Document) -> list[dict[str, str]]:
     found: list[tuple[str, str, str]] = []
     rows_left = [k for k in form.samples if k not in report.samples]
     samples_left = [k for k in report.samples if k not in form.samples]
     pairs = [(k, k) for k in form.samples if k in report.samples]
-    for k in list(rows_left):
-        misread = [s for s in samples_left if ocr_key(s) == ocr_key(k)]
-        if len(misread) == 1:
-            pairs.append((k, misread[0]))
-            rows_left.remove(k)
-            samples_left.remove(misread[0])
-    for k in list(rows_left):
-        alike = [s for s in samples_left if loose_id(s) == loose_id(k)]
-        if len(alike) == 1:
-            pairs.append((k, alike[0]))
-            rows_left.remove(k)
-            samples_left.remove(alike[0])
-            found.append(("id-mismatch", form.samples[k].sample_id, ""))
+    # An ID OCR misread is the same sample; one written another way is a discrepancy.
+    pairs += pair_left(rows_left, samples_left, ocr_key)
+    alike = pair_left(rows_left, samples_left, loose_id)
+    pairs += alike
+    found += [("id-mismatch", form.samples[k].sample_id, "") for k, _ in alike]
     found += [("sample-missing", form.samples[k].sample_id, "") for k in rows_left]
     found += [("sample-extra", report.samples[k].sample_id, "") for k in samples_left]
     temperature = report.temperature if report.temperature is not None else form.temperature
@@ -380,12 +371,7 @@ def reconcile(form: Document, report: Document) -> list[dict[str, str]]:
     return out
 
 
-def solve(
-    case_input: CaseInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     form = read_form(sources[case_input.form], jitter)
     report = read_report(sources[case_input.report])
     return {"discrepancies": reconcile(form, report)}

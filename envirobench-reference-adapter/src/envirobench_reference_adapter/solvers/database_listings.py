@@ -35,14 +35,13 @@ that prints the number first) is misjudged.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import group_lines
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("database-listings", variants=("name-first", "v1"))
 
@@ -98,13 +97,6 @@ class Site:
     names: tuple[tuple[str, ...], ...]  # each name as its significant words
 
 
-@dataclass(frozen=True)
-class ListingsInput:
-    document: str
-    sites: tuple[Site, ...]
-    listings: tuple[str, ...]
-
-
 def _words(text: str) -> list[str]:
     return re.findall(r"[A-Z0-9]+", text.upper().replace("&", " AND "))
 
@@ -143,38 +135,15 @@ def parse_address(text: str) -> tuple[int | None, int | None, str, str, str, str
     return low, high, predir, " ".join(tokens), suffix, city
 
 
-def parse_input(raw: Any, where: str) -> ListingsInput:
-    data = inputs.fields(raw, where, ("document", "subject", "neighbours", "listings"))
-    document = inputs.string(data["document"], f"{where}.document", suffix=".pdf")
-    raw_sites = [data["subject"]]
-    if not isinstance(data["neighbours"], list):
-        raise ValueError(f"{where}.neighbours: must be a list")
-    raw_sites += data["neighbours"]
+def client_sites(case_input: Any) -> tuple[Site, ...]:
+    """The client's sites of the case input (the type's record: its subject, then its
+    neighbours, each an id, a name and an address), each read into the address parts and names
+    a listing is judged by."""
     sites = []
-    for i, raw_site in enumerate(raw_sites):
-        at = f"{where}.subject" if i == 0 else f"{where}.neighbours[{i - 1}]"
-        fields = inputs.fields(raw_site, at, ("id", "name", "address"))
-        low, high, predir, street, suffix, city = parse_address(
-            inputs.string(fields["address"], f"{at}.address")
-        )
-        names = client_names(inputs.string(fields["name"], f"{at}.name"))
-        sites.append(
-            Site(
-                inputs.string(fields["id"], f"{at}.id"),
-                low,
-                high,
-                predir,
-                street,
-                suffix,
-                city,
-                names,
-            )
-        )
-    listings = data["listings"]
-    if not isinstance(listings, list) or not listings:
-        raise ValueError(f"{where}.listings: must be a non-empty list of record numbers")
-    records = tuple(inputs.string(r, f"{where}.listings[{i}]") for i, r in enumerate(listings))
-    return ListingsInput(document, tuple(sites), records)
+    for site in (case_input.subject, *case_input.neighbours):
+        low, high, predir, street, suffix, city = parse_address(site.address)
+        sites.append(Site(site.id, low, high, predir, street, suffix, city, client_names(site.name)))
+    return tuple(sites)
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -338,12 +307,9 @@ def judge(block: str, sites: tuple[Site, ...], variant: str) -> str:
     return "other" if ANY_ADDRESS.search(block) else "unmappable"
 
 
-def solve(
-    case_input: ListingsInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     lines, ocr = read_lines(sources[case_input.document], jitter)
     where = record_lines(lines, case_input.listings, fuzzy=ocr)
     texts = blocks(lines, where)
-    return {
-        "sites": {record: judge(text, case_input.sites, variant) for record, text in texts.items()}
-    }
+    sites = client_sites(case_input)
+    return {"sites": {record: judge(text, sites, variant) for record, text in texts.items()}}

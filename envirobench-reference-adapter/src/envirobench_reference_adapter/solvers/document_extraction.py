@@ -20,20 +20,16 @@ page where it is scanned, at several seconds a page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from .. import pdftext
 from ..results_tables import TableReader
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("document-extraction", variants=("baseline", "v1"))
 
 
-def solve(case_input: Any, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)
     if variant == "baseline":
         records: list[dict[str, Any]] = []

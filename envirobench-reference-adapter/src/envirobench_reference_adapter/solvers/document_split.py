@@ -18,6 +18,9 @@ one; else a first page when the page has a large heading and its top band differ
 previous page's (a new letterhead or title), a later page otherwise (the same header again, or
 running text).
 
+The bundle's page thumbnails (the input's `thumbnails`, for the report) are never read: the bundle
+holds more than a 120-pixel image of each page.
+
 Variants: `v1` (the default; `default` is its alias) as above; `marks-only` reads only blank
 pages and page marks (no heading or layout cue).
 
@@ -31,16 +34,14 @@ small page marks now and then.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pypdfium2 as pdfium
 
-from .. import inputs, ocr
-from ..serves import Serves
+from .. import ocr
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("document-split", variants=("marks-only", "v1"))
 
@@ -68,30 +69,6 @@ OF_MARK = re.compile(r"\b(\d{1,3})\s+[o0q][fl1t]\s+(\d{1,3})\b", re.I)
 WORD_MARK = re.compile(r"\b(?:[pf][a-z]ge|she[a-z]t|pg)\W{0,2}(\d{1,3})\b", re.I)
 WORD = re.compile(r"[a-z]{3,}")
 BARE_MARK = re.compile(r"^\W*(\d{1,3})\W*$")
-
-
-@dataclass(frozen=True)
-class SplitInput:
-    bundle: str
-
-
-def parse_input(raw: Any, where: str) -> SplitInput:
-    data = inputs.fields(raw, where, ("bundle",), ("thumbnails",))
-    check_thumbnails(data.get("thumbnails", []), f"{where}.thumbnails")
-    return SplitInput(inputs.string(data["bundle"], f"{where}.bundle", suffix=".pdf"))
-
-
-def check_thumbnails(value: Any, where: str) -> None:
-    """The page thumbnails are for the report: checked as a list of paths, never read (the solver
-    reads the bundle's pages, which hold more than a 120-pixel image of each)."""
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: must be a list of image paths")
-    for index, path in enumerate(value):
-        inputs.string(path, f"{where}[{index}]")
-
-
-def source_files(case_input: SplitInput) -> list[str]:
-    return [case_input.bundle]
 
 
 @dataclass
@@ -225,12 +202,7 @@ def decide(cues: list[PageCues], *, layout: bool) -> list[int]:
     return first
 
 
-def solve(
-    case_input: SplitInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     layout = variant == "v1"
     cues = []
     document = pdfium.PdfDocument(str(sources[case_input.bundle]))

@@ -32,15 +32,11 @@ their words.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from .. import pdftext
 from ..layout import group_lines
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("document-type", variants=("v1", "title-only"))
 
@@ -204,8 +200,7 @@ def classify(lines: list[str], *, body: bool = True) -> str:
     return best
 
 
-def solve(case_input: Any, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:  # fmt: skip
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
     lines = [line.text for page in pages for line in group_lines(page.words)]
     return {"kind": classify(lines, body=variant == "v1")}

@@ -29,18 +29,14 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .. import site_record
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("exceedance-summary", variants=("any-table", "v1"))
 
-parse_input = site_record.parse_input
 COMPARE = re.compile(
     r"\bcompar\w*|\bscreen\w*|\bcleanup\b|\bclean-up\b|\bstandards?\b|\bcriteri\w*|\blevels?\b|"
     r"\bevaluated\s+against\b|\bapplicable\b|\bgovern\w*|\bgoals?\b",
@@ -177,11 +173,8 @@ def standard_for(
 
 
 def solve(
-    case_input: site_record.SiteCase,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+    case_input: site_record.SiteCase, sources: Sources, variant: str, jitter: Jitter = None
+) -> Prediction:
     results, reading = site_record.site_results(case_input, sources, jitter)
     rows = load_standards(sources[case_input.standards])
     tables = describe(rows)

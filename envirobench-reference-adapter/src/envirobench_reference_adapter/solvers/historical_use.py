@@ -30,13 +30,12 @@ range is compared by its first number.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .. import pdftext
 from ..layout import group_lines
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("historical-use", variants=("one-use", "v1"))
 
@@ -133,12 +132,8 @@ def periods(found: list[tuple[int, str]]) -> list[dict[str, Any]]:
     return sorted(out, key=lambda p: (p["from_year"], p["use"]))
 
 
-def solve(
-    case_input: Any,  # the type's Input record (document, address, uses)
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: Any = None,
-) -> dict[str, Any]:
+# case_input: the type's Input record (document, address, uses)
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     number_match = re.match(r"\s*(\d+)", case_input.address)
     number = int(number_match.group(1)) if number_match else None
     found = observations(

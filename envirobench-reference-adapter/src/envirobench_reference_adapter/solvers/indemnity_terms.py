@@ -50,16 +50,12 @@ import calendar
 import datetime as dt
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs, pdftext
+from .. import pdftext
 from ..execution import CONFORMED, DRAFT_MARKER, fill_in_blank, recording_data, signature_lines
 from ..layout import group_lines, normalize_space
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("indemnity-terms")
 
@@ -137,25 +133,7 @@ VOCABULARY_WORDS = """
 VOCABULARY = frozenset(VOCABULARY_WORDS.split())
 
 
-@dataclass(frozen=True)
-class ContractInput:
-    document: str
-    as_of: str
-
-
-def parse_input(raw: Any, where: str) -> ContractInput:
-    data = inputs.fields(raw, where, ("document", "as_of"))
-    document = inputs.string(data["document"], f"{where}.document", suffix=".pdf")
-    as_of = inputs.string(data["as_of"], f"{where}.as_of")
-    try:
-        dt.date.fromisoformat(as_of)
-    except ValueError:
-        raise ValueError(f"{where}.as_of: must be an ISO date YYYY-MM-DD, got {as_of!r}") from None
-    return ContractInput(document, as_of)
-
-
-def solve(case_input: ContractInput, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     path = sources[case_input.document]
     pages = pdftext.read_pdf(path, jitter=jitter)
     lines = [group_lines(page.words) for page in pages]

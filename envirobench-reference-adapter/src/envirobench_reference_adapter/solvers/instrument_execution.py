@@ -40,14 +40,9 @@ recognised as recording data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs, pdftext
+from .. import pdftext
 from ..execution import (
     CONFORMED,
     DRAFT_MARKER,
@@ -57,23 +52,12 @@ from ..execution import (
     signature_lines,
 )
 from ..layout import Line, group_lines
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("instrument-execution", variants=("baseline", "v1"))
 
 
-@dataclass(frozen=True)
-class InstrumentInput:
-    document: str
-
-
-def parse_input(raw: Any, where: str) -> InstrumentInput:
-    data = inputs.fields(raw, where, ("document",))
-    return InstrumentInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
-
-
-def solve(case_input: InstrumentInput, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     path = sources[case_input.document]
     pages = pdftext.read_pdf(path, jitter=jitter)
     lines = [group_lines(page.words) for page in pages]

@@ -10,23 +10,15 @@ shows what abstaining is worth under a five-to-one penalty.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .. import property_records as engine
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("missing-information", variants=("always-answer", "v1"))
 
 
-def solve(
-    case_input: Any,  # the type's Input record (documents, questions)
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+# case_input: the type's Input record (documents, questions)
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     record = engine.read_record(case_input, sources, jitter)
     return {"answers": {q.id: engine.answer(q, record, variant) for q in case_input.questions}}

@@ -34,15 +34,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("ocr-auto-accept", variants=("confidence-only", "v1"))
 
@@ -89,55 +83,6 @@ UNIT_INSIDE = re.compile(r"\d\s*(?:mg|ug|µg|μg|ng)/(?:L|kg)\b")
 DECIMAL_COMMA = re.compile(r"(?<![\d,])\d+,\d{1,2}(?!\d)|(?<![\d,])0,\d+")
 
 
-@dataclass(frozen=True)
-class Cell:
-    box: tuple[int, int, int, int]
-    text: str
-    confidence: float
-
-
-@dataclass(frozen=True)
-class CaseInput:
-    image: str
-    width: int
-    height: int
-    cells: tuple[Cell, ...]
-
-
-def _unit_number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{where}: must be a number in [0, 1]")
-    return float(value)
-
-
-def parse_input(raw: Any, where: str) -> CaseInput:
-    data = inputs.fields(raw, where, ("image", "width", "height", "cells"))
-    if not isinstance(data["cells"], list):
-        raise ValueError(f"{where}.cells: must be a list")
-    cells = []
-    for index, item in enumerate(data["cells"]):
-        here = f"{where}.cells[{index}]"
-        cell = inputs.fields(item, here, ("box", "text", "confidence"))
-        box = cell["box"]
-        if (
-            not isinstance(box, list)
-            or len(box) != 4
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in box)
-        ):
-            raise ValueError(f"{here}.box: must be four integers")
-        if not isinstance(cell["text"], str):
-            raise ValueError(f"{here}.text: must be a string")
-        cells.append(
-            Cell(tuple(box), cell["text"], _unit_number(cell["confidence"], f"{here}.confidence"))
-        )  # type: ignore[arg-type]
-    return CaseInput(
-        inputs.string(data["image"], f"{where}.image"),
-        inputs.positive_int(data["width"], f"{where}.width"),
-        inputs.positive_int(data["height"], f"{where}.height"),
-        tuple(cells),
-    )
-
-
 def cas_valid(text: str) -> bool:
     match = CAS_CELL.match(text)
     if not match:
@@ -180,7 +125,7 @@ def suspect(text: str, form: str | None, comma_table: bool) -> bool:
     return comma_table and "." in number and "E" not in number.upper()
 
 
-def decide(case_input: CaseInput, variant: str) -> list[dict[str, Any]]:
+def decide(case_input: Any, variant: str) -> list[dict[str, Any]]:
     decisions = []
     comma_table = any(DECIMAL_COMMA.search(cell.text) for cell in case_input.cells)
     for cell in case_input.cells:
@@ -200,10 +145,5 @@ def decide(case_input: CaseInput, variant: str) -> list[dict[str, Any]]:
     return decisions
 
 
-def solve(
-    case_input: CaseInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     return {"cells": decide(case_input, variant)}

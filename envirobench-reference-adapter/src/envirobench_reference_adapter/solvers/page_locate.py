@@ -17,6 +17,8 @@ best: the pages whose share of the question's words is within WORD_SLACK of the 
 (BM25 over the words, rank_bm25's Okapi, orders them and breaks nothing: the set is returned). A
 question without anchors takes the pages within the slack of the best share among all pages; when
 no page holds every anchor, the single page BM25 ranks first over anchors and words together.
+The page thumbnails (the input's `thumbnails`, for the report) are never read: the PDF holds more
+than a 120-pixel image of a page.
 
 Variants: `v1` (the default; `default` is its alias) as above; `bm25-top` returns BM25's single
 best page (one page, where many questions have two or three answers).
@@ -28,8 +30,6 @@ its share; a date the question and page write in forms not listed here is read a
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +38,9 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from rank_bm25 import BM25Okapi
 
-from .. import inputs, ocr
-from ..serves import Serves
+from .. import ocr
+from ..serves import Jitter, Prediction, Serves, Sources
+from ..terms import FUNCTION_WORDS
 from ..terms import terms as text_terms
 
 SERVES = Serves("page-locate", variants=("bm25-top", "v1"))
@@ -48,82 +49,11 @@ MIN_TEXT_CHARS = 20  # fewer characters on a page: a scan
 STEM = 6
 WORD_SLACK = 0.34  # a page within this share of the best page's word share is also an answer
 MAX_PAGES = 6
-QUESTION_WORDS = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "in",
-        "on",
-        "at",
-        "for",
-        "to",
-        "from",
-        "by",
-        "with",
-        "and",
-        "or",
-        "is",
-        "was",
-        "be",
-        "it",
-        "its",
-        "that",
-        "this",
-        "which",
-        "what",
-        "where",
-        "when",
-        "how",
-        "page",
-        "pages",
-        "find",
-        "give",
-        "gives",
-        "giving",
-        "given",
-        "show",
-        "shows",
-        "showing",
-        "state",
-        "states",
-        "stated",
-        "stating",
-        "report",
-        "reports",
-        "says",
-        "there",
-    ]
-)
-
-
-@dataclass(frozen=True)
-class PageInput:
-    document: str
-    question: str
-
-
-def parse_input(raw: Any, where: str) -> PageInput:
-    data = inputs.fields(raw, where, ("document", "question"), ("thumbnails",))
-    check_thumbnails(data.get("thumbnails", []), f"{where}.thumbnails")
-    return PageInput(
-        inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
-        inputs.string(data["question"], f"{where}.question"),
-    )
-
-
-def check_thumbnails(value: Any, where: str) -> None:
-    """The page thumbnails are for the report: checked as a list of paths, never read (the solver
-    reads the PDF, which holds more than a 120-pixel image of a page)."""
-    if not isinstance(value, list):
-        raise ValueError(f"{where}: must be a list of image paths")
-    for index, path in enumerate(value):
-        inputs.string(path, f"{where}[{index}]")
-
-
-def source_files(case_input: PageInput) -> list[str]:
-    return [case_input.document]
+# the words every question has: function words, and those that ask for a page
+QUESTION_WORDS = FUNCTION_WORDS | {
+    "find", "give", "given", "gives", "giving", "page", "pages", "report", "reports", "says",
+    "show", "showing", "shows", "state", "stated", "states", "stating",
+}  # fmt: skip
 
 
 # -- terms ---------------------------------------------------------------------------------------
@@ -210,12 +140,7 @@ def choose(question: str, texts: list[str], variant: str) -> list[int]:
     return sorted(i + 1 for i in chosen[:MAX_PAGES])
 
 
-def solve(
-    case_input: PageInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     texts = page_texts(sources[case_input.document], jitter)
     if not texts:
         return {"pages": []}

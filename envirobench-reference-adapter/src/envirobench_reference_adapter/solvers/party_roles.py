@@ -41,16 +41,12 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import group_lines, normalize_space
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("party-roles", variants=("terms-only", "v1"))
 
@@ -105,11 +101,6 @@ NAME_LIKENESS = 0.85  # two readings of one name on a scan are at least this ali
 STATEMENT_REACH = 90  # characters between a term and the words of its statement
 
 
-@dataclass(frozen=True)
-class PartiesInput:
-    document: str
-
-
 @dataclass
 class FoundParty:
     name: str
@@ -120,13 +111,7 @@ class FoundParty:
     defined: bool = False  # named where its term is defined (not only in a signature block)
 
 
-def parse_input(raw: Any, where: str) -> PartiesInput:
-    data = inputs.fields(raw, where, ("document",))
-    return PartiesInput(inputs.string(data["document"], f"{where}.document", suffix=".pdf"))
-
-
-def solve(case_input: PartiesInput, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
     lines = [normalize_space(line.text) for page in pages for line in group_lines(page.words)]
     parties = read_parties(lines, statements=variant != "terms-only")

@@ -22,14 +22,11 @@ points to a table scores like one that states the value).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import numpy as np
 from rank_bm25 import BM25Okapi
 
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("passage-rerank")
 
@@ -94,10 +91,6 @@ def rank(case_input: Any) -> list[str]:
     return [case_input.passages[i].id for i in order]
 
 
-def solve(
-    case_input: Any,  # the type's Input record (question, passages of id, text, source)
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+# case_input: the type's Input record (question, passages of id, text, source)
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     return {"ranking": rank(case_input)}

@@ -25,15 +25,10 @@ ignored.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
-from .. import inputs
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("qualifier-flags")
 
@@ -132,64 +127,12 @@ def split_flags(text: str, known: set[str]) -> list[str]:
     return flags
 
 
-@dataclass(frozen=True)
-class Row:
-    id: str
-    printed: str
-    lab_qualifier: str
-    validation_qualifier: str
-
-
-@dataclass(frozen=True)
-class FlagsInput:
-    legend: tuple[str, ...]
-    results: tuple[Row, ...] = field(default=())
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where}: must be a string")
-    return value
-
-
-def parse_input(raw: Any, where: str) -> FlagsInput:
-    data = inputs.fields(raw, where, ("legend", "results"))
-    if not isinstance(data["legend"], list):
-        raise ValueError(f"{where}.legend: must be a list")
-    legend = tuple(_text(line, f"{where}.legend[{i}]") for i, line in enumerate(data["legend"]))
-    if not isinstance(data["results"], list) or not data["results"]:
-        raise ValueError(f"{where}.results: must be a non-empty list")
-    rows = []
-    for i, item in enumerate(data["results"]):
-        at = f"{where}.results[{i}]"
-        f = inputs.fields(
-            item,
-            at,
-            (
-                "id",
-                "sample_id",
-                "analyte",
-                "unit",
-                "printed",
-                "lab_qualifier",
-                "validation_qualifier",
-            ),
-        )
-        rows.append(
-            Row(
-                inputs.string(f["id"], f"{at}.id"),
-                _text(f["printed"], f"{at}.printed"),
-                _text(f["lab_qualifier"], f"{at}.lab_qualifier"),
-                _text(f["validation_qualifier"], f"{at}.validation_qualifier"),
-            )
-        )
-    return FlagsInput(legend, tuple(rows))
-
-
 NUMBER = re.compile(r"^\s*<?\s*[0-9][0-9.,]*(?:[eE][+-]?[0-9]+)?")
 
 
-def meanings_of(row: Row, legend: dict[str, Meanings]) -> dict[str, Any]:
+def meanings_of(row: Any, legend: dict[str, Meanings]) -> dict[str, Any]:
+    """The prediction for one result row of the input (the type's record: its id, printed value,
+    laboratory and validation qualifiers are read)."""
     table = {**NFG, **legend}
     known = set(table)
     printed = row.printed.strip()
@@ -225,11 +168,6 @@ def meanings_of(row: Row, legend: dict[str, Meanings]) -> dict[str, Any]:
     }
 
 
-def solve(
-    case_input: FlagsInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     legend = read_legend(case_input.legend)
     return {"results": [meanings_of(row, legend) for row in case_input.results]}

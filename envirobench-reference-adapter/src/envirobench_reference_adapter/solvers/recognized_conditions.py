@@ -28,17 +28,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
-
-import numpy as np
 
 from .. import site_record
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("recognized-conditions", variants=("first-statement", "v1"))
 
-parse_input = site_record.parse_input
 # Cues of condition kinds, general vocabulary of site assessments.
 CUES: dict[str, str] = {
     "petroleum-ust-release": r"\b(gasoline|diesel|petroleum|fuel)\b.{0,80}\b(UST|USTs|underground\s+storage\s+tanks?|tank\s+system|dispenser)|"
@@ -94,11 +89,8 @@ def class_of(text: str) -> str | None:
 
 
 def solve(
-    case_input: site_record.SiteCase,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+    case_input: site_record.SiteCase, sources: Sources, variant: str, jitter: Jitter = None
+) -> Prediction:
     pages = site_record.read_site(case_input, sources, jitter)
     cues = {kind: cue_of(kind) for kind in case_input.condition_kinds}
     evidence: dict[str, list[tuple[str, int]]] = {}

@@ -38,12 +38,10 @@ import datetime as dt
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import inputs
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("regulatory-standards", variants=("latest", "v1"))
 
@@ -68,47 +66,6 @@ SYNONYMS = {
     "chloroethene": "vinyl chloride",
     "mtbe": "methyl tert butyl ether",
 }
-
-
-@dataclass(frozen=True)
-class LookupInput:
-    tables: str
-    jurisdiction: str
-    medium: str
-    land_use: str | None
-    analyte: str
-    sampled: str
-    basis: str | None
-    result_unit: str
-
-
-def parse_input(raw: Any, where: str) -> LookupInput:
-    required = (
-        "tables",
-        "jurisdiction",
-        "medium",
-        "land_use",
-        "analyte",
-        "sampled",
-        "basis",
-        "result_unit",
-    )
-    data = inputs.fields(raw, where, required)
-    optional = {"land_use", "basis"}
-    values = {}
-    for name in required:
-        value = data[name]
-        if value is None and name in optional:
-            values[name] = None
-        else:
-            values[name] = inputs.string(
-                value, f"{where}.{name}", suffix=".json" if name == "tables" else None
-            )
-    try:
-        dt.date.fromisoformat(values["sampled"])
-    except ValueError:
-        raise ValueError(f"{where}.sampled: must be an ISO date") from None
-    return LookupInput(**values)
 
 
 def words(text: str) -> list[str]:
@@ -207,9 +164,7 @@ def find_row(
     return max(found, key=lambda r: r.get("in_force_from") or "") if latest else found[0]
 
 
-def solve(
-    case_input: LookupInput, sources: Mapping[str, Path], variant: str, jitter: Any = None
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     document = load_tables(sources[case_input.tables])
     policies = document.get("policy", [])
     jurisdiction = pick_jurisdiction(

@@ -39,15 +39,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
-
-import numpy as np
 
 from .. import pdftext
 from ..layout import Line, em_size, group_lines, normalize_space, split_phrases
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("report-metadata", variants=("baseline", "v1"))
 
@@ -66,7 +62,7 @@ CLIENT_WORDS = frozenset({"client"})
 LABEL_LINE = re.compile(r"^(?P<label>[A-Za-z][A-Za-z .#/]{0,40}?)\s*:\s*(?P<value>.+)$")
 
 
-def solve(case_input: Any, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     path = sources[case_input.document]
     count = pdftext.page_count(path)
     wanted = 1 if variant == "baseline" else min(FIRST_PAGES, count)

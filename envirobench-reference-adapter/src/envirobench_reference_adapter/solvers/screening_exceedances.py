@@ -32,16 +32,13 @@ import json
 import re
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import group_lines
 from ..results_tables import TableReader
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("screening-exceedances")
 
@@ -69,24 +66,6 @@ SYNONYMS = (
     (r"\btrichloromethane\b", "chloroform"),
 )
 BLANK_SAMPLE = re.compile(r"blank|rinsate|\b(?:tb|eb|fb|rb)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class ScreeningInput:
-    document: str
-    standards: str
-    tables: tuple[str, ...]
-
-
-def parse_input(raw: Any, where: str) -> ScreeningInput:
-    data = inputs.fields(raw, where, ("document", "standards", "tables"))
-    document = inputs.string(data["document"], f"{where}.document", suffix=".pdf")
-    standards = inputs.string(data["standards"], f"{where}.standards", suffix=".json")
-    tables = data["tables"]
-    if not isinstance(tables, list) or not tables:
-        raise ValueError(f"{where}.tables: must be a non-empty list")
-    names = tuple(inputs.string(t, f"{where}.tables[{i}]") for i, t in enumerate(tables))
-    return ScreeningInput(document, standards, names)
 
 
 def parse_date(match: re.Match[str]) -> dt.date | None:
@@ -232,12 +211,7 @@ def screen(
     return findings
 
 
-def solve(
-    case_input: ScreeningInput,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     catalogue = json.loads(Path(sources[case_input.standards]).read_text(encoding="utf-8"))
     rows = [r for r in catalogue["rows"] if r["table"] in case_input.tables]
     pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, straighten=True)

@@ -23,30 +23,21 @@ day-first dates, OCR misreads, correction sentences worded without a cue word).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
-
-import numpy as np
-
 from .. import site_record
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("site-results", variants=("latest-report", "no-reconciliation", "v1"))
 
-parse_input = site_record.parse_input
+
 def solve(
-    case_input: site_record.SiteCase,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+    case_input: site_record.SiteCase, sources: Sources, variant: str, jitter: Jitter = None
+) -> Prediction:
     pages = site_record.read_site(case_input, sources, jitter)
     reading = site_record.read_results(case_input, pages)
     if variant == "v1":
         results, _ = site_record.reconcile(case_input, reading)
         return {"results": [site_record.result_json(r) for r in results]}
-    cas = {row.name: row.cas for row in case_input.analytes}
+    cas = site_record.cas_numbers(case_input)
     records = []
     for key, items in reading.printings.items():
         chosen = items if variant == "no-reconciliation" else [max(items, key=lambda p: p.order)]

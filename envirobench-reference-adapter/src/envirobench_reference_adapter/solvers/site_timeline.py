@@ -37,18 +37,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from .. import site_record
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("site-timeline", variants=("cover-dates", "v1"))
 
-parse_input = site_record.parse_input
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 TANK = re.compile(r"\b(?:tank\s+)?((?:UST|AST|T)\s?-\s?\d{1,3}|tank\s+(?:no\.\s*)?\d{1,3})\b", re.I)
 INSTALLED = re.compile(
@@ -271,11 +266,8 @@ def page_events(
 
 
 def solve(
-    case_input: site_record.SiteCase,
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
+    case_input: site_record.SiteCase, sources: Sources, variant: str, jitter: Jitter = None
+) -> Prediction:
     pages = site_record.read_site(case_input, sources, jitter)
     kinds = set(case_input.event_kinds)
     if variant == "cover-dates":

@@ -30,17 +30,16 @@ cell whose two lines touch (no blank pixel row between them) is read as one line
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from .. import inputs, ocr
+from .. import ocr
 from ..layout import group_lines
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("table-cells", variants=("baseline", "v1"))
 
@@ -54,49 +53,7 @@ MIN_CONTRAST = 40
 INK_PER_EM = 0.8  # a line's ink (ascenders to descenders) is about this many ems high
 
 
-@dataclass(frozen=True)
-class CellBox:
-    row: int
-    column: int
-    box: tuple[int, int, int, int]
-
-
-@dataclass(frozen=True)
-class CellsInput:
-    image: str
-    width: int
-    height: int
-    cells: tuple[CellBox, ...]
-
-
-def parse_input(raw: Any, where: str) -> CellsInput:
-    data = inputs.fields(raw, where, ("image", "width", "height", "cells"))
-    image = inputs.string(data["image"], f"{where}.image")
-    width = inputs.positive_int(data["width"], f"{where}.width")
-    height = inputs.positive_int(data["height"], f"{where}.height")
-    if not isinstance(data["cells"], list):
-        raise ValueError(f"{where}.cells: must be a list")
-    cells, seen = [], set()
-    for index, raw_cell in enumerate(data["cells"]):
-        here = f"{where}.cells[{index}]"
-        cell = inputs.fields(raw_cell, here, ("row", "column", "box"))
-        row = inputs.non_negative_int(cell["row"], f"{here}.row")
-        column = inputs.non_negative_int(cell["column"], f"{here}.column")
-        box = cell["box"]
-        if not isinstance(box, list) or len(box) != 4:
-            raise ValueError(f"{here}.box: must be [x0, y0, x1, y1]")
-        values = [inputs.non_negative_int(v, f"{here}.box[{k}]") for k, v in enumerate(box)]
-        x0, y0, x1, y1 = values
-        if not (x0 < x1 <= width and y0 < y1 <= height):
-            raise ValueError(f"{here}.box: {values} is not a box inside the {width} x {height} image")
-        if (row, column) in seen:
-            raise ValueError(f"{here}: row {row}, column {column} is named twice")
-        seen.add((row, column))
-        cells.append(CellBox(row, column, (x0, y0, x1, y1)))
-    return CellsInput(image, width, height, tuple(cells))
-
-
-def solve(case_input: CellsInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     gray = load_gray(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:
         gray = ocr.jitter_image(gray, jitter)
@@ -165,8 +122,9 @@ def read_line(crop: np.ndarray, ink_height: int) -> str:
     return " ".join(t for t in kept if t)
 
 
-def read_by_page_ocr(gray: np.ndarray, cells: tuple[CellBox, ...]) -> dict[tuple[int, int], str]:
-    """The baseline: OCR the table once, put each word into the cell holding its centre."""
+def read_by_page_ocr(gray: np.ndarray, cells: Sequence[Any]) -> dict[tuple[int, int], str]:
+    """The baseline: OCR the table once, put each word into the cell holding its centre (`cells`:
+    the input's cells, each with its row, column and box)."""
     words = ocr.recognize(gray, upscale=2.0)
     inside: dict[tuple[int, int], list] = {(c.row, c.column): [] for c in cells}
     for word in words:

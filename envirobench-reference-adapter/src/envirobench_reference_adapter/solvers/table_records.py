@@ -23,59 +23,28 @@ sample block (a continuation) has no sample to give its rows, so it yields no re
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from .. import inputs, ocr, pdftext
+from .. import ocr, pdftext
 from ..results_tables import TableReader
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("table-records", variants=("baseline", "v1"))
 
 
-@dataclass(frozen=True)
-class TableInput:
-    image: str | None = None
-    width: int | None = None
-    height: int | None = None
-    document: str | None = None
-    page: int | None = None
-
-
-def parse_input(raw: Any, where: str) -> TableInput:
-    data = inputs.fields(raw, where, (), ("image", "width", "height", "document", "page"))
-    if ("image" in data) == ("document" in data):
-        raise ValueError(f"{where}: give exactly one of image (with width and height) and document (with page)")
-    if "image" in data:
-        if "page" in data:
-            raise ValueError(f"{where}.page: belongs to a document, not to an image")
-        return TableInput(
-            image=inputs.string(data["image"], f"{where}.image", suffix=".png"),
-            width=inputs.positive_int(data.get("width"), f"{where}.width"),
-            height=inputs.positive_int(data.get("height"), f"{where}.height"),
-        )
-    if "width" in data or "height" in data:
-        raise ValueError(f"{where}: width and height belong to an image, not to a document")
-    return TableInput(
-        document=inputs.string(data["document"], f"{where}.document", suffix=".pdf"),
-        page=inputs.positive_int(data.get("page"), f"{where}.page"),
-    )
-
-
-def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     markers = variant == "v1"
     if case_input.image is not None:
-        words = read_image(sources[case_input.image], case_input.width, case_input.height, jitter)  # type: ignore[arg-type]
+        words = read_image(sources[case_input.image], case_input.width, case_input.height, jitter)
         reader = TableReader(markers=markers)
         reader.read_page(words)
         return {"records": reader.finish()}
-    path = sources[case_input.document]  # type: ignore[index]
-    target = case_input.page - 1  # type: ignore[operator]
+    path = sources[case_input.document]
+    target = case_input.page - 1
     count = pdftext.page_count(path)
     if target >= count:
         raise ValueError(f"page {case_input.page} is past the end of the {count}-page document")

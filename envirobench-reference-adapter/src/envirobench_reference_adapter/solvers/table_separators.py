@@ -39,7 +39,6 @@ Two variants, both real methods, so a run can be paired against a baseline:
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from PIL import Image
 
-from ..serves import Serves
+from ..serves import Jitter, Serves, Sources
 
 SERVES = Serves("table-separators", variants=("baseline", "v2"), default="v2")
 
@@ -85,38 +84,11 @@ CONTINUATION_SHARE = 0.5  # a line inking at most this share of the fullest line
 SHADE_STEP = 0.04  # a shading edge changes the paper grey by this share of the paper-ink contrast
 
 
-@dataclass(frozen=True)
-class TableInput:
-    """One case's input: the image path (relative to the input directory) and its size."""
-
-    image: str
-    width: int
-    height: int
-
-
-def parse_input(raw: Any, where: str) -> TableInput:
-    """Check one case's input against the type's schema; raise ValueError naming the field."""
-    if not isinstance(raw, Mapping):
-        raise ValueError(f"{where}: must be an object")
-    expected = {"image", "width", "height"}
-    extra = sorted(set(raw) - expected)
-    missing = sorted(expected - set(raw))
-    if extra:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(extra)}")
-    if missing:
-        raise ValueError(f"{where}: missing field(s) {', '.join(missing)}")
-    if not isinstance(raw["image"], str) or not raw["image"]:
-        raise ValueError(f"{where}.image: must be a non-empty string")
-    for name in ("width", "height"):
-        value = raw[name]
-        # bool is an int in Python; a true/false size is a malformed request, not a 1-pixel image.
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ValueError(f"{where}.{name}: must be a positive integer")
-    return TableInput(raw["image"], raw["width"], raw["height"])
-
-
-def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, list[int]]:
-    """Predict one case. `sources` maps each of source_files() to its checked absolute path.
+def solve(
+    case_input: Any, sources: Sources, variant: str, jitter: Jitter = None
+) -> dict[str, list[int]]:
+    """Predict one case: `case_input` is the type's Input record (image, width, height), `sources`
+    maps its image to the checked absolute path.
 
     `jitter` (the `jitter=SEED` option) perturbs the image before solving: a brightness shift
     and pixel noise, as a rescan or a sampling model's run-to-run variation would. Two runs of

@@ -47,19 +47,17 @@ boundary.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from PIL import Image
 
-from .. import inputs, ocr
+from .. import ocr
 from ..layout import group_lines
 from ..quantities import find_cas, parse_result
 from ..results_tables import DATE_LIKE
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 from . import table_separators as ts
 
 SERVES = Serves("table-structure", variants=("baseline", "v1"))
@@ -71,23 +69,7 @@ ROW_GAP_SHARE = 0.75  # a gap at least this share of the typical gap between row
 COLUMN_GAP_PER_TEXT_HEIGHT = ts.COLUMN_GAP_PER_TEXT_HEIGHT
 
 
-@dataclass(frozen=True)
-class TableInput:
-    image: str
-    width: int
-    height: int
-
-
-def parse_input(raw: Any, where: str) -> TableInput:
-    data = inputs.fields(raw, where, ("image", "width", "height"))
-    return TableInput(
-        inputs.string(data["image"], f"{where}.image"),
-        inputs.positive_int(data["width"], f"{where}.width"),
-        inputs.positive_int(data["height"], f"{where}.height"),
-    )
-
-
-def solve(case_input: TableInput, sources: Mapping[str, Path], variant: str, jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     gray = ts.load_grayscale(sources[case_input.image], case_input.width, case_input.height)
     if jitter is not None:
         gray = ocr.jitter_image(gray, jitter).astype(np.float32)

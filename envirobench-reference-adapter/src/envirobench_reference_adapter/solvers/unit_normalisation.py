@@ -21,15 +21,9 @@ solids; units outside the table are copied unconverted.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .. import inputs
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("unit-normalisation")
 
@@ -42,51 +36,6 @@ def ion_mass(ion: str) -> float:
     element, count = IONS[ion]
     other = "H" if ion == "NH3" else "O"
     return ATOMIC[element] + count * ATOMIC[other]
-
-
-@dataclass(frozen=True)
-class Row:
-    id: str
-    analyte: str
-    medium: str
-    value: str
-    unit: str
-    basis: str
-    note: str
-    target_unit: str
-    target_basis: str
-
-
-FIELDS = (
-    "id",
-    "analyte",
-    "medium",
-    "value",
-    "unit",
-    "basis",
-    "note",
-    "target_unit",
-    "target_basis",
-)
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"{where}: must be a string")
-    return value
-
-
-def parse_input(raw: Any, where: str) -> tuple[Row, ...]:
-    data = inputs.fields(raw, where, ("results",))
-    if not isinstance(data["results"], list) or not data["results"]:
-        raise ValueError(f"{where}.results: must be a non-empty list")
-    rows = []
-    for i, item in enumerate(data["results"]):
-        at = f"{where}.results[{i}]"
-        f = inputs.fields(item, at, FIELDS)
-        rows.append(Row(*(_text(f[name], f"{at}.{name}") for name in FIELDS)))
-        inputs.string(rows[-1].id, f"{at}.id")
-    return tuple(rows)
 
 
 def read_number(text: str) -> float:
@@ -119,7 +68,7 @@ def solids_fraction(note: str) -> float | None:
     return (100 - value) / 100 if re.search(r"moist", note, re.IGNORECASE) else value / 100
 
 
-def printed_form(row: Row) -> str | None:
+def printed_form(row: Any) -> str | None:
     """The ion formula the row is printed as, or the element symbol."""
     for ion in IONS:
         if ion in row.basis or ion in row.analyte:
@@ -130,7 +79,9 @@ def printed_form(row: Row) -> str | None:
     return None
 
 
-def convert(row: Row) -> float:
+def convert(row: Any) -> float:
+    """The row's value in its target unit and basis (`row`: one of the input's result rows, the
+    type's record: value, unit, medium, basis, note, analyte, target unit and basis are read)."""
     value = read_number(row.value)
     source = unit_scale(row.unit, row.medium)
     target = unit_scale(row.target_unit, row.medium)
@@ -151,10 +102,5 @@ def convert(row: Row) -> float:
     return value
 
 
-def solve(
-    case_input: tuple[Row, ...],
-    sources: Mapping[str, Path],
-    variant: str,
-    jitter: np.random.Generator | None = None,
-) -> dict[str, Any]:
-    return {"results": [{"result": row.id, "value": convert(row)} for row in case_input]}
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
+    return {"results": [{"result": row.id, "value": convert(row)} for row in case_input.results]}

@@ -45,7 +45,6 @@ a notary block left blank on a scan whose underscores OCR drops is found only by
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -53,9 +52,9 @@ from typing import Any
 
 import numpy as np
 
-from .. import inputs, pdftext
+from .. import pdftext
 from ..layout import Line, group_lines, normalize_space
-from ..serves import Serves
+from ..serves import Jitter, Prediction, Serves, Sources
 
 SERVES = Serves("use-limitations")
 
@@ -117,13 +116,6 @@ LIMITATION_TYPES = ("environmental-covenant", "activity-use-limitation", "deed-r
 NO_RESTRICTIONS = ("environmental-lien", "notice-of-contamination")
 
 
-@dataclass(frozen=True)
-class SearchInput:
-    apn: str
-    legal_description: str
-    documents: tuple[str, ...]
-
-
 @dataclass
 class Reading:
     """What one instrument says, as read."""
@@ -140,22 +132,10 @@ class Reading:
     names: dict[str, str] = field(default_factory=dict)  # role heading -> the party named under it
 
 
-def parse_input(raw: Any, where: str) -> SearchInput:
-    data = inputs.fields(raw, where, ("parcel", "documents"))
-    parcel = inputs.fields(data["parcel"], f"{where}.parcel", ("apn", "legal_description"))
-    documents = data["documents"]
-    if not isinstance(documents, list) or not documents:
-        raise ValueError(f"{where}.documents: must be a non-empty list of PDF paths")
-    paths = tuple(inputs.string(path, f"{where}.documents[{i}]", suffix=".pdf") for i, path in enumerate(documents))
-    return SearchInput(inputs.string(parcel["apn"], f"{where}.parcel.apn"),
-                       inputs.string(parcel["legal_description"], f"{where}.parcel.legal_description"), paths)
-
-
-def solve(case_input: SearchInput, sources: Mapping[str, Path], variant: str,
-          jitter: np.random.Generator | None = None) -> dict[str, Any]:
+def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     readings = [read_instrument(sources[path], jitter) for path in case_input.documents]
     snap_names(readings)
-    return {"limitations": limitations(readings, case_input.apn)}
+    return {"limitations": limitations(readings, case_input.parcel.apn)}
 
 
 def snap_names(readings: list[Reading]) -> None:
