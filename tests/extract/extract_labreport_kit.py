@@ -38,6 +38,17 @@ def score_fixture(btype, fixtures_dir, name, cases, answers):
     }
 
 
+def correct_fixture_summaries(btype, fixtures_dir, cases, answers):
+    """{profile: summary} of correct.json over a shipped dataset, once it is checked that no case
+    of it has an error in any profile."""
+    scores = score_fixture(btype, fixtures_dir, "correct", cases, answers)
+    summaries = {}
+    for profile in btype.PROFILES:
+        assert errors_by_case(scores, profile) == {}, profile
+        summaries[profile] = btype.summarize(profile, [s[profile] for s in scores.values()])
+    return summaries
+
+
 def errors_by_case(scores, profile):
     return {case_id: list(s[profile].errors) for case_id, s in scores.items() if s[profile].errors}
 

@@ -3,7 +3,14 @@
 import re
 
 import pytest
-from extract_labreport_kit import categories, dataset_bytes, errors_by_case, score_fixture, shipped
+from extract_labreport_kit import (
+    categories,
+    correct_fixture_summaries,
+    dataset_bytes,
+    errors_by_case,
+    score_fixture,
+    shipped,
+)
 from PIL import Image
 
 from envirobench import EnviroBenchError, structure
@@ -101,10 +108,7 @@ def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
 
 def test_correct_fixture_has_no_errors_in_any_profile(dataset):
     _, _, cases, answers = dataset
-    scores = score_fixture(TYPE, FIXTURES_DIR, "correct", cases, answers)
-    for profile in TYPE.PROFILES:
-        assert errors_by_case(scores, profile) == {}
-        summary = TYPE.summarize(profile, [s[profile] for s in scores.values()])
+    for summary in correct_fixture_summaries(TYPE, FIXTURES_DIR, cases, answers).values():
         assert summary == {name: 1.0 for name in TYPE.HEADLINE}
 
 
