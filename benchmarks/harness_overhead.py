@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import _measured
+from _stub_adapter import write_stub_adapter
 
 DATASET_ID = "bench/count-words-{n}"
 
@@ -57,19 +58,9 @@ with plugins.using_registry(plugins.build_registry(extra=[("bench", toy_plugin((
     main(sys.argv[3:], prog_name="envirobench")
 '''
 
-NOOP_ADAPTER = '''\
-"""A no-op system: 0 words for every case."""
-import json, os, sys
-argv = sys.argv[1:]
-request = json.load(open(argv[argv.index("--request") + 1], encoding="utf-8"))
-out = argv[argv.index("--output") + 1]
-with open(os.path.join(out, "predictions.json"), "w", encoding="utf-8") as fh:
-    json.dump({case["id"]: {"count": 0} for case in request["cases"]}, fh)
-with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh:
-    json.dump({"id": request["benchmark"]["id"], "status": "completed", "format": request["benchmark"]["format"],
-               "data": "predictions.json", "adapter": {"name": "noop", "version": "1"},
-               "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.0,
-                            "execution_failures": 0, "unpriced_attempts": 0}]}, fh)
+# How the no-op system (_stub_adapter.py) answers: 0 words for every case.
+NOOP_ANSWER = '''\
+predictions = {case["id"]: {"count": 0} for case in request["cases"]}
 '''
 
 INSPECT_TASK = '''\
@@ -121,10 +112,7 @@ def prepare(work: Path, n: int) -> None:
     work.mkdir(parents=True, exist_ok=True)
     write_count_dataset(work / "dataset", n, dataset_id=DATASET_ID.format(n=n))
     (work / "launcher.py").write_text(LAUNCHER, encoding="utf-8")
-    (work / "noop_adapter.py").write_text(NOOP_ADAPTER, encoding="utf-8")
-    adapter = work / "noop"
-    adapter.write_text(f'#!/bin/sh\nexec {sys.executable} "$(dirname "$0")/noop_adapter.py" "$@"\n', encoding="utf-8")
-    adapter.chmod(0o755)
+    write_stub_adapter(work, "noop", "A no-op system: 0 words for every case.", NOOP_ANSWER)
     (work / "inspect_task.py").write_text(INSPECT_TASK, encoding="utf-8")
     # The same texts and answers as the dataset's cases and answers.
     answers = {}

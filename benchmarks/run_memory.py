@@ -31,17 +31,15 @@ from pathlib import Path
 from typing import Any
 
 import _measured
+from _stub_adapter import write_stub_adapter
 
 import envirobench_extract
 
 SHIPPED = Path(envirobench_extract.__file__).parent / "benchmarks" / "table-separators" / "datasets" / "synthetic-v1"
 
-ADAPTER = '''\
-"""No-op table-separators system: every separator OFFSET pixels off; none on every seventh case."""
-import json, os, sys
-argv = sys.argv[1:]
-request = json.load(open(argv[argv.index("--request") + 1], encoding="utf-8"))
-out = argv[argv.index("--output") + 1]
+# How the no-op system (_stub_adapter.py) answers: every separator OFFSET pixels off; none on
+# every seventh case.
+ANSWER = '''\
 offset = int(request["options"].get("offset", "2"))
 predictions = {}
 for n, case in enumerate(request["cases"]):
@@ -50,13 +48,6 @@ for n, case in enumerate(request["cases"]):
         predictions[case["id"]] = {"rows": [], "columns": []}
     else:
         predictions[case["id"]] = {"rows": [y for y in range(20 + offset, h - 10, 23)], "columns": [x for x in range(60 + offset, w - 10, 90)]}
-with open(os.path.join(out, "predictions.json"), "w", encoding="utf-8") as fh:
-    json.dump(predictions, fh)
-with open(os.path.join(out, "adapter-result.json"), "w", encoding="utf-8") as fh:
-    json.dump({"id": request["benchmark"]["id"], "status": "completed", "format": request["benchmark"]["format"],
-               "data": "predictions.json", "adapter": {"name": "noop-separators", "version": "1"},
-               "systems": [{"role": "candidate", "model": request["model"], "cost_usd": 0.0,
-                            "execution_failures": 0, "unpriced_attempts": 0}]}, fh)
 '''
 
 
@@ -102,9 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     work = args.workdir or Path(tempfile.mkdtemp(prefix="eb-memory-"))
     try:
         grow_dataset(work / "dataset", args.cases)
-        (work / "noop_adapter.py").write_text(ADAPTER, encoding="utf-8")
-        (work / "noop").write_text(f'#!/bin/sh\nexec {sys.executable} "$(dirname "$0")/noop_adapter.py" "$@"\n', encoding="utf-8")
-        (work / "noop").chmod(0o755)
+        write_stub_adapter(work, "noop-separators",
+                           "No-op table-separators system: every separator OFFSET pixels off; none on every seventh case.", ANSWER)
         results = {
             "baseline (unpaired)": run(work, "baseline", 2),
             "control (unpaired)": run(work, "control", 3),
