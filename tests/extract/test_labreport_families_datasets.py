@@ -4,14 +4,7 @@ families by split, categories, and fixtures that score as planted in every profi
 from __future__ import annotations
 
 import pytest
-from extract_labreport_kit import (
-    categories,
-    correct_fixture_summaries,
-    dataset_bytes,
-    errors_by_case,
-    score_fixture,
-    shipped,
-)
+from extract_labreport_kit import categories, dataset_bytes, errors_by_case, score_fixture, shipped
 
 from envirobench_extract.generate import document_extraction, table_records
 from envirobench_extract.generate.labreports import plant_mistakes
@@ -59,7 +52,9 @@ def test_correct_fixture_has_no_errors_in_any_profile(dataset):
     type_id, folder, _split, registry, _ds, cases, answers = dataset
     btype = registry.benchmark_type(type_id)
     fixtures = PACKAGE.layout(type_id).fixtures_dir(folder)
-    correct_fixture_summaries(btype, fixtures, cases, answers)  # checks no case has an error in any profile
+    scores = score_fixture(btype, fixtures, "correct", cases, answers)
+    for profile in btype.PROFILES:
+        assert errors_by_case(scores, profile) == {}
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
