@@ -91,9 +91,11 @@ _FRANKLIN_SOURCE = (
 )
 
 
-def _mcl(analyte: str, cas: str, value: float, citation: str, program: str, **kw) -> Standard:
+def _mcl(analyte: str, cas: str | None, value: float, citation: str, program: str, **kw) -> Standard:
+    """A row of EPA's drinking-water tables: the MCLs (enforceable) or, with `table="epa-smcl"`
+    and `enforceable=False`, the secondary MCLs (guidance only)."""
     return Standard(
-        table="epa-mcl",
+        table=kw.pop("table", "epa-mcl"),
         jurisdiction=_US,
         program=program,
         medium="drinking water",
@@ -103,7 +105,7 @@ def _mcl(analyte: str, cas: str, value: float, citation: str, program: str, **kw
         value=value,
         unit="mg/L",
         basis=kw.pop("basis", "total"),
-        enforceable=True,
+        enforceable=kw.pop("enforceable", True),
         in_force_from=kw.pop("start", None),
         in_force_to=kw.pop("end", None),
         source=citation,
@@ -182,21 +184,14 @@ _MCLS: tuple[Standard, ...] = (
 
 
 def _smcl(analyte: str, cas: str | None, value: float) -> Standard:
-    return Standard(
+    return _mcl(
+        analyte,
+        cas,
+        value,
+        _CFR_143_3,
+        "EPA secondary MCL (40 CFR 143.3)",
         table="epa-smcl",
-        jurisdiction=_US,
-        program="EPA secondary MCL (40 CFR 143.3)",
-        medium="drinking water",
-        exposure=None,
-        analyte=analyte,
-        cas=cas,
-        value=value,
-        unit="mg/L",
-        basis="total",
         enforceable=False,
-        in_force_from=None,
-        in_force_to=None,
-        source=_CFR_143_3,
     )
 
 

@@ -28,7 +28,7 @@ from ..papers import (
     unit_text,
 )
 from .results import lab_part
-from .small import _cond, agency_letterhead, governing_rule
+from .small import _cond, agency_letter, governing_rule
 from .traps import Traps
 
 
@@ -38,14 +38,11 @@ def review_letter(pen: Pen, report: Doc) -> Doc:
     ast = pen.agency_style()
     day = report.issued + dt.timedelta(days=pen.rng.randint(30, 75))
     comments = pen.rng.sample(REVIEW_COMMENTS, 2)
-    sheets = letter_doc(
+    sheets = agency_letter(
         pen,
         ast,
-        kind="agency-letter",
         date=day,
         subject=f"Review of {report.title}, Case No. {m.case_number}",
-        firm=agency_letterhead(m),
-        sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} has reviewed the report dated {ast.date(report.issued)} and has the following "
             "comments.",
@@ -223,14 +220,11 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
             approve,
             [
                 Part(
-                    letter_doc(
+                    agency_letter(
                         pen,
                         ast,
-                        kind="agency-letter",
                         date=approve,
                         subject=f"Approval of Corrective Action Plan, Case No. {m.case_number}",
-                        firm=agency_letterhead(m),
-                        sender=(person(pen.rng), "Case Manager"),
                         paragraphs=[
                             f"The {m.agency} has reviewed the Corrective Action Plan dated {ast.date(m.cap)} and approves it "
                             "with the following conditions.",
@@ -320,14 +314,12 @@ def nfa_letter(pen: Pen) -> Doc:
     day = m.nfa
     fact = f"event|no-further-action|-|{day.isoformat()}"
     conds = {f"condition|{c.kind}" for c in m.conditions if c.cls in ("CREC", "HREC")}
-    sheets = letter_doc(
+    sheets = agency_letter(
         pen,
         ast,
-        kind="agency-letter",
         date=day,
         subject=f"No Further Action Determination ({m.nfa_scope}), Case No. {m.case_number}",
-        firm=agency_letterhead(m),
-        sender=(person(pen.rng), "Program Manager"),
+        signer="Program Manager",
         paragraphs=[
             f"Based on the information submitted, the {m.agency} has determined that no further action is required "
             f"for {m.nfa_scope} at the site. This determination is effective {ast.date(day)}.",

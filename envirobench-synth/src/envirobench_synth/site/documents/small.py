@@ -6,11 +6,13 @@ the phrasing of a condition, a one-page shim).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from ...locate import sitekinds
 from ...locate.sitepages import (
     MARGIN,
     STYLES_BY_SPLIT,
+    OfficeStyle,
     Sheet,
     finish,
     person,
@@ -264,14 +266,11 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
     rel = f"event|release-reported|-|{m.release_found.isoformat()}"
     gw, soil = m.standards["groundwater"], m.standards["soil"]
     rule = governing_rule(m)
-    sheets = letter_doc(
+    sheets = agency_letter(
         pen,
         ast,
-        kind="agency-letter",
         date=day,
         subject=f"Confirmed Release, {m.business}, {m.address}; Case No. {m.case_number}",
-        firm=agency_letterhead(m),
-        sender=(person(pen.rng), "Case Manager"),
         paragraphs=[
             f"The {m.agency} received your report of a release of regulated substances at the facility "
             f"discovered on {ast.date(m.release_found)}. The release has been assigned Case No. {m.case_number} "
@@ -291,6 +290,32 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
 def agency_letterhead(m: SiteModel) -> tuple[str, str, str]:
     """The agency's letterhead (name, address, phone) on the letters it sends."""
     return (agency_name(m), f"{m.program}, 800 Capitol Way, {m.city}", "(555) 010-2000")
+
+
+def agency_letter(
+    pen: Pen,
+    ast: OfficeStyle,
+    *,
+    date: dt.date,
+    subject: str,
+    paragraphs: Sequence[str],
+    facts: Sequence[set[str]] | None = None,
+    signer: str = "Case Manager",
+) -> list[Sheet]:
+    """A letter the agency sends about the site's case: in the agency's style `ast`, on its
+    letterhead, signed by a named member of its staff (`signer` is their title). The review,
+    approval, release and no-further-action letters all come this way."""
+    return letter_doc(
+        pen,
+        ast,
+        kind="agency-letter",
+        date=date,
+        subject=subject,
+        firm=agency_letterhead(pen.m),
+        sender=(person(pen.rng), signer),
+        paragraphs=paragraphs,
+        facts=facts,
+    )
 
 
 def agency_name(m: SiteModel) -> str:
