@@ -551,9 +551,9 @@ def real_run(tmp_path, bench, fake):
     return make
 
 
-def task_score(results, task="table-separators"):
-    """The task's score on the board (None when missing) and the refusals."""
-    data, _ = board_json(results)
+def task_score(results, *options, task="table-separators"):
+    """The task's score on the board made with `options` (None when missing) and the refusals."""
+    data, _ = board_json(results, *options)
     cell = row(data, "Extract")["tasks"][task] if data["systems"] else None
     return (None if cell is None else cell["score"]), refusals(data)
 
@@ -614,8 +614,7 @@ def test_scoring_version_is_the_installed_types(tmp_path, bench):
     # A run made by another scoring version is rescored with the installed one: not refused.
     results = tmp_path / "results"
     bench.run(results, "old", "table-separators", 0.6, scoring_version="envirobench.table-separators.scores.v0")
-    data, _ = board_json(results)
-    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(60)
+    assert task_score(results) == (pytest.approx(60), {})
     board = lb.build_leaderboard([results])
     (result,) = [run for cell in board.cells.values() for tc in cell.tasks if tc for run in tc.runs]
     assert result.scoring_version == "envirobench.table-separators.scores.v1"
@@ -877,8 +876,7 @@ def test_runs_are_refused_when_the_pinned_dataset_is_not_here(tmp_path, unregist
     assert "a digest pin names no dataset" in reasons["a"]
     # Given where it is now (a copy), the runs are scored again.
     write_dataset(tmp_path / "moved", "table-separators")
-    data, _ = board_json(results, "--pin", f"table-separators={tmp_path / 'moved'}")
-    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(85)
+    assert task_score(results, "--pin", f"table-separators={tmp_path / 'moved'}") == (pytest.approx(85), {})
 
 
 def test_a_digest_pin_is_found_among_the_registered_datasets(tmp_path, bench):
@@ -888,8 +886,7 @@ def test_a_digest_pin_is_found_among_the_registered_datasets(tmp_path, bench):
     bench.run(results, "a", "table-separators", 0.85, dataset=copy)
     shutil.rmtree(copy)
     digest = bench.identity(bench.data["table-separators"])["digest"]
-    data, _ = board_json(results, "--pin", f"table-separators={digest}")
-    assert data["refused"] == [] and row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(85)
+    assert task_score(results, "--pin", f"table-separators={digest}") == (pytest.approx(85), {})
 
 
 def test_a_recorded_source_holding_another_dataset_is_not_used(tmp_path, unregistered):
