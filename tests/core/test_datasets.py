@@ -36,6 +36,13 @@ def repin(root, **kwargs):
     )
 
 
+def refuse_repinned(root, registry):
+    """The refusal of the dataset at `root` once its manifest is pinned again to its files as they
+    are now: what is refused is the edit itself, not that the files no longer match their pins."""
+    repin(root)
+    return refuse(root, registry)
+
+
 def test_valid_dataset_identity(count_dataset, toy_registry):
     dataset = ds.validate(count_dataset, toy_registry)
     identity = dataset.identity
@@ -85,8 +92,7 @@ def test_symlink_leaving_directory(tmp_path, count_dataset, toy_registry):
     outside = tmp_path / "secret.txt"
     outside.write_text("x")
     os.symlink(outside, count_dataset / "link.txt")
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert "link leaving the dataset directory" in err.message
 
 
@@ -94,8 +100,7 @@ def test_duplicate_case_id(count_dataset, toy_registry):
     path = count_dataset / "cases.jsonl"
     lines = path.read_text().splitlines(keepends=True)
     path.write_text("".join(lines + [lines[0]]))
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert err.line == len(lines) + 1 and err.field == "$.id" and "duplicate case ID 'c000000'" in err.message
 
 
@@ -106,8 +111,7 @@ def test_an_empty_case_id_is_refused_naming_its_line(use_registry, count_dataset
         lines = path.read_text().splitlines(keepends=True)
         lines[2] = lines[2].replace('"c000002"', json.dumps(blank))
         path.write_text("".join(lines))
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert (err.file, err.line, err.field) == (str(count_dataset / "cases.jsonl"), 3, "$.id") and "is empty" in err.message
     use_registry(toy_registry)
     result = CliRunner().invoke(main, ["validate-dataset", str(count_dataset)])
@@ -129,12 +133,10 @@ def test_answer_without_case_and_case_without_answer(count_dataset, toy_registry
     answers = count_dataset / "answers.jsonl"
     original = answers.read_text()
     answers.write_text(original + '{"id": "ghost", "answer": {"count": 1}}\n')
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert "answer for 'ghost'" in err.message and err.line == 13
     answers.write_text("".join(original.splitlines(keepends=True)[1:]))
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert "case 'c000000' (line 1) has no answer" in err.message
 
 
@@ -143,8 +145,7 @@ def test_schema_failures_name_line_and_field(count_dataset, toy_registry):
     lines = cases.read_text().splitlines(keepends=True)
     lines[4] = '{"id": "c000004", "category": "short", "input": {"text": 5}}\n'
     cases.write_text("".join(lines))
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert (err.line, err.field) == (5, "$.input.text") and "expected a string" in err.message
 
     lines[4] = '{"id": "c000004", "category": "short", "input": {"text": "a b"}}\n'
@@ -153,15 +154,13 @@ def test_schema_failures_name_line_and_field(count_dataset, toy_registry):
     alines = answers.read_text().splitlines(keepends=True)
     alines[2] = '{"id": "c000002", "answer": {"count": "3"}}\n'
     answers.write_text("".join(alines))
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert (err.line, err.field) == (3, "$.answer.count")
 
 
 def test_not_json(count_dataset, toy_registry):
     (count_dataset / "cases.jsonl").write_text('{"id": "c0", "category": "x", "input": {"text": "a"}}\n{oops\n')
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert err.line == 2 and "not valid JSON" in err.message
     (count_dataset / "manifest.json").write_text("{not json")
     err = refuse(count_dataset, toy_registry)
@@ -207,8 +206,7 @@ def test_validate_cli_exit_status(use_registry, monkeypatch, count_dataset, toy_
 def test_asset_linked_to_the_answer_key_is_refused(count_dataset, toy_registry):
     (count_dataset / "assets").mkdir()
     os.symlink("../answers.jsonl", count_dataset / "assets" / "page.png")
-    repin(count_dataset)  # the link is pinned as a source file with the answer key's bytes
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)  # the link is pinned as a source file with the answer key's bytes
     assert err.field == "$.files[1].path"
     assert "'assets/page.png' is a symbolic link (to ../answers.jsonl)" in err.message and "regular files only" in err.message
 
@@ -218,8 +216,7 @@ def test_asset_linked_outside_is_refused(tmp_path, count_dataset, toy_registry):
     outside.write_bytes(b"not the dataset's")
     (count_dataset / "assets").mkdir()
     os.symlink(outside, count_dataset / "assets" / "page.png")
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert err.field == "$.files[1].path" and "'assets/page.png' is a link leaving the dataset directory" in err.message
 
 
@@ -228,8 +225,7 @@ def test_a_linked_directory_is_refused(tmp_path, count_dataset, toy_registry):
     elsewhere.mkdir()
     (elsewhere / "page.png").write_bytes(b"png")
     os.symlink(elsewhere, count_dataset / "assets")
-    repin(count_dataset)  # write_manifest does not walk into the linked directory
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)  # write_manifest does not walk into the linked directory
     assert "unlisted symbolic link 'assets'" in err.message
     manifest = json.loads((count_dataset / "manifest.json").read_text())
     manifest["files"].append({"path": "assets/page.png", "size": 3, "sha256": hashlib.sha256(b"png").hexdigest(), "role": "source"})
@@ -249,8 +245,7 @@ def test_a_linked_manifest_is_refused(tmp_path, count_dataset, toy_registry):
 def test_a_source_file_with_the_answer_keys_bytes_is_refused(count_dataset, toy_registry):
     (count_dataset / "assets").mkdir()
     shutil.copyfile(count_dataset / "answers.jsonl", count_dataset / "assets" / "page.png")
-    repin(count_dataset)
-    err = refuse(count_dataset, toy_registry)
+    err = refuse_repinned(count_dataset, toy_registry)
     assert err.field == "$.files[1].sha256" and "the same bytes as answers.jsonl" in err.message
 
 
