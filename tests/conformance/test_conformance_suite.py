@@ -109,22 +109,25 @@ def test_a_scorer_that_keeps_state_between_calls_is_caught(toy):
     result.stdout.fnmatch_lines(["*the second time a copy of its prediction) gave different scores*"])
 
 
-def test_an_input_that_carries_the_answer_is_caught(toy):
-    result = toy("leaky-input-count", "-k", "isolation or hold_no_answer or shown_only")
+@pytest.mark.parametrize(
+    ("leaky", "selected", "message"),
+    [
+        # an input that carries the answer
+        ("leaky-input-count", "isolation or hold_no_answer or shown_only",
+         "*case 'c000000': its input carries answer field $.count ('count' = 1) at $.input.count*"),
+        # a source file holding the answer key
+        ("leaky-sidecar-count", "hold_no_answer",
+         "*input/notes/generator.json holds the whole answer of case 'c000000' at $.answers.c000000*"),
+        # an answer written as JSON text in a source file
+        ("leaky-log-count", "hold_no_answer",
+         "*input/notes/generator.log holds the whole answer of case 'c000000' at (as JSON text)*"),
+    ],
+    ids=["input", "sidecar", "log"],
+)
+def test_an_answer_handed_to_the_adapter_is_caught(toy, leaky, selected, message):
+    result = toy(leaky, "-k", selected)
     assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
-    result.stdout.fnmatch_lines(["*case 'c000000': its input carries answer field $.count ('count' = 1) at $.input.count*"])
-
-
-def test_a_source_file_holding_the_answer_key_is_caught(toy):
-    result = toy("leaky-sidecar-count", "-k", "hold_no_answer")
-    assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
-    result.stdout.fnmatch_lines(["*input/notes/generator.json holds the whole answer of case 'c000000' at $.answers.c000000*"])
-
-
-def test_an_answer_written_as_json_text_in_a_source_file_is_caught(toy):
-    result = toy("leaky-log-count", "-k", "hold_no_answer")
-    assert failed_tests(result) == {"test_request_and_input_hold_no_answer"}
-    result.stdout.fnmatch_lines(["*input/notes/generator.log holds the whole answer of case 'c000000' at (as JSON text)*"])
+    result.stdout.fnmatch_lines([message])
 
 
 def test_a_viewer_that_fails_is_caught(toy):
