@@ -9,6 +9,7 @@ import math
 from pathlib import Path
 
 import pytest
+from category_kit import refusal
 from verify_kit import raw_shipped
 
 from envirobench import Case, EnviroBenchError, structure
@@ -160,29 +161,20 @@ def test_nan_confidence_is_refused():
         structure({"cells": [{"decision": "accept", "confidence": math.nan}]}, Prediction)
 
 
-def test_inputs_with_a_box_outside_the_image_or_no_cells_are_refused():
-    with pytest.raises(EnviroBenchError, match="leaves"):
-        structure(
-            {
-                "image": "a.png",
-                "width": 10,
-                "height": 10,
-                "cells": [{"box": [0, 0, 11, 5], "text": "x", "confidence": 1}],
-            },
-            Input,
-        )
-    with pytest.raises(EnviroBenchError, match="empty"):
-        structure({"image": "a.png", "width": 10, "height": 10, "cells": []}, Input)
-    with pytest.raises(EnviroBenchError, match="PNG or JPEG"):
-        structure(
-            {
-                "image": "a.pdf",
-                "width": 10,
-                "height": 10,
-                "cells": [{"box": [0, 0, 5, 5], "text": "x", "confidence": 1}],
-            },
-            Input,
-        )
+IMAGE = {"image": "a.png", "width": 10, "height": 10}
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({**IMAGE, "cells": [{"box": [0, 0, 11, 5], "text": "x", "confidence": 1}]}, "leaves"),
+        ({**IMAGE, "cells": []}, "empty"),
+        ({**IMAGE, "image": "a.pdf", "cells": [{"box": [0, 0, 5, 5], "text": "x", "confidence": 1}]}, "PNG or JPEG"),
+    ],
+    ids=["box-outside-the-image", "no-cells", "not-an-image"],
+)
+def test_inputs_with_a_box_outside_the_image_or_no_cells_are_refused(raw, message):
+    refusal(raw, Input, message)
 
 
 def test_the_fold_rule():
