@@ -162,80 +162,26 @@ def test_summarize():
     assert TYPE.summarize("topology", []) == {}
 
 
+def raw_grid(rows, columns, header_rows, *cells, **extra):
+    """A predicted grid as predictions.json holds it (what `grid` makes structured): each cell is
+    (row, column, row_span, column_span); `extra` is added to every cell."""
+    keys = ("row", "column", "row_span", "column_span")
+    return {"rows": rows, "columns": columns, "header_rows": header_rows,
+            "cells": [dict(zip(keys, cell, strict=True), **extra) for cell in cells]}
+
+
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (
-            {
-                "rows": 2,
-                "columns": 2,
-                "header_rows": 1,
-                "cells": [
-                    {"row": 0, "column": 0, "row_span": 1, "column_span": 2},
-                    {"row": 1, "column": 0, "row_span": 1, "column_span": 1},
-                ],
-            },
-            "no cell covers row 1, column 1",
-        ),
-        (
-            {
-                "rows": 2,
-                "columns": 2,
-                "header_rows": 1,
-                "cells": [
-                    {"row": 0, "column": 0, "row_span": 2, "column_span": 2},
-                    {"row": 1, "column": 1, "row_span": 1, "column_span": 1},
-                ],
-            },
-            "cells[0] and cells[1] overlap at row 1, column 1",
-        ),
-        (
-            {
-                "rows": 1,
-                "columns": 1,
-                "header_rows": 1,
-                "cells": [{"row": 0, "column": 0, "row_span": 1, "column_span": 2}],
-            },
-            "reaches outside the 1 x 1 grid",
-        ),
-        (
-            {
-                "rows": 1,
-                "columns": 1,
-                "header_rows": 2,
-                "cells": [{"row": 0, "column": 0, "row_span": 1, "column_span": 1}],
-            },
-            "header_rows is 2, more than the 1 rows",
-        ),
-        (
-            {
-                "rows": 1,
-                "columns": 1,
-                "header_rows": 0,
-                "cells": [{"row": 0, "column": 0, "row_span": 0, "column_span": 1}],
-            },
-            "row_span must be positive",
-        ),
-        ({"rows": 0, "columns": 1, "header_rows": 0, "cells": []}, "rows must be positive"),
-        (
-            {
-                "rows": 1,
-                "columns": 1,
-                "header_rows": -1,
-                "cells": [{"row": 0, "column": 0, "row_span": 1, "column_span": 1}],
-            },
-            "header_rows must not be negative",
-        ),
+        (raw_grid(2, 2, 1, (0, 0, 1, 2), (1, 0, 1, 1)), "no cell covers row 1, column 1"),
+        (raw_grid(2, 2, 1, (0, 0, 2, 2), (1, 1, 1, 1)), "cells[0] and cells[1] overlap at row 1, column 1"),
+        (raw_grid(1, 1, 1, (0, 0, 1, 2)), "reaches outside the 1 x 1 grid"),
+        (raw_grid(1, 1, 2, (0, 0, 1, 1)), "header_rows is 2, more than the 1 rows"),
+        (raw_grid(1, 1, 0, (0, 0, 0, 1)), "row_span must be positive"),
+        (raw_grid(0, 1, 0), "rows must be positive"),
+        (raw_grid(1, 1, -1, (0, 0, 1, 1)), "header_rows must not be negative"),
         ({"rows": "1", "columns": 1, "header_rows": 0, "cells": []}, "expected an integer"),
-        (
-            {
-                "rows": 1,
-                "columns": 1,
-                "header_rows": 0,
-                "cells": [{"row": 0, "column": 0, "row_span": 1, "column_span": 1, "text": "x"}],
-            },
-            "unknown field(s) text",
-        ),
+        (raw_grid(1, 1, 0, (0, 0, 1, 1), text="x"), "unknown field(s) text"),
     ],
 )
 def test_grids_that_break_the_rules_are_refused(raw, message):
