@@ -9,6 +9,7 @@ definition of the categories and their tasks.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable, Mapping, Sequence, Set
 from functools import reduce
 from operator import add, attrgetter, itemgetter
@@ -21,6 +22,7 @@ ErrorKey = tuple[Scalar, ...]
 Tier = Literal["component", "document", "site"]
 
 TIERS = ("component", "document", "site")
+SCHEMA_NAMES = ("Input", "Answer", "Prediction")  # a type's schemas, by their class attribute names
 
 
 @attrs.frozen
@@ -94,6 +96,17 @@ class BenchmarkType:
     Prediction: ClassVar[type]
 
     REQUIRED = ("ID", "FORMAT", "LABEL", "SCORING_VERSION", "TIER", "PROFILES", "HEADLINE", "Input", "Answer", "Prediction")
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A type's schemas are, unless it sets them, the classes its module names `Input`,
+        `Answer` and `Prediction` (or those it inherits): the convention every category keeps, so
+        that a type class does not name its own module's classes again."""
+        super().__init_subclass__(**kwargs)
+        module = sys.modules.get(cls.__module__)
+        for name in SCHEMA_NAMES:
+            schema = getattr(module, name, None)
+            if not hasattr(cls, name) and isinstance(schema, type):
+                setattr(cls, name, schema)
 
     def source_files(self, case_input: Any) -> Sequence[str]:
         """Dataset-relative paths of the source files a case's input uses (copied for the adapter)."""

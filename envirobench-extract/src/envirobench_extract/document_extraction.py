@@ -31,7 +31,7 @@ from collections.abc import Mapping
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1
+from envirobench import Case, CaseScore, f1, pdf_path
 
 from .records import (
     FIELD_HEADLINE,
@@ -41,7 +41,6 @@ from .records import (
     check_answer_records,
     pooled,
 )
-from .validators import pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -84,10 +83,6 @@ class DocumentExtraction(envirobench.BenchmarkType):
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
     VIEWER = "json"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)

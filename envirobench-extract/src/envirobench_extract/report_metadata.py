@@ -42,10 +42,9 @@ from typing import Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, pdf_path
 
 from .records import normalise_name
-from .validators import pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -145,10 +144,6 @@ class ReportMetadata(envirobench.BenchmarkType):
     VIEWER = "json"
     # Comparing a dozen fields takes ~15 µs a case, less than reading its score back (~25 µs).
     REUSE_SCORES = False
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)

@@ -208,10 +208,6 @@ class TableCells(envirobench.BenchmarkType):
     HEADLINE = ("cells_right", "tables_exact", "cells_missing", "extra_cells")
     VIEWER = "table-grid"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.image,)
 

@@ -117,10 +117,6 @@ class TableRecords(envirobench.BenchmarkType):
     VIEWER = "json"
     CLUSTER_UNIT = "document"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.source,)
 

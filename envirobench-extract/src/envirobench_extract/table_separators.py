@@ -208,10 +208,6 @@ class TableSeparators(envirobench.BenchmarkType):
     HEADLINE = ("separator_f1", "tables_exact")
     VIEWER = "image-overlay"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.image,)
 

@@ -166,7 +166,6 @@ class TableStructure(envirobench.BenchmarkType):
     )
     VIEWER = "table-structure"
 
-    Input = Input
     Answer = TableGrid
     Prediction = TableGrid
 

@@ -15,8 +15,3 @@ def positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
 def not_negative(instance: Any, attribute: attrs.Attribute, value: int) -> None:
     if value < 0:
         raise ValueError(f"{attribute.name} must not be negative, got {value}")
-
-
-def pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")

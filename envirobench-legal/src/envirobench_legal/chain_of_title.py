@@ -98,9 +98,9 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, not_blank, pdf_path
 
-from .validators import not_blank, pdf_path
+from .scores import penalised_score
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/chain-of-title-synthetic-dev-v1",
@@ -256,10 +256,6 @@ class ChainOfTitle(envirobench.BenchmarkType):
     )
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.packet,)
 
@@ -300,10 +296,8 @@ class ChainOfTitle(envirobench.BenchmarkType):
             return {}
         exact, foreign, periods = totals["periods_exact"], totals["periods_foreign_or_invented"], totals["periods"]
         predicted = totals["predicted"]
-        unclipped = 100.0 * (exact - PENALTY * foreign) / periods
         return {
-            "chain_score": max(0.0, unclipped),
-            "chain_score_unclipped": unclipped,
+            **penalised_score("chain", exact, foreign, periods, PENALTY),
             "periods_exact": exact,
             "periods_foreign_or_invented": foreign,
             "periods": periods,

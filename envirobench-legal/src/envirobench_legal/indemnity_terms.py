@@ -114,9 +114,9 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, pdf_path
 
-from .validators import pdf_path
+from .scores import penalised_score
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/indemnity-terms-synthetic-dev-v1",
@@ -352,10 +352,6 @@ class IndemnityTerms(envirobench.BenchmarkType):
     )
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)
 
@@ -373,10 +369,8 @@ class IndemnityTerms(envirobench.BenchmarkType):
         if not cases:
             return {}
         exact, over, contracts = totals["contract_exact"], totals["contract_overstating"], totals["contract"]
-        unclipped = 100.0 * (exact - PENALTY * over) / contracts
         return {
-            "indemnity_score": max(0.0, unclipped),
-            "indemnity_score_unclipped": unclipped,
+            **penalised_score("indemnity", exact, over, contracts, PENALTY),
             "contracts_exact": exact,
             "contracts_overstating": over,
             "contracts": contracts,

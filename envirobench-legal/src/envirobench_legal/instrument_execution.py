@@ -63,9 +63,9 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, pdf_path
 
-from .validators import pdf_path
+from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -140,10 +140,6 @@ class InstrumentExecution(envirobench.BenchmarkType):
     )
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)
 
@@ -168,10 +164,8 @@ class InstrumentExecution(envirobench.BenchmarkType):
         if not cases:
             return {}
         correct, false, instruments = totals["correct_status"], totals["false_executed"], totals["instrument"]
-        unclipped = 100.0 * (correct - PENALTY * false) / instruments
         return {
-            "execution_score": max(0.0, unclipped),
-            "execution_score_unclipped": unclipped,
+            **penalised_score("execution", correct, false, instruments, PENALTY),
             "correct_statuses": correct,
             "false_executed": false,
             "instruments": instruments,

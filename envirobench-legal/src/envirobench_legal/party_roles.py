@@ -87,9 +87,9 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, pdf_path
 
-from .validators import pdf_path
+from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -242,10 +242,6 @@ class PartyRoles(envirobench.BenchmarkType):
     )
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)
 
@@ -294,10 +290,8 @@ class PartyRoles(envirobench.BenchmarkType):
             return {}
         right, called, parties = totals["party_all_roles_right"], totals["non_owner_called_owner"], totals["party"]
         tp, fp, fn = totals["role_true_positive"], totals["role_false_positive"], totals["role_false_negative"]
-        unclipped = 100.0 * (right - PENALTY * called) / parties if parties else 0.0
         return {
-            "party_roles_score": max(0.0, unclipped),
-            "party_roles_score_unclipped": unclipped,
+            **penalised_score("party_roles", right, called, parties, PENALTY),
             "parties_all_roles_right": right,
             "non_owners_called_owners": called,
             "parties": parties,

@@ -76,9 +76,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
-
-from .validators import not_blank
+from envirobench import Case, CaseScore, not_blank
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -228,10 +226,6 @@ class UseLimitations(envirobench.BenchmarkType):
         "exact_items",
     )
     VIEWER = "json"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return case_input.documents

@@ -55,7 +55,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, share
+from envirobench import Case, CaseScore, f1, pdf_path, set_counts, share
 
 from .thumbnails import thumbnail_paths
 
@@ -64,11 +64,6 @@ DATASETS = {
     "synthetic-test-v1": "envirobench/document-split-synthetic-test-v1",
 }
 TOLERANCE = 1  # pages either way for the tolerant measure
-
-
-def pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
 
 
 def _pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
@@ -176,10 +171,6 @@ class DocumentSplit(envirobench.BenchmarkType):
     )
     VIEWER = "page-strip"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         # The thumbnails are images, so core copies them into the report's report-assets/.
         return (case_input.bundle, *case_input.thumbnails)
@@ -195,11 +186,8 @@ class DocumentSplit(envirobench.BenchmarkType):
         ]
         errors += [("false-boundary", page) for page in predicted if page not in true_set]
         errors.sort(key=lambda error: (error[1], error[0]))
-        tp = len(true_set & predicted_set)
         metrics = {
-            "true_positives": float(tp),
-            "false_positives": float(len(predicted_set - true_set)),
-            "false_negatives": float(len(true_set - predicted_set)),
+            **set_counts(true_set, predicted_set),
             "tolerant_matches": float(tolerant_matches(truth, predicted)),
             "boundaries": float(len(truth)),
             "predicted": float(len(predicted)),

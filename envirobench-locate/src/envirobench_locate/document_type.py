@@ -69,7 +69,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, pdf_path
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -112,11 +112,6 @@ TRAPS = (
 )
 
 
-def _pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 def _traps(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) -> None:
     unknown = [t for t in value if t not in TRAPS]
     if unknown:
@@ -127,7 +122,7 @@ def _traps(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) ->
 class Input:
     """One case: one document of a site file, a dataset-relative PDF path."""
 
-    document: str = attrs.field(validator=_pdf_path)
+    document: str = attrs.field(validator=pdf_path)
 
 
 @attrs.frozen
@@ -157,10 +152,6 @@ class DocumentType(envirobench.BenchmarkType):
     PROFILES = ("kind",)
     HEADLINE = ("macro_f1", "accuracy", "documents")
     VIEWER = "json"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)

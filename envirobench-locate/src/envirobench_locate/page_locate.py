@@ -51,7 +51,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, not_blank, pdf_path, set_counts, share
 
 from .thumbnails import thumbnail_paths
 
@@ -60,16 +60,6 @@ DATASETS = {
     "synthetic-test-v1": "envirobench/page-locate-synthetic-test-v1",
 }
 QuestionKind = Literal["result", "depth", "invoice", "permit-expiry", "covenant-recording"]
-
-
-def pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
-def not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def _pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
@@ -141,10 +131,6 @@ class PageLocate(envirobench.BenchmarkType):
     VIEWER = "page-strip"
     CLUSTER_UNIT = "document"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         # The thumbnails are images, so core copies them into the report's report-assets/.
         return (case_input.document, *case_input.thumbnails)
@@ -163,9 +149,7 @@ class PageLocate(envirobench.BenchmarkType):
             key=lambda error: (error[1], error[0]),
         )
         metrics = {
-            "true_positives": float(tp),
-            "false_positives": float(len(predicted - truth)),
-            "false_negatives": float(len(truth - predicted)),
+            **set_counts(truth, predicted),
             "page_f1": 2 * tp / (len(truth) + len(predicted)),
             "exact": 1.0 if truth == predicted else 0.0,
             "question": 1.0,

@@ -60,7 +60,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore
+from envirobench import Case, CaseScore, not_blank
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -75,11 +75,6 @@ IDEAL_TOLERANCE = 1e-9  # nDCG@10 below 1 by more than this is the error ("ndcg-
 BELOW_IDEAL = "ndcg-below-ideal"
 ESSENTIAL_MISSED = "essential-not-in-top-10"
 UNKNOWN_PASSAGE = "unknown-passage"
-
-
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def _distinct(what: str):
@@ -99,9 +94,9 @@ def _distinct(what: str):
 class Passage:
     """One candidate passage: its ID, its text and the document it was taken from."""
 
-    id: str = attrs.field(validator=_not_blank)
-    text: str = attrs.field(validator=_not_blank)
-    source: str = attrs.field(validator=_not_blank)
+    id: str = attrs.field(validator=not_blank)
+    text: str = attrs.field(validator=not_blank)
+    source: str = attrs.field(validator=not_blank)
 
 
 def _passages(instance: Any, attribute: attrs.Attribute, value: tuple[Passage, ...]) -> None:
@@ -114,7 +109,7 @@ def _passages(instance: Any, attribute: attrs.Attribute, value: tuple[Passage, .
 class Input:
     """One question and its candidate passages (in the first-stage retriever's order)."""
 
-    question: str = attrs.field(validator=_not_blank)
+    question: str = attrs.field(validator=not_blank)
     passages: tuple[Passage, ...] = attrs.field(validator=_passages)
 
 
@@ -127,7 +122,7 @@ def _grade(instance: Any, attribute: attrs.Attribute, value: int) -> None:
 class Judgment:
     """One passage judged: its grade, 0 (not relevant) to 3 (states the fact)."""
 
-    passage: str = attrs.field(validator=_not_blank)
+    passage: str = attrs.field(validator=not_blank)
     grade: int = attrs.field(validator=_grade)
 
 
@@ -146,7 +141,7 @@ class Answer:
 
     judgments: tuple[Judgment, ...] = attrs.field(validator=_judgments)
     essential: tuple[str, ...] = attrs.field(validator=_distinct("passage"))
-    kind: str = attrs.field(validator=_not_blank)
+    kind: str = attrs.field(validator=not_blank)
 
     def __attrs_post_init__(self) -> None:
         if not self.essential:
@@ -201,10 +196,6 @@ class PassageRerank(envirobench.BenchmarkType):
     VIEWER = "ranked-list"
     # Scoring a question is a few dozen additions, cheaper than reading its score back.
     REUSE_SCORES = False
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -43,6 +43,8 @@ from typing import Any, Literal
 
 import attrs
 
+from envirobench import not_blank, pdf_path
+
 AnswerType = Literal["date", "quantity", "name", "instrument", "yes-no", "list"]
 ANSWER_TYPES = ("date", "quantity", "name", "instrument", "yes-no", "list")
 Status = Literal["answerable", "superseded", "never-stated", "underspecified", "stale"]
@@ -215,16 +217,6 @@ def matches(answer_type: str, unit: str, truth: str, items: tuple[str, ...], tex
 
 
 # -- the records both types share ------------------------------------------------------------------
-
-
-def pdf_path(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
-def not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def check_answer(where: str, value: str) -> None:

@@ -163,10 +163,6 @@ class CitedAnswers(envirobench.BenchmarkType):
     HEADLINE = ("cited_accuracy", "answer_accuracy", "citation_precision", "questions")
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return case_input.documents
 

@@ -67,7 +67,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, precision_recall, share
+from envirobench import Case, CaseScore, f1, not_blank, pdf_path, precision_recall, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/database-listings-synthetic-dev-v1",
@@ -81,16 +81,6 @@ TRAPS = (
     "near-number", "other-directional", "other-city", "other-site", "unmappable-point",
     "unmappable-street", "truncated-street", "listing-range",
 )  # fmt: skip
-
-
-def _pdf(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def is_label(label: str) -> bool:
@@ -123,8 +113,8 @@ class SiteRef:
     """A site as the client names it: `id` ("subject", "N1"...), name and address."""
 
     id: str
-    name: str = attrs.field(validator=_not_blank)
-    address: str = attrs.field(validator=_not_blank)
+    name: str = attrs.field(validator=not_blank)
+    address: str = attrs.field(validator=not_blank)
 
 
 @attrs.frozen
@@ -132,7 +122,7 @@ class Input:
     """One report (dataset-relative PDF), the client's subject and neighbours, and the record
     numbers of the listings to map."""
 
-    document: str = attrs.field(validator=_pdf)
+    document: str = attrs.field(validator=pdf_path)
     subject: SiteRef
     neighbours: tuple[SiteRef, ...]
     listings: tuple[str, ...] = attrs.field(validator=_records)
@@ -190,10 +180,6 @@ class DatabaseListings(envirobench.BenchmarkType):
         "listings",
         "reports",
     )
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)

@@ -51,7 +51,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, precision_recall
+from envirobench import Case, CaseScore, f1, pdf_path, pooled_f1, set_counts
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/historical-use-synthetic-dev-v1",
@@ -106,17 +106,12 @@ def _periods(instance: Any, attribute: attrs.Attribute, value: tuple[Period, ...
         raise ValueError(f"{attribute.name}: a period is repeated")
 
 
-def _pdf(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 @attrs.frozen
 class Input:
     """One property's historical sources (dataset-relative PDF), its address and the uses'
     vocabulary."""
 
-    document: str = attrs.field(validator=_pdf)
+    document: str = attrs.field(validator=pdf_path)
     address: str
     uses: tuple[str, ...]
 
@@ -170,6 +165,9 @@ def match(truth: tuple[Period, ...], predicted: tuple[Period, ...]) -> list[tupl
     return pairs
 
 
+USE_COUNTS = ("uses_tp", "uses_fp", "uses_fn")  # the matching of the set of uses, beside the periods
+
+
 class HistoricalUse(envirobench.BenchmarkType):
     ID = "historical-use"
     FORMAT = "envirobench.historical-use.v1"
@@ -178,10 +176,6 @@ class HistoricalUse(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("periods",)
     HEADLINE = ("period_f1", "period_precision", "period_recall", "use_f1", "periods", "histories")
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document,)
@@ -208,9 +202,7 @@ class HistoricalUse(envirobench.BenchmarkType):
             "true_positives": float(len(pairs)),
             "false_positives": float(len(prediction.periods) - len(pairs)),
             "false_negatives": float(len(answer.periods) - len(pairs)),
-            "uses_tp": float(len(true_uses & predicted_uses)),
-            "uses_fp": float(len(predicted_uses - true_uses)),
-            "uses_fn": float(len(true_uses - predicted_uses)),
+            **set_counts(true_uses, predicted_uses, USE_COUNTS),
             "period": float(len(answer.periods)),
             "history": 1.0,
         }
@@ -221,11 +213,9 @@ class HistoricalUse(envirobench.BenchmarkType):
     ) -> dict[str, float]:
         if not cases:
             return {}
-        tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         return {
-            "period_f1": f1(tp, fp, fn),
-            **precision_recall("period", tp, fp, fn),
-            "use_f1": f1(totals["uses_tp"], totals["uses_fp"], totals["uses_fn"]),
+            **pooled_f1("period", totals),
+            "use_f1": f1(*(totals[name] for name in USE_COUNTS)),
             "periods": totals["period"],
             "histories": totals["history"],
         }

@@ -52,7 +52,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, not_blank, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/regulatory-standards-synthetic-dev-v1",
@@ -89,11 +89,6 @@ def _iso_date(instance: Any, attribute: attrs.Attribute, value: str) -> None:
         ) from None
 
 
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
-
-
 def _table(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
     if value is not None and not (0 < len(value) <= 80):
         raise ValueError(f"{attribute.name} must be 1 to 80 characters")
@@ -116,10 +111,10 @@ class Input:
     """One look-up: the result's facts as written, and the split's tables file."""
 
     tables: str = attrs.field(validator=_json_file)
-    jurisdiction: str = attrs.field(validator=_not_blank)
-    medium: str = attrs.field(validator=_not_blank)
+    jurisdiction: str = attrs.field(validator=not_blank)
+    medium: str = attrs.field(validator=not_blank)
     land_use: str | None
-    analyte: str = attrs.field(validator=_not_blank)
+    analyte: str = attrs.field(validator=not_blank)
     sampled: str = attrs.field(validator=_iso_date)
     basis: str | None
     result_unit: str = attrs.field(validator=_unit)
@@ -188,10 +183,6 @@ class RegulatoryStandards(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("lookups",)
     HEADLINE = ("lookup_accuracy", "table_accuracy", "value_accuracy", "lookups")
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.tables,)

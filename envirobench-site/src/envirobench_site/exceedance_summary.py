@@ -51,7 +51,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from envirobench import Case
+from envirobench import Case, not_blank
 
 from .records import (
     AnalyteTable,
@@ -72,7 +72,6 @@ from .records import (
     location_key,
     match_first,
     matching_headline,
-    not_blank,
     ratio,
     result_key,
     values_agree,
@@ -188,9 +187,6 @@ class ExceedanceSummary(SiteType):
         "exceedances",
     )
     COUNTS = COUNTS
-
-    Answer = Answer
-    Prediction = Prediction
 
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         site: SiteInput = case.input

@@ -46,7 +46,7 @@ from typing import Literal
 
 import attrs
 
-from envirobench import Case, precision_recall
+from envirobench import Case, not_blank, precision_recall, set_counts
 
 from .records import (
     Citation,
@@ -56,7 +56,6 @@ from .records import (
     bounded_text,
     match_first,
     matching_headline,
-    not_blank,
 )
 
 DATASETS = {
@@ -130,9 +129,6 @@ class RecognizedConditions(SiteType):
     )
     COUNTS = COUNTS
 
-    Answer = Answer
-    Prediction = Prediction
-
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         truth = {c.kind: c for c in answer.conditions}
         predicted: dict[str, list[PredictedCondition]] = {}
@@ -162,9 +158,7 @@ class RecognizedConditions(SiteType):
         first = items[0] if items else None
         truth_pages = {c.key for c in true.evidence} if true else set()
         pages = {c.key for c in first.evidence} if first else set()
-        counts["evidence_tp"] = float(len(pages & truth_pages))
-        counts["evidence_fp"] = float(len(pages - truth_pages))
-        counts["evidence_fn"] = float(len(truth_pages - pages))
+        counts.update(set_counts(truth_pages, pages, ("evidence_tp", "evidence_fp", "evidence_fn")))
         return Unit(errors=tuple(errors), metrics=counts)
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:

@@ -60,7 +60,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, precision_recall
+from envirobench import Case, CaseScore, not_blank, pooled_f1
 
 RELATIVE_TOLERANCE = 0.005
 MAX_ITEMS = 50_000  # items in one list of a prediction: a site's record holds a few thousand
@@ -89,11 +89,6 @@ WATER = frozenset({"groundwater", "surface-water"})
 SOLID = frozenset({"soil", "sediment"})
 
 # -- validators -------------------------------------------------------------------------------
-
-
-def not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def bounded_text(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
@@ -507,8 +502,7 @@ def match_first(
 def matching_headline(totals: Mapping[str, float], noun: str) -> dict[str, float]:
     """`<noun>_f1`, `<noun>_precision` and `<noun>_recall` from the summed counts `match_first`
     keeps."""
-    tp, fp, fn = totals[f"{noun}_tp"], totals[f"{noun}_fp"], totals[f"{noun}_fn"]
-    return {f"{noun}_f1": f1(tp, fp, fn), **precision_recall(noun, tp, fp, fn)}
+    return pooled_f1(noun, totals, (f"{noun}_tp", f"{noun}_fp", f"{noun}_fn"))
 
 
 def ratio(totals: Mapping[str, float], name: str, numerator: str, denominator: str) -> dict:

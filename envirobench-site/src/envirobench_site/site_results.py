@@ -90,7 +90,7 @@ from typing import Any, Literal
 
 import attrs
 
-from envirobench import Case
+from envirobench import Case, not_blank
 
 from .records import (
     AnalyteTable,
@@ -111,7 +111,6 @@ from .records import (
     location_key,
     match_first,
     matching_headline,
-    not_blank,
     page_number,
     ratio,
     result_key,
@@ -315,9 +314,6 @@ class SiteResults(SiteType):
         "records",
     )
     COUNTS = COUNTS
-
-    Answer = Answer
-    Prediction = Prediction
 
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         site: SiteInput = case.input

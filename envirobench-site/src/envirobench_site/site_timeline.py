@@ -44,7 +44,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from envirobench import Case
+from envirobench import Case, not_blank
 
 from .records import (
     Citation,
@@ -54,7 +54,6 @@ from .records import (
     bounded_text,
     location_key,
     matching_headline,
-    not_blank,
     partial_date,
     ratio,
 )
@@ -137,9 +136,6 @@ class SiteTimeline(SiteType):
         "events",
     )
     COUNTS = COUNTS
-
-    Answer = Answer
-    Prediction = Prediction
 
     def units(self, case: Case, answer: Answer, prediction: Prediction) -> list[Unit]:
         truth = answer.events

@@ -56,7 +56,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, f1, precision_recall
+from envirobench import Case, CaseScore, pooled_f1, set_counts
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/custody-reconciliation-synthetic-dev-v1",
@@ -177,10 +177,6 @@ class CustodyReconciliation(envirobench.BenchmarkType):
     )
     VIEWER = "json"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.form, case_input.report)
 
@@ -194,9 +190,7 @@ class CustodyReconciliation(envirobench.BenchmarkType):
             + [("false", *key) for key in predicted - truth]
         )
         metrics = {
-            "true_positives": float(len(truth & predicted)),
-            "false_positives": float(len(predicted - truth)),
-            "false_negatives": float(len(truth - predicted)),
+            **set_counts(truth, predicted),
             "exact": 1.0 if truth == predicted else 0.0,
             "pair": 1.0,
         }
@@ -207,10 +201,8 @@ class CustodyReconciliation(envirobench.BenchmarkType):
     ) -> dict[str, float]:
         if not cases:
             return {}
-        tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         return {
-            "discrepancy_f1": f1(tp, fp, fn),
-            **precision_recall("discrepancy", tp, fp, fn),
+            **pooled_f1("discrepancy", totals),
             "pairs_exact": totals["exact"] / totals["pair"],
             "pairs": totals["pair"],
         }

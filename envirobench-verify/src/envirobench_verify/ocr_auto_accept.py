@@ -241,10 +241,6 @@ class OcrAutoAccept(envirobench.BenchmarkType):
     )
     VIEWER = "cell-overlay"
 
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
-
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.image,)
 

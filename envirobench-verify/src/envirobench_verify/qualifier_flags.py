@@ -69,7 +69,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, not_blank, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/qualifier-flags-synthetic-dev-v1",
@@ -88,11 +88,6 @@ MEANINGS = (
 )
 
 
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
-
-
 def _distinct_ids(instance: Any, attribute: attrs.Attribute, value: tuple[Any, ...]) -> None:
     # Input rows carry their `id`; meanings name the row they describe in `result`.
     ids = [row.id if isinstance(row, ResultRow) else row.result for row in value]
@@ -106,7 +101,7 @@ class ResultRow:
     `lab_qualifier` the laboratory's flags column ("" when blank), `validation_qualifier` the
     validator's ("" when the data were not validated or the validator added nothing)."""
 
-    id: str = attrs.field(validator=_not_blank)
+    id: str = attrs.field(validator=not_blank)
     sample_id: str
     analyte: str
     unit: str
@@ -131,7 +126,7 @@ class Input:
 class Meaning:
     """What one result's flags say (see the module docstring); `result` is the result's ID."""
 
-    result: str = attrs.field(validator=_not_blank)
+    result: str = attrs.field(validator=not_blank)
     detected: bool | None
     estimated: bool
     estimate_bias: Bias
@@ -183,10 +178,6 @@ class QualifierFlags(envirobench.BenchmarkType):
     )
     VIEWER = "json"
     CLUSTER_UNIT = "report"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return ()

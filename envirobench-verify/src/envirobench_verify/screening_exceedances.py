@@ -69,7 +69,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, precision_recall, share
+from envirobench import Case, CaseScore, not_blank, pdf_path, precision_recall, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/screening-exceedances-synthetic-dev-v1",
@@ -80,19 +80,9 @@ Status = Literal["exceeds", "cannot-be-ruled-out"]
 Fraction = Literal["total", "dissolved"]
 
 
-def _pdf(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.lower().endswith(".pdf"):
-        raise ValueError(f"{attribute.name} must name a PDF file, got {value!r}")
-
-
 def _json(instance: Any, attribute: attrs.Attribute, value: str) -> None:
     if not value.lower().endswith(".json"):
         raise ValueError(f"{attribute.name} must name a JSON file, got {value!r}")
-
-
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
 
 
 def _factor(instance: Any, attribute: attrs.Attribute, value: float | None) -> None:
@@ -107,7 +97,7 @@ def _tables(instance: Any, attribute: attrs.Attribute, value: tuple[str, ...]) -
 
 @attrs.frozen
 class Input:
-    document: str = attrs.field(validator=_pdf)
+    document: str = attrs.field(validator=pdf_path)
     standards: str = attrs.field(validator=_json)
     tables: tuple[str, ...] = attrs.field(validator=_tables)
 
@@ -121,10 +111,10 @@ class Finding:
     """A predicted finding (see the module docstring). `factor` is required for an exceedance
     and ignored for a non-detect."""
 
-    sample: str = attrs.field(validator=_not_blank)
-    substance: str = attrs.field(validator=_not_blank)
+    sample: str = attrs.field(validator=not_blank)
+    substance: str = attrs.field(validator=not_blank)
     fraction: Fraction
-    screening_table: str = attrs.field(validator=_not_blank)
+    screening_table: str = attrs.field(validator=not_blank)
     status: Status
     factor: float | None = attrs.field(default=None, validator=_factor)
 
@@ -138,11 +128,11 @@ class TrueFinding:
     """A true finding; `substance` is the table's analyte name, `substance_cas` its CAS number,
     `level_value` and `level_unit` the level it is compared with (for display)."""
 
-    sample: str = attrs.field(validator=_not_blank)
-    substance: str = attrs.field(validator=_not_blank)
+    sample: str = attrs.field(validator=not_blank)
+    substance: str = attrs.field(validator=not_blank)
     substance_cas: str | None
     fraction: Fraction
-    screening_table: str = attrs.field(validator=_not_blank)
+    screening_table: str = attrs.field(validator=not_blank)
     status: Status
     factor: float | None = attrs.field(validator=_factor)
     level_value: float
@@ -206,10 +196,6 @@ class ScreeningExceedances(envirobench.BenchmarkType):
     )
     VIEWER = "json"
     CLUSTER_UNIT = "report"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.document, case_input.standards)

@@ -47,7 +47,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, not_blank, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/unit-normalisation-synthetic-dev-v1",
@@ -74,11 +74,6 @@ Kind = Literal[
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
 
 
-def _not_blank(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not value.strip():
-        raise ValueError(f"{attribute.name} is empty")
-
-
 def _finite(instance: Any, attribute: attrs.Attribute, value: float) -> None:
     if isinstance(value, bool) or not math.isfinite(value):
         raise ValueError(f"{attribute.name} must be a finite number, got {value!r}")
@@ -96,11 +91,11 @@ def _distinct(instance: Any, attribute: attrs.Attribute, value: tuple[Any, ...])
 class UnitRow:
     """One result as printed, and the unit and basis it is wanted in."""
 
-    id: str = attrs.field(validator=_not_blank)
+    id: str = attrs.field(validator=not_blank)
     analyte: str
     medium: Literal["water", "soil"]
-    value: str = attrs.field(validator=_not_blank)
-    unit: str = attrs.field(validator=_not_blank)
+    value: str = attrs.field(validator=not_blank)
+    unit: str = attrs.field(validator=not_blank)
     basis: str
     note: str
     target_unit: TargetUnit
@@ -120,7 +115,7 @@ class Input:
 class Converted:
     """A row's value in its target unit and basis; `result` is the row's ID."""
 
-    result: str = attrs.field(validator=_not_blank)
+    result: str = attrs.field(validator=not_blank)
     value: float = attrs.field(validator=_finite)
 
     @property
@@ -132,7 +127,7 @@ class Converted:
 class TruthRow:
     """The truth of one row: its converted value and the conversion kind (for breakdowns)."""
 
-    result: str = attrs.field(validator=_not_blank)
+    result: str = attrs.field(validator=not_blank)
     value: float = attrs.field(validator=_finite)
     kind: Kind
 
@@ -174,10 +169,6 @@ class UnitNormalisation(envirobench.BenchmarkType):
     HEADLINE = ("values_right", *(f"{k}_right" for k in KINDS), "values")
     VIEWER = "json"
     CLUSTER_UNIT = "report"
-
-    Input = Input
-    Answer = Answer
-    Prediction = Prediction
 
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return ()
