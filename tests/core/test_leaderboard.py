@@ -1104,25 +1104,33 @@ def test_main_cli_has_the_command(tmp_path, bench):
     assert json.loads(result.stdout)["scoring_version"] == cats.SCORING_VERSION
 
 
+def registry_of(unregistered, plugin, *datasets):
+    """The registry a plugin named `plugin` makes that registers `unregistered`'s types and
+    `datasets`, each (ID, directory, split or None)."""
+    types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]
+
+    class Plugin:
+        @hookimpl
+        def envirobench_benchmark_types(self, register):
+            for cls in types:
+                register(cls)
+
+        @hookimpl
+        def envirobench_datasets(self, register):
+            for dataset_id, directory, split in datasets:
+                register(dataset_id, directory, split=split)
+
+    return plugins.build_registry(extra=[(plugin, Plugin())])
+
+
 def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unregistered):
     """Systems are developed on dev and measured on test: a board pins test (docs/datasets.md)."""
     dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
     test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v1")
-    types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]
 
     def registry(dev_split, test_split):
-        class Splits:
-            @hookimpl
-            def envirobench_benchmark_types(self, register):
-                for cls in types:
-                    register(cls)
-
-            @hookimpl
-            def envirobench_datasets(self, register):
-                register("envirobench/table-separators-synthetic-dev-v1", dev, split=dev_split)
-                register("envirobench/table-separators-synthetic-test-v1", test, split=test_split)
-
-        return plugins.build_registry(extra=[("splits", Splits())])
+        return registry_of(unregistered, "splits", ("envirobench/table-separators-synthetic-dev-v1", dev, dev_split),
+                           ("envirobench/table-separators-synthetic-test-v1", test, test_split))
 
     results = tmp_path / "results"
     unregistered.run(results, "on-test", "table-separators", 0.9, dataset=test)
@@ -1145,24 +1153,12 @@ def test_an_earlier_dataset_without_a_split_beside_dev_and_test_leaves_the_test_
     v1 = write_dataset(tmp_path / "v1", "table-separators", name="envirobench/table-separators-synthetic-v1")
     dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v2")
     test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v2")
-    types = [cls for cls, _ in unregistered.registry.benchmark_types.values()]
-
-    class Versions:
-        @hookimpl
-        def envirobench_benchmark_types(self, register):
-            for cls in types:
-                register(cls)
-
-        @hookimpl
-        def envirobench_datasets(self, register):
-            register("envirobench/table-separators-synthetic-v1", v1)
-            register("envirobench/table-separators-synthetic-dev-v2", dev, split="dev")
-            register("envirobench/table-separators-synthetic-test-v2", test, split="test")
-
+    datasets = [("envirobench/table-separators-synthetic-v1", v1, None), ("envirobench/table-separators-synthetic-dev-v2", dev, "dev"),
+                ("envirobench/table-separators-synthetic-test-v2", test, "test")]
     results = tmp_path / "results"
     unregistered.run(results, "on-v1", "table-separators", 0.95, dataset=v1)
     unregistered.run(results, "on-test", "table-separators", 0.6, dataset=test)
-    with plugins.using_registry(plugins.build_registry(extra=[("versions", Versions())])):
+    with plugins.using_registry(registry_of(unregistered, "versions", *datasets)):
         data, _ = board_json(results)
     assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-v2 (test split)")
     assert [Path(r["path"]).name for r in data["refused"]] == ["on-v1"]
