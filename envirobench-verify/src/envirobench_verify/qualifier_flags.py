@@ -179,9 +179,6 @@ class QualifierFlags(envirobench.BenchmarkType):
     VIEWER = "json"
     CLUSTER_UNIT = "report"
 
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return ()
-
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction
     ) -> dict[str, CaseScore]:
