@@ -15,8 +15,8 @@ import re
 from collections import Counter
 from functools import cache
 
-import pypdfium2 as pdfium
 import pytest
+from pdf_pages import page_texts
 
 from envirobench_synth import vocabulary
 from envirobench_synth.labreport.families import (
@@ -42,14 +42,6 @@ def rendered(name: str, n: int):
 
 def all_rendered():
     return [rendered(f.name, n) for f in FAMILIES for n in range(PER_FAMILY)]
-
-
-def page_texts(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[i].get_textpage().get_text_range() for i in range(len(document))]
-    finally:
-        document.close()
 
 
 def number_or_none(text, comma):

@@ -9,12 +9,8 @@ import json
 
 import pypdfium2 as pdfium
 import pytest
-from research_kit import (
-    assert_fixtures_score_as_planted,
-    page_count,
-    reference_run,
-    shipped_datasets,
-)
+from pdf_pages import page_count
+from research_kit import assert_fixtures_score_as_planted, reference_run, shipped_datasets
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class

@@ -10,12 +10,8 @@ from collections import Counter
 
 import pypdfium2 as pdfium
 import pytest
-from research_kit import (
-    fixture_scores,
-    page_count,
-    reference_run,
-    shipped_datasets,
-)
+from pdf_pages import page_count
+from research_kit import fixture_scores, reference_run, shipped_datasets
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class

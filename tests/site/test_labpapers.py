@@ -9,8 +9,8 @@ import dataclasses
 import datetime as dt
 import re
 
-import pypdfium2 as pdfium
 import pytest
+from pdf_pages import page_texts
 
 from envirobench_synth.labreport.families import FAMILIES
 from envirobench_synth.site.labpapers import (
@@ -90,14 +90,6 @@ def _names(analyte: str) -> set[str]:
     return {entry.name, *(t.text for t in ANALYTE_SYNONYMS.get(entry.cas or "", ()))}
 
 
-def _texts(pdf: bytes) -> list[str]:
-    document = pdfium.PdfDocument(pdf)
-    try:
-        return [document[k].get_textpage().get_text_range() for k in range(len(document))]
-    finally:
-        document.close()
-
-
 def _printed_on(text: str, analyte: str, sample: LabSample, value: str) -> bool:
     """Whether `text` (one page) prints `value` on a row of `analyte` and names the sample."""
     if sample.sample_id not in text:
@@ -116,7 +108,7 @@ def test_every_result_is_printed_where_page_facts_say(family: str) -> None:
     split = family.split("-", 1)[0]
     job = _job(family, split)
     paper = render_lab_report(job, SEED, "test", family)
-    texts = _texts(paper.pdf)
+    texts = page_texts(paper.pdf)
     assert len(texts) == len(paper.page_facts) == len(paper.page_kinds) == len(paper.scanned)
     expected = {result_fact(s, r.analyte) for s in job.samples for r in s.results}
     assert set(paper.printed) == expected
@@ -190,10 +182,10 @@ def test_a_revised_report_is_marked_and_says_why(family: str) -> None:
     revised = render_lab_report(
         _job(family, split, revision=1, revision_note=note), SEED, "rev", family
     )
-    text = " ".join(" ".join(_texts(revised.pdf)).split())
+    text = " ".join(" ".join(page_texts(revised.pdf)).split())
     assert "Revision 1" in text
     assert note in text
-    assert "Revision" not in " ".join(_texts(original.pdf))
+    assert "Revision" not in " ".join(page_texts(original.pdf))
 
 
 def test_qc_rows_carry_no_facts() -> None:
@@ -205,9 +197,9 @@ def test_qc_rows_carry_no_facts() -> None:
         )
         assert set(with_qc.printed) == set(without.printed)
         assert set().union(*with_qc.page_facts) == set(without.printed)
-        texts = _texts(with_qc.pdf)
+        texts = page_texts(with_qc.pdf)
         qc_text = " ".join(texts)
-        assert "LCS" in qc_text and "LCS" not in " ".join(_texts(without.pdf))
+        assert "LCS" in qc_text and "LCS" not in " ".join(page_texts(without.pdf))
         for k, kind in enumerate(with_qc.page_kinds):
             if kind in ("qc", "cover", "narrative"):
                 assert not with_qc.page_facts[k], (family.name, k, kind)
@@ -216,13 +208,13 @@ def test_qc_rows_carry_no_facts() -> None:
 def test_media_each_get_their_report() -> None:
     paper = render_lab_report(_job("dev-sample-pages", "dev"), SEED, "media")
     assert paper.page_kinds.count("cover") == 3  # groundwater, soil, soil vapor
-    text = " ".join(_texts(paper.pdf))
+    text = " ".join(page_texts(paper.pdf))
     assert "Soil Vapor" in text and "12 Mill Road, Easton" in text
 
 
 def test_scanned_pages_have_no_text_layer() -> None:
     paper = render_lab_report(_job("dev-summary-columns", "dev"), SEED, "scan", scan="results")
-    texts = _texts(paper.pdf)
+    texts = page_texts(paper.pdf)
     assert any(paper.scanned)
     for k, scanned in enumerate(paper.scanned):
         assert scanned == (paper.page_kinds[k] == "results")
