@@ -32,26 +32,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    write_dataset,
-    write_json,
-)
+from envirobench import FixturePlan, Manifest, split_of, write_json
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
-from envirobench_synth.png import write_png
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
-from . import grid_damage, grid_families
+from . import grid_families
+from .grid_datasets import GridDatasets, family_tables, layout_case_ids
 from .named_mistakes import planted_by_name
 from .table_separators_fixtures import (
     DELIBERATE_ERRORS,
@@ -88,61 +79,30 @@ DESCRIPTION = (
 
 def case_ids() -> list[tuple[str, str]]:
     """(case ID, layout) of every case, in file order."""
-    out = []
-    for layout_index, layout in enumerate(LAYOUTS):
-        for i in range(TABLES_PER_LAYOUT):
-            out.append((f"ts-{layout_index * TABLES_PER_LAYOUT + i + 1:04d}", layout))
-    return out
+    return layout_case_ids("ts", LAYOUTS, TABLES_PER_LAYOUT)
+
+
+def case_of(rendered: tables.RenderedTable, image_path: str) -> tuple[Input, Answer]:
+    width, height = rendered.image.size
+    return Input(image=image_path, width=width, height=height), answer_from(rendered.geometry)
+
+
+GRID = GridDatasets(TableSeparators.ID, DATASETS, __name__, VERSION, case_of)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    if dataset.endswith("-v2"):
-        return _generate_v2(output_dir, dataset)
-
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for case_id, layout in case_ids():
-            rendered = render_case(case_id, layout)
-            image_path = f"assets/{case_id}.png"
-            write_png(output_dir / image_path, rendered.image)
-            width, height = rendered.image.size
-            case_input = Input(image=image_path, width=width, height=height)
-            yield case_id, layout, case_input, answer_from(rendered.geometry)
-
-    return write_dataset(
-        output_dir,
-        _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TableSeparators.ID,
-        title=TITLE,
-        description=DESCRIPTION,
-        generator=Generator(name=__name__, seed=SEED),
-    )
-
-
-def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
     split = split_of(dataset)
-
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for planned in grid_families.plan(dataset, PREFIX_V2):
-            rendered = grid_families.make_separator_table(
-                SEED_V2, planned.case_id, planned.family, split, planned.scan
-            )
-            image_path = f"assets/{planned.case_id}.png"
-            grid_damage.write_compact_png(output_dir / image_path, rendered.image)
-            width, height = rendered.image.size
-            case_input = Input(image=image_path, width=width, height=height)
-            yield planned.case_id, planned.category, case_input, answer_from(rendered.geometry)
-
+    if split is None:
+        cases = [(c, layout, partial(render_case, c, layout)) for c, layout in case_ids()]
+        return GRID.write(output_dir, dataset, cases, seed=SEED, title=TITLE, description=DESCRIPTION)
     families = grid_families.families_of(split)
-    return write_dataset(
+    return GRID.write(
         output_dir,
-        _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TableSeparators.ID,
+        dataset,
+        family_tables(dataset, PREFIX_V2, partial(grid_families.make_separator_table, SEED_V2)),
+        seed=SEED_V2,
         title=f"Table separators, synthetic v2 ({split} split)",
         description=(
             f"{grid_families.SIZES[split]} crops of laboratory results tables without merged "
@@ -155,7 +115,6 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
             "column separators with the content band of every row and column, measured from the "
             "drawn pixels."
         ),
-        generator=Generator(name=__name__, seed=SEED_V2),
     )
 
 

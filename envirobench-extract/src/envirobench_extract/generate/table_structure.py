@@ -17,23 +17,14 @@ tests check that against the shipped manifest.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    unstructure,
-    write_dataset,
-)
-from envirobench_synth.png import write_png
+from envirobench import FixturePlan, Manifest, split_of, unstructure
 
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
-from . import grid_damage, grid_families
+from . import grid_families
+from .grid_datasets import GridDatasets, family_tables, layout_case_ids
 from .grid_tables import LAYOUTS, DrawnTable, make_table
 from .named_mistakes import planted_by_name
 from .table_structure_fixtures import DELIBERATE_ERRORS, DELIBERATE_ERRORS_V2, wrong_prediction
@@ -55,11 +46,7 @@ DESCRIPTION = (
 
 def case_ids() -> list[tuple[str, str]]:
     """(case ID, layout) of every case, in file order."""
-    return [
-        (f"{PREFIX}-{k * TABLES_PER_LAYOUT + i + 1:04d}", layout)
-        for k, layout in enumerate(LAYOUTS)
-        for i in range(TABLES_PER_LAYOUT)
-    ]
+    return layout_case_ids(PREFIX, LAYOUTS, TABLES_PER_LAYOUT)
 
 
 def answer_from(table: DrawnTable) -> TableGrid:
@@ -72,54 +59,27 @@ def answer_from(table: DrawnTable) -> TableGrid:
     return TableGrid(spec.rows, spec.columns, spec.header_rows, tuple(cells))
 
 
+def case_of(table: DrawnTable, image_path: str) -> tuple[Input, TableGrid]:
+    width, height = table.image.size
+    return Input(image=image_path, width=width, height=height), answer_from(table)
+
+
+GRID = GridDatasets(TableStructure.ID, DATASETS, __name__, VERSION, case_of)
+
+
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    if split_of(dataset) is not None:
-        return _generate_v2(output_dir, dataset)
-
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for case_id, layout in case_ids():
-            table = make_table(SEED, case_id, layout)
-            image_path = f"assets/{case_id}.png"
-            write_png(output_dir / image_path, table.image)
-            width, height = table.image.size
-            case_input = Input(image=image_path, width=width, height=height)
-            yield case_id, layout, case_input, answer_from(table)
-
-    return write_dataset(
-        output_dir,
-        _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TableStructure.ID,
-        title=TITLE,
-        description=DESCRIPTION,
-        generator=Generator(name=__name__, seed=SEED),
-    )
-
-
-def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
     split = split_of(dataset)
-
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for planned in grid_families.plan(dataset, PREFIX):
-            table = grid_families.make_grid_table(
-                SEED_V2, planned.case_id, planned.family, split, planned.scan
-            )
-            image_path = f"assets/{planned.case_id}.png"
-            grid_damage.write_compact_png(output_dir / image_path, table.image)
-            width, height = table.image.size
-            case_input = Input(image=image_path, width=width, height=height)
-            yield planned.case_id, planned.category, case_input, answer_from(table)
-
+    if split is None:
+        tables = [(c, layout, partial(make_table, SEED, c, layout)) for c, layout in case_ids()]
+        return GRID.write(output_dir, dataset, tables, seed=SEED, title=TITLE, description=DESCRIPTION)
     families = grid_families.families_of(split)
-    return write_dataset(
+    return GRID.write(
         output_dir,
-        _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TableStructure.ID,
+        dataset,
+        family_tables(dataset, PREFIX, partial(grid_families.make_grid_table, SEED_V2)),
+        seed=SEED_V2,
         title=f"Table structure, synthetic v2 ({split} split)",
         description=(
             f"{grid_families.SIZES[split]} crops of laboratory results tables from the {split} "
@@ -130,7 +90,6 @@ def _generate_v2(output_dir: Path, dataset: str) -> Manifest:
             "degrees, stamped and marked by hand; bitonal, grayscale, JPEG or fax). The answer "
             "is the table's cell grid: rows, columns, header rows and every cell with its spans."
         ),
-        generator=Generator(name=__name__, seed=SEED_V2),
     )
 
 
