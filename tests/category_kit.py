@@ -80,6 +80,17 @@ class CategoryKit:
         cases = [json.loads(line) for line in (root / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
         return root, cases, read_answers(root, answer_cls)
 
+    def sized_splits(self, btype: Any, shipped: Mapping[str, tuple[Any, Any, Any, Any]], sizes: Mapping[str, int]) -> Iterator[tuple[str, Any, Any, Any]]:
+        """(split, dataset, cases, answers) of each of `shipped_datasets`' datasets, once it is
+        checked that the registry holds it as that split ("dev" or "test", by its folder) and that
+        it has `sizes[split]` cases."""
+        layout = self.package.layout(btype.ID)
+        for folder, (registry, dataset, cases, answers) in shipped.items():
+            split = "dev" if "dev" in folder else "test"
+            assert registry.datasets[layout.dataset_id(folder)].split == split, folder
+            assert len(cases) == sizes[split], folder
+            yield split, dataset, cases, answers
+
     def shipped_bytes(self, type_id: str) -> int:
         """The bytes of every file of the type's shipped datasets (what a size budget bounds)."""
         layout = self.package.layout(type_id)

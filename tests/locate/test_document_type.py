@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from locate_kit import fixture_scores, reference_run, shipped_datasets
+from locate_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -213,10 +213,7 @@ def datasets():
 
 def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):
     assert set(datasets) == {"synthetic-dev-v1", "synthetic-test-v1"}
-    for folder, (registry, _, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].split == split
-        assert len(cases) == SIZES[split]
+    for split, _, _, answers in sized_splits(TYPE, datasets, SIZES):
         assert Counter(a.kind for a in answers.values()) == {
             k: SIZES[split] // len(KINDS) for k in KINDS
         }

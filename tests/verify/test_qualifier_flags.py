@@ -8,7 +8,7 @@ import math
 from collections import Counter
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets
+from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -180,10 +180,7 @@ def datasets():
 
 def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets):
     families = {}
-    for folder, (registry, _, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].split == split
-        assert len(cases) == SIZES[split]
+    for split, _, cases, answers in sized_splits(TYPE, datasets, SIZES):
         families[split] = {case.category for case in cases.values()}
         results = sum(len(a.results) for a in answers.values())
         if split == "test":
@@ -191,7 +188,7 @@ def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets
         traps = Counter(t.trap for a in answers.values() for t in a.traps)
         for trap in ("footnote-flag", "redefined-B", "validator-flag", "rejected", "tic",
                      "inline-flag", "nondetect-with-flag"):  # fmt: skip
-            assert traps[trap] >= 5, (folder, trap)
+            assert traps[trap] >= 5, (split, trap)
         flags = Counter(
             flag
             for case in cases.values()

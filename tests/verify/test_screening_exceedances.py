@@ -11,7 +11,7 @@ import math
 from collections import Counter
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets
+from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -148,10 +148,7 @@ def datasets():
 
 
 def test_the_splits_are_registered_sized_and_split_by_family(datasets):
-    for folder, (registry, _, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].split == split
-        assert len(cases) == SIZES[split]
+    for split, _, _, answers in sized_splits(TYPE, datasets, SIZES):
         statuses = Counter(f.status for a in answers.values() for f in a.findings)
         assert statuses["exceeds"] >= 2 * SIZES[split] and statuses["cannot-be-ruled-out"] >= 20
         assert sum(a.scanned for a in answers.values()) >= SIZES[split] // 12

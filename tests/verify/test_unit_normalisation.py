@@ -9,7 +9,7 @@ from collections import Counter
 from decimal import Decimal
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets
+from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -157,10 +157,7 @@ def datasets():
 
 def test_the_splits_are_registered_sized_by_family_and_cover_every_conversion(datasets):
     families = {}
-    for folder, (registry, _, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].split == split
-        assert len(cases) == SIZES[split]
+    for split, _, cases, answers in sized_splits(TYPE, datasets, SIZES):
         families[split] = {case.category for case in cases.values()}
         kinds = Counter(r.kind for a in answers.values() for r in a.results)
         assert set(kinds) == set(KINDS) and min(kinds.values()) >= 30, kinds
