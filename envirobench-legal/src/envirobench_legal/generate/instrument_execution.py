@@ -25,8 +25,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -158,10 +156,8 @@ MISTAKES: tuple[ExecutionMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, ExecutionMistake]:
-    """Case ID -> the mistake wrong.json makes there."""
-    categories = read_categories(dataset_dir)
-    return plant_mistakes(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.scenario)
+# Case ID -> the mistake wrong.json makes there: each on the first case of its scenario.
+planted = FixturePlan.first_fitting(MISTAKES, category=lambda mistake: mistake.scenario)
 
 
 def wrong_prediction(mistake: ExecutionMistake, answer: Answer, prediction: dict) -> dict:
@@ -178,6 +174,6 @@ def wrong_prediction(mistake: ExecutionMistake, answer: Answer, prediction: dict
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"status": answer.status, "evidence_page": answer.evidence_pages[0]},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=wrong_prediction,
 )

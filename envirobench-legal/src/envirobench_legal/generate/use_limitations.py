@@ -31,8 +31,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -181,10 +179,8 @@ MISTAKES: tuple[LimitationMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, LimitationMistake]:
-    """Case ID -> the mistake wrong.json makes there."""
-    categories = read_categories(dataset_dir)
-    return plant_mistakes(MISTAKES, categories, lambda mistake, case_id: categories[case_id] == mistake.focus)
+# Case ID -> the mistake wrong.json makes there: each on the first case of its focus.
+planted = FixturePlan.first_fitting(MISTAKES, category=lambda mistake: mistake.focus)
 
 
 def prediction_of(answer: Answer) -> dict:
@@ -213,6 +209,6 @@ def apply(mistake: LimitationMistake, answer: Answer, prediction: dict) -> dict:
 FIXTURES = FixturePlan(
     Answer,
     correct=prediction_of,
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=apply,
 )

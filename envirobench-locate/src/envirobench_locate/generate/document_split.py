@@ -25,9 +25,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -120,29 +117,29 @@ MISTAKES: tuple[SplitMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, SplitMistake]:
-    categories = read_categories(dataset_dir)
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-
-    def fits(mistake: SplitMistake, case_id: str) -> bool:
-        answer = answers[case_id]
-        if categories[case_id] != mistake.scenario or len(answer.first_pages) < 2:
-            return False
-        if mistake.change == "add-inside":
-            return any(
-                b - a > 1
-                for a, b in zip(
-                    answer.first_pages, [*answer.first_pages[1:], answer.pages + 1], strict=True
-                )
+def fits(mistake: SplitMistake, answer: Answer) -> bool:
+    """Whether a bundle of the mistake's scenario can take it."""
+    if len(answer.first_pages) < 2:
+        return False
+    if mistake.change == "add-inside":
+        return any(
+            b - a > 1
+            for a, b in zip(
+                answer.first_pages, [*answer.first_pages[1:], answer.pages + 1], strict=True
             )
-        if mistake.change == "late-second":
-            return (
-                answer.first_pages[1] + 1 not in answer.first_pages
-                and answer.first_pages[1] < answer.pages
-            )
-        return True
+        )
+    if mistake.change == "late-second":
+        return (
+            answer.first_pages[1] + 1 not in answer.first_pages
+            and answer.first_pages[1] < answer.pages
+        )
+    return True
 
-    return plant_mistakes(MISTAKES, categories, fits, unit="bundle")
+
+# Case ID -> the mistake wrong.json makes there: each on the first bundle of its scenario it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, fits, category=lambda mistake: mistake.scenario, answer=Answer, unit="bundle"
+)
 
 
 def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:
@@ -163,6 +160,6 @@ def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"first_pages": list(answer.first_pages)},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"first_pages": wrong_prediction(answer, mistake)},
 )

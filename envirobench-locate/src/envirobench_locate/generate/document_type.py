@@ -30,9 +30,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -184,23 +181,17 @@ MISTAKES: tuple[KindMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, KindMistake]:
-    """Case ID -> the mistake wrong.json makes there."""
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    categories = read_categories(dataset_dir)
+def fits(mistake: KindMistake, answer: Answer) -> bool:
+    return answer.kind == mistake.kind and (mistake.trap is None or mistake.trap in answer.traps)
 
-    def fits(mistake: KindMistake, case_id: str) -> bool:
-        answer = answers[case_id]
-        return answer.kind == mistake.kind and (
-            mistake.trap is None or mistake.trap in answer.traps
-        )
 
-    return plant_mistakes(MISTAKES, categories, fits, unit="document")
+# Case ID -> the mistake wrong.json makes there: each on the first document of its kind it fits.
+planted = FixturePlan.first_fitting(MISTAKES, fits, answer=Answer, unit="document")
 
 
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"kind": answer.kind},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"kind": mistake.called},
 )

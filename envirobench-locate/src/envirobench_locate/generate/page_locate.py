@@ -27,9 +27,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -130,21 +127,19 @@ MISTAKES: tuple[PageMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, PageMistake]:
-    categories = read_categories(dataset_dir)
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+def fits(mistake: PageMistake, answer: Answer) -> bool:
+    """Whether a question of the mistake's kind can take it."""
+    if mistake.change == "first-only":
+        return len(answer.pages) > 1
+    if mistake.change == "add-near-miss":
+        return bool(answer.near_misses)
+    return True
 
-    def fits(mistake: PageMistake, case_id: str) -> bool:
-        answer = answers[case_id]
-        if categories[case_id] != mistake.kind:
-            return False
-        if mistake.change == "first-only":
-            return len(answer.pages) > 1
-        if mistake.change == "add-near-miss":
-            return bool(answer.near_misses)
-        return True
 
-    return plant_mistakes(MISTAKES, categories, fits, unit="question")
+# Case ID -> the mistake wrong.json makes there: each on the first question of its kind it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, fits, category=lambda mistake: mistake.kind, answer=Answer, unit="question"
+)
 
 
 def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:
@@ -160,6 +155,6 @@ def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"pages": list(answer.pages)},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"pages": wrong_prediction(answer, mistake)},
 )

@@ -24,8 +24,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -152,15 +150,8 @@ MISTAKES: tuple[RankingMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, RankingMistake]:
-    """Case ID -> the mistake wrong.json makes there."""
-    categories = read_categories(dataset_dir)
-    return plant_mistakes(
-        MISTAKES,
-        categories,
-        lambda mistake, case_id: categories[case_id] == mistake.kind,
-        unit="question",
-    )
+# Case ID -> the mistake wrong.json makes there: each on the first question of its kind.
+planted = FixturePlan.first_fitting(MISTAKES, category=lambda mistake: mistake.kind, unit="question")
 
 
 def mistaken(ranking: list[str], answer: Answer, change: str) -> list[str]:
@@ -184,6 +175,6 @@ def mistaken(ranking: list[str], answer: Answer, change: str) -> list[str]:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"ranking": ideal_ranking(answer)},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"ranking": mistaken(prediction["ranking"], answer, mistake.change)},
 )

@@ -22,8 +22,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -126,8 +124,8 @@ def _wrong(gold: GoldAnswer, mistake: CitationMistake) -> dict:
     return {**right, "citations": []}
 
 
-def planted(dataset_dir: Path) -> dict[str, CitationMistake]:
-    return plant_mistakes(MISTAKES, read_categories(dataset_dir), lambda m, c: True, unit="record")
+# Case ID -> the mistake wrong.json makes there: the first records in turn.
+planted = FixturePlan.first_fitting(MISTAKES, unit="record")
 
 
 FIXTURES = FixturePlan(
@@ -135,7 +133,7 @@ FIXTURES = FixturePlan(
     correct=lambda answer: {
         "answers": {question_id(k): {"answer": canonical(g), "citations": [cite(g)]} for k, g in enumerate(answer.questions, 1)}
     },
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     # The first question answered wrongly.
     wrong=lambda mistake, answer, prediction: {
         "answers": {**prediction["answers"], question_id(1): _wrong(answer.questions[0], mistake)}

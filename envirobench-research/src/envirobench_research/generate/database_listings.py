@@ -21,8 +21,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
     write_dataset,
@@ -141,18 +139,16 @@ MISTAKES: tuple[ListingMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, ListingMistake]:
-    categories = read_categories(dataset_dir)
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    present = set(categories.values())
-    mistakes = tuple(m for m in MISTAKES if m.kind in present)
-
-    def fits(mistake: ListingMistake, case_id: str) -> bool:
-        return (
-            categories[case_id] == mistake.kind and mistake.trap in answers[case_id].traps.values()
-        )
-
-    return plant_mistakes(mistakes, categories, fits, unit="report")
+def planted(dataset_dir: Path, answers: dict[str, Answer] | None = None) -> dict[str, ListingMistake]:
+    """Each mistake of a layout the split has on the first report of that layout with its trap."""
+    present = set(read_categories(dataset_dir).values())
+    return FixturePlan.first_fitting(
+        tuple(m for m in MISTAKES if m.kind in present),
+        lambda mistake, answer: mistake.trap in answer.traps.values(),
+        category=lambda mistake: mistake.kind,
+        answer=Answer,
+        unit="report",
+    )(dataset_dir, answers)
 
 
 def wrong_prediction(answer: Answer, mistake: ListingMistake) -> dict[str, str]:
@@ -168,6 +164,6 @@ def wrong_prediction(answer: Answer, mistake: ListingMistake) -> dict[str, str]:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"sites": dict(answer.sites)},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"sites": wrong_prediction(answer, mistake)},
 )

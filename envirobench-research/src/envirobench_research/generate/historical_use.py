@@ -22,8 +22,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
     read_categories,
     split_of,
     write_dataset,
@@ -103,24 +101,24 @@ MISTAKES: tuple[HistoryMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, HistoryMistake]:
-    categories = read_categories(dataset_dir)
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    present = set(categories.values())
+def fits(mistake: HistoryMistake, answer: Answer) -> bool:
+    if mistake.change == "relabel":
+        return any(
+            p.use not in ("retail", "residential", "vacant", "agricultural") for p in answer.periods
+        )
+    return len(answer.periods) > 1
 
-    def fits(mistake: HistoryMistake, cid: str) -> bool:
-        if categories[cid] != mistake.kind:
-            return False
-        if mistake.change == "relabel":
-            return any(
-                p.use not in ("retail", "residential", "vacant", "agricultural")
-                for p in answers[cid].periods
-            )
-        return len(answers[cid].periods) > 1
 
-    return plant_mistakes(
-        tuple(m for m in MISTAKES if m.kind in present), categories, fits, unit="history"
-    )
+def planted(dataset_dir: Path, answers: dict[str, Answer] | None = None) -> dict[str, HistoryMistake]:
+    """Each mistake of a layout the split has on the first history of that layout it fits."""
+    present = set(read_categories(dataset_dir).values())
+    return FixturePlan.first_fitting(
+        tuple(m for m in MISTAKES if m.kind in present),
+        fits,
+        category=lambda mistake: mistake.kind,
+        answer=Answer,
+        unit="history",
+    )(dataset_dir, answers)
 
 
 def wrong_prediction(answer: Answer, mistake: HistoryMistake) -> list[dict]:
@@ -144,6 +142,6 @@ def wrong_prediction(answer: Answer, mistake: HistoryMistake) -> list[dict]:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"periods": [{"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in answer.periods]},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: {"periods": wrong_prediction(answer, mistake)},
 )

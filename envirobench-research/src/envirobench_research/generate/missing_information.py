@@ -24,9 +24,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -178,14 +175,10 @@ def _is_number(text: str) -> bool:
     return True
 
 
-def planted(dataset_dir: Path) -> dict[str, QuestionMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    return plant_mistakes(
-        MISTAKES,
-        read_categories(dataset_dir),
-        lambda m, case_id: any(_fits(m, g) for g in answers[case_id].questions),
-        unit="record",
-    )
+# Case ID -> the mistake wrong.json makes there: each on the first record with a question it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda m, answer: any(_fits(m, g) for g in answer.questions), answer=Answer, unit="record"
+)
 
 
 def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
@@ -207,6 +200,6 @@ def wrong_prediction(mistake: QuestionMistake, answer: Answer, prediction: dict)
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"answers": {question_id(k): canonical(g) for k, g in enumerate(answer.questions, 1)}},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=wrong_prediction,
 )

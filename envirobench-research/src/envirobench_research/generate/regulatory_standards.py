@@ -24,9 +24,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -117,14 +114,13 @@ MISTAKES: tuple[StandardMistake, ...] = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, StandardMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    order = list(read_categories(dataset_dir))
-
-    def fits(mistake: StandardMistake, cid: str) -> bool:
-        return mistake.trap in answers[cid].traps and answers[cid].table is not None
-
-    return plant_mistakes(MISTAKES, order, fits, unit="look-up")
+# Case ID -> the mistake wrong.json makes there: each on the first look-up with its trap and a table.
+planted = FixturePlan.first_fitting(
+    MISTAKES,
+    lambda mistake, answer: mistake.trap in answer.traps and answer.table is not None,
+    answer=Answer,
+    unit="look-up",
+)
 
 
 def _flip_unit(unit: str) -> str:
@@ -142,6 +138,6 @@ def wrong_prediction(answer: Answer, mistake: StandardMistake) -> dict:
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"table": answer.table, "value": answer.value, "unit": answer.unit},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
 )

@@ -21,9 +21,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     structure,
     unstructure,
@@ -131,11 +128,10 @@ MISTAKES = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, ExceedanceMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    return plant_mistakes(
-        MISTAKES, read_categories(dataset_dir), lambda m, c: bool(answers[c].exceedances), "site"
-    )
+# Case ID -> the mistake wrong.json makes there: each on its own site with an exceedance.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda mistake, answer: bool(answer.exceedances), answer=Answer, unit="site"
+)
 
 
 def _invented(answer: Answer) -> dict[str, Any]:
@@ -169,6 +165,6 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
 FIXTURES = FixturePlan(
     Answer,
     correct=correct_prediction,
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
 )

@@ -22,9 +22,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     structure,
     unstructure,
@@ -113,11 +110,10 @@ MISTAKES = (
 )
 
 
-def planted(dataset_dir: Path) -> dict[str, ConditionMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    return plant_mistakes(
-        MISTAKES, read_categories(dataset_dir), lambda m, c: bool(answers[c].conditions), "site"
-    )
+# Case ID -> the mistake wrong.json makes there: each on its own site with a condition.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda mistake, answer: bool(answer.conditions), answer=Answer, unit="site"
+)
 
 
 def wrong_prediction(answer: Answer, mistake: ConditionMistake, kinds: list[str]) -> dict:
@@ -150,7 +146,7 @@ def planted_with_kinds(dataset_dir: Path, answers: dict[str, Answer]) -> dict[st
         record["id"]: record["input"]["condition_kinds"]
         for record in map(json.loads, (Path(dataset_dir) / "cases.jsonl").read_text(encoding="utf-8").splitlines())
     }
-    return {cid: (mistake, kinds[cid]) for cid, mistake in planted(dataset_dir).items()}
+    return {cid: (mistake, kinds[cid]) for cid, mistake in planted(dataset_dir, answers).items()}
 
 
 FIXTURES = FixturePlan(

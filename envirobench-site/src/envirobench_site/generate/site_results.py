@@ -21,9 +21,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     structure,
     unstructure,
@@ -169,17 +166,12 @@ def _detections(answer: Answer) -> list[TrueResult]:
     return [r for r in answer.results if r.detected]
 
 
-def planted(dataset_dir: Path) -> dict[str, RecordMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+def fits(mistake: RecordMistake, answer: Answer) -> bool:
+    return bool(_detections(answer)) if mistake.change == "superseded" else bool(answer.results)
 
-    def fits(mistake: RecordMistake, case_id: str) -> bool:
-        return (
-            bool(_detections(answers[case_id]))
-            if mistake.change == "superseded"
-            else bool(answers[case_id].results)
-        )
 
-    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, unit="site")
+# Case ID -> the mistake wrong.json makes there: each on its own site.
+planted = FixturePlan.first_fitting(MISTAKES, fits, answer=Answer, unit="site")
 
 
 def _superseded_value(record: TrueResult) -> tuple[float, str] | None:
@@ -224,6 +216,6 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
 FIXTURES = FixturePlan(
     Answer,
     correct=correct_prediction,
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
 )

@@ -20,9 +20,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     structure,
     unstructure,
@@ -106,15 +103,14 @@ def _swappable(answer: Answer) -> int | None:
     return None
 
 
-def planted(dataset_dir: Path) -> dict[str, EventMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
+def fits(mistake: EventMistake, answer: Answer) -> bool:
+    if mistake.change == "swap":
+        return _swappable(answer) is not None
+    return bool(answer.events)
 
-    def fits(mistake: EventMistake, case_id: str) -> bool:
-        if mistake.change == "swap":
-            return _swappable(answers[case_id]) is not None
-        return bool(answers[case_id].events)
 
-    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, "site")
+# Case ID -> the mistake wrong.json makes there: each on its own site.
+planted = FixturePlan.first_fitting(MISTAKES, fits, answer=Answer, unit="site")
 
 
 def wrong_prediction(answer: Answer, mistake: EventMistake) -> dict[str, Any]:
@@ -137,6 +133,6 @@ def correct_prediction(answer: Answer) -> dict[str, Any]:
 FIXTURES = FixturePlan(
     Answer,
     correct=correct_prediction,
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=lambda mistake, answer, prediction: wrong_prediction(answer, mistake),
 )

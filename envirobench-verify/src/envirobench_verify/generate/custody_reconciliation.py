@@ -23,8 +23,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -138,18 +136,17 @@ def wrong_prediction(answer: Answer, mistake: CustodyMistake) -> dict:
     return {"discrepancies": _listed(tuple(found))}
 
 
-def planted(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, CustodyMistake]:
-    """Each mistake on the first pair (in the dataset's order) that fits it."""
+def fits(mistake: CustodyMistake, answer: Answer) -> bool:
+    kinds = [d.kind for d in answer.discrepancies]
+    if mistake.change == "add-temperature":
+        return "temperature" not in kinds
+    if mistake.change == "missing-and-extra":
+        return "id-mismatch" in kinds
+    return bool(kinds)
 
-    def fits(mistake: CustodyMistake, case_id: str) -> bool:
-        kinds = [d.kind for d in answers[case_id].discrepancies]
-        if mistake.change == "add-temperature":
-            return "temperature" not in kinds
-        if mistake.change == "missing-and-extra":
-            return "id-mismatch" in kinds
-        return bool(kinds)
 
-    return plant_mistakes(MISTAKES, read_categories(dataset_dir), fits, unit="pair")
+# Each mistake on the first pair (in the dataset's order) that fits it.
+planted = FixturePlan.first_fitting(MISTAKES, fits, answer=Answer, unit="pair")
 
 
 FIXTURES = FixturePlan(

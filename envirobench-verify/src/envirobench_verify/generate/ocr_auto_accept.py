@@ -25,7 +25,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
     read_categories,
     split_of,
     write_dataset,
@@ -166,12 +165,12 @@ def wrong_prediction(answer: Answer, mistake: AcceptMistake) -> dict:
 
 def planted(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, AcceptMistake]:
     """Each mistake on the first table (in the dataset's order) of its family that is not all right."""
-    categories = read_categories(dataset_dir)
-
-    def fits(mistake: AcceptMistake, case_id: str) -> bool:
-        return categories[case_id] == mistake.family and not all(c.right for c in answers[case_id].cells)
-
-    return plant_mistakes(mistakes_of(dataset_dir), categories, fits, unit="table")
+    return FixturePlan.first_fitting(
+        mistakes_of(dataset_dir),
+        lambda mistake, answer: not all(c.right for c in answer.cells),
+        category=lambda mistake: mistake.family,
+        unit="table",
+    )(dataset_dir, answers)
 
 
 FIXTURES = FixturePlan(

@@ -21,9 +21,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -149,15 +146,10 @@ def _wrong_value(meaning: Meaning, mistake: FlagMistake) -> object:
     return not current
 
 
-def planted(dataset_dir: Path) -> dict[str, FlagMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    categories = read_categories(dataset_dir)
-    return plant_mistakes(
-        MISTAKES,
-        categories,
-        lambda mistake, case_id: _target(answers[case_id], mistake) is not None,
-        unit="report",
-    )
+# Case ID -> the mistake wrong.json makes there: each on the first report with a result it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda mistake, answer: _target(answer, mistake) is not None, answer=Answer, unit="report"
+)
 
 
 def _meaning_json(meaning: Meaning) -> dict[str, object]:
@@ -188,6 +180,6 @@ def wrong_prediction(mistake: FlagMistake, answer: Answer, prediction: dict) -> 
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"results": [_meaning_json(m) for m in answer.results]},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=wrong_prediction,
 )

@@ -25,9 +25,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -174,14 +171,10 @@ def _target(answer: Answer, mistake: ScreeningMistake) -> TrueFinding | None:
     )
 
 
-def planted(dataset_dir: Path) -> dict[str, ScreeningMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    return plant_mistakes(
-        MISTAKES,
-        read_categories(dataset_dir),
-        lambda mistake, case_id: _target(answers[case_id], mistake) is not None,
-        unit="report",
-    )
+# Case ID -> the mistake wrong.json makes there: each on the first report with a finding it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda mistake, answer: _target(answer, mistake) is not None, answer=Answer, unit="report"
+)
 
 
 def prediction_of(finding: TrueFinding) -> dict[str, object]:
@@ -212,6 +205,6 @@ def wrong_prediction(mistake: ScreeningMistake, answer: Answer, prediction: dict
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"findings": [prediction_of(f) for f in answer.findings]},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=wrong_prediction,
 )

@@ -21,9 +21,6 @@ from envirobench import (
     Generator,
     Manifest,
     dataset_id_of,
-    plant_mistakes,
-    read_answers,
-    read_categories,
     split_of,
     write_dataset,
 )
@@ -119,14 +116,10 @@ def _target(answer: Answer, mistake: UnitMistake) -> TruthRow | None:
     return next((r for r in answer.results if r.kind == mistake.kind), None)
 
 
-def planted(dataset_dir: Path) -> dict[str, UnitMistake]:
-    answers: dict[str, Answer] = read_answers(dataset_dir, Answer)
-    return plant_mistakes(
-        MISTAKES,
-        read_categories(dataset_dir),
-        lambda mistake, case_id: _target(answers[case_id], mistake) is not None,
-        unit="report",
-    )
+# Case ID -> the mistake wrong.json makes there: each on the first report with a result it fits.
+planted = FixturePlan.first_fitting(
+    MISTAKES, lambda mistake, answer: _target(answer, mistake) is not None, answer=Answer, unit="report"
+)
 
 
 def wrong_prediction(mistake: UnitMistake, answer: Answer, prediction: dict) -> dict:
@@ -143,6 +136,6 @@ def wrong_prediction(mistake: UnitMistake, answer: Answer, prediction: dict) -> 
 FIXTURES = FixturePlan(
     Answer,
     correct=lambda answer: {"results": [{"result": r.result, "value": r.value} for r in answer.results]},
-    planted=lambda dataset_dir, answers: planted(dataset_dir),
+    planted=planted,
     wrong=wrong_prediction,
 )
