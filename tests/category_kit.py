@@ -82,12 +82,13 @@ class CategoryKit:
 
     def sized_splits(self, btype: Any, shipped: Mapping[str, tuple[Any, Any, Any, Any]], sizes: Mapping[str, int]) -> Iterator[tuple[str, Any, Any, Any]]:
         """(split, dataset, cases, answers) of each of `shipped_datasets`' datasets, once it is
-        checked that the registry holds it as that split ("dev" or "test", by its folder) and that
-        it has `sizes[split]` cases."""
+        checked that the registry holds it, at its directory, as that split ("dev" or "test", by
+        its folder) and that it has `sizes[split]` cases."""
         layout = self.package.layout(btype.ID)
         for folder, (registry, dataset, cases, answers) in shipped.items():
             split = "dev" if "dev" in folder else "test"
-            assert registry.datasets[layout.dataset_id(folder)].split == split, folder
+            source = registry.datasets[layout.dataset_id(folder)]
+            assert (source.path, source.split) == (layout.dataset_dir(folder), split), folder
             assert len(cases) == sizes[split], folder
             yield split, dataset, cases, answers
 

@@ -11,7 +11,7 @@ from category_kit import CategoryKit
 from envirobench_legal.package import PACKAGE
 
 KIT = CategoryKit(PACKAGE)
-reference_run, shipped_datasets, fixture_scores = KIT.reference_run, KIT.shipped_datasets, KIT.fixture_scores
+reference_run, shipped_datasets, fixture_scores, sized_splits = KIT.reference_run, KIT.shipped_datasets, KIT.fixture_scores, KIT.sized_splits
 
 
 def dev_sample(type_id: str, *, scanned: bool) -> list[str]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from legal_kit import fixture_scores, shipped_datasets
+from legal_kit import fixture_scores, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -207,10 +207,7 @@ def datasets():
 
 def test_the_splits_are_registered_sized_trapped_and_scanned_in_part(datasets):
     total = 0
-    for folder, (registry, dataset, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].path == LAYOUT.dataset_dir(folder)
-        assert len(cases) == SIZES[split]
+    for split, dataset, cases, answers in sized_splits(TYPE, datasets, SIZES):
         assert {c.category for c in cases.values()} == set(FOCI)
         periods = sum(len(a.periods) for a in answers.values())
         assert periods >= (300 if split == "test" else 150)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import fixture_scores, shipped_datasets
+from legal_kit import fixture_scores, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, build_registry, structure
 from envirobench.benchmark import check_type_class
@@ -180,10 +180,7 @@ def datasets():
 
 
 def test_the_splits_are_registered_sized_and_scanned_in_part(datasets):
-    for folder, (registry, dataset, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].path == LAYOUT.dataset_dir(folder)
-        assert len(cases) == SIZES[split]
+    for _, dataset, cases, answers in sized_splits(TYPE, datasets, SIZES):
         assert {c.category for c in cases.values()} == set(SCENARIO_SHARES)
         assert {a.status for a in answers.values()} == set(STATUSES)
         scanned = sum(a.scanned for a in answers.values())

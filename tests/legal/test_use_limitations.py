@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import shipped_datasets
+from legal_kit import shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.benchmark import check_type_class
@@ -183,10 +183,7 @@ def datasets():
 
 def test_the_splits_are_registered_sized_scanned_and_small(datasets):
     total = 0
-    for folder, (registry, dataset, cases, answers) in datasets.items():
-        split = "dev" if "dev" in folder else "test"
-        assert registry.datasets[LAYOUT.dataset_id(folder)].path == LAYOUT.dataset_dir(folder)
-        assert len(cases) == SIZES[split]
+    for _, dataset, cases, answers in sized_splits(TYPE, datasets, SIZES):
         assert {c.category for c in cases.values()} == set(FOCUS_SHARES)
         documents = sum(len(c.input.documents) for c in cases.values())
         assert all(3 <= len(c.input.documents) <= 5 for c in cases.values())
