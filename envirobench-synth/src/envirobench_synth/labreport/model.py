@@ -21,6 +21,7 @@ Truth rules (the record format of EnviroBench's Extract types):
 from __future__ import annotations
 
 import datetime as dt
+import random
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
@@ -55,6 +56,28 @@ MATRIX_TITLES = {
     "sub-slab-vapor": "Sub-Slab Vapor",
     "indoor-air": "Indoor Air",
 }
+
+
+
+def report_dates(
+    rng: random.Random,
+    last_analysis: dt.date,
+    status: str,
+    issued_after: tuple[int, int],
+    reissued_after: tuple[int, int],
+) -> tuple[dt.date, dt.date | None, int]:
+    """A report's date, the date of the issue it supersedes and its revision number: issued
+    `issued_after` days (a randint range) after its last analysis; a revised report is reissued
+    `reissued_after` days after that first issue, as revision 1 or (less often) 2. Both kinds of
+    lab report (sample.py's and the front matter's) date their reports so."""
+    report_date = last_analysis + dt.timedelta(days=rng.randint(*issued_after))
+    if status != "revised":
+        return report_date, None, 0
+    return (
+        report_date + dt.timedelta(days=rng.randint(*reissued_after)),
+        report_date,
+        rng.choice((1, 1, 2)),
+    )
 
 # strftime patterns a laboratory prints dates with; one report uses one.
 DATE_FORMATS: tuple[str, ...] = ("%m/%d/%Y", "%d-%b-%Y", "%B %d, %Y", "%Y-%m-%d", "%m/%d/%y")

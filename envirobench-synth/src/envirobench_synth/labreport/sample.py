@@ -35,6 +35,7 @@ from .model import (
     ReportInfo,
     Sample,
     Status,
+    report_dates,
 )
 
 # (fewest, most) samples and analytes per sample for each layout: what fits its pages.
@@ -289,14 +290,8 @@ def _info(
 ) -> ReportInfo:
     if status is None:
         status = rng.choice(("final",) * 3 + ("draft", "revised"))
-    report_date = last_analysis + dt.timedelta(days=rng.randint(2, 10))
-    superseded = reason = None
-    revision = 0
-    if status == "revised":
-        superseded = report_date
-        report_date = superseded + dt.timedelta(days=rng.randint(5, 40))
-        revision = rng.choice((1, 1, 2))
-        reason = rng.choice(names.REVISION_REASONS)
+    report_date, superseded, revision = report_dates(rng, last_analysis, status, (2, 10), (5, 40))
+    reason = rng.choice(names.REVISION_REASONS) if status == "revised" else None
     site = rng.choice(names.SITES)
     return ReportInfo(
         laboratory=catalogue.LABORATORIES[lab_index],

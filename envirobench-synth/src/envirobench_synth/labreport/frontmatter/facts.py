@@ -19,6 +19,7 @@ from ...vocabulary import (
     choose,
 )
 from .. import names
+from ..model import report_dates
 from .families import (
     DAY_FIRST,
     DAY_FIRST_SHARES,
@@ -180,13 +181,9 @@ def sample_facts(
         )
     entries.sort(key=lambda s: (s.collected, s.sample_id))
     last_analysis = max(s.analysed for s in entries)
-    report_date = last_analysis + dt.timedelta(days=rng.randint(1, 6))
-    supersedes = superseded = None
-    revision = 0
+    report_date, superseded, revision = report_dates(rng, last_analysis, status, (1, 6), (6, 60))
+    supersedes = None
     if status == "revised":
-        superseded = report_date
-        report_date = superseded + dt.timedelta(days=rng.randint(6, 60))
-        revision = rng.choice((1, 1, 2))
         supersedes = rng.choice((work_order, f"{work_order} Rev. {revision - 1}"))
     return Facts(
         laboratory=laboratory,
