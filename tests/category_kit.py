@@ -111,6 +111,20 @@ class CategoryKit:
             bad = btype.score_case(case, answers[case_id], structure(wrong[case_id], btype.Prediction))[profile]
             yield case_id, good, bad
 
+    def wrong_fixture_scores(self, btype: Any, shipped: Mapping[str, tuple[Any, Any, Any, Any]], profile: str, planted: Any,
+                             count: int) -> Iterator[tuple[str, Any, Any, Any]]:
+        """(case ID, answer, the profile's score of wrong.json's prediction, the mistake planted in
+        the case or None) over every case of `shipped_datasets`' datasets, once it is checked that
+        correct.json scores no error on the case and that `planted(dataset directory)` finds
+        `count` mistakes (by case ID) in each dataset."""
+        layout = self.package.layout(btype.ID)
+        for folder, (_, _, cases, answers) in shipped.items():
+            mistakes = planted(layout.dataset_dir(folder))
+            assert len(mistakes) == count, folder
+            for case_id, good, bad in self.fixture_scores(btype, folder, cases, answers, profile):
+                assert good.errors == (), case_id
+                yield case_id, answers[case_id], bad, mistakes.get(case_id)
+
     def assert_fixtures_score_as_planted(self, btype: Any, folder: str, cases: Mapping[str, Any], answers: Mapping[str, Any], profile: str,
                                          mistakes: Mapping[str, Any]) -> None:
         """correct.json scores without an error on every case; wrong.json has errors on exactly the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from locate_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
+from locate_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -224,16 +224,8 @@ def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):
 
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
-    for folder, (_, _, cases, answers) in datasets.items():
-        mistakes = planted(LAYOUT.dataset_dir(folder))
-        assert len(mistakes) == len(MISTAKES)
-        for cid, good, bad in fixture_scores(TYPE, folder, cases, answers, "kind"):
-            assert good.errors == ()
-            assert bad.errors == (
-                (("wrong-kind", answers[cid].kind, mistakes[cid].called),)
-                if cid in mistakes
-                else ()
-            )
+    for _, answer, bad, mistake in wrong_fixture_scores(TYPE, datasets, "kind", planted, len(MISTAKES)):
+        assert bad.errors == ((("wrong-kind", answer.kind, mistake.called),) if mistake is not None else ())
 
 
 # -- the reference adapter ------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import math
 from collections import Counter
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
+from verify_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -209,16 +209,11 @@ def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets
 
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
-    for folder, (_, _, cases, answers) in datasets.items():
-        mistakes = planted(LAYOUT.dataset_dir(folder))
-        assert len(mistakes) == len(MISTAKES)
-        for cid, good, bad in fixture_scores(TYPE, folder, cases, answers, "meanings"):
-            assert good.errors == ()
-            errors = bad.errors
-            if cid in mistakes:
-                assert len(errors) == 1 and errors[0][2] == mistakes[cid].meaning
-            else:
-                assert errors == ()
+    for _, _, bad, mistake in wrong_fixture_scores(TYPE, datasets, "meanings", planted, len(MISTAKES)):
+        if mistake is not None:
+            assert len(bad.errors) == 1 and bad.errors[0][2] == mistake.meaning
+        else:
+            assert bad.errors == ()
 
 
 # -- the reference adapter --------------------------------------------------------------------------

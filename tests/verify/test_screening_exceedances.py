@@ -11,7 +11,7 @@ import math
 from collections import Counter
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
+from verify_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -196,18 +196,14 @@ def test_the_pinned_tables_carry_sources_and_dates_in_force(datasets):
 
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
-    for folder, (_, _, cases, answers) in datasets.items():
-        mistakes = planted(LAYOUT.dataset_dir(folder))
-        assert len(mistakes) == len(MISTAKES)
-        for cid, good, bad in fixture_scores(TYPE, folder, cases, answers, "findings"):
-            assert good.errors == ()
-            kinds = sorted(e[0] for e in bad.errors)
-            if cid not in mistakes:
-                assert kinds == []
-            elif mistakes[cid].change == "drop":
-                assert kinds == ["missed-finding"]
-            else:
-                assert kinds == ["missed-finding", "wrong-factor"][1:]
+    for _, _, bad, mistake in wrong_fixture_scores(TYPE, datasets, "findings", planted, len(MISTAKES)):
+        kinds = sorted(e[0] for e in bad.errors)
+        if mistake is None:
+            assert kinds == []
+        elif mistake.change == "drop":
+            assert kinds == ["missed-finding"]
+        else:
+            assert kinds == ["missed-finding", "wrong-factor"][1:]
 
 
 # -- the reference adapter --------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from collections import Counter
 from decimal import Decimal
 
 import pytest
-from verify_kit import fixture_scores, reference_run, shipped_datasets, sized_splits
+from verify_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -175,12 +175,8 @@ def test_the_splits_are_registered_sized_by_family_and_cover_every_conversion(da
 
 
 def test_correct_fixture_has_no_error_and_wrong_has_exactly_the_planted_ones(datasets):
-    for folder, (_, _, cases, answers) in datasets.items():
-        mistakes = planted(LAYOUT.dataset_dir(folder))
-        assert len(mistakes) == len(MISTAKES)
-        for cid, good, bad in fixture_scores(TYPE, folder, cases, answers, "values"):
-            assert good.errors == ()
-            assert len(bad.errors) == (1 if cid in mistakes else 0)
+    for _, _, bad, mistake in wrong_fixture_scores(TYPE, datasets, "values", planted, len(MISTAKES)):
+        assert len(bad.errors) == (0 if mistake is None else 1)
 
 
 # -- the reference adapter --------------------------------------------------------------------------
