@@ -151,9 +151,7 @@ def test_a_perfect_ranking_has_zero_risk_until_the_wrong_cells():
     ],
 )
 def test_hostile_predictions_are_refused_naming_the_field(raw, where):
-    with pytest.raises(EnviroBenchError) as caught:
-        structure(raw, Prediction)
-    assert where in str(caught.value)
+    refusal(raw, Prediction, where)
 
 
 def test_nan_confidence_is_refused():
