@@ -13,6 +13,10 @@ page's top-left corner (y downwards), whatever their source:
   neither resampled down nor blown up needlessly, and read with `ocr.recognize`. Its words carry
   OCR confidences and no font information; its rules are not known (empty).
 
+`text_layers(path)` is the cheaper reading of readers that need no places (page-locate, the
+property-record reader): each page's plain text (pypdfium2), with the page, so that the caller
+OCRs a scan itself (`ocr_page` at `image_dpi`).
+
 `jitter` (a numpy Generator) perturbs the rendered image of OCR pages only: a text layer has no
 pixels to perturb, so on born-digital pages jitter changes nothing.
 
@@ -25,13 +29,14 @@ characters; a page that mixes a text layer with a scanned image reads only the t
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from . import ocr
@@ -200,6 +205,35 @@ def scan_dpi(page: Any) -> float:
         if placed_area > area and placed_width > 0 and source[0]:
             best, area = 72.0 * float(source[0]) / placed_width, placed_area
     return float(min(MAX_DPI, max(MIN_DPI, best)))
+
+
+def text_layers(path: Path) -> Iterator[tuple[int, Any, str]]:
+    """(index, page, text) of every page of the PDF, in order: the pypdfium2 page and the plain
+    text of its text layer (`read_pdf`'s words and places are more than a reader of a question's
+    pages needs: page-locate and the property-record reader). The document stays open while the
+    caller reads a page (to OCR a scan, say) and is closed after the last."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            textpage = page.get_textpage()
+            text = textpage.get_text_range()
+            textpage.close()
+            yield index, page, text
+    finally:
+        document.close()
+
+
+def image_dpi(page: Any) -> float:
+    """The resolution of a pypdfium2 page's largest image (a scan's own), within [100, 200]: OCR
+    reads a low-resolution scan no better blown up (`text_layers`' readers OCR at it)."""
+    best = 150.0
+    for obj in page.get_objects():
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            pixels = obj.get_px_size()[0]
+            if pixels:
+                best = pixels / page.get_width() * 72.0
+    return min(200.0, max(100.0, best))
 
 
 def render_page(path: Path, index: int, dpi: float) -> Any:

@@ -56,8 +56,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 from rank_bm25 import BM25Okapi
 
 from . import layout, pdftext
@@ -65,7 +63,6 @@ from .terms import FUNCTION_WORDS, IDENTIFIER, dates_in, identifier_key
 from .terms import terms as text_terms
 
 NOT_IN_RECORD = "not in the record"
-MIN_TEXT_CHARS = 20
 STEM = 5
 TOP = 8  # candidates tried for a value
 TITLE_LINES = 10  # the lines of a document's first page that name what it is
@@ -139,38 +136,16 @@ def terms(text: str) -> tuple[set[str], list[str]]:
 def read_lines(path: Path, name: str, jitter: np.random.Generator | None = None) -> list[Line]:
     """Every line of every page of one PDF (text layer, or OCR of a scanned page)."""
     lines: list[Line] = []
-    document = pdfium.PdfDocument(str(path))
-    try:
-        for index in range(len(document)):
-            page = document[index]
-            textpage = page.get_textpage()
-            text = textpage.get_text_range()
-            textpage.close()
-            if len(text.strip()) >= MIN_TEXT_CHARS:
-                rows = join_wrapped(
-                    [row.strip() for row in re.split(r"\r?\n", text) if row.strip()]
-                )
-            else:
-                width, height = page.get_width(), page.get_height()
-                dpi = image_dpi(page)
-                scanned = pdftext.ocr_page(path, index, width, height, dpi, jitter)
-                rows = [line.text for line in layout.group_lines(scanned.words)]
-            lines += [Line(name, index + 1, row) for row in rows if row]
-    finally:
-        document.close()
+    for index, page, text in pdftext.text_layers(path):
+        if len(text.strip()) >= pdftext.MIN_TEXT_CHARS:
+            rows = join_wrapped([row.strip() for row in re.split(r"\r?\n", text) if row.strip()])
+        else:
+            width, height = page.get_width(), page.get_height()
+            dpi = pdftext.image_dpi(page)
+            scanned = pdftext.ocr_page(path, index, width, height, dpi, jitter)
+            rows = [line.text for line in layout.group_lines(scanned.words)]
+        lines += [Line(name, index + 1, row) for row in rows if row]
     return lines
-
-
-def image_dpi(page: Any) -> float:
-    """The resolution of the page's largest image (a scan's own), within [100, 200]: OCR reads a
-    low-resolution scan no better blown up."""
-    best = 150.0
-    for obj in page.get_objects():
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            pixels = obj.get_px_size()[0]
-            if pixels:
-                best = pixels / page.get_width() * 72.0
-    return min(200.0, max(100.0, best))
 
 
 def join_wrapped(rows: list[str]) -> list[str]:

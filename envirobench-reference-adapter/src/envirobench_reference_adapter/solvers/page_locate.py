@@ -34,18 +34,15 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pypdfium2 as pdfium
-import pypdfium2.raw as pdfium_c
 from rank_bm25 import BM25Okapi
 
-from .. import ocr
+from .. import pdftext
 from ..serves import Jitter, Prediction, Serves, Sources
 from ..terms import FUNCTION_WORDS
 from ..terms import terms as text_terms
 
 SERVES = Serves("page-locate", variants=("bm25-top", "v1"))
 
-MIN_TEXT_CHARS = 20  # fewer characters on a page: a scan
 STEM = 6
 WORD_SLACK = 0.34  # a page within this share of the best page's word share is also an answer
 MAX_PAGES = 6
@@ -77,39 +74,16 @@ def page_texts(path: Path, jitter: np.random.Generator | None = None) -> list[st
         return _CACHE[key]
 
     texts: list[str] = []
-    document = pdfium.PdfDocument(str(path))
-    try:
-        for index in range(len(document)):
-            page = document[index]
-            textpage = page.get_textpage()
-            text = textpage.get_text_range()
-            textpage.close()
-            if len(text.strip()) < MIN_TEXT_CHARS:
-                dpi = _image_dpi(page)
-                image = page.render(scale=dpi / 72.0, grayscale=True).to_pil().convert("L")
-                pixels = np.asarray(image)
-                if jitter is not None:
-                    pixels = ocr.jitter_image(pixels, jitter)
-                text = " ".join(word.text for word in ocr.recognize(pixels))
-            texts.append(text)
-    finally:
-        document.close()
+    for index, page, text in pdftext.text_layers(path):
+        if len(text.strip()) < pdftext.MIN_TEXT_CHARS:
+            width, height = page.get_width(), page.get_height()
+            scanned = pdftext.ocr_page(path, index, width, height, pdftext.image_dpi(page), jitter)
+            text = " ".join(word.text for word in scanned.words)
+        texts.append(text)
     if jitter is None:
         _CACHE.clear()  # one file at a time: questions come grouped by file
         _CACHE[key] = texts
     return texts
-
-
-def _image_dpi(page: Any) -> float:
-    """The resolution of the page's largest image (a scan's own), within [100, 200]."""
-    width_points = page.get_width()
-    best = 150.0
-    for obj in page.get_objects():
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            pixels = obj.get_px_size()[0]
-            if pixels:
-                best = pixels / width_points * 72.0
-    return min(200.0, max(100.0, best))
 
 
 # -- choosing pages --------------------------------------------------------------------------------
