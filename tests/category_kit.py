@@ -26,6 +26,14 @@ from envirobench import BenchmarkPackage
 ENVIROBENCH = Path(sys.executable).with_name("envirobench")
 
 
+def assert_split_sizes(sizes: Mapping[str, int], planned: Mapping[str, int], least_test: int) -> None:
+    """The shipped synthetic dev and test datasets (`sizes`: cases by folder) have the `planned`
+    sizes (by split), test at least `least_test` cases and dev 40 to 50% of test."""
+    assert sizes == {f"synthetic-{split}-v1": planned[split] for split in ("dev", "test")}
+    assert sizes["synthetic-test-v1"] >= least_test
+    assert 0.4 <= sizes["synthetic-dev-v1"] / sizes["synthetic-test-v1"] <= 0.5
+
+
 def refusal(raw: Any, cls: type, message: str, **where: Any) -> str:
     """The error of structuring `raw` as `cls` (`where`: the file, line and path it is read from),
     which must be refused with `message` in its text; the caller checks where it says it was."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from category_kit import assert_split_sizes
 from research_kit import (
     assert_fixtures_score_as_planted,
     reference_run,
@@ -234,10 +235,7 @@ def shipped():
 
 
 def test_the_shipped_splits_have_their_sizes_traps_and_families(shipped):
-    sizes = {folder: len(cases) for folder, (cases, _) in shipped.items()}
-    assert sizes == {f"synthetic-{s}-v1": REPORTS[s] for s in ("dev", "test")}
-    assert sizes["synthetic-test-v1"] >= 100
-    assert 0.4 <= sizes["synthetic-dev-v1"] / sizes["synthetic-test-v1"] <= 0.5
+    assert_split_sizes({folder: len(cases) for folder, (cases, _) in shipped.items()}, REPORTS, 100)
     layouts = {}
     for folder, (cases, answers) in shipped.items():
         layouts[folder] = {c.category for c in cases.values()}
