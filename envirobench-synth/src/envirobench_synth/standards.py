@@ -34,7 +34,7 @@ committed is never changed; a correction is a new table or a new row with its ow
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -401,26 +401,34 @@ _FRANKLIN_SOIL_INDUSTRIAL = tuple((n, cas, basis, *ind) for n, cas, basis, _, in
 _FRANKLIN_FIRST_EDITION = dt.date(2009, 7, 1)
 
 
-def _franklin_table(
+def two_edition_table(
     rows: Iterable[_FranklinRow],
+    *,
     table: str,
-    number: int,
+    jurisdiction: str,
+    program: str,
     medium: Medium,
     exposure: Exposure | None,
     unit: str,
+    first_edition: dt.date,
+    revision: dt.date,
+    source: Callable[[dt.date], str],
 ) -> tuple[Standard, ...]:
-    where = "groundwater" if exposure is None else f"{exposure} soil"
+    """An enforceable state table in two editions: each row (analyte, CAS, basis, first edition's
+    value, revised value) gives one Standard in force from `first_edition` to the day before
+    `revision` and one from `revision` on; `source(start)` cites the edition that starts then.
+    The fictitious Franklin tables here and research's Sequoyah tables are built so."""
     out = []
     for name, cas, basis, first, revised in rows:
         for value, start, end in (
-            (first, _FRANKLIN_FIRST_EDITION, FRANKLIN_REVISION - dt.timedelta(days=1)),
-            (revised, FRANKLIN_REVISION, None),
+            (first, first_edition, revision - dt.timedelta(days=1)),
+            (revised, revision, None),
         ):
             out.append(
                 Standard(
                     table=table,
-                    jurisdiction=_FRANKLIN,
-                    program=f"Franklin Cleanup Standards Table {number} ({where})",
+                    jurisdiction=jurisdiction,
+                    program=program,
                     medium=medium,
                     exposure=exposure,
                     analyte=name,
@@ -431,10 +439,33 @@ def _franklin_table(
                     enforceable=True,
                     in_force_from=start,
                     in_force_to=end,
-                    source=_FRANKLIN_SOURCE.format(n=number, medium=where, start=start.isoformat()),
+                    source=source(start),
                 )
             )
     return tuple(out)
+
+
+def _franklin_table(
+    rows: Iterable[_FranklinRow],
+    table: str,
+    number: int,
+    medium: Medium,
+    exposure: Exposure | None,
+    unit: str,
+) -> tuple[Standard, ...]:
+    where = "groundwater" if exposure is None else f"{exposure} soil"
+    return two_edition_table(
+        rows,
+        table=table,
+        jurisdiction=_FRANKLIN,
+        program=f"Franklin Cleanup Standards Table {number} ({where})",
+        medium=medium,
+        exposure=exposure,
+        unit=unit,
+        first_edition=_FRANKLIN_FIRST_EDITION,
+        revision=FRANKLIN_REVISION,
+        source=lambda start: _FRANKLIN_SOURCE.format(n=number, medium=where, start=start.isoformat()),
+    )
 
 
 _FRANKLIN: tuple[Standard, ...] = (

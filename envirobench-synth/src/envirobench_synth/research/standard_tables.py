@@ -43,7 +43,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ..standards import STANDARDS, Standard
+from ..standards import STANDARDS, Standard, two_edition_table
 
 TRAPS = (
     "date-change", "before-edition", "state-stricter", "fallback", "land-use", "medium", "basis",
@@ -101,19 +101,11 @@ _SEQ_SOIL_IND = (  # mg/kg
 
 def _sequoyah(rows: Iterable[tuple], table: str, number: int, medium: str, exposure: str | None, unit: str) -> tuple[Standard, ...]:  # fmt: skip
     where = medium if exposure is None else f"{exposure} soil"
-    out = []
-    for name, cas, basis, first, revised in rows:
-        for value, start, end in (
-            (first, SEQUOYAH_FIRST, SEQUOYAH_REVISION - dt.timedelta(days=1)),
-            (revised, SEQUOYAH_REVISION, None),
-        ):
-            out.append(Standard(
-                table=table, jurisdiction=SEQUOYAH, program=f"Sequoyah Remediation Standards Table {number} ({where})",
-                medium=medium, exposure=exposure, analyte=name, cas=cas, value=value, unit=unit, basis=basis,  # type: ignore[arg-type]
-                enforceable=True, in_force_from=start, in_force_to=end,
-                source=_SOURCE.format(n=number, where=where, start=start.isoformat()),
-            ))  # fmt: skip
-    return tuple(out)
+    return two_edition_table(
+        rows, table=table, jurisdiction=SEQUOYAH, program=f"Sequoyah Remediation Standards Table {number} ({where})",
+        medium=medium, exposure=exposure, unit=unit, first_edition=SEQUOYAH_FIRST, revision=SEQUOYAH_REVISION,  # type: ignore[arg-type]
+        source=lambda start: _SOURCE.format(n=number, where=where, start=start.isoformat()),
+    )  # fmt: skip
 
 
 SEQUOYAH_TABLES: tuple[Standard, ...] = (
