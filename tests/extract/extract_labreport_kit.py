@@ -16,6 +16,13 @@ from envirobench import (
 from envirobench_extract.package import PACKAGE
 
 
+def v1_paths(type_id):
+    """(layout, dataset ID, dataset directory, fixtures directory) of the type's synthetic-v1
+    dataset: the names each Extract type's tests use for its shipped data."""
+    layout = PACKAGE.layout(type_id)
+    return layout, layout.dataset_id("synthetic-v1"), layout.dataset_dir("synthetic-v1"), layout.fixtures_dir("synthetic-v1")
+
+
 def shipped(type_id, folder="synthetic-v1"):
     """(registry, dataset, cases, answers) of a type's shipped dataset (v1 unless named)."""
     with pytest.MonkeyPatch.context() as mp:

@@ -8,6 +8,7 @@ from extract_labreport_kit import (
     errors_by_case,
     score_fixture,
     shipped,
+    v1_paths,
 )
 
 from envirobench import Case
@@ -15,15 +16,11 @@ from envirobench.benchmark import check_type_class
 from envirobench_extract.document_extraction import Answer, DocumentExtraction, Input, Prediction
 from envirobench_extract.generate.document_extraction import MISTAKES
 from envirobench_extract.generate.labreports import plant_mistakes
-from envirobench_extract.package import PACKAGE
 from envirobench_extract.records import Record
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = DocumentExtraction()
-LAYOUT = PACKAGE.layout(TYPE.ID)
-V1 = "synthetic-v1"
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
-FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
+_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
 
 
 def rec(analyte, result=1.0):

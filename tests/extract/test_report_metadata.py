@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from extract_labreport_kit import dataset_bytes, errors_by_case, score_fixture, shipped
+from extract_labreport_kit import dataset_bytes, errors_by_case, score_fixture, shipped, v1_paths
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -13,13 +13,10 @@ from envirobench_extract.generate.report_metadata import (
     REPORTS_PER_CATEGORY,
     planted,
 )
-from envirobench_extract.package import PACKAGE
 from envirobench_extract.report_metadata import FIELDS, Answer, Input, Prediction, ReportMetadata
 
 TYPE = ReportMetadata()
-LAYOUT = PACKAGE.layout(TYPE.ID)
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id("synthetic-v1"), LAYOUT.dataset_dir("synthetic-v1")
-FIXTURES_DIR = LAYOUT.fixtures_dir("synthetic-v1")
+_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
 ANSWER = {
     "laboratory": "Quillmere Analytical Laboratories",
     "work_order": "23C0412",

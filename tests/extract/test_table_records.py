@@ -10,6 +10,7 @@ from extract_labreport_kit import (
     errors_by_case,
     score_fixture,
     shipped,
+    v1_paths,
 )
 from PIL import Image
 
@@ -17,15 +18,11 @@ from envirobench import EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
 from envirobench_extract.generate.labreports import plant_mistakes
 from envirobench_extract.generate.table_records import CROPS_PER_LAYOUT, MISTAKES, PAGES_PER_LAYOUT
-from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_records import Input, TableRecords
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = TableRecords()
-LAYOUT = PACKAGE.layout(TYPE.ID)
-V1 = "synthetic-v1"
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
-FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
+_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
 
 
 def test_the_type_is_well_formed():

@@ -3,13 +3,12 @@
 import re
 
 import pytest
-from extract_labreport_kit import correct_fixture_summaries
+from extract_labreport_kit import correct_fixture_summaries, v1_paths
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
 from envirobench import Case, CaseScore, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
-from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_separators import (
     Answer,
     Band,
@@ -19,10 +18,7 @@ from envirobench_extract.table_separators import (
 )
 
 TYPE = TableSeparators()
-LAYOUT = PACKAGE.layout(TYPE.ID)
-V1 = "synthetic-v1"
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
-FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
+_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
 
 # Rows: bands [10, 20) [30, 40) [50, 60), gold 25 and 45. Columns: bands [5, 50) [70, 100), gold 60.
 ANSWER = Answer(

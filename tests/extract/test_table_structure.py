@@ -7,13 +7,13 @@ from fractions import Fraction
 import pytest
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
+from extract_labreport_kit import v1_paths
 
 from envirobench import Case, EnviroBenchError, structure, unstructure
 from envirobench.benchmark import check_type_class
 from envirobench.profiles import locate
 from envirobench_extract.generate.grid_tables import LAYOUTS
 from envirobench_extract.generate.table_structure_fixtures import DELIBERATE_ERRORS
-from envirobench_extract.package import PACKAGE
 from envirobench_extract.table_structure import (
     Cell,
     Input,
@@ -22,10 +22,7 @@ from envirobench_extract.table_structure import (
 )
 
 TYPE = TableStructure()
-LAYOUT = PACKAGE.layout(TYPE.ID)
-V1 = "synthetic-v1"
-DATASET_ID, DATASET_DIR = LAYOUT.dataset_id(V1), LAYOUT.dataset_dir(V1)
-FIXTURES_DIR = LAYOUT.fixtures_dir(V1)
+LAYOUT, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
 CASE = Case("t-1", "spanning-headers", Input(image="assets/t-1.png", width=300, height=120))
 
 
