@@ -2,8 +2,7 @@
 
 `generate/<type module>.py` is the generator of each type listed in `envirobench_legal.package`:
 `generate(output_dir, dataset)` writes the dataset in folder `dataset` (a key of the type
-module's DATASETS) and `write_fixtures(dataset_dir, fixtures_dir)` its correct.json and
-wrong.json. Run
+module's DATASETS) and FIXTURES, its FixturePlan, its correct.json and wrong.json. Run
 
     python -m envirobench_legal.generate TYPE [--dataset FOLDER] [--output DIR] [--fixtures DIR]
 

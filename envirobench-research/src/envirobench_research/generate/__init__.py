@@ -2,8 +2,8 @@
 
 `generate/<type module>.py` is the generator of each type listed in `envirobench_research.package`:
 `generate(output_dir, dataset)` writes the dataset in folder `dataset` (a key of the type
-module's DATASETS) and `write_fixtures(dataset_dir, fixtures_dir)` its correct.json and
-wrong.json (deliberate mistakes placed with core's `plant_mistakes`). The documents themselves
+module's DATASETS) and FIXTURES, its FixturePlan, its correct.json and wrong.json (deliberate
+mistakes placed with FixturePlan.first_fitting). The documents themselves
 come from `envirobench_synth.research`. Run
 
     python -m envirobench_research.generate TYPE [--dataset FOLDER] [--output DIR] [--fixtures DIR]
