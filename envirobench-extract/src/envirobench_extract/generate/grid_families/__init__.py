@@ -55,8 +55,8 @@ the same rotation as the image; separator bands are recomputed from the text's o
 `degrade.scan` does, and a fax's repeated line is added to a band ending on it.
 
 The package, along those lines: `kit` holds what the families share (column alignment,
-surrogates, footnotes, the Family record, the drawing context and the small helpers), `builders`
-the seven families' builders (dev, then test), and this module the catalogue that names them
+surrogates, footnotes, the Family record, the drawing context and the small helpers),
+`builders_dev` and `builders_test` the seven families' builders, and this module the catalogue that names them
 with their styles, building and drawing a table, and the plan of the v2 datasets. What happens to a table's pixels (compact images, scans) is in `grid_damage`.
 """
 
@@ -73,15 +73,8 @@ from envirobench_synth.rng import make_random
 
 from ..grid_damage import clean_finish, damage_grid, damage_separators
 from ..grid_tables import DrawnTable, TableSpec, sample_notation
-from .builders import (
-    _consultant_summary,
-    _edd_long_form,
-    _group_time_series,
-    _lab_sample_page,
-    _qc_grouped_header,
-    _well_time_series,
-    _wide_matrix,
-)
+from .builders_dev import _consultant_summary, _lab_sample_page, _well_time_series
+from .builders_test import _edd_long_form, _group_time_series, _qc_grouped_header, _wide_matrix
 from .kit import ALIGN, Family, Split, _Context
 
 # -- styles ----------------------------------------------------------------------------------------
