@@ -260,7 +260,7 @@ def measure_browser(report: Path) -> dict[str, Any]:
 
 
 def main() -> int:
-    from envirobench import rundir
+    from envirobench import rundir_text
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cases", type=int, default=100_000)
@@ -289,7 +289,7 @@ def main() -> int:
             row = {
                 "type": type_id, "cases": args.cases, "images": args.images if type_id == "table-separators" else "none",
                 "report_bytes": report.stat().st_size, "report_mb": report.stat().st_size / 1e6,
-                "comparison_json_mb": sum(len(piece.encode()) for piece in rundir.comparison_text(parts["comparison"])) / 1e6,
+                "comparison_json_mb": sum(len(piece.encode()) for piece in rundir_text.comparison_text(parts["comparison"])) / 1e6,
                 "asset_files": assets, "setup_s": setup,
                 "write_s": writes, "write_s_median": statistics.median(writes),
                 "images_s_median": statistics.median(t["images"] for t in timings),

@@ -79,8 +79,8 @@ def test_a_string_that_looks_like_the_placeholder_is_written_as_it_is():
 def test_writing_what_was_read_reproduces_the_bytes(run_dir, tmp_path):
     copy = tmp_path / "copy"
     copy.mkdir()
-    rundir.write_metrics(copy, rundir.read_metrics(run_dir))
-    rundir.write_comparison(copy, rundir.read_comparison(run_dir))
+    rundir_text.write_metrics(copy, rundir.read_metrics(run_dir))
+    rundir_text.write_comparison(copy, rundir.read_comparison(run_dir))
     rundir.write_review_brief(copy, rundir.read_review_brief(run_dir))
     rundir.write_run(copy, rundir.read_run(run_dir))
     for name in (rundir.METRICS_FILE, rundir.COMPARISON_FILE, rundir.REVIEW_BRIEF_FILE, rundir.RUN_FILE):

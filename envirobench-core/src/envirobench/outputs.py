@@ -63,10 +63,9 @@ from .rundir import (
     ProfileMetrics,
     ReviewBrief,
     RunRecord,
-    write_metrics,
     write_review_brief,
 )
-from .rundir_text import in_slices
+from .rundir_text import in_slices, write_metrics
 from .scoring import RunScores
 from .sites import site_rows
 from .system import exchange_paths, remove_unlocked

@@ -27,13 +27,12 @@ it from its saved predictions.
 
 Length: one small record class per JSON object of five files, kept together so that one module
 says all a run directory is; splitting it would put one format in several places. How the
-largest records are written fast, in pieces, is rundir_text.py's.
+largest records are written fast, in pieces (write_metrics, write_comparison), is rundir_text.py's.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -43,13 +42,11 @@ from .benchmark import CaseScore
 from .converter import structure, unstructure
 from .errors import EnviroBenchError
 from .jsonio import (
-    atomic_write_chunks,
     atomic_write_text,
     dumps,
     read_json,
 )
 from .protocol import SystemUsage
-from .rundir_text import comparison_text, metrics_text
 
 # A run ID names its directory: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
 RUN_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
@@ -648,20 +645,8 @@ def read_metrics(run_dir: Path, *, cases: bool = True) -> Metrics:
     return _read_record(run_dir, METRICS_FILE, Metrics, METRICS_FORMAT, "a completed run", drop=None if cases else "cases")
 
 
-def write_metrics(run_dir: Path, metrics: Metrics) -> str:
-    """Write metrics.json and return its SHA-256 (run.json's `metrics_sha256`). Compact, and in
-    pieces: a 100,000-case run has hundreds of thousands of scores."""
-    return atomic_write_chunks(Path(run_dir) / METRICS_FILE, metrics_text(metrics))
-
-
 def read_comparison(run_dir: Path) -> Comparison:
     return _read_record(run_dir, COMPARISON_FILE, Comparison, COMPARISON_FORMAT, "a completed run")
-
-
-def write_comparison(run_dir: Path, comparison: Comparison, batches: Iterable[Sequence[ComparisonCase]] | None = None) -> None:
-    """comparison.json; `batches`, when given, are its cases in order, a batch at a time (a run
-    passes the batches it also encodes for the report, so each case is made once)."""
-    atomic_write_chunks(Path(run_dir) / COMPARISON_FILE, comparison_text(comparison, batches))
 
 
 def read_review_brief(run_dir: Path) -> ReviewBrief:

@@ -1,4 +1,4 @@
-"""The run directory's large records as JSON text, written in pieces (rundir.py's writers).
+"""The run directory's large records as JSON text, written in pieces: metrics.json and comparison.json.
 
 The generic converter walks every attribute of every object, and the text of a 100,000-case
 metrics.json is over a hundred megabytes. These give the text of `dumps(unstructure(record),
@@ -6,7 +6,7 @@ indent=None)` (a test holds them to it) case by case, converting each shared sco
 intern equal scores, so most cases share a handful) and never holding the whole text.
 
 Split from rundir.py, which says what a run directory holds (its record classes); this module
-says how the largest of them are written fast. It needs those classes only as annotations.
+says how the largest of them are written fast; it imports rundir, never the other way round.
 """
 
 from __future__ import annotations
@@ -14,17 +14,30 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from operator import attrgetter
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .converter import unstructure
-from .jsonio import dumps_member, stream_document
+from .jsonio import atomic_write_chunks, dumps_member, stream_document
+from .rundir import COMPARISON_FILE, METRICS_FILE, CaseMetrics, Comparison, ComparisonCase, Metrics
 
 if TYPE_CHECKING:
     from .benchmark import CaseScore
     from .protocol import AdapterRequest
-    from .rundir import CaseMetrics, Comparison, ComparisonCase, Metrics
+
+
+def write_metrics(run_dir: Path, metrics: Metrics) -> str:
+    """Write metrics.json and return its SHA-256 (run.json's `metrics_sha256`). Compact, and in
+    pieces: a 100,000-case run has hundreds of thousands of scores."""
+    return atomic_write_chunks(Path(run_dir) / METRICS_FILE, metrics_text(metrics))
+
+
+def write_comparison(run_dir: Path, comparison: Comparison, batches: Iterable[Sequence[ComparisonCase]] | None = None) -> None:
+    """comparison.json; `batches`, when given, are its cases in order, a batch at a time (a run
+    passes the batches it also encodes for the report, so each case is made once)."""
+    atomic_write_chunks(Path(run_dir) / COMPARISON_FILE, comparison_text(comparison, batches))
 
 
 def metrics_text(metrics: Metrics) -> Iterator[str]:

@@ -83,10 +83,9 @@ from .rundir import (
     control_label,
     read_completed_run,
     read_run,
-    write_comparison,
     write_run,
 )
-from .rundir_text import comparison_batches
+from .rundir_text import comparison_batches, write_comparison
 from .rundir_text import request_text as request_text_of
 from .salvage import UNFINISHED, keep_failed, resumable, salvage, write_salvaged
 from .scoring import (
