@@ -125,28 +125,69 @@ def test_names_instruments_yes_no_and_lists_normalise_as_declared():
     assert A.matches("list", "", "", items, "Petroleum hydrocarbons and metals")
     assert A.matches("list", "", "", items, "metals; metals; petroleum hydrocarbons")
     assert not A.matches("list", "", "", items, "metals")
-    assert all(A.is_not_in_record(t) for t in ("Not in the record.", "the record does not say"))
-    assert not A.is_not_in_record("unknown")
+    assert A.matches("name", "", "Cascade Power & Light Company", (), "Cascade Power and Light Co.")
+    assert A.matches("name", "", "Redfern Holdings, L.L.C.", (), "REDFERN HOLDINGS LLC")
+    assert A.matches("name", "", "Acme Corporation", (), "Acme Corp")
+    assert A.matches("name", "", "Acme Incorporated", (), "Acme, Inc.")
+    assert A.matches("name", "", "Harrow Limited", (), "Harrow Ltd.")
+    assert not A.matches("name", "", "Acme Corporation", (), "Acme Inc.")  # another entity
+    assert not A.matches("name", "", "Cascade Power & Light Company", (), "Cascade Power & Lihgt Co.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not in the record",
+        "Not in the record.",
+        "the record does not say",
+        "The record does not state this.",
+        "Unknown",
+        "N/A",
+        "n/a",
+        "",
+        "   ",
+        '"Not in the record"',
+        "(not stated)",
+        "Not found in the record!",
+        "-",
+    ],
+)
+def test_the_declared_forms_of_an_abstention(text):
+    assert A.is_not_in_record(text)
+
+
+@pytest.mark.parametrize("text", ["no", "none", "not detected", "2001-01-01", "unknown contractor"])
+def test_answers_that_are_no_abstention(text):
+    assert not A.is_not_in_record(text)
 
 
 def test_verdicts_right_invented_wrong_and_no_answer():
     q = CASE.input.questions
     assert judge(q[0], ANSWER.questions[0], "March 5, 1998") == "right"
-    assert judge(q[0], ANSWER.questions[0], "1999-01-01") == "invented"  # a wrong value
+    # a wrong value to a question the record answers is wrong, not invented
+    assert judge(q[0], ANSWER.questions[0], "1999-01-01") == "wrong"
     assert judge(q[0], ANSWER.questions[0], "not in the record") == "wrong"  # not invented
+    assert judge(q[0], ANSWER.questions[0], "Unknown") == "wrong"
     assert judge(q[0], ANSWER.questions[0], None) == "no-answer"
     assert judge(q[2], ANSWER.questions[2], "yes") == "invented"  # an answer the record lacks
+    assert judge(q[2], ANSWER.questions[2], "no") == "invented"  # "no" is an answer
     assert judge(q[2], ANSWER.questions[2], "Not in record") == "right"
+    assert judge(q[2], ANSWER.questions[2], "The record does not state this.") == "right"
+    assert judge(q[2], ANSWER.questions[2], "N/A") == "right"
+    assert judge(q[2], ANSWER.questions[2], "") == "right"
     assert judge(q[3], ANSWER.questions[3], "550 gal") == "invented"  # underspecified
-    assert judge(q[1], ANSWER.questions[1], "gibberish") == "invented"  # no value of its type
+    assert judge(q[1], ANSWER.questions[1], "gibberish") == "wrong"  # no value of its type
 
 
 def test_case_counts_and_errors():
-    result = score({"q01": "1998-03-05", "q02": "37 ft", "q03": "not in the record"})
+    result = score({"q01": "1998-03-05", "q02": "37 ft", "q03": "not in the record", "q04": "550"})
     assert result.metrics["questions_right"] == 2.0
     assert result.metrics["invented_answers"] == 1.0
+    assert result.metrics["wrong_answers"] == 1.0
     assert result.metrics["questions"] == 4.0
-    assert result.errors == (("invented", "q02"), ("no-answer", "q04"))
+    assert result.errors == (("wrong", "q02"), ("invented", "q04"))
+    left_out = score({"q01": "1998-03-05"})
+    assert left_out.errors == (("no-answer", "q02"), ("no-answer", "q03"), ("no-answer", "q04"))
     ignored = score(
         {"q01": "1998-03-05", "q99": "anything"}
     )  # an ID of no question answers nothing
@@ -161,28 +202,37 @@ def test_the_headline_is_the_category_formula_with_the_unclipped_value_beside_it
         ),
     ]
     head = TYPE.summarize("answers", scores)
-    assert head["questions_right"] == 4 and head["invented_answers"] == 4 and head["questions"] == 8
-    assert head["missing_information_score_unclipped"] == pytest.approx(100 * (4 - 20) / 8)
+    # q01 and q02 of the first case are wrong values to answerable questions (wrong), q03 and q04
+    # answers to questions the record does not answer (invented)
+    assert head["questions_right"] == 4 and head["invented_answers"] == 2 and head["questions"] == 8
+    assert head["wrong_answers"] == 2
+    assert head["missing_information_score_unclipped"] == pytest.approx(100 * (4 - 5 * 2) / 8)
     assert head["missing_information_score"] == 0.0
     assert MISSING_INFORMATION.evaluate(head, "x") == pytest.approx(0.0)
     assert head["answerable_accuracy"] == pytest.approx(2 / 4)
     assert head["unanswerable_accuracy"] == pytest.approx(2 / 4)
 
 
-def test_break_even_is_five_sixths():
-    """Answering a question right with probability p gains p and loses 5(1 - p): worth it only
-    above 5/6, so six answers with one invented score exactly what six abstentions do."""
-    six = [score({"q01": "1998-03-05"}) for _ in range(5)] + [score({"q01": "2000-01-01"})]
-    abstain = [score({"q01": "not in the record"}) for _ in range(6)]
-    assert TYPE.summarize("answers", six)["missing_information_score_unclipped"] == pytest.approx(
+def test_break_even_is_six_sevenths_of_answerability():
+    """Answering a question that is answerable with probability a (and then right) gains a and
+    loses 5(1 - a); abstaining gains 1 - a: answering pays only above a = 6/7, so seven questions
+    answered, six of them answerable, score exactly what seven abstentions do. A wrong value to
+    an answerable question costs no more than an abstention."""
+    answered = [score({"q01": "1998-03-05"}) for _ in range(6)] + [score({"q03": "yes"})]
+    abstain = [score({"q01": "not in the record"}) for _ in range(6)] + [score({"q03": "N/A"})]
+    head = TYPE.summarize("answers", answered)
+    assert head["missing_information_score_unclipped"] == pytest.approx(
         TYPE.summarize("answers", abstain)["missing_information_score_unclipped"]
     )
+    assert head["missing_information_score_unclipped"] == pytest.approx(100 * (6 - 5 * 1) / 28)
+    wrong_value = TYPE.summarize("answers", [score({"q01": "2000-01-01"})])
+    abstained = TYPE.summarize("answers", [score({"q01": "unknown"})])
+    assert wrong_value["missing_information_score_unclipped"] == abstained["missing_information_score_unclipped"] == 0.0
 
 
 @pytest.mark.parametrize(
     "answers",
     [
-        {"q01": ""},
         {"q01": "x\x00y"},
         {"q01": "x" * 2001},
         {"q01": 3},
@@ -299,8 +349,11 @@ def test_fixtures_score_as_meant(shipped, folder):
         assert right.errors == ()
         assert bool(wrong.errors) == (case_id in mistakes), case_id
         if case_id in mistakes:
+            # an answer to a question the record does not answer is invented (the stale trap,
+            # a value to an underspecified question); a wrong value or an abstention where the
+            # record answers is wrong
             verdict = wrong.errors[0][0]
-            assert verdict == ("wrong" if mistakes[case_id].change == "abstain" else "invented")
+            assert verdict == ("invented" if mistakes[case_id].status in ("stale", "underspecified") else "wrong")
 
 
 def test_the_two_research_datasets_share_no_binary():

@@ -6,10 +6,15 @@ the text looks like), and the rules are fixed here, deterministic, and involve n
 
     every type  Unicode NFKC, case folded, runs of whitespace made one space, surrounding
                 whitespace and a final full stop dropped.
-    not in the record
-                one of NOT_IN_RECORD_FORMS ("not in the record", "not in record", "the record does
-                not say", "not stated in the record") is the explicit answer that the record does
-                not hold the fact; any other text is an answer.
+    abstention  the answer that the record does not hold the fact ("not in the record"). Its
+                declared forms are ABSTENTIONS, compared after the common step with surrounding
+                quotes, brackets and final punctuation (. ! ; :) dropped: empty text, "not in
+                the record" and its variants ("not in record", "not stated in the record", "the
+                record does not say", "the record does not state this", "not found in the
+                record", ...), "unknown", "N/A", "n/a", "none stated", "not stated", "not
+                available", "cannot be determined", "-". Any other text is an answer, read by
+                the question's type (so "no" to a yes-no question is an answer, not an
+                abstention).
     date        ISO (2019-05-14), US numeric (05/14/2019, 5/14/2019), or with the month's name
                 (May 14, 2019; 14 May 2019; May 14 2019; Sept./Sep. abbreviations): one calendar
                 day. Any other text is not a date (and so a wrong answer).
@@ -20,7 +25,10 @@ the text looks like), and the rules are fixed here, deterministic, and involve n
                 cent, rel_tol=0). A unit of another
                 dimension, a second number, "NaN" or "inf" are not a quantity.
     name        additionally "&" read as "and", the punctuation . , ' " ( ) dropped, a leading "the"
-                dropped: "Tidewater Tank Removal Co." = "tidewater tank removal co".
+                dropped, and a legal entity's suffix words spelled one way (ENTITY_WORDS:
+                company/co, incorporated/inc, corporation/corp, limited/ltd, L.L.C./LLC,
+                L.P./LP, L.L.P./LLP; the punctuation is already gone): "Tidewater Tank
+                Removal Co." = "tidewater tank removal company" = "tidewater tank removal co".
     instrument  a leading label dropped (instrument no., instrument number, case no., permit no.,
                 registration no., reg. no., no., number, #), then only letters and digits kept:
                 "Instrument No. 2011-312772" = "2011312772"; "WQ-1295-17" = "wq129517".
@@ -50,9 +58,41 @@ ANSWER_TYPES = ("date", "quantity", "name", "instrument", "yes-no", "list")
 Status = Literal["answerable", "superseded", "never-stated", "underspecified", "stale"]
 ANSWERABLE = ("answerable", "superseded")
 NOT_IN_RECORD = "not in the record"
-NOT_IN_RECORD_FORMS = frozenset(
-    {"not in the record", "not in record", "the record does not say", "not stated in the record"}
+# The declared forms of an abstention, as `abstention_key` leaves them (see the module docstring).
+ABSTENTIONS = frozenset(
+    {
+        "",
+        "not in the record",
+        "not in record",
+        "not in the records",
+        "not stated in the record",
+        "not stated in record",
+        "not found in the record",
+        "not in the file",
+        "the record does not say",
+        "the record does not state",
+        "the record does not state this",
+        "the record does not state it",
+        "the record does not answer this",
+        "the record does not answer",
+        "record does not state",
+        "unknown",
+        "n/a",
+        "na",
+        "none stated",
+        "not stated",
+        "not available",
+        "not specified",
+        "cannot be determined",
+        "cannot be determined from the record",
+        "-",
+        "--",
+        "—",
+        "–",
+    }
 )
+# A legal entity's suffix words, each spelled one way once punctuation is dropped.
+ENTITY_WORDS = {"company": "co", "incorporated": "inc", "corporation": "corp", "limited": "ltd"}
 MAX_ANSWER_CHARS = 2000
 MAX_ANSWERS = 500
 # unit spelling -> (the question unit it converts to, factor into that unit)
@@ -119,8 +159,20 @@ def fold(text: str) -> str:
     return text[:-1].rstrip() if text.endswith(".") else text
 
 
+def abstention_key(text: str) -> str:
+    """The text as compared with ABSTENTIONS: the common step, then surrounding quotes and
+    brackets and final punctuation dropped."""
+    text = fold(text)
+    previous = None
+    while text != previous:
+        previous = text
+        text = text.strip().strip("\"'“”‘’()[]").rstrip(".!;:").strip()
+    return text
+
+
 def is_not_in_record(text: str) -> bool:
-    return fold(text) in NOT_IN_RECORD_FORMS
+    """Whether `text` is one of the declared forms of an abstention ("not in the record")."""
+    return abstention_key(text) in ABSTENTIONS
 
 
 def parse_date(text: str) -> dt.date | None:
@@ -165,7 +217,7 @@ def parse_quantity(text: str, unit: str) -> float | None:
 def name_key(text: str) -> str:
     t = fold(text).replace("&", " and ")
     t = re.sub(r"[.,'\"()]", "", t)
-    t = " ".join(t.split())
+    t = " ".join(ENTITY_WORDS.get(word, word) for word in t.split())
     return t[4:] if t.startswith("the ") else t
 
 
@@ -219,10 +271,11 @@ def matches(answer_type: str, unit: str, truth: str, items: tuple[str, ...], tex
 # -- the records both types share ------------------------------------------------------------------
 
 
-def check_answer(where: str, value: str) -> None:
-    """A predicted answer: non-empty, at most MAX_ANSWER_CHARS, no NUL or other control
-    character but newline and tab (such text is no answer to a question about a record)."""
-    if not value.strip():
+def check_answer(where: str, value: str, *, empty_abstains: bool = False) -> None:
+    """A predicted answer: at most MAX_ANSWER_CHARS, no NUL or other control character but
+    newline and tab (such text is no answer to a question about a record), and non-empty unless
+    `empty_abstains` (missing-information, where empty text is a declared abstention)."""
+    if not value.strip() and not empty_abstains:
         raise ValueError(
             f"{where} is empty: give a value, or {NOT_IN_RECORD!r} where the record does "
             "not hold the fact"
@@ -353,12 +406,14 @@ __all__ = [
     "ANSWERABLE",
     "ANSWER_TYPES",
     "MAX_ANSWER_CHARS",
+    "ABSTENTIONS",
+    "ENTITY_WORDS",
     "NOT_IN_RECORD",
-    "NOT_IN_RECORD_FORMS",
     "UNITS",
     "Evidence",
     "GoldAnswer",
     "QuestionInput",
+    "abstention_key",
     "fold",
     "instrument_key",
     "is_not_in_record",

@@ -43,6 +43,10 @@ the deed's instrument number beside the covenant's; quotes from a scanned stamp.
 
 Predictions are data: answers and quotes are matched as text, never evaluated, never given to a
 model. A prediction ID that is not a question of the case is ignored.
+
+Scoring versions: v2 reads names as `answers` v2 does (a legal entity's suffix spelled one way:
+"Co." = "Company") and takes every declared form of an abstention as one (never a right answer
+here, where every question is answerable); v1 compared suffixes as spelled.
 """
 
 from __future__ import annotations
@@ -157,7 +161,7 @@ class CitedAnswers(envirobench.BenchmarkType):
     ID = "cited-answers"
     FORMAT = "envirobench.cited-answers.v1"
     LABEL = "Cited answers"
-    SCORING_VERSION = "envirobench.cited-answers.scores.v1"
+    SCORING_VERSION = "envirobench.cited-answers.scores.v2"
     TIER = "document"
     PROFILES = ("claims",)
     HEADLINE = ("cited_accuracy", "answer_accuracy", "citation_precision", "questions")

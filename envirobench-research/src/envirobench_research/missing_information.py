@@ -9,7 +9,9 @@ environmental covenant, deed and a utility easement (the recorded instruments ar
 scans), invoices; which of them a record holds varies) and about twenty questions about it
 (`Input.questions`). Each question declares the type its answer is read as (date, quantity with
 its unit, name, instrument number, yes-no, list; see `envirobench_research.answers` for the exact
-normalisation) and a system answers each with text: a value, or "not in the record".
+normalisation) and a system answers each with text: a value, or an abstention ("not in the
+record" or another declared form of it: empty text, "Unknown", "N/A", "The record does not state
+this.", ...; `answers.ABSTENTIONS`).
 
 At least 30 % of the questions are not answerable from the record, and "not in the record" is
 their right answer:
@@ -32,13 +34,14 @@ their right answer:
 Scoring (one profile, `answers`, the default gate). Per question:
 
     right      the answer equals the truth after normalisation, or the record does not answer
-               the question and the answer is "not in the record"
-    invented   an answer given where the record has none (any text but "not in the record" to an
-               unanswerable question, the superseded value included), or a wrong answer given
-               where the record has one (a value that is not the truth, or text that is no value
-               of the declared type)
-    neither    "not in the record" where the record does answer: wrong, but not invented; and a
-               question the prediction leaves out: wrong, not invented
+               the question and the answer is an abstention
+    invented   an answer given to a question the record does not answer (any text but an
+               abstention to a never-stated, underspecified or stale question, the superseded
+               value included): what the task is named for
+    wrong      a question the record answers, answered with a value that is not the truth (an
+               OCR misread, another well's depth, text that is no value of the declared type) or
+               with an abstention: wrong, not right and not invented
+    no-answer  a question the prediction leaves out: wrong, not invented
 
 Per case the counts are summed; the run's headline:
 
@@ -47,13 +50,17 @@ Per case the counts are summed; the run's headline:
     missing_information_score_unclipped  the same without the floor at 0 (how far below zero a
                                           system that invents freely falls)
     questions_right, invented_answers, questions   the counts the formula reads
+    wrong_answers                        answerable questions answered with a wrong value or an
+                                          abstention
     answerable_accuracy                  share of answerable questions answered right
     unanswerable_accuracy                share of unanswerable questions answered "not in the record"
     invented_rate                        invented_answers ÷ questions
 
-Break-even: an invented answer costs five right ones, so answering a question is worth it only
-when the system is right with probability above 5/6 (gain p, loss 5 × (1 − p): p − 5(1 − p) > 0
-⇔ p > 5/6); below that, "not in the record" is the better answer even where the record has one.
+Break-even: an invented answer costs five right ones, and only a question the record does not
+answer can be answered with an invention. A system that believes a question answerable with
+probability a, and would then answer it right with probability q, gains a·q − 5(1 − a) by
+answering and (1 − a) by abstaining: answering pays only when a·q > 6(1 − a) (with q = 1, when
+a > 6/7). Where the record does answer, a wrong value costs no more than an abstention.
 Baselines: "always not in the record" scores 100 × (unanswerable share), "always answer" with a
 plausible typed guess scores near 0 unclipped far below.
 
@@ -61,6 +68,11 @@ Traps: the superseded permit date; a second tank, well or invoice that makes "th
 results on other days; the deed's recording number beside the covenant's; scanned recorded
 instruments (their numbers read by OCR). The errors the gate uses are ("invented", question ID),
 ("wrong", question ID) and ("no-answer", question ID).
+
+Scoring versions: v1 counted a wrong value to an answerable question as invented (five times
+the cost of a miss) and knew four spellings of "not in the record"; v2 counts it wrong, declares
+the forms of an abstention (ABSTENTIONS, empty text included) and spells legal-entity suffixes
+one way in names (Co./Company, Inc./Incorporated, Corp./Corporation, Ltd./Limited, L.L.C./LLC).
 
 Predictions are data: `Prediction.answers` maps question IDs to text, each read only against
 the patterns of `answers`; no text is evaluated, none is sent to a model. A prediction's ID that
@@ -99,7 +111,7 @@ PENALTY = 5
 def _texts(instance: Any, attribute: attrs.Attribute, value: dict[str, str]) -> None:
     answer_map(instance, attribute, value)
     for key, text in value.items():
-        check_answer(f"{attribute.name}[{key[:40]!r}]", text)
+        check_answer(f"{attribute.name}[{key[:40]!r}]", text, empty_abstains=True)
 
 
 @attrs.frozen
@@ -119,19 +131,21 @@ class Answer:
 
 @attrs.frozen
 class Prediction:
-    """A system's answers: question ID -> text (a value, or "not in the record")."""
+    """A system's answers: question ID -> text: a value, or an abstention ("not in the record",
+    or another declared form: empty text, "Unknown", "N/A", "The record does not state this.")."""
 
     answers: dict[str, str] = attrs.field(validator=_texts)
 
 
 def judge(question: QuestionInput, gold: GoldAnswer, text: str | None) -> str:
-    """The verdict on one answer: "right", "invented", "wrong" ("not in the record" where the
-    record answers) or "no-answer"."""
+    """The verdict on one answer: "right", "invented" (an answer to a question the record does
+    not answer), "wrong" (a wrong value, or an abstention, where the record answers) or
+    "no-answer"."""
     if text is None:
         return "no-answer"
     if gold.accepts(question, text):
         return "right"
-    if is_not_in_record(text):
+    if gold.answerable or is_not_in_record(text):
         return "wrong"
     return "invented"
 
@@ -140,7 +154,7 @@ class MissingInformation(envirobench.BenchmarkType):
     ID = "missing-information"
     FORMAT = "envirobench.missing-information.v1"
     LABEL = "Missing information"
-    SCORING_VERSION = "envirobench.missing-information.scores.v1"
+    SCORING_VERSION = "envirobench.missing-information.scores.v2"
     TIER = "document"
     PROFILES = ("answers",)
     HEADLINE = (
@@ -149,6 +163,7 @@ class MissingInformation(envirobench.BenchmarkType):
         "questions_right",
         "invented_answers",
         "questions",
+        "wrong_answers",
         "answerable_accuracy",
         "unanswerable_accuracy",
         "invented_rate",
@@ -188,6 +203,7 @@ class MissingInformation(envirobench.BenchmarkType):
             "questions_right": float(counts["right"]),
             "invented_answers": float(counts["invented"]),
             "questions": float(len(answer.questions)),
+            "wrong_answers": float(counts["wrong"]),
             "answerable": float(counts["answerable"]),
             "answerable_right": float(counts["answerable_right"]),
             "unanswerable": float(counts["unanswerable"]),
@@ -212,6 +228,7 @@ class MissingInformation(envirobench.BenchmarkType):
             "questions_right": right,
             "invented_answers": invented,
             "questions": questions,
+            "wrong_answers": totals["wrong_answers"],
             "answerable_accuracy": totals["answerable_right"] / totals["answerable"]
             if totals["answerable"]
             else 1.0,
