@@ -32,6 +32,13 @@ intervals from it instead, for the baselines and for the reference run (its pred
 from the run's comparison.json). A spec with `PER_SITE = True` (a case is a whole site) also gets a
 table of every site: each system's primary score on that site alone, and the reference's cost and
 wall time per site as core recorded them in run.json (`per_site`).
+Every baseline also gets, beside the reference run, the paired bootstrap interval of reference −
+baseline (core's `statistics.paired_comparison` on the reference's per-case scores in metrics.json;
+none for a spec with `unit_intervals`), and each section carries a hidden summary-row line from
+which benchmarks/_summary.py rebuilds the summary table at the top of the page whenever a section is
+written: per task the reference on test against the best shortcut (the best baseline that copies no
+key), their paired difference and dev → test. A run scored with another scoring version than the
+installed one is refused: rescore it first (`envirobench score --run DIR`), which `--made` then reuses.
 `--limit N` makes a quick check on each split's first N cases (not numbers for the docs);
 `--split NAME=DATASET` replaces the dev and test datasets (a check on another dataset; `{benchmark}`
 in DATASET is the type, e.g. `--split v1=envirobench/{benchmark}-synthetic-v1`);
@@ -55,6 +62,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _summary  # noqa: E402  (benchmarks/_summary.py: the summary table at the top of the page)
+
 DATASETS_DIR = ROOT / "envirobench-extract" / "src" / "envirobench_extract" / "benchmarks"
 BENCHMARKS = ("table-separators", "table-structure", "table-cells", "table-records", "report-metadata", "document-extraction")
 MODEL = "reference/text-layer-ocr"
@@ -303,6 +313,20 @@ def split_spec(category: str, benchmark: str):
     return module
 
 
+def _case_scores(metrics: dict, cases: dict, profile: str) -> list | None:
+    """The run's score of each case in `profile`, in the order of `cases`, as metrics.json
+    records them (None when a case has none: a failed case leaves the profile unavailable)."""
+    from envirobench import CaseScore
+
+    out = []
+    for cid in cases:
+        score = (metrics["cases"][cid]["runs"].get("candidate") or {}).get(profile)
+        if score is None:
+            return None
+        out.append(CaseScore(errors=tuple(map(tuple, score["errors"])), metrics=score["metrics"]))
+    return out
+
+
 def _summed(case_metrics: dict, names) -> float:
     if names is None:
         return 1.0
@@ -344,6 +368,9 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
         ]
         if problems:
             raise SystemExit(f"--made {split}={made}: {', '.join(problems)}")
+    if metrics and metrics["benchmark"].get("scoring_version") != btype.SCORING_VERSION:
+        raise SystemExit(f"{run_dir} was scored with {metrics['benchmark'].get('scoring_version')}, not the installed "
+                         f"{btype.SCORING_VERSION}: rescore it first (envirobench score --run {run_dir})")
     profile = metrics["benchmark"]["profiles"][0] if metrics else btype.PROFILES[0]
     reference_row = None
     if metrics:
@@ -354,6 +381,7 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
 
     answers = dataset.answers(btype)
     units = st.Units.of(btype, cases)
+    reference_scores = _case_scores(metrics, cases, profile) if metrics else None
     unit_intervals = getattr(spec, "unit_intervals", None)
     baselines = {}
     case_scores: dict[str, dict[str, Any]] = {}  # system -> case -> its score (the per-site table)
@@ -370,6 +398,10 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
             intervals = st.headline_intervals(btype, profile, units, scores)
             baseline_intervals = {m: [i.low, i.high] for m, i in intervals.items()}
         baselines[name] = {"headline": btype.summarize(profile, scores), "intervals": baseline_intervals}
+        if reference_scores is not None and unit_intervals is None:
+            # Reference − baseline, both summarised on the same resamples of the units (core's paired bootstrap).
+            change = st.paired_comparison(btype, profile, units, reference_scores, scores).change
+            baselines[name]["paired"] = {m: [i.low, i.high] for m, i in change.items()}
     per_site = getattr(spec, "PER_SITE", False)
     if reference_row is not None and (unit_intervals is not None or per_site):
         comparison = json.loads((run_dir / "comparison.json").read_text(encoding="utf-8"))
@@ -439,6 +471,7 @@ def render_split_section(spec, rows: list[dict]) -> str:
     profiles = sorted({r["profile"] for r in rows})
     out = [
         begin,
+        _summary.row_line(_summary.summary_row(spec, rows, columns[0])),
         f"## {CATEGORY_TITLES[spec.CATEGORY]}: {spec.BENCHMARK}",
         "",
         spec.INTRO,
@@ -546,7 +579,7 @@ def write_section(spec, rows: list[dict], output: Path) -> None:
             text = before + section + after
         else:
             text = text.rstrip("\n") + "\n\n" + section
-        output.write_text(text, encoding="utf-8")
+        output.write_text(_summary.place(text, SPLIT_CATEGORIES), encoding="utf-8")
 
 
 def main() -> None:
@@ -610,7 +643,7 @@ def main() -> None:
     kept = [at for at in (previous.find(f"<!-- {category}-") for category in SPLIT_CATEGORIES) if at >= 0]
     if kept:
         text += "\n" + previous[min(kept):]
-    args.output.write_text(text, encoding="utf-8")
+    args.output.write_text(_summary.place(text, SPLIT_CATEGORIES), encoding="utf-8")
     print(f"wrote {args.output}", file=sys.stderr)
 
 

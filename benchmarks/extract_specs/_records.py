@@ -51,6 +51,11 @@ BASELINES = {
     "every record a non-detect at its limit (rows, units and limits from the key)": every_record_a_nondetect,
     "the right rows, no values (samples and analytes from the key)": names_only,
 }
+# Reference points, not shortcuts: they copy the key's rows (left out of the summary's best shortcut).
+KEY_COPIES = (
+    "every record a non-detect at its limit (rows, units and limits from the key)",
+    "the right rows, no values (samples and analytes from the key)",
+)
 GROUP_METRIC = (
     "tp",
     ("tp", "fn"),

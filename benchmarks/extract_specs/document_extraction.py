@@ -1,7 +1,7 @@
 """docs/reference-scores.md's Extract v2 table for `document-extraction`: trivial baselines
 (read by benchmarks/reference_scores.py --extract)."""
 
-from _records import BASELINES, GROUP_METRIC, GROUP_TITLE, groups  # noqa: F401 (read by the script)
+from _records import BASELINES, GROUP_METRIC, GROUP_TITLE, KEY_COPIES, groups  # noqa: F401 (read by the script)
 
 BENCHMARK = "document-extraction"
 UNIT = "reports"  # a case is one report PDF; the bootstrap resamples reports

@@ -54,7 +54,9 @@ def test_every_extract_baseline_scores_with_an_interval(tmp_path):
         cwd=tmp_path,
     )
     text = output.read_text(encoding="utf-8")
-    assert text.startswith("# Reference scores\n\nThe v1 tables.\n")
+    # The page's title, then the summary table, then what the page held, kept.
+    assert text.startswith("# Reference scores\n\n<!-- summary:begin")
+    assert text.partition("<!-- summary:end -->\n")[2].startswith("\nThe v1 tables.\n")
     for benchmark in extract_specs():
         assert f"wrote the Extract v2 section of {benchmark}" in err
         assert (
@@ -95,6 +97,45 @@ def test_a_section_is_rewritten_from_saved_rows_without_running(tmp_path):
     assert "| test | reference adapter | 0.500 [0.400, 0.600] |" in text and "A sample" not in text
 
 
+def test_the_summary_row_pits_the_reference_against_the_best_shortcut(tmp_path):
+    # One row per task at the top: the best baseline that copies no key (report-metadata's
+    # key-copying baseline scores higher and is left out), the paired interval and the rule.
+    output = tmp_path / "reference-scores.md"
+    output.write_text("# Reference scores\n\nThe v1 tables.\n", encoding="utf-8")
+
+    def system(value, low, high, paired=None):
+        out = {"headline": {"fields_right": value}, "intervals": {"fields_right": [low, high]}}
+        return out | ({"paired": {"fields_right": paired}} if paired else {})
+
+    def split(name, reference, baselines):
+        return {"split": name, "dataset": "d", "profile": "fields", "headline_metrics": ["fields_right"],
+                "cases": 210, "split_cases": 210, "adapter_wall_time_s": 1.0, "reference": reference,
+                "baselines": baselines, "groups": {}}
+
+    baselines = {
+        'every report "final", every other field empty': system(0.1, 0.05, 0.15, [0.10, 0.30]),
+        'the dev split\'s commonest laboratory, client and project, every report "final"': system(0.2, 0.15, 0.25, [0.05, 0.15]),
+        'the key\'s names and dates, every report "final" (copies the key)': system(0.9, 0.85, 0.95, [-0.7, -0.5]),
+    }
+    rows = [split("dev", system(0.75, 0.7, 0.8), {}), split("test", system(0.3, 0.25, 0.35), baselines)]
+    saved = tmp_path / "rows.json"
+    saved.write_text(json.dumps(rows), encoding="utf-8")
+    run("--extract", "report-metadata", "--rows", str(saved), "--output", str(output), cwd=tmp_path)
+    line = next(x for x in output.read_text(encoding="utf-8").splitlines() if x.startswith("| extract: report-metadata |"))
+    assert line == (
+        "| extract: report-metadata | 210 reports | fields right | 0.300 [0.250, 0.350] | 0.200 [0.150, 0.250] (the dev "
+        "split's commonest laboratory, client and project, every report \"final\") | +0.100 [+0.050, +0.150] | "
+        "0.750 → 0.300 | passes |"
+    )
+    # The paired interval reaching zero fails the rule; a rewrite keeps one table and one row.
+    baselines['every report "final", every other field empty'] = system(0.28, 0.2, 0.3, [-0.01, 0.05])
+    saved.write_text(json.dumps(rows), encoding="utf-8")
+    run("--extract", "report-metadata", "--rows", str(saved), "--output", str(output), cwd=tmp_path)
+    text = output.read_text(encoding="utf-8")
+    assert text.count("<!-- summary:begin") == 1 and text.count("| extract: report-metadata |") == 1
+    assert "| +0.020 [-0.010, +0.050] | 0.750 → 0.300 | fails: the interval reaches 0 |" in text
+
+
 def test_a_reference_run_fills_its_section_and_a_rerun_replaces_it(tmp_path):
     output = tmp_path / "reference-scores.md"
     args = (
@@ -116,6 +157,8 @@ def test_a_reference_run_fills_its_section_and_a_rerun_replaces_it(tmp_path):
         (tmp_path / "r" / "extract-document-extraction.json").read_text(encoding="utf-8")
     )
     assert rows[0]["reference"]["intervals"]["record_f1"] and rows[0]["groups"]
+    # Every baseline carries its paired interval against the reference, on the same cases.
+    assert all(b["paired"]["record_f1"] for b in rows[0]["baselines"].values())
     run(*args, cwd=tmp_path)
     assert output.read_text(encoding="utf-8").count("<!-- extract-document-extraction:begin") == 1
 
