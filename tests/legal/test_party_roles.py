@@ -107,6 +107,20 @@ def test_a_non_party_with_a_role_is_an_extra_party_and_as_owner_also_a_non_owner
     assert invented.metrics["non_owner_called_owner"] == 0.0 and invented.metrics["role_false_positive"] == 1.0
 
 
+def test_extra_parties_count_among_the_parties_of_the_headline():
+    """An escrow trustee called grantee and a merged predecessor called grantor cost what a
+    missed party costs: each is one more party, none of them right."""
+    right = [("Blue Heron Holdings, LLC", ("borrower", "owner")), ("First Prairie Bank, N.A.", ("lender",))]
+    extras = score(MORTGAGE, predict(*right, ("Tamarack Title Company", ("grantee",)), ("Kestrel Holdings Inc", ("grantor",))))
+    assert extras.metrics["party"] == 4.0 and extras.metrics["key_party"] == 2.0 and extras.metrics["extra_party"] == 2.0
+    head = TYPE.summarize("roles", [extras])
+    assert head["parties"] == 4 and head["parties_in_key"] == 2 and head["extra_parties"] == 2
+    assert head["party_roles_score"] == pytest.approx(100 * max(0, (2 - 5 * 0) / 4))
+    assert PARTY_ROLES.evaluate(head, "party_roles_score") == pytest.approx(50.0)
+    exact = TYPE.summarize("roles", [score(MORTGAGE, predict(*right))])
+    assert exact["party_roles_score"] == 100.0 > head["party_roles_score"]
+
+
 def test_a_named_non_party_without_a_role_claims_nothing():
     result = score(MORTGAGE, predict(("Blue Heron Holdings, LLC", ("borrower", "owner")),
                                      ("First Prairie Bank, N.A.", ("lender",)), ("Tamarack Title Company", ())))

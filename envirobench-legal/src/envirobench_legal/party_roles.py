@@ -51,8 +51,13 @@ Scoring (the one profile, `roles`, is the default gate). Per case:
     non_owner_called_owner  predicted parties called "owner" that are not owners: a true party
                             without the owner role, or an entry matching no true party (a lender,
                             a consultant, an invented name)
-    party                   true parties (the case's weight in the counts)
-    extra_party             predicted entries with roles that match no true party
+    party                   the parties either side lists: the true parties and the extra
+                            parties (the case's weight in the counts; the formula's "parties")
+    key_party               true parties
+    extra_party             predicted entries with roles that match no true party (an escrow
+                            trustee called grantee, a merged predecessor called grantor, an
+                            invented name): each is a party the system got wrong, so it counts
+                            among the parties and never among those with every role right
     role_true_positive      (party, role) pairs predicted and true
     role_false_positive     pairs predicted and not true (an extra party's roles included)
     role_false_negative     pairs true and not predicted
@@ -65,9 +70,15 @@ are the answer's, except an extra party's.
 Headline (sums over the run): `party_roles_score` (primary; the component score of the published
 formula, 100 × max(0, (parties_all_roles_right − 5 × non_owners_called_owners) ÷ parties)),
 `party_roles_score_unclipped` (the same without max(0, ·)), `parties_all_roles_right`,
-`non_owners_called_owners`, `parties`, `extra_parties`, `party_accuracy` (all roles right ÷
-parties), `role_precision` and `role_recall` over (party, role) pairs (each 0 when nothing is
-predicted or there is nothing to find).
+`non_owners_called_owners`, `parties` (true parties + extra parties), `parties_in_key`,
+`extra_parties`, `party_accuracy` (all roles right ÷ parties), `role_precision` and
+`role_recall` over (party, role) pairs (each 0 when nothing is predicted or there is nothing to
+find). An extra party so costs what a missed party costs (one party not right); one called owner
+costs five more.
+
+Scoring versions: v1 counted only the true parties as the formula's parties, so extra parties
+with non-owner roles cost nothing in the headline (a predicted escrow trustee and merged
+predecessor still scored 100); v2 counts them (`party` = true + extra).
 
 Break-even: adding "owner" to a party a system is unsure of gains that party (1) when it is an
 owner and costs 5 when it is not; it pays only when the system is right more than 5 in 6 times
@@ -226,7 +237,7 @@ class PartyRoles(envirobench.BenchmarkType):
     ID = "party-roles"
     FORMAT = "envirobench.party-roles.v1"
     LABEL = "Party roles"
-    SCORING_VERSION = "envirobench.party-roles.scores.v1"
+    SCORING_VERSION = "envirobench.party-roles.scores.v2"
     TIER = "document"
     PROFILES = ("roles",)
     HEADLINE = (
@@ -235,6 +246,7 @@ class PartyRoles(envirobench.BenchmarkType):
         "parties_all_roles_right",
         "non_owners_called_owners",
         "parties",
+        "parties_in_key",
         "extra_parties",
         "party_accuracy",
         "role_precision",
@@ -277,7 +289,8 @@ class PartyRoles(envirobench.BenchmarkType):
         metrics = {
             "party_all_roles_right": float(right),
             "non_owner_called_owner": float(called_owner),
-            "party": float(len(answer.parties)),
+            "party": float(len(answer.parties) + len(extra)),
+            "key_party": float(len(answer.parties)),
             "extra_party": float(len(extra)),
             "role_true_positive": float(tp),
             "role_false_positive": float(fp),
@@ -295,6 +308,7 @@ class PartyRoles(envirobench.BenchmarkType):
             "parties_all_roles_right": right,
             "non_owners_called_owners": called,
             "parties": parties,
+            "parties_in_key": totals["key_party"],
             "extra_parties": totals["extra_party"],
             "party_accuracy": right / parties if parties else 0.0,
             "role_precision": tp / (tp + fp) if tp + fp else 0.0,
