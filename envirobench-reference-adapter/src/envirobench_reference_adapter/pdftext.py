@@ -20,6 +20,10 @@ OCRs a scan itself (`ocr_page` at `image_dpi`).
 `jitter` (a numpy Generator) perturbs the rendered image of OCR pages only: a text layer has no
 pixels to perturb, so on born-digital pages jitter changes nothing.
 
+With an adapter cache directory (`envirobench run --adapter-cache DIR`), `ocr_page` keeps each
+page's OCR words on disk and reads them back on every later reading of the page, in any type or
+run (`ocr_cache`: keyed by the file's SHA-256, the page, the resolution and the engine).
+
 Weaknesses: pdfplumber splits words at gaps wider than X_TOLERANCE points, so letter-spaced
 text breaks into pieces and tightly set columns may run together; text drawn as curves (no
 characters) counts as an image-only page only if the page has fewer than MIN_TEXT_CHARS
@@ -39,7 +43,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from PIL import Image
 
-from . import ocr
+from . import ocr, ocr_cache
 from .layout import Word
 
 MIN_TEXT_CHARS = 20  # fewer characters than this: the page is a scan (a stray page number is not a layer)
@@ -251,7 +255,10 @@ def ocr_page(
     straighten: bool = False,
 ) -> PageText:
     """OCR of an image-only page, its words converted from pixels to points (see read_pdf for
-    `straighten`)."""
+    `straighten`); read from the OCR page cache when it has the page (`ocr_cache`: never with
+    `jitter`), and kept there when it is read."""
+    if jitter is None and (words := ocr_cache.cached(path, index, dpi, straighten)) is not None:
+        return PageText(index, width, height, "ocr", words, [], dpi)
     image = render_page(path, index, dpi)
     pixels = np.asarray(image)
     if jitter is not None:
@@ -262,4 +269,6 @@ def ocr_page(
         words = [w.moved(0.0, 0.0, scale) for w in upright]
     else:
         words = [w.moved(0.0, 0.0, scale) for w in ocr.recognize(pixels)]
+    if jitter is None:
+        ocr_cache.keep(path, index, dpi, straighten, words)
     return PageText(index, width, height, "ocr", words, [], dpi)

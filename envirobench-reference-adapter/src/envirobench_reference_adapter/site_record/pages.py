@@ -2,9 +2,11 @@
 
 Every page of every volume once, in filing order: the words of the text layer
 (`pdftext.read_pdf`), OCR of image-only pages (`ocr`, rapidocr) at OCR_DPI, in a pool of
-OCR_WORKERS processes for many scans; pages are cached per process by path, size and
-modification time, so the four solvers of one run share them. Each page keeps its volume's file
-name and 1-based number (a citation).
+OCR_WORKERS processes for many scans (one pool for the process, so an engine loads once per
+worker); pages are cached per process by path, size and modification time, so the four solvers
+of one run share them, and each scan's OCR words on disk when the adapter has a cache directory
+(`ocr_cache`), so the four types and every rerun read a scan once. Each page keeps its volume's
+file name and 1-based number (a citation).
 
 Volumes are cut into documents at page-numbering marks (`Page 1 of 12`, `1 of 12`): a page
 numbered 1 starts a document, and so does a page after a run's last page.
@@ -12,7 +14,9 @@ numbered 1 starts a document, and so does a page after a run's last page.
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
+import multiprocessing.pool
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextvars import ContextVar
@@ -24,7 +28,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from .. import pdftext
+from .. import ocr_cache, pdftext
 from ..layout import Word, group_lines, normalize_space
 from .case import SiteCase, volume_name
 
@@ -77,9 +81,23 @@ def read_site(
     total = sum(len(read) for read in volumes)
     if report is not None:
         report(total - len(scans), total)  # every page but the scans is read by now
-    # one pool of OCR workers for the scans of every volume (an engine loads once per worker)
-    for done, ((v, _, index, _, _), words) in enumerate(zip(scans, ocr_pages(scans, jitter), strict=True), start=1):
+    # Scans the OCR page cache has are read from it; the others by one pool of OCR workers for the
+    # scans of every volume (kept for the process: an engine loads once per worker).
+    done = 0
+    unread = []
+    for scan in scans:
+        v, file, index, _, _ = scan
+        cached = None if jitter is not None else ocr_cache.cached(file, index, OCR_DPI, False)
+        if cached is None:
+            unread.append(scan)
+            continue
+        volumes[v][index].words = cached
+        done += 1
+    if report is not None and done:
+        report(total - len(scans) + done, total)
+    for (v, _, index, _, _), words in zip(unread, ocr_pages(unread, jitter), strict=True):
         volumes[v][index].words = words
+        done += 1
         if report is not None:
             report(total - len(scans) + done, total)
     pages: list[SitePage] = []
@@ -149,6 +167,18 @@ def _ocr_one(args: tuple[str, int, float, float]) -> list[Word]:
     return pdftext.ocr_page(Path(path), index, width, height, OCR_DPI, None).words
 
 
+_POOL: list[multiprocessing.pool.Pool] = []  # the process's OCR workers, made on first need
+
+
+def ocr_pool() -> multiprocessing.pool.Pool:
+    """The process's pool of OCR workers: made once and kept (each worker loads its engine once,
+    whatever the number of sites a run reads), ended when the process exits."""
+    if not _POOL:
+        _POOL.append(multiprocessing.get_context("spawn").Pool(OCR_WORKERS))
+        atexit.register(_POOL[0].terminate)
+    return _POOL[0]
+
+
 def ocr_pages(
     scans: list[tuple[int, Path, int, float, float]], jitter: np.random.Generator | None
 ) -> Iterator[list[Word]]:
@@ -157,10 +187,8 @@ def ocr_pages(
         for _, f, i, w, h in scans:
             yield pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter).words
         return
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(OCR_WORKERS) as pool:
-        # imap keeps the order of map and gives each page as soon as it and those before it are read
-        yield from pool.imap(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
+    # imap keeps the order of map and gives each page as soon as it and those before it are read
+    yield from ocr_pool().imap(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)
 
 
 PHONE = re.compile(
