@@ -420,6 +420,30 @@ def test_the_adapter_cache_is_its_own_and_kept_between_runs(bwrap, world):
     assert (cache / "cache-2.txt").read_text() == "left by cache-2"
 
 
+def test_answer_keys_copied_into_the_adapter_cache_stay_hidden(bwrap, world):
+    """The cache is read-write and kept between runs, and core never writes in it; an answer key
+    or a type's fixtures someone copied into it are still hidden (it is walked like any tree
+    shown), while the adapter's own entries (the reference adapter's OCR pages) are there."""
+    cache = world["root"] / "cache-with-keys"
+    key = cache / "copied" / "answers.jsonl"
+    fixtures = cache / "pkg" / "benchmarks" / "count-words" / "fixtures"
+    own = cache / "envirobench-reference-adapter" / "ocr" / "ab" / "ab12.json"
+    for folder in (key.parent, fixtures, own.parent):
+        folder.mkdir(parents=True)
+    answers = (world["dataset"] / "answers.jsonl").read_bytes()
+    key.write_bytes(answers)
+    (fixtures / "correct.json").write_bytes(answers)
+    own.write_text('{"words": []}')
+    seen, _ = snoop(world, "cache-keys", network=False, adapter_cache=cache, look=[key, fixtures, fixtures / "correct.json", own])
+    look = seen["look"]
+    assert look[str(key)].get("text", "") == "" and look[str(fixtures)].get("entries", []) == []
+    assert look[str(fixtures / "correct.json")]["exists"] is False
+    assert look[str(own)]["text"] == '{"words": []}'
+    text = json.dumps(seen)
+    for value in world["answers"].values():
+        assert str(value) not in text
+
+
 @pytest.mark.parametrize("where", ["results", "inside-results", "dataset", "holds-dataset", "home", "credentials", "root"])
 def test_an_adapter_cache_that_shares_anything_with_core_is_refused(world, where):
     cache = {"results": world["results"], "inside-results": world["results"] / "base" / "cache", "dataset": world["dataset"],
