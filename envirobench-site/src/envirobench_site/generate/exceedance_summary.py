@@ -12,6 +12,7 @@ that is none (a copy of a true one on another sampling date).
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,20 +64,23 @@ def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[s
     return {"exceedances": out}
 
 
-def answer_of(site_id: str) -> Answer:
-    build = site_records.built(site_id)
+def answer_of(site: Any) -> Answer:
+    """The answer of a site (a shipped site's ID or a SiteSpec)."""
+    build = site_records.built(site)
     raw = answer_from(build.answers["exceedance-summary"], build.input["analytes"])
     return structure(raw, Answer, path="$.answer")
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
+    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = split_of(dataset)
+    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of)
+    cases = site_records.site_cases(split, answer_of, among)
 
-    answers = [answer_of(s) for s in site_records.sites(split)]
+    answers = [answer_of(s) for s in among]
     count = sum(len(a.exceedances) for a in answers)
     tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
     description = site_records.describe(
@@ -84,6 +88,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"The answer is every governing result above the governing screening level in force on "
         f"its sampling date, with the standard's table, value and unit: {count} exceedances "
         f"(tables {', '.join(tables) or 'none'}).",
+        among,
     )
     return write_dataset(
         output_dir,

@@ -13,6 +13,7 @@ the site does not have (or, where the site has every listed kind, a second condi
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,24 +48,27 @@ def answer_from(given: dict[str, Any]) -> dict[str, Any]:
     return {**given, "conditions": conditions}
 
 
-def answer_of(site_id: str) -> Answer:
-    given = site_records.built(site_id).answers["recognized-conditions"]
+def answer_of(site: Any) -> Answer:
+    """The answer of a site (a shipped site's ID or a SiteSpec)."""
+    given = site_records.built(site).answers["recognized-conditions"]
     answer = structure(answer_from(given), Answer, path="$.answer")
-    kinds = set(site_records.built(site_id).input["condition_kinds"])
+    kinds = set(site_records.built(site).input["condition_kinds"])
     stray = [c.kind for c in answer.conditions if c.kind not in kinds]
     if stray:
-        raise ValueError(f"{site_id}: condition kinds {stray} are not in the input's list")
+        raise ValueError(f"{site_records.site_id(site)}: condition kinds {stray} are not in the input's list")
     return answer
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
+    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = split_of(dataset)
+    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of)
+    cases = site_records.site_cases(split, answer_of, among)
 
-    answers = [answer_of(s) for s in site_records.sites(split)]
+    answers = [answer_of(s) for s in among]
     by_class: dict[str, int] = {}
     for answer in answers:
         for condition in answer.conditions:
@@ -76,6 +80,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         "de minimis) by kind, with every page that supports it: "
         + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
         + f" ({evidence} evidence pages).",
+        among,
     )
     return write_dataset(
         output_dir,

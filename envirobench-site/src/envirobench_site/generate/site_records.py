@@ -6,12 +6,16 @@ per site: case ID and category are the site ID. Each site's volumes go to
 `assets/<site>/volume-N.pdf`; the screening tables to `assets/standards-v1.json` when every site
 of the split uses the same bytes (else `assets/<site>/standards-v1.json`). The four types' datasets
 of a split therefore pin the same asset files, which is what lets the package ship them once.
+
+A generator's `sites` (a sequence of `envirobench_synth.site.SiteSpec`, default the split's
+shipped sites) writes other sites instead: `sized_sites` draws sites of a chosen size (the
+holdout's demo split: a few small sites from a secret seed).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -37,11 +41,12 @@ INPUT_KEYS = (
 
 
 @functools.cache
-def built(site_id: str) -> Any:
-    """The site's build (deterministic), made once per process for all four types."""
+def built(site: Any) -> Any:
+    """The site's build (deterministic), made once per process for all four types; `site` is a
+    shipped site's ID or a SiteSpec."""
     from envirobench_synth.site import build_site
 
-    return build_site(site_id)
+    return build_site(site)
 
 
 def sites(split: str) -> tuple[str, ...]:
@@ -50,28 +55,57 @@ def sites(split: str) -> tuple[str, ...]:
     return tuple(SITES[split])
 
 
-def standards_path(split: str, site_id: str) -> str:
-    shared = len({built(s).standards for s in sites(split)}) == 1
-    return f"assets/{STANDARDS}" if shared else f"assets/{site_id}/{STANDARDS}"
+def chosen(split: str, given: Sequence[Any] | None) -> tuple[Any, ...]:
+    """The sites a generator writes: `given` (SiteSpecs, each of the split) or the split's own."""
+    if given is None:
+        return sites(split)
+    specs = tuple(given)
+    if not specs or any(spec.split != split for spec in specs):
+        raise ValueError(f"the sites given must be one or more SiteSpecs of the {split} split")
+    if len({spec.site_id for spec in specs}) != len(specs):
+        raise ValueError("the sites given must have distinct site IDs")
+    return specs
 
 
-def write_site(root: Path, split: str, site_id: str) -> SiteInput:
-    """Write the site's files under root/assets and return its case input."""
-    build = built(site_id)
+def site_id(site: Any) -> str:
+    return site if isinstance(site, str) else site.site_id
+
+
+def sized_sites(split: str, seed: int, *, count: int = 2, pages: int | None = None) -> tuple[Any, ...]:
+    """`count` sites of the split, each a record of `pages` pages (default: the smallest the
+    documents fit, envirobench_synth.site.SMALL_PAGES), drawn from seeds drawn from `seed`; IDs
+    `<split>-site-1`... (they say nothing of the seed)."""
+    from envirobench_synth.rng import make_random
+    from envirobench_synth.site import SMALL_PAGES, sized_spec
+
+    rng = make_random(seed, "sized-sites", split)
+    return tuple(sized_spec(f"{split}-site-{n}", split, rng.randrange(1, 2**62), pages or SMALL_PAGES) for n in range(1, count + 1))
+
+
+def standards_path(split: str, site: Any, among: Sequence[Any] | None = None) -> str:
+    shared = len({built(s).standards for s in _among(split, among)}) == 1
+    return f"assets/{STANDARDS}" if shared else f"assets/{site_id(site)}/{STANDARDS}"
+
+
+def write_site(root: Path, split: str, site: Any, among: Sequence[Any] | None = None) -> SiteInput:
+    """Write the site's files under root/assets and return its case input (`among`: the sites
+    written with it, default the split's)."""
+    build = built(site)
+    folder = build.site_id
     given = dict(build.input)
     volumes = []
     for name, pdf in build.volumes:
-        path = root / "assets" / site_id / PurePosixPath(name).name
+        path = root / "assets" / folder / PurePosixPath(name).name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(pdf)
     for volume in given["volumes"]:
         volumes.append(
             {
-                "file": f"assets/{site_id}/{PurePosixPath(volume['file']).name}",
+                "file": f"assets/{folder}/{PurePosixPath(volume['file']).name}",
                 "pages": volume["pages"],
             }
         )
-    standards = standards_path(split, site_id)
+    standards = standards_path(split, site, among)
     target = root / standards
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -81,22 +115,23 @@ def write_site(root: Path, split: str, site_id: str) -> SiteInput:
     return structure(case_input, SiteInput, path="$.input")
 
 
-def page_count(split: str) -> tuple[int, int, int]:
-    """(sites, smallest, total pages) of a split, for the descriptions."""
-    pages = [built(s).pages for s in sites(split)]
+def page_count(split: str, among: Sequence[Any] | None = None) -> tuple[int, int, int]:
+    """(sites, smallest, total pages) of a split (or of the sites `among`), for the descriptions."""
+    pages = [built(s).pages for s in _among(split, among)]
     return len(pages), min(pages), sum(pages)
 
 
-def describe(split: str, what: str) -> str:
-    count, smallest, total = page_count(split)
-    largest = max(built(s).pages for s in sites(split))
+def describe(split: str, what: str, among: Sequence[Any] | None = None) -> str:
+    written = _among(split, among)
+    count, smallest, total = page_count(split, among)
+    largest = max(built(s).pages for s in written)
     traps: dict[str, int] = {}
-    for site in sites(split):
+    for site in written:
         for name, number in dict(built(site).traps).items():
             traps[name] = traps.get(name, 0) + number
     counted = ", ".join(f"{name} {number}" for name, number in sorted(traps.items()))
     return (
-        f"{count} synthetic site records of the {split} split ({', '.join(sites(split))}; "
+        f"{count} synthetic site records of the {split} split ({', '.join(map(site_id, written))}; "
         f"{smallest}-{largest} pages each, {total} pages in all), each one case: the record split "
         "into volumes with no document boundaries given (reports with appendices, laboratory "
         "reports, letters, forms, invoices, photographs, scans). "
@@ -106,12 +141,16 @@ def describe(split: str, what: str) -> str:
     )
 
 
-def site_cases(split: str, answer_of: Callable[[str], Any]) -> Callable[[Path], Iterator[tuple]]:
-    """write_dataset's cases of a split: one per site (ID and category the site ID), its record
-    written under `root` and its answer from `answer_of`."""
+def site_cases(split: str, answer_of: Callable[[Any], Any], among: Sequence[Any] | None = None) -> Callable[[Path], Iterator[tuple]]:
+    """write_dataset's cases of a split (or of the sites `among`): one per site (ID and category
+    the site ID), its record written under `root` and its answer from `answer_of`."""
 
     def cases(root: Path) -> Iterator[tuple]:
-        for site_id in sites(split):
-            yield site_id, site_id, write_site(root, split, site_id), answer_of(site_id)
+        for site in _among(split, among):
+            yield site_id(site), site_id(site), write_site(root, split, site, among), answer_of(site)
 
     return cases
+
+
+def _among(split: str, among: Sequence[Any] | None) -> tuple[Any, ...]:
+    return sites(split) if among is None else tuple(among)

@@ -12,6 +12,7 @@ reconciliation).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,20 +89,23 @@ def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[s
     return {"results": results, "excluded": excluded}
 
 
-def answer_of(site_id: str) -> Answer:
-    build = site_records.built(site_id)
+def answer_of(site: Any) -> Answer:
+    """The answer of a site (a shipped site's ID or a SiteSpec)."""
+    build = site_records.built(site)
     raw = answer_from(build.answers["site-results"], build.input["analytes"])
     return structure(raw, Answer, path="$.answer")
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
+    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = split_of(dataset)
+    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of)
+    cases = site_records.site_cases(split, answer_of, among)
 
-    answers = [answer_of(s) for s in site_records.sites(split)]
+    answers = [answer_of(s) for s in among]
     records = sum(len(a.results) for a in answers)
     printings = sum(len(r.printings) for a in answers for r in a.results)
     superseded = sum(
@@ -114,6 +118,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"analyte and matrix with its governing value and page: {records} records printed "
         f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
         f"{excluded} keys rejected (no record).",
+        among,
     )
     return write_dataset(
         output_dir,

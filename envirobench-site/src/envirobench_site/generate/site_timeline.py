@@ -11,6 +11,7 @@ different dates listed in the wrong order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,31 +34,35 @@ from .site_records import VERSION
 SEED = 15_004  # the records' seeds are the site specs' (envirobench_synth.site)
 
 
-def answer_of(site_id: str) -> Answer:
+def answer_of(site: Any) -> Answer:
+    """The answer of a site (a shipped site's ID or a SiteSpec)."""
     answer = structure(
-        site_records.built(site_id).answers["site-timeline"], Answer, path="$.answer"
+        site_records.built(site).answers["site-timeline"], Answer, path="$.answer"
     )
-    kinds = set(site_records.built(site_id).input["event_kinds"])
+    kinds = set(site_records.built(site).input["event_kinds"])
     stray = sorted({e.kind for e in answer.events} - kinds)
     if stray:
-        raise ValueError(f"{site_id}: event kinds {stray} are not in the input's list")
+        raise ValueError(f"{site_records.site_id(site)}: event kinds {stray} are not in the input's list")
     return answer
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
+    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
+    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
     dataset_id = dataset_id_of(DATASETS, dataset)
     split = split_of(dataset)
+    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of)
+    cases = site_records.site_cases(split, answer_of, among)
 
-    answers = [answer_of(s) for s in site_records.sites(split)]
+    answers = [answer_of(s) for s in among]
     events = [e for a in answers for e in a.events]
     partial = sum(1 for e in events if len(e.date) < 10)
     description = site_records.describe(
         split,
         f"The answer is every dated event of the site in date order with the page that first "
         f"states it: {len(events)} events ({partial} dated only to the month or year).",
+        among,
     )
     return write_dataset(
         output_dir,

@@ -2,6 +2,7 @@
 
     from envirobench_synth.site import SITES, build_site
     build = build_site("dev-former-station")   # volumes (PDF bytes), standards, input, answers
+    small = build_site(sized_spec("demo-1", "test", seed, pages=SMALL_PAGES))  # a site of a chosen size
 
 `model` draws the site (owners, tanks, release, sampling and results), `documents` plans the
 file (reports, letters, forms, instruments, laboratory reports, with their traps), `papers`
@@ -9,7 +10,7 @@ draws pages with the facts they state, `record` files, scans, splits into volume
 the four answer keys from where each fact was drawn; `vocab` pins the vocabularies.
 """
 
-from .model import SITES, SPECS, SiteSpec
+from .model import SITES, SMALL_PAGES, SPECS, SiteSpec, sized_spec
 from .record import SiteBuild
 from .record import build as build_site
 from .vocab import CONDITION_CLASSES, CONDITION_KINDS, EVENT_KINDS, MATRICES
@@ -20,8 +21,10 @@ __all__ = [
     "EVENT_KINDS",
     "MATRICES",
     "SITES",
+    "SMALL_PAGES",
     "SPECS",
     "SiteBuild",
     "SiteSpec",
     "build_site",
+    "sized_spec",
 ]

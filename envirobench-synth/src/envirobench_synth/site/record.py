@@ -33,7 +33,7 @@ from ..vocabulary import ANALYTE_SYNONYMS, terms_of
 from . import vocab
 from .counts import trap_counts
 from .documents import LOOSE, Traps, filler_doc, plan_documents
-from .model import ARCHETYPES, SPECS, SiteModel, result_fact, sample_model
+from .model import ARCHETYPES, SPECS, SiteModel, SiteSpec, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
 
 FILL_SHARE = 0.03  # at least this share of pages is loose one-page paper
@@ -214,10 +214,16 @@ def render_volume(
     return merge_pdfs(parts)
 
 
-def build(site_id: str) -> SiteBuild:
-    if site_id not in SPECS:
-        raise KeyError(f"unknown site {site_id!r}; known: {', '.join(SPECS)}")
-    spec = SPECS[site_id]
+def build(site: str | SiteSpec) -> SiteBuild:
+    """The record of a site of SPECS (by ID), or of any spec (`sized_spec`: a site of a chosen
+    size drawn from a chosen seed)."""
+    if isinstance(site, SiteSpec):
+        spec = site
+    elif site in SPECS:
+        spec = SPECS[site]
+    else:
+        raise KeyError(f"unknown site {site!r}; known: {', '.join(SPECS)}")
+    site_id = spec.site_id
     model = sample_model(spec)
     model, docs, traps = file_documents(model, spec.seed)
     scanned = choose_scans(docs, spec.pages)

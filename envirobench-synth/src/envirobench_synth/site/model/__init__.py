@@ -21,13 +21,14 @@ The package in parts: `specs` (the sites), `records` (the model's records), `arc
 from .archetypes import ARCHETYPES, three_figures
 from .records import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 from .sampling import sample_model
-from .specs import SITES, SPECS, SiteSpec
+from .specs import SITES, SMALL_PAGES, SPECS, SiteSpec, sized_spec
 
 __all__ = [
     "ARCHETYPES",
     "Campaign",
     "Measurement",
     "SITES",
+    "SMALL_PAGES",
     "SPECS",
     "Sample",
     "SiteModel",
@@ -35,5 +36,6 @@ __all__ = [
     "key_of",
     "result_fact",
     "sample_model",
+    "sized_spec",
     "three_figures",
 ]

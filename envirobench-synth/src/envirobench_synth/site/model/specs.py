@@ -1,4 +1,5 @@
-"""The sites' specs (`SiteSpec`: id, split, seed, archetype, page target), by split."""
+"""The sites' specs (`SiteSpec`: id, split, seed, archetype, page target), by split, and
+`sized_spec`, a site of a chosen size from a chosen seed (the holdout's demo splits)."""
 
 from __future__ import annotations
 
@@ -46,3 +47,20 @@ SITES = {
     "dev": tuple(s.site_id for s in SPECS.values() if s.split == "dev"),
     "test": tuple(s.site_id for s in SPECS.values() if s.split == "test"),
 }
+
+
+# The smallest record a site's documents fit: at two monitoring rounds (the fewest the record
+# keeps) a plating shop's or an auto-repair shop's documents take 160-170 pages, a station's
+# about 180 and a dry cleaner's about 215, and record.FILL_SHARE of the pages are loose paper.
+SMALL_PAGES = 200
+SMALL_ARCHETYPES = ("plating-shop", "auto-repair")
+
+
+def sized_spec(site_id: str, split: str, seed: int, pages: int = SMALL_PAGES) -> SiteSpec:
+    """A site of exactly `pages` pages, not one of SPECS, drawn from `seed`: a plating shop or an
+    auto-repair shop (by the seed), its release found in 2012, its record as of mid-2024. Below
+    SMALL_PAGES the documents may not fit (build raises ValueError saying so)."""
+    if split not in SITES:
+        raise ValueError(f"split {split!r} is not one of {', '.join(SITES)}")
+    archetype = SMALL_ARCHETYPES[seed % len(SMALL_ARCHETYPES)]
+    return SiteSpec(site_id, split, seed, archetype, pages, dt.date(2024, 6, 30), 2012)
