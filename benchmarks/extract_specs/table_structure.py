@@ -8,6 +8,10 @@ dev split's (what a system developed on dev would know): its commonest row count
 count, and its median pixels per row and per column of the clean tables.
 """
 
+from collections import Counter
+from functools import cache
+
+from _shortcuts import dev_split
 from _spec_parts import share
 from _table_images import by_family_and_copy
 
@@ -53,6 +57,30 @@ def from_image_size(case_input, answer):
     return _plain(rows, columns)
 
 
+def _line(xs, ys) -> tuple[float, float]:
+    """The least-squares line y = a·x + b."""
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / max(sum((x - mx) ** 2 for x in xs), 1e-9)
+    return slope, my - slope * mx
+
+
+@cache
+def dev_size_model():
+    """Fitted on the dev split: rows from the image's height and columns from its width (least
+    squares), and the commonest number of header rows."""
+    pairs = dev_split("table-structure", "v2")
+    rows = _line([i.height for i, _ in pairs], [a.rows for _, a in pairs])
+    columns = _line([i.width for i, _ in pairs], [a.columns for _, a in pairs])
+    header_rows = Counter(a.header_rows for _, a in pairs).most_common(1)[0][0]
+    return rows, columns, header_rows
+
+
+def from_image_size_fitted(case_input, answer):
+    (ra, rb), (ca, cb), header_rows = dev_size_model()
+    rows = max(1, round(ra * case_input.height + rb))
+    return _plain(rows, max(1, round(ca * case_input.width + cb)), header_rows)
+
+
 def one_cell(case_input, answer):
     return _plain(1, 1, 0)
 
@@ -61,6 +89,7 @@ BASELINES = {
     "constant 7 x 7 grid (the dev split's commonest shape), no pixel read": constant_dev_shape,
     "constant 11 x 6 grid (v1's saturating blind baseline)": constant_v1_shape,
     "a plain grid sized from the image's width and height only": from_image_size,
+    "a plain grid from the image's size by lines fitted on dev, the dev split's commonest header rows": from_image_size_fitted,
     "a single cell": one_cell,
 }
 COLUMNS = (

@@ -3,6 +3,7 @@
 
 from _spec_parts import count, share, trap_groups
 
+from envirobench_reference_adapter.solvers.qualifier_flags import meanings_of
 from envirobench_verify.qualifier_flags import MEANINGS
 
 BENCHMARK = "qualifier-flags"
@@ -16,8 +17,16 @@ INTRO = (
     "convention (B = between the IDL and the CRDL, not a blank detection), validator flags over laboratory flags "
     "(UJ, J+, J-, R, NJ, U on a blank-contaminated detection), flags printed inside the result cell, non-detects "
     "printed as ND or <RL with other flags. Beside it, blind baselines that never read a flag: every result detected "
-    "and nothing flagged; every result not detected and nothing else flagged."
+    "and nothing flagged; every result not detected and nothing else flagged; and the audit's shortcut (issue 32): "
+    "read every flag with its NFG meaning and ignore the report's own legend (the reference adapter's reading with "
+    "the legend left out, so the paired difference is what reading the legend is worth)."
 )
+
+
+def _ignoring_the_legend(case_input, answer):
+    """The flags read with their NFG meanings only: the reference's own reading, no legend."""
+    return {"results": [meanings_of(row, {}) for row in case_input.results]}
+
 
 
 def _plain(case_input, detected):
@@ -27,6 +36,7 @@ def _plain(case_input, detected):
 
 
 BASELINES = {
+    "the flags' NFG meanings, the report's legend ignored": _ignoring_the_legend,
     "every result detected, nothing flagged": lambda case_input, answer: _plain(case_input, True),
     "every result not detected, nothing else flagged": lambda case_input, answer: _plain(
         case_input, False
