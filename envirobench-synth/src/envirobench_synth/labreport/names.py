@@ -2,9 +2,12 @@
 
 Every name is made up. As with the catalogue, grow these pools by appending: samplers pick by
 position, so inserting in the middle would change every dataset generated from them.
+`person(rng)` and `address(rng)` draw a person's name and a two-line street address from them.
 """
 
 from __future__ import annotations
+
+import random
 
 CLIENTS: tuple[str, ...] = (
     "Harwick & Lowe Environmental Consultants",
@@ -112,3 +115,14 @@ REVISION_REASONS: tuple[str, ...] = (
     "Project name corrected at the client's request.",
     "Qualifier added after review of the method blank.",
 )
+
+
+def person(rng: random.Random) -> str:
+    """A first and a last name (two draws, in that order)."""
+    return f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+
+
+def address(rng: random.Random) -> tuple[str, str]:
+    """(street line, "City, ST zip"): the city is drawn first, then the number and the street."""
+    city, state, zip_code = rng.choice(CITIES)
+    return (f"{rng.randint(10, 9899)} {rng.choice(STREETS)}", f"{city}, {state} {zip_code}")

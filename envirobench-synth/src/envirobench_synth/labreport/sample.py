@@ -271,15 +271,6 @@ def _add_reanalysis(rng: random.Random, measurements: list[Measurement]) -> list
     return measurements[:i] + [first, second] + measurements[i + 1 :]
 
 
-def _person(rng: random.Random) -> str:
-    return f"{rng.choice(names.FIRST_NAMES)} {rng.choice(names.LAST_NAMES)}"
-
-
-def _address(rng: random.Random) -> tuple[str, ...]:
-    city, state, zip_code = rng.choice(names.CITIES)
-    return (f"{rng.randint(10, 9899)} {rng.choice(names.STREETS)}", f"{city}, {state} {zip_code}")
-
-
 def _info(
     rng: random.Random,
     lab_index: int,
@@ -295,12 +286,12 @@ def _info(
     site = rng.choice(names.SITES)
     return ReportInfo(
         laboratory=catalogue.LABORATORIES[lab_index],
-        lab_address=_address(rng),
+        lab_address=names.address(rng),
         lab_phone=f"({rng.randint(201, 989)}) 555-{rng.randint(100, 9999):04d}",
         work_order=work_order,
         client=rng.choice(names.CLIENTS),
-        client_contact=_person(rng),
-        client_address=_address(rng),
+        client_contact=names.person(rng),
+        client_address=names.address(rng),
         project=site,
         project_number=f"{received.year}-{rng.randint(10, 999):03d}",
         report_date=report_date,
@@ -309,7 +300,7 @@ def _info(
         revision=revision,
         superseded_date=superseded,
         revision_reason=reason,
-        approver=_person(rng),
+        approver=names.person(rng),
         approver_title=rng.choice(names.TITLES),
         cooler_temperature=f"{rng.randint(10, 58) / 10:.1f}",
     )

@@ -114,14 +114,14 @@ def sample_family_report(rng: random.Random, family: Family, split: Split) -> Fa
         ),
         work_order=work_order,
         client=rng.choice(names.CLIENTS),
-        contact=f"{rng.choice(names.FIRST_NAMES)} {rng.choice(names.LAST_NAMES)}",
+        contact=names.person(rng),
         project=site,
         project_number=f"{received.year}-{rng.randint(10, 999):03d}",
         received=received,
         reported=received + dt.timedelta(days=rng.randint(7, 20)),
         status=status,
         revision=revision,
-        approver=f"{rng.choice(names.FIRST_NAMES)} {rng.choice(names.LAST_NAMES)}",
+        approver=names.person(rng),
         matrix=matrix,
     )
     labels = {role: choose(rng, LABEL_TERMS[role], split) for role in LABEL_ROLES}

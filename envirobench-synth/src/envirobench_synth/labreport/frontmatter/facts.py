@@ -97,15 +97,6 @@ class MetadataReport:
         return value.strftime(self.table_date_format)
 
 
-def _person(rng: random.Random) -> str:
-    return f"{rng.choice(names.FIRST_NAMES)} {rng.choice(names.LAST_NAMES)}"
-
-
-def _address(rng: random.Random) -> tuple[str, str]:
-    city, state, zip_code = rng.choice(names.CITIES)
-    return (f"{rng.randint(10, 9899)} {rng.choice(names.STREETS)}", f"{city}, {state} {zip_code}")
-
-
 def _work_order(rng: random.Random, style: int, received: dt.date) -> str:
     yy = received.year % 100
     return (
@@ -144,7 +135,7 @@ def sample_facts(
     laboratory = labs[lab_index]
     lab_rng = make_random(0, "laboratory", laboratory)  # a laboratory keeps its address
     lab_address, lab_phone = (
-        _address(lab_rng),
+        names.address(lab_rng),
         f"({lab_rng.randint(201, 989)}) 555-0{lab_rng.randint(100, 999)}",
     )
     wo_style = lab_rng.randrange(6)
@@ -191,8 +182,8 @@ def sample_facts(
         lab_phone=lab_phone,
         work_order=work_order,
         client=rng.choice(clients),
-        contact=_person(rng),
-        client_address=_address(rng),
+        contact=names.person(rng),
+        client_address=names.address(rng),
         project=rng.choice(sites),
         project_number=rng.choice(
             (
@@ -212,9 +203,9 @@ def sample_facts(
         supersedes=supersedes,
         superseded_date=superseded,
         samples=tuple(entries),
-        approver=_person(rng),
+        approver=names.person(rng),
         approver_title=rng.choice(names.TITLES),
-        sampler=_person(rng),
+        sampler=names.person(rng),
     )
 
 
