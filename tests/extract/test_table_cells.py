@@ -77,7 +77,7 @@ def test_the_type_is_well_formed():
         "id": "table-cells",
         "label": "Table cells",
         "format": "envirobench.table-cells.v1",
-        "scoring_version": "envirobench.table-cells.scores.v2",
+        "scoring_version": "envirobench.table-cells.scores.v3",
         "tier": "component",
         "profiles": ["exact", "value"],
         "headline": ["cells_right", "tables_exact", "cells_missing", "extra_cells"],
@@ -190,12 +190,22 @@ def test_summarize_pools_cells():
     perfect = score(predict())["exact"]
     poor = score(predict({(1, 1): "<0.5"}, drop=[(0, 0)], add={(5, 5): "x"}))["exact"]
     assert TYPE.summarize("exact", [perfect, poor]) == {
-        "cells_right": pytest.approx(12 / 14),
+        "cells_right": pytest.approx(12 / 15),  # the invented (5, 5) is one more cell read wrong
         "tables_exact": 0.5,
         "cells_missing": pytest.approx(1 / 14),
         "extra_cells": 0.5,
     }
     assert TYPE.summarize("value", []) == {}
+
+
+def test_invented_cells_cost_in_the_headline():
+    # Issue 32: 200 invented cells beside a right table left cells_right at 1.000.
+    invented = {(100 + i, 0): "x" for i in range(200)}
+    padded = score(predict(add=invented))
+    for profile in ("exact", "value"):
+        assert padded[profile].metrics["extra"] == 200.0
+        assert TYPE.summarize(profile, [padded[profile]])["cells_right"] == pytest.approx(7 / 207)
+        assert TYPE.summarize(profile, [score(predict())[profile]])["cells_right"] == 1.0
 
 
 def test_an_answer_of_another_shape_is_scored_not_crashed():

@@ -12,7 +12,7 @@ import pytest
 from category_kit import refusal
 from verify_kit import raw_shipped
 
-from envirobench import Case, EnviroBenchError, structure
+from envirobench import Case, EnviroBenchError, TechnicalFailure, structure
 from envirobench_verify.ocr_auto_accept import (
     BREAK_EVEN,
     RIGHT_BINS,
@@ -94,11 +94,11 @@ def test_accepting_everything_pays_only_above_the_break_even():
         assert (summary["score"] > 0) is positive
 
 
-def test_missing_and_extra_decisions_are_errors_and_missing_ones_are_reviews():
-    score = _score([True, True], [_accept()])
-    assert score.errors == (("no-decision", 1),) and score.metrics["correct_accepts"] == 1
-    score = _score([True], [_accept(), _accept()])
-    assert score.errors == (("extra-decision", 1),) and score.metrics["correct_accepts"] == 1
+@pytest.mark.parametrize(("cells", "decisions"), [(2, 1), (1, 2), (3, 6)], ids=["one-short", "one-over", "twice-as-long"])
+def test_a_decision_list_of_the_wrong_length_is_refused_not_scored(cells, decisions):
+    with pytest.raises(TechnicalFailure, match=f"holds {decisions} decisions, but case .* has {cells} readable cells") as caught:
+        _score([True] * cells, [_accept()] * decisions)
+    assert caught.value.field == "$.cells"
 
 
 def test_bins_and_the_risk_coverage_curve_at_bin_resolution():

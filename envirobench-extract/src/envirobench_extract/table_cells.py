@@ -40,8 +40,13 @@ Profiles compare a predicted text with the gold text of the same cell:
   (`ug/L` equals `µg/L`, `mg/Kg` equals `mg/kg`). Any other cell (names, CAS numbers, methods,
   headers, qualifier letters, empty cells) is compared as in `exact`.
 
-Table-cells reports no precision: every predicted text belongs to a given cell or is an extra
-position, counted as `extra_cells`; an empty prediction has every cell missing.
+Every predicted text belongs to a given cell or is an extra position (a cell the table does not
+have): an invented cell costs in the headline, as one more cell read wrong. `cells_right` is the
+cells read right over the gold cells plus the invented ones, pooled over the run: right ÷ (gold
+cells ∪ predicted positions). A prediction that names only given cells scores as before; one that
+adds 200 invented cells to a right table of 50 scores 50/250 = 0.2. (Scoring version v2 divided by
+the gold cells alone, so invented cells cost nothing there but `tables_exact`.) An empty
+prediction has every cell missing.
 
 Errors, listed by position (row, then column):
 
@@ -50,8 +55,8 @@ Errors, listed by position (row, then column):
     ("extra-cell", row, column)     the prediction names a position that is not a cell
 
 Metrics per case: `cells` (gold cells), `right`, `missing`, `extra` and `exact` (1 when the case
-has no error). Headline: `cells_right`, the share of gold cells read right, pooled over the run
-(the primary measure); `tables_exact`, the share of tables without an error; `cells_missing`,
+has no error). Headline: `cells_right`, right ÷ (gold cells + extra positions), pooled over the
+run (the primary measure); `tables_exact`, the share of tables without an error; `cells_missing`,
 the share of gold cells the predictions left out; `extra_cells`, extra positions per table.
 """
 
@@ -202,7 +207,7 @@ class TableCells(envirobench.BenchmarkType):
     ID = "table-cells"
     FORMAT = "envirobench.table-cells.v1"
     LABEL = "Table cells"
-    SCORING_VERSION = "envirobench.table-cells.scores.v2"
+    SCORING_VERSION = "envirobench.table-cells.scores.v3"
     TIER = "component"
     PROFILES = ("exact", "value")
     HEADLINE = ("cells_right", "tables_exact", "cells_missing", "extra_cells")
@@ -245,7 +250,7 @@ class TableCells(envirobench.BenchmarkType):
             return {}
         cells = totals["cells"]
         return {
-            "cells_right": share(totals["right"], cells),
+            "cells_right": share(totals["right"], cells + totals["extra"]),
             "tables_exact": totals["exact"] / cases,
             "cells_missing": totals["missing"] / cells if cells else 0.0,
             "extra_cells": totals["extra"] / cases,

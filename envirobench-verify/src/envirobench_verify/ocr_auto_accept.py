@@ -46,9 +46,13 @@ mean over cells of the risk at the point where the cell is accepted, cells of on
 Lower is better; it is in the summary (not the headline) only when some cell had a confidence,
 and `curves` gives the report the curve.
 
-Errors (the gate): ("wrong-accept", i) per accepted wrong cell i (0-based in the input's order),
-("no-decision", i) for a cell the prediction has no decision for (taken as review) and
-("extra-decision", i) for a decision past the last cell (ignored).
+Errors (the gate): ("wrong-accept", i) per accepted wrong cell i (0-based in the input's order).
+
+A decision list whose length is not the case's number of readable cells is refused, never scored:
+scoring raises a `TechnicalFailure` naming the field (`$.cells`) and both lengths. (Scoring
+version v1 took a missing decision as a review and ignored a decision past the last cell, so a
+list one short of the cells, or twice as long, still scored: the decisions no longer said which
+cell they were about.)
 
 Traps: high-confidence misreadings (a decimal comma the engine turns into a point at 0.98);
 merged cells whose reading holds both neighbours; units with the micro sign; short cells (a
@@ -65,7 +69,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, share
+from envirobench import Case, CaseScore, TechnicalFailure, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/ocr-auto-accept-synthetic-dev-v1",
@@ -228,7 +232,7 @@ class OcrAutoAccept(envirobench.BenchmarkType):
     ID = "ocr-auto-accept"
     FORMAT = "envirobench.ocr-auto-accept.v1"
     LABEL = "OCR auto-accept"
-    SCORING_VERSION = "envirobench.ocr-auto-accept.scores.v1"
+    SCORING_VERSION = "envirobench.ocr-auto-accept.scores.v2"
     TIER = "component"
     PROFILES = ("accept",)
     HEADLINE = (
@@ -248,16 +252,18 @@ class OcrAutoAccept(envirobench.BenchmarkType):
         self, case: Case, answer: Answer, prediction: Prediction
     ) -> dict[str, CaseScore]:
         cells = len(answer.cells)
+        if len(prediction.cells) != cells:
+            raise TechnicalFailure(
+                f"holds {len(prediction.cells)} decisions, but case {case.id!r} has {cells} readable cells: "
+                "one decision per readable cell, in the input's order",
+                field="$.cells",
+            )
         errors: list[tuple[str, int]] = []
         metrics = dict.fromkeys(("correct_accepts", "wrong_accepts", "confident_cells"), 0.0)
         metrics["readable_cells"] = float(cells)
         metrics["right_readings"] = float(sum(truth.right for truth in answer.cells))
         bins = dict.fromkeys(RIGHT_BINS + WRONG_BINS, 0.0)
-        for index, truth in enumerate(answer.cells):
-            if index >= len(prediction.cells):
-                errors.append(("no-decision", index))
-                continue
-            decision = prediction.cells[index]
+        for index, (truth, decision) in enumerate(zip(answer.cells, prediction.cells, strict=True)):
             if decision.decision == "accept":
                 if truth.right:
                     metrics["correct_accepts"] += 1
@@ -268,7 +274,6 @@ class OcrAutoAccept(envirobench.BenchmarkType):
                 metrics["confident_cells"] += 1
                 names = RIGHT_BINS if truth.right else WRONG_BINS
                 bins[names[bin_of(decision.confidence)]] += 1
-        errors += [("extra-decision", index) for index in range(cells, len(prediction.cells))]
         metrics.update(bins)
         return {"accept": CaseScore(errors=tuple(errors), metrics=metrics)}
 
