@@ -5,7 +5,6 @@ from __future__ import annotations
 from importlib import resources
 
 from .hookspecs import hookimpl
-from .stores.file import FileStore
 
 CORE_VIEWERS = ("image-overlay", "table-grid", "json")
 
@@ -20,6 +19,14 @@ def envirobench_viewers(register):
         register(name, script=_viewer_source(name, ".js"), style=_viewer_source(name, ".css"))
 
 
+def _file_store(url, visibility):
+    # Imported here, when a store is opened: loading the plugins (`envirobench --help`) needs
+    # none of the stores' code.
+    from .stores.file import FileStore
+
+    return FileStore.from_url(url, visibility)
+
+
 def _s3_store(url, visibility):
     # Imported here, when an s3:// store is opened: boto3 is optional and slow to import.
     from .stores.s3 import S3Store
@@ -29,5 +36,5 @@ def _s3_store(url, visibility):
 
 @hookimpl
 def envirobench_stores(register):
-    register("file", FileStore.from_url)
+    register("file", _file_store)
     register("s3", _s3_store)

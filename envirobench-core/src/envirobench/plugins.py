@@ -11,28 +11,40 @@ is refused with a message naming both plugins.
 An entry point names a module of hook implementations, or a `BenchmarkPackage` (a category's
 `"envirobench_x.package:PACKAGE"`): a package's hooks are always the same three — its types, its
 datasets and its viewers — so core provides them (`PackageHooks`) and a package writes none.
+
+Start-up does not grow with the packages: a package's `declared.json` (envirobench.declaration)
+says what it registers, so `envirobench --help` (`plugin_commands`), `plugins list` and `datasets`
+(`declared_registry`) read it instead of importing the package and its scoring code
+(`DeclaredHooks`). Every other command imports the packages (`get_registry`), and the declaration
+of each is checked against what it registers. This module imports no more than it needs for that.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import shutil
+import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
 
-from . import builtin, hookspecs
-from .authoring import BenchmarkPackage
-from .benchmark import BenchmarkType, check_type_class
+from . import declaration, hookspecs
+from .declaration import Declaration, DeclaredType
 from .errors import EnviroBenchError
 from .hookspecs import hookimpl
 
-ENTRY_POINT_GROUP = "envirobench"
+if TYPE_CHECKING:
+    from .authoring import BenchmarkPackage
+    from .benchmark import BenchmarkType
+
+ENTRY_POINT_GROUP = declaration.ENTRY_POINT_GROUP  # "envirobench"
 LOAD_PLUGINS_ENV = "ENVIROBENCH_LOAD_PLUGINS"
 CORE_PLUGIN = "envirobench-core"
 
@@ -122,10 +134,13 @@ class Registry:
     stores: dict[str, StoreScheme] = attrs.field(factory=dict)
     adapters: dict[str, AdapterEntry] = attrs.field(factory=dict)
     commands: dict[str, CommandEntry] = attrs.field(factory=dict)
+    # Types a package declares but that were not imported (`declared_registry`): listed, never run.
+    declared_types: dict[str, tuple[DeclaredType, str]] = attrs.field(factory=dict)
 
     def registered_by(self, plugin: str) -> dict[str, list[str]]:
+        types = {**self.benchmark_types, **self.declared_types}
         return {
-            "benchmark_types": sorted(k for k, (_, p) in self.benchmark_types.items() if p == plugin),
+            "benchmark_types": sorted(k for k, (_, p) in types.items() if p == plugin),
             "datasets": sorted(k for k, v in self.datasets.items() if v.plugin == plugin),
             "viewers": sorted(k for k, v in self.viewers.items() if v.plugin == plugin),
             "stores": sorted(k for k, v in self.stores.items() if v.plugin == plugin),
@@ -163,10 +178,16 @@ def _claim(table: dict[str, Any], key: str, kind: str, plugin: str, owner: Calla
 
 def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[..., None]]:
     def register_type(cls: Any) -> None:
+        if isinstance(cls, DeclaredType):  # a declared package's type, not imported (DeclaredHooks)
+            _claim({**registry.benchmark_types, **registry.declared_types}, cls.id, "benchmark type", plugin, lambda v: v[1])
+            registry.declared_types[cls.id] = (cls, plugin)
+            return
+        from .benchmark import check_type_class
+
         problems = check_type_class(cls)
         if problems:
             raise EnviroBenchError(f"plugin {plugin!r} registered an invalid benchmark type {getattr(cls, 'ID', cls)!r}: " + "; ".join(problems))
-        _claim(registry.benchmark_types, cls.ID, "benchmark type", plugin, lambda v: v[1])
+        _claim({**registry.benchmark_types, **registry.declared_types}, cls.ID, "benchmark type", plugin, lambda v: v[1])
         registry.benchmark_types[cls.ID] = (cls, plugin)
 
     def register_dataset(dataset_id: str, directory: str | Path, visibility: str = "public", store: str | None = None,
@@ -259,10 +280,68 @@ class PackageHooks:
         self.package.register_viewers(register)
 
 
+class DeclaredHooks:
+    """The hooks of a package plugin read from its declaration, the package not imported: its
+    types (as `DeclaredType`s), its datasets and its viewers, as `PackageHooks` would register them."""
+
+    def __init__(self, declared: Declaration) -> None:
+        self.declared = declared
+
+    def __repr__(self) -> str:
+        return f"DeclaredHooks({str(self.declared.path)!r})"
+
+    @hookimpl
+    def envirobench_benchmark_types(self, register: Callable[..., None]) -> None:
+        for declared_type in self.declared.types:
+            register(declared_type)
+
+    @hookimpl
+    def envirobench_datasets(self, register: Callable[..., None]) -> None:
+        from .authoring import BENCHMARKS_DIR, DATASETS_DIR, TypeLayout, split_of
+
+        declared = self.declared
+        materialise = _import_target(declared.materialise) if declared.materialise else None
+        for declared_type in declared.types:
+            root = declared.directory / BENCHMARKS_DIR / declared_type.id
+            for folder, dataset_id in declared_type.datasets.items():
+                if materialise is None:
+                    directory = root / DATASETS_DIR / folder
+                else:
+                    # The layout BenchmarkPackage gives `materialise`, its `type` a stand-in that
+                    # holds the type's ID only: the type module is not imported.
+                    stand_in = type(declared_type.id, (), {"ID": declared_type.id, "VIEWER": declared_type.viewer})
+                    try:
+                        directory = materialise(TypeLayout(stand_in, declared_type.module, root, declared_type.datasets), folder)
+                    except (EnviroBenchError, OSError) as exc:
+                        warnings.warn(f"{declared.package}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
+                        continue
+                register(dataset_id, directory, visibility=declared.visibility, store=declared.store, split=split_of(folder))
+
+    @hookimpl
+    def envirobench_viewers(self, register: Callable[..., None]) -> None:
+        from .authoring import VIEWERS_DIR
+
+        for name in self.declared.viewers:
+            script = self.declared.directory / VIEWERS_DIR / f"{name}.js"
+            style = self.declared.directory / VIEWERS_DIR / f"{name}.css"
+            register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
+
+
+def _import_target(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
 def plugin_object(loaded: object) -> object:
     """What an entry point (or an `extra` plugin) loads, as pluggy registers it: a module of hook
     implementations as it is, a BenchmarkPackage as its PackageHooks."""
-    return PackageHooks(loaded) if isinstance(loaded, BenchmarkPackage) else loaded
+    # Nothing is a BenchmarkPackage before envirobench.authoring is imported: asked first, so that
+    # loading hook modules only (`envirobench --help`) does not import it.
+    authoring = sys.modules.get("envirobench.authoring")
+    return PackageHooks(loaded) if authoring is not None and isinstance(loaded, authoring.BenchmarkPackage) else loaded
 
 
 @attrs.frozen
@@ -275,8 +354,12 @@ class Loaded:
     warnings: list[str]
 
 
-def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
-    """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs."""
+def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: bool = False) -> Loaded:
+    """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs. With
+    `declared`, a package plugin with a declaration is read from it (`DeclaredHooks`), not
+    imported; without, an imported package's declaration is checked against it."""
+    from . import builtin
+
     pm = pluggy.PluginManager("envirobench")
     pm.add_hookspecs(hookspecs)
     infos: list[PluginInfo] = []
@@ -300,11 +383,17 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
         if not is_allowed(ep, allowed):
             continue
         dist_name, version = distribution_of(ep), ep.dist.version if ep.dist else "unknown"
+        found = declaration.read(ep) if declared else None
+        if found is not None:
+            add(DeclaredHooks(found), ep.name, dist_name, version)
+            continue
         try:
             module = ep.load()
         except Exception as exc:  # a broken plugin must not take every command down with it
             failures.append(PluginFailure(ep.name, dist_name, version, f"{type(exc).__name__}: {exc}"))
             continue
+        if isinstance(plugin_object(module), PackageHooks):
+            declaration.check(module, ep)  # type: ignore[arg-type]
         add(module, ep.name, dist_name, version)
     for name, module in extra:
         add(module, name, name, "unregistered")
@@ -323,10 +412,11 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = ()) -> Loaded:
 
 def plugin_commands() -> dict[str, CommandEntry]:
     """The commands the installed plugins add, calling only that hook: `envirobench --help`
-    must not run every plugin's dataset hooks (which may materialise data) to list them."""
+    must not run every plugin's dataset hooks (which may materialise data) to list them, nor
+    import a package plugin that has a declaration (a package adds no commands)."""
     if _given or _loaded is not None:
         return get_registry().commands
-    loaded = make_plugin_manager()
+    loaded = make_plugin_manager(declared=True)
     registry = Registry(plugins=loaded.plugins)
     _call_hooks(loaded.manager, registry, ("envirobench_commands",))
     return registry.commands
@@ -341,12 +431,16 @@ def _call_hooks(pm: pluggy.PluginManager, registry: Registry, hook_names: Iterab
             impl.function(register=register)
 
 
-def build_registry(extra: Iterable[tuple[str, object]] = ()) -> Registry:
-    loaded = make_plugin_manager(extra)
+def build_registry(extra: Iterable[tuple[str, object]] = (), *, declared: bool = False) -> Registry:
+    """The registry of core, the allowed installed plugins and `extra`; with `declared`, package
+    plugins with a declaration are read from it, not imported (`declared_registry`)."""
+    loaded = make_plugin_manager(extra, declared=declared)
     pm = loaded.manager
     registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings)
     _call_hooks(pm, registry, (name for name, _ in HOOKS))
-    for name, viewer_name in ((cls.ID, cls.VIEWER) for cls, _ in registry.benchmark_types.values()):
+    named = [(cls.ID, cls.VIEWER) for cls, _ in registry.benchmark_types.values()]
+    named += [(t.id, t.viewer) for t, _ in registry.declared_types.values()]
+    for name, viewer_name in named:
         if viewer_name not in registry.viewers:
             raise EnviroBenchError(
                 f"benchmark type {name!r} names viewer {viewer_name!r}, which no plugin registers "
@@ -368,6 +462,16 @@ def get_registry() -> Registry:
     if _loaded is None:
         _loaded = build_registry()
     return _loaded
+
+
+def declared_registry() -> Registry:
+    """What `plugins list` and `datasets` show: the registry in force once loaded or given, else
+    the installed plugins' with each package plugin read from its declaration (its types in
+    `declared_types`), which imports no package's scoring code. Not kept: a command that needs
+    the types themselves calls get_registry()."""
+    if _given or _loaded is not None:
+        return get_registry()
+    return build_registry(declared=True)
 
 
 @contextlib.contextmanager

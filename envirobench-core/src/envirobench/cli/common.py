@@ -23,7 +23,7 @@ from typing import IO, Any
 import click
 
 from ..errors import EnviroBenchError
-from ..plugins import Registry, get_registry
+from ..plugins import Registry, declared_registry, get_registry
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"]}
 
@@ -89,12 +89,14 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def registry() -> Registry:
-    """The registry in force (the installed plugins, or one given with `using_registry`). What
-    went wrong while loading it (a plugin that failed to import, an allow-list name matching
-    nothing) is said once per registry on stderr, one line each."""
+def registry(*, declared: bool = False) -> Registry:
+    """The registry in force (the installed plugins, or one given with `using_registry`); with
+    `declared`, for a command that only lists what is registered, the package plugins read from
+    their declarations, not imported (plugins.declared_registry). What went wrong while loading
+    it (a plugin that failed to import, an allow-list name matching nothing) is said once per
+    registry on stderr, one line each."""
     try:
-        reg = get_registry()
+        reg = declared_registry() if declared else get_registry()
     except EnviroBenchError as exc:
         raise click.ClickException(f"cannot load the plugins: {exc}") from None
     if not any(said() is reg for said in _warned):

@@ -1,4 +1,8 @@
-"""`envirobench benchmarks`, `datasets`, `validate-dataset` and `schemas`: what is installed."""
+"""`envirobench benchmarks`, `datasets`, `validate-dataset` and `schemas`: what is installed.
+
+Each command imports what it uses when it runs: listing the datasets reads their manifests only,
+and must not pay for the harness that validates them or the schemas.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +11,7 @@ from typing import Any
 
 import click
 
-from ..categories import categories_of
-from ..datasets import load_dataset, read_manifest
 from ..errors import EnviroBenchError
-from ..schemas import all_schemas, write_schemas
 from .common import (
     CONTEXT_SETTINGS,
     LazyGroup,
@@ -27,6 +28,8 @@ from .common import (
 @json_option
 def benchmarks_command(as_json: bool) -> None:
     """Every registered benchmark type."""
+    from ..categories import categories_of
+
     reg = registry()
     rows = [dict(cls.describe(), categories=list(categories_of(type_id)), plugin=plugin) for type_id, (cls, plugin) in sorted(reg.benchmark_types.items())]
     for row in rows_as_text(rows, as_json, empty="no benchmark types registered (install a category package, e.g. envirobench-extract)"):
@@ -54,7 +57,9 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
     """Registered datasets (without a subcommand: list them)."""
     if ctx.invoked_subcommand is not None:
         return
-    reg = registry()
+    from ..authoring import read_manifest
+
+    reg = registry(declared=True)
     rows = []
     for dataset_id, source in sorted(reg.datasets.items()):
         row: dict[str, Any] = {"id": dataset_id, "path": str(source.path), "visibility": source.visibility, "plugin": source.plugin, "store": source.store}
@@ -76,6 +81,8 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
 @user_errors
 def validate_dataset_command(dataset: str, as_json: bool) -> None:
     """Verify every pinned file and schema of DATASET (a registered ID or a directory)."""
+    from ..datasets import load_dataset
+
     dataset_obj = load_dataset(dataset, registry())
     identity = dataset_obj.identity
     cases = sum(1 for _ in dataset_obj.iter_case_records())
@@ -110,6 +117,8 @@ def schemas_command(output) -> None:
 
     With --output, nothing is written unless every file can be (DIR and the folders in it
     directories, or not there yet)."""
+    from ..schemas import all_schemas, write_schemas
+
     reg = registry()
     if output is None:
         echo_json(all_schemas(reg))

@@ -26,7 +26,7 @@ def plugins_list(as_json: bool) -> None:
     Set ENVIROBENCH_LOAD_PLUGINS (comma-separated distribution or plugin names, as listed here;
     empty for none) to restrict which installed plugins load. Core's own hooks are always listed.
     """
-    reg = registry()
+    reg = registry(declared=True)
     rows = [
         {
             "name": info.name,
