@@ -18,7 +18,7 @@ from envirobench_holdout.ledger import verify_rows
 
 
 def expected_public(held_dataset, predictions) -> float:
-    return component_score(held_dataset.btype, held_dataset.contents, held_dataset.public_cases, predictions)
+    return component_score(held_dataset.btype, held_dataset.cases, held_dataset.answers, held_dataset.public_cases, predictions)
 
 
 def test_a_sealed_run_is_unscored_and_its_submission_gets_a_released_score(tmp_path, registry, held, service, team_key):

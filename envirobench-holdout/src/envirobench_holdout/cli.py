@@ -7,13 +7,17 @@ copied; the SQLite database lives there too unless --db names another, e.g. a po
 
 from __future__ import annotations
 
+import functools
+import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
-from envirobench.cli.common import echo_json, registry, user_errors
+from envirobench import EnviroBenchError, Registry, get_registry
 
 from . import keys
 from .client import KEY_ENV, post_submission, submission_of
@@ -21,6 +25,24 @@ from .ledger import LedgerBroken, verify_export
 from .store import Store, StoreError, init_store, sqlite_url
 
 DATA_ENV, DB_ENV = "ENVIROBENCH_HOLDOUT_DATA", "ENVIROBENCH_HOLDOUT_DB"
+
+
+def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """An EnviroBenchError becomes the command's one-line message and exit status 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except EnviroBenchError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    return wrapper
+
+
+def registry() -> Registry:
+    """The installed plugins' registry (the one in force)."""
+    return get_registry()
 
 
 def data_option(func):
@@ -58,7 +80,7 @@ def submit_command(run_dir: Path, url: str, key_env: str, as_json: bool) -> None
         wait = headers.get("retry-after")
         raise click.ClickException(f"{url} refused the submission ({status}): {answer.get('error', answer)}" + (f" [Retry-After: {wait} s]" if wait else ""))
     if as_json:
-        echo_json(answer)
+        click.echo(json.dumps(answer, indent=2, sort_keys=True, ensure_ascii=False))
         return
     again = " (already submitted: the first answer)" if answer.get("replayed") else ""
     click.echo(f"submission {answer['submission']}{again}: {answer['dataset']} v{answer['version']}, round {answer['round']}")

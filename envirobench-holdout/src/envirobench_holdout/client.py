@@ -16,15 +16,25 @@ from typing import Any
 
 import httpx
 
-from envirobench.errors import EnviroBenchError
-from envirobench.protocol import RESULT_FILE
-from envirobench.rundir import ADAPTER_DIR, RUN_FILE, read_run
-from envirobench.scoring import verify_saved_output
+from envirobench import RESULT_FILE, EnviroBenchError, read_run
 
 from .judge import SUBMISSION_FORMAT
 
 KEY_ENV = "ENVIROBENCH_HOLDOUT_KEY"
 RETRIES = 3
+RUN_FILE, ADAPTER_DIR = "run.json", "adapter"  # a run directory's layout (docs/runs.md)
+
+
+def check_saved_output(output_dir: Path, recorded: Any) -> None:
+    """Every file run.json records for adapter/ (`recorded`, its adapter_output) is there, a
+    regular file of the recorded size and SHA-256."""
+    for relative, entry in recorded.files.items():
+        path = output_dir / relative
+        if path.is_symlink() or not path.is_file():
+            raise EnviroBenchError(f"is missing or not a regular file, but {RUN_FILE} records it", file=path)
+        data = path.read_bytes()
+        if len(data) != entry.size or hashlib.sha256(data).hexdigest() != entry.sha256:
+            raise EnviroBenchError(f"does not match the size and SHA-256 recorded in {RUN_FILE} when the run was made: it was changed since", file=path)
 
 
 def submission_of(run_dir: Path) -> tuple[dict[str, Any], str]:
@@ -36,10 +46,7 @@ def submission_of(run_dir: Path) -> tuple[dict[str, Any], str]:
     output = run_dir / ADAPTER_DIR
     if run.adapter_output is None:
         raise EnviroBenchError("the run records no adapter output", file=run_dir / RUN_FILE, field="$.adapter_output")
-    try:
-        verify_saved_output(output, run.adapter_output)
-    except EnviroBenchError as exc:
-        raise EnviroBenchError(exc.message, file=exc.file) from None
+    check_saved_output(output, run.adapter_output)
     result = json.loads((output / RESULT_FILE).read_text(encoding="utf-8"))
     data = (output / result["data"]).read_bytes()
     run_bytes = (run_dir / RUN_FILE).read_bytes()

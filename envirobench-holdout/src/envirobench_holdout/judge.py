@@ -6,8 +6,13 @@ private part (scored on every submission, revealed when the operator closes a ro
 submission is refused, with one line, when it is not well formed, names another dataset or a run
 that is not an unscored run of it, lacks or adds cases, or holds a prediction its type refuses;
 a refusal says nothing about answers and records nothing. A score is computed exactly as the
-leaderboard computes a task's component score from a run (envirobench.leaderboard.runs): core's
-`score_run`, the type's default profile and primary headline measure, the task's formula.
+leaderboard computes a task's component score from a run (envirobench.leaderboard.runs): every
+case scored by the type (`score_case`), its default profile summarized, and the task's formula
+applied to the primary headline measure.
+
+Core's public API is all it uses but `envirobench.categories`, the tasks' component-score formulas:
+core makes no public name for them, and the service must compute the leaderboard's number
+(tests/holdout/test_public_api.py holds the holdout to that one exception).
 """
 
 from __future__ import annotations
@@ -20,14 +25,17 @@ from typing import Any
 
 import attrs
 
-from envirobench import categories as cats
-from envirobench import datasets as ds
-from envirobench.benchmark import BenchmarkType
-from envirobench.converter import structure
-from envirobench.errors import EnviroBenchError
-from envirobench.plugins import Registry
-from envirobench.rundir import RunRecord
-from envirobench.scoring import score_run
+import envirobench.categories as cats  # the one module outside core's public API (module docstring)
+from envirobench import (
+    BenchmarkType,
+    Case,
+    Dataset,
+    EnviroBenchError,
+    Registry,
+    RunRecord,
+    load_dataset,
+    structure,
+)
 
 from .store import HeldDatasetRow
 
@@ -70,31 +78,31 @@ class HeldDataset:
 
     row: HeldDatasetRow
     btype: BenchmarkType
-    contents: ds.Contents
+    dataset: Dataset
+    cases: dict[str, Case]  # retired cases left out
+    answers: dict[str, Any]
     public_cases: tuple[str, ...]
     private_cases: tuple[str, ...]
 
     @classmethod
     def load(cls, row: HeldDatasetRow, registry: Registry) -> HeldDataset:
-        contents = ds.validate_contents(Path(row.path), registry)
-        if contents.sealed or contents.dataset.identity.digest != row.digest:
+        dataset = load_dataset(Path(row.path), registry)
+        if dataset.sealed or dataset.identity.digest != row.digest:
             raise EnviroBenchError(f"the held dataset at {row.path} is not {row.dataset_id} v{row.version} ({row.digest}) with its answer key")
         btype = registry.benchmark_type(row.benchmark)
+        cases, answers = dataset.cases(btype), dataset.answers(btype)
         private = set(row.private_cases)
-        ids = list(contents.cases)
-        return cls(row, btype, contents, tuple(c for c in ids if c not in private), tuple(c for c in ids if c in private))
+        return cls(row, btype, dataset, cases, answers, tuple(c for c in cases if c not in private), tuple(c for c in cases if c in private))
 
     def score(self, predictions: Mapping[str, Any]) -> Scores:
-        return Scores(component_score(self.btype, self.contents, self.public_cases, predictions),
-                      component_score(self.btype, self.contents, self.private_cases, predictions))
+        return Scores(component_score(self.btype, self.cases, self.answers, self.public_cases, predictions),
+                      component_score(self.btype, self.cases, self.answers, self.private_cases, predictions))
 
 
-def component_score(btype: BenchmarkType, contents: ds.Contents, case_ids: Sequence[str], predictions: Mapping[str, Any]) -> float:
+def component_score(btype: BenchmarkType, cases: Mapping[str, Case], answers: Mapping[str, Any], case_ids: Sequence[str], predictions: Mapping[str, Any]) -> float:
     """The task's component score (0-100) of these cases, as the leaderboard computes it."""
-    cases = {cid: contents.cases[cid] for cid in case_ids}
-    scores = score_run(btype, cases, contents.answers, predictions)
     profile, primary = btype.PROFILES[0], btype.HEADLINE[0]
-    case_scores = [scores[cid][profile] for cid in case_ids]
+    case_scores = [btype.score_case(cases[cid], answers[cid], predictions[cid])[profile] for cid in case_ids]
     if any(score is None for score in case_scores):
         raise Refused(422, f"the {btype.ID} type's default profile {profile!r} does not score every case; nothing is recorded")
     headline = btype.summarize(profile, case_scores)
@@ -134,13 +142,13 @@ def check_submission(payload: Any, held: Mapping[str, HeldDataset]) -> Checked:
     predictions = payload.get("predictions")
     if not isinstance(predictions, dict):
         raise Refused(400, "malformed submission: predictions must be a JSON object mapping case IDs to predictions")
-    expected = len(dataset.contents.cases)
-    if len(predictions) != expected or set(predictions) != dataset.contents.cases.keys():
-        missing = len(dataset.contents.cases.keys() - predictions.keys())
-        unknown = len(predictions.keys() - dataset.contents.cases.keys())
+    expected = len(dataset.cases)
+    if len(predictions) != expected or set(predictions) != dataset.cases.keys():
+        missing = len(dataset.cases.keys() - predictions.keys())
+        unknown = len(predictions.keys() - dataset.cases.keys())
         raise Refused(422, f"wrong length: {len(predictions)} prediction(s) for the dataset's {expected} cases ({missing} missing, {unknown} not cases of it)")
     structured = {}
-    for cid in dataset.contents.cases:
+    for cid in dataset.cases:
         try:
             structured[cid] = structure(predictions[cid], dataset.btype.Prediction, file="predictions", path=f"$[{json.dumps(cid)}]")
         except EnviroBenchError as exc:

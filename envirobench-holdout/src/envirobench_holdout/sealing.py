@@ -14,16 +14,16 @@ import secrets
 import shutil
 from pathlib import Path
 
-from envirobench import datasets as ds
-from envirobench.errors import EnviroBenchError
-from envirobench.jsonio import atomic_write_text, dumps
-from envirobench.plugins import Registry
-from envirobench.records import SEALED_FORMAT
+from envirobench import Dataset, EnviroBenchError, Registry, atomic_write_text, dumps, load_dataset
 
 from .store import HeldDatasetRow, Store
 
+# A dataset's files (docs/datasets.md) and the sealed part's note, `sealed.json`
+# (docs/holdout.md): core reads them; tests/holdout/test_public_api.py holds them to core's.
+MANIFEST, SEALED, SEALED_FORMAT = "manifest.json", "sealed.json", "envirobench.sealed.v1"
 
-def write_public_part(full: ds.Dataset, out: Path, service: str = "") -> Path:
+
+def write_public_part(full: Dataset, out: Path, service: str = "") -> Path:
     """The dataset without its answer key, marked sealed; refused if `out` exists."""
     if out.exists():
         raise EnviroBenchError(f"{out} exists; the public part is written to a new directory")
@@ -36,8 +36,8 @@ def write_public_part(full: ds.Dataset, out: Path, service: str = "") -> Path:
         target = staging / entry.path
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(full.root / entry.path, target)
-    shutil.copyfile(full.root / ds.MANIFEST, staging / ds.MANIFEST)
-    atomic_write_text(staging / ds.SEALED, dumps({"format": SEALED_FORMAT, "service": service}))
+    shutil.copyfile(full.root / MANIFEST, staging / MANIFEST)
+    atomic_write_text(staging / SEALED, dumps({"format": SEALED_FORMAT, "service": service}))
     staging.rename(out)
     return out
 
@@ -55,22 +55,23 @@ def draw_private(case_ids: list[str], share: float) -> tuple[str, ...]:
 
 def hold(store: Store, registry: Registry, source: Path, data_dir: Path, public_out: Path | None, *, private_share: float = 0.5, service: str = "") -> HeldDatasetRow:
     """Take a full dataset into the service and write its public part."""
-    contents = ds.validate_contents(source, registry)
-    if contents.sealed:
+    dataset = load_dataset(source, registry)
+    if dataset.sealed:
         raise EnviroBenchError("is a sealed dataset's public part; the service needs the whole dataset, answer key included", file=source)
-    identity = contents.dataset.identity
+    identity = dataset.identity
     home = data_dir / "datasets" / identity.digest.removeprefix("sha256:")
     if not home.exists():
         staging = home.with_name(home.name + ".incomplete")
         shutil.rmtree(staging, ignore_errors=True)
         shutil.copytree(source, staging, symlinks=True)
         staging.rename(home)
-    held_contents = ds.validate_contents(home, registry)  # the copy, checked byte for byte
-    if held_contents.dataset.identity.digest != identity.digest:
+    held_dataset = load_dataset(home, registry)  # the copy, checked byte for byte
+    if held_dataset.identity.digest != identity.digest:
         raise EnviroBenchError(f"{home} holds another dataset than {source}; remove it by hand if it is a stale copy")
-    row = HeldDatasetRow(identity.digest, identity.id, identity.version, contents.dataset.manifest.benchmark, str(home.resolve()),
-                         draw_private(list(held_contents.cases), private_share))
+    btype = registry.benchmark_type(dataset.manifest.benchmark)
+    row = HeldDatasetRow(identity.digest, identity.id, identity.version, dataset.manifest.benchmark, str(home.resolve()),
+                         draw_private(list(held_dataset.cases(btype)), private_share))
     store.add_dataset(row)
     if public_out is not None:
-        write_public_part(held_contents.dataset, public_out, service)
+        write_public_part(held_dataset, public_out, service)
     return row

@@ -29,7 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from envirobench.plugins import Registry
+from envirobench import Registry
 
 from . import ladder
 from .judge import Checked, HeldDataset, Refused, WrongDataset, check_submission
@@ -197,7 +197,7 @@ def make_app(holdout: Holdout) -> Starlette:
             return refusal(exc.status, exc.message, {"WWW-Authenticate": "Bearer"})
         held = await run_in_threadpool(holdout.reload)
         return JSONResponse({"datasets": [{"dataset": h.row.dataset_id, "version": h.row.version, "digest": h.row.digest,
-                                           "benchmark": h.row.benchmark, "cases": len(h.contents.cases)} for h in held.values()]})
+                                           "benchmark": h.row.benchmark, "cases": len(h.cases)} for h in held.values()]})
 
     async def page(request: Request) -> Response:
         html = await run_in_threadpool(lambda: render_page(holdout.boards(), holdout.settings))
