@@ -1,8 +1,27 @@
-"""docs/reference-scores.md's Research table for `missing-information`: blind baselines and
-columns (read by benchmarks/reference_scores.py --research)."""
+"""docs/reference-scores.md's Research table for `missing-information`: blind and near-blind
+baselines and columns (read by benchmarks/reference_scores.py --research).
+
+The near-blind shortcut (`answerability_prior`) is fitted on the dev split and reads no PDF: only
+the record's file names (which document kinds it holds: `-nfa-letter.pdf`, `-easement.pdf`,
+`-permit-renewal.pdf`, ...) and the shape of each question (its declared type and unit, the
+document kind its words name, whether it names one well, tank, invoice or permit, whether it
+names a day). For each shape it learns from dev how often the record answers the question and
+the commonest true value, and answers that value only where the formula says it pays (a·q >
+6(1 − a), a the answerable share, q the share of answerable questions whose truth is that
+value); everywhere else it abstains.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter, defaultdict
+from functools import cache
 
 from _blind import typed_guess
 from _spec_parts import by_category, count, formula_score, share
+
+from envirobench_research.package import PACKAGE
 
 NOT_IN_RECORD = "not in the record"
 BENCHMARK = "missing-information"
@@ -14,11 +33,94 @@ INTRO = (
     "is on no page, the document kind asked about heads no document, the question names no tank, well or invoice "
     "where there are several, a current value is said to have changed without a date, or no line yields a value) "
     "on both splits; the test split's office styles, titles and wordings never occur in dev. Primary: the category "
-    "formula, 100 × max(0, (right − 5 × invented) ÷ questions); unclipped beside it. Beside the reference, blind "
-    "baselines: always 'not in the record' (scores the unanswerable share), always answer with a plausible value of "
-    "the declared type (a fixed date, 30 ft, 4,000 gal, 10 ug/L, $5,000, 'yes', ...). Break-even: an answer pays "
-    "only when it is right more than 5/6 of the time."
+    "formula, 100 × max(0, (right − 5 × invented) ÷ questions), where *invented* is an answer to a question the "
+    "record does not answer (scoring v2: a wrong value to an answerable question is wrong, not invented); unclipped "
+    "beside it. Beside the reference, blind baselines: always 'not in the record' (scores the unanswerable share), "
+    "always answer with a plausible value of the declared type (a fixed date, 30 ft, 4,000 gal, 10 ug/L, $5,000, "
+    "'yes', ...); and a near-blind shortcut fitted on dev that reads no PDF: the record's file names (which document "
+    "kinds it holds) and each question's shape (type, the document kind it names, whether it names one well, tank, "
+    "invoice or permit, whether it names a day) give, from dev, how often such a question is answerable and its "
+    "commonest truth; it answers that value only where the formula says it pays and abstains elsewhere."
 )
+
+# The document kind a question's words name, and the file-name ending of a record's copy of it.
+TOPICS = (
+    ("nfa-letter", r"no[ -]further[ -]action|\bnfa\b"),
+    ("easement", r"easement"),
+    ("permit", r"permit"),
+    ("covenant", r"covenant"),
+    ("deed", r"\bdeed\b"),
+    ("invoices", r"invoice|billed"),
+    ("closure-report", r"removed|removal|taken out|pulled|contractor"),
+    ("tank-registration", r"\btanks?\b|registration"),
+    ("laboratory", r"concentration|result|detect"),
+    ("boring-logs", r"\bdepth\b|\bdeep\b|boring"),
+)
+IDENTIFIER = re.compile(r"\bMW-?\d+|\bT-\d+|invoice (number )?\d+|\b[A-Z]{2}-\d{4}-\d{2}\b", re.I)
+DAY = re.compile(r"\b(19|20)\d{2}\b")
+
+
+def topic(text: str) -> str:
+    return next((name for name, pattern in TOPICS if re.search(pattern, text, re.I)), "other")
+
+
+def holds(documents, kind: str) -> bool:
+    return any(path.endswith(f"-{kind}.pdf") for path in documents)
+
+
+def shape(documents, text: str, answer_type: str, unit: str) -> tuple:
+    """What a reader sees of a question without opening a PDF."""
+    kind = topic(text)
+    return (
+        answer_type,
+        unit,
+        kind,
+        holds(documents, kind),
+        kind == "permit" and holds(documents, "permit-renewal"),
+        bool(IDENTIFIER.search(text)),
+        bool(DAY.search(text)),
+    )
+
+
+@cache
+def dev_table() -> dict[tuple, tuple[float, str, float]]:
+    """Per question shape (and each shorter prefix of it, the back-off), fitted on the dev split:
+    (answerable share a, the commonest truth, its share q of the answerable questions)."""
+    dev = PACKAGE.layout(BENCHMARK).dataset_dir("synthetic-dev-v1")
+    cases = [json.loads(line) for line in (dev / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line]
+    answers = {
+        a["id"]: a["answer"]
+        for a in map(json.loads, (dev / "answers.jsonl").read_text(encoding="utf-8").splitlines())
+    }
+    seen: dict[tuple, list[str | None]] = defaultdict(list)
+    for case in cases:
+        documents = case["input"]["documents"]
+        for question, gold in zip(case["input"]["questions"], answers[case["id"]]["questions"], strict=True):
+            key = shape(documents, question["text"], question["answer_type"], question.get("unit", ""))
+            truth = None
+            if gold["status"] in ("answerable", "superseded"):
+                truth = "; ".join(gold["items"]) if gold["items"] else gold["value"]
+            for length in range(2, len(key) + 1):
+                seen[key[:length]].append(truth)
+    table = {}
+    for key, truths in seen.items():
+        given = [t for t in truths if t is not None]
+        value, times = Counter(given).most_common(1)[0] if given else ("", 0)
+        table[key] = (len(given) / len(truths), value, times / len(given) if given else 0.0)
+    return table
+
+
+def answerability_prior(case_input, answer):
+    """Abstain unless dev says answering this shape of question pays: a·q > 6(1 − a)."""
+    table = dev_table()
+    given = {}
+    for question in case_input.questions:
+        key = shape(case_input.documents, question.text, question.answer_type, question.unit)
+        found = next((table[key[:n]] for n in range(len(key), 1, -1) if key[:n] in table), (0.0, "", 0.0))
+        share_answerable, value, share_right = found
+        pays = share_answerable * share_right > 6 * (1 - share_answerable)
+        given[question.id] = value if pays else NOT_IN_RECORD
+    return {"answers": given}
 
 
 BASELINES = {
@@ -28,11 +130,13 @@ BASELINES = {
     "always answer (a plausible typed guess)": lambda case_input, answer: {
         "answers": {q.id: typed_guess(q) for q in case_input.questions}
     },
+    "file names + question shape, fitted on dev (reads no PDF)": answerability_prior,
 }
 COLUMNS = (
     *formula_score("missing_information"),
     count("questions_right", "right"),
     count("invented_answers", "invented"),
+    count("wrong_answers", "wrong"),
     count("questions"),
     share("answerable_accuracy", "answerable right"),
     share("unanswerable_accuracy", "unanswerable right"),
