@@ -1,6 +1,6 @@
 """Start-up of the listing commands with every installed plugin: CPU and wall time per command.
 
-    .venv/bin/python benchmarks/startup.py [--repeat 15] [--json out.json] [COMMAND ...]
+    .venv/bin/python benchmarks/startup.py [--repeat 15] [--json out.json] [-- COMMAND ...]
 
 Runs each command (by default `envirobench --help`, `plugins list` and `datasets`) `--repeat`
 times, alternating between the commands, each time in a fresh process measured from outside

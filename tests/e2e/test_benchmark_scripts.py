@@ -24,7 +24,7 @@ def run(script: str, *args: str, cwd: Path) -> str:
 
 
 def test_every_script_is_covered_here():
-    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py", "harness_overhead.py", "run_memory.py",
+    covered = {"core_overhead.py", "dataset_verification.py", "document_extraction_scoring.py", "report_100k.py", "reference_scores.py", "statistics_bootstrap.py", "harness_overhead.py", "run_memory.py", "startup.py",
                "leaderboard_runs.py"}  # its tiny run is tests/adapters_tools/test_leaderboard_script.py (it needs the tool adapters)
     # _spec_parts.py and the like are helpers the scripts import, not scripts.
     scripts = {p.name for p in BENCHMARKS.glob("*.py") if not p.name.startswith("_")}
@@ -40,6 +40,12 @@ def test_core_overhead(tmp_path):
 def test_dataset_verification(tmp_path):
     out = run("dataset_verification.py", "--size-mb", "4", "--files", "4", "--repeat", "1", "--json", str(tmp_path / "out.json"), cwd=tmp_path)
     assert "of hashlib" in out and json.loads((tmp_path / "out.json").read_text())["validate_mb_s"] > 0
+
+
+def test_startup(tmp_path):
+    out = run("startup.py", "--repeat", "1", "--json", str(tmp_path / "out.json"), "--", "--help", "datasets", cwd=tmp_path)
+    assert "installed plugins" in out and "load average" in out and "goal" in out
+    assert set(json.loads((tmp_path / "out.json").read_text())["results"]) == {"--help", "datasets"}
 
 
 def test_document_extraction_scoring(tmp_path):
