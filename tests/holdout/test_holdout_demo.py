@@ -1,7 +1,8 @@
 """The demo holdout: `holdout dataset demo` generates a type's test split from a secret seed with the
 category's public generator, holds it and writes its sealed public part; the seed appears nowhere
 (output, public part, database), the manifest names no generator, and the answers are not the
-shipped test split's."""
+shipped test split's. Site's demo split is two small site records (200 pages each) drawn from a
+secret seed: their own seeds, drawn from it, appear nowhere either."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from click.testing import CliRunner
 
 from envirobench import plugins
 from envirobench.cli import main
-from envirobench_holdout.demo import DEMO_TYPES
+from envirobench_holdout.demo import DEMO_SITES, DEMO_TYPES, SIZED_RECORDS
 
 CATEGORY_OF = {"unit-normalisation": "verify", "table-cells": "extract", "passage-rerank": "locate",
-               "regulatory-standards": "research", "party-roles": "legal"}
+               "regulatory-standards": "research", "party-roles": "legal", "site-results": "site"}
 
 
 def test_every_demo_type_has_its_category():
@@ -44,6 +45,11 @@ def test_the_demo_split_is_generated_from_a_secret_seed_and_sealed(TYPE, tmp_pat
     assert manifest["id"] == f"holdout/{TYPE}-demo-v1" and manifest["generator"] is None
     texts = [result.output] + [p.read_bytes().decode("utf-8", "replace") for p in part.rglob("*") if p.is_file()]
     texts.append((data / "holdout.sqlite").read_bytes().decode("latin-1"))
+    if TYPE in SIZED_RECORDS:  # Site: the sites' own seeds, drawn from the secret one, appear nowhere either
+        from envirobench_site.generate.site_records import sized_sites
+
+        drawn += [spec.seed for seed in list(drawn) for spec in sized_sites("test", seed, count=DEMO_SITES)]
+        assert len(json.loads((part / "manifest.json").read_text())["files"]) >= DEMO_SITES
     assert all(str(seed) not in text for text in texts for seed in drawn)
     # The answers are the service's own: not those of the shipped test split.
     shipped = next(entry.path for dataset_id, entry in registry.datasets.items()
@@ -52,3 +58,15 @@ def test_the_demo_split_is_generated_from_a_secret_seed_and_sealed(TYPE, tmp_pat
     assert (held / "answers.jsonl").read_bytes() != (shipped / "answers.jsonl").read_bytes()
     assert (held / "cases.jsonl").read_bytes() != (shipped / "cases.jsonl").read_bytes()
     assert f"holding holdout/{TYPE}-demo-v1" in result.output
+
+
+def test_sized_sites_are_small_records_drawn_from_the_seed_under_ids_that_say_nothing_of_it():
+    pytest.importorskip("envirobench_site")
+    from envirobench_site.generate.site_records import chosen, sized_sites
+
+    sites = sized_sites("test", 12345, count=DEMO_SITES)
+    assert sites == sized_sites("test", 12345, count=DEMO_SITES) != sized_sites("test", 12346, count=DEMO_SITES)
+    assert [s.site_id for s in sites] == ["test-site-1", "test-site-2"] and {s.pages for s in sites} == {200}
+    assert chosen("test", sites) == sites and chosen("test", None) == ("st-275", "bp-540", "dc-806")
+    with pytest.raises(ValueError, match="of the test split"):
+        chosen("test", sized_sites("dev", 12345))
