@@ -49,14 +49,18 @@ def test_the_type_is_well_formed():
         "id": "table-structure",
         "label": "Table structure",
         "format": "envirobench.table-structure.v1",
-        "scoring_version": "envirobench.table-structure.scores.v2",
+        "scoring_version": "envirobench.table-structure.scores.v3",
         "tier": "component",
         "profiles": ["topology", "topology-paper"],
         "headline": [
+            "structure",
             "grits_top",
             "tables_exact",
             "cells_right",
             "header_rows_right",
+            "rows_right",
+            "columns_right",
+            "spans_f1",
             "grits_top_precision",
             "grits_top_recall",
         ],
@@ -73,6 +77,10 @@ def test_the_gold_grid_scores_perfectly_in_any_cell_order():
         "grits_top": 1.0,
         "grits_top_precision": 1.0,
         "grits_top_recall": 1.0,
+        "structure": 1.0,
+        "rows_right": 1.0,
+        "columns_right": 1.0,
+        "spans_f1": 1.0,
         "cells": 10.0,
         "cells_right": 10.0,
         "header_rows_right": 1.0,
@@ -131,6 +139,21 @@ def test_header_rows_extra_rows_and_extra_columns():
     )
 
 
+def test_structure_scores_what_a_reader_must_get_right_not_the_grid_shape():
+    # Issue 32: a plain grid of about the right size, read from the image's size alone, scored
+    # GriTS-Top like a reader. `structure` asks for the row and column counts, the header rows and
+    # the spanning cells: the plain grid of the right size gets the counts, not the headers.
+    plain = grid(4, 3, 1, *plain_cells(4, 3))
+    assert score(plain).metrics["grits_top"] > 0.6
+    assert score(plain).metrics["spans_f1"] == 0.0 and score(plain).metrics["structure"] == 0.5
+    off_by_one = grid(5, 4, 1, *plain_cells(5, 4))
+    assert score(off_by_one).metrics["structure"] == 0.0
+    # Spans: F1 over the spanning cells by position and spans; the right spans at the wrong place count nothing.
+    one_of_two = grid(4, 3, 2, (0, 0, 2, 1), (0, 1, 1, 1), (0, 2, 1, 1), (1, 1, 1, 1), (1, 2, 1, 1), *plain_cells(4, 3, 2))
+    assert score(one_of_two).metrics["spans_f1"] == pytest.approx(2 / 3)
+    assert score(one_of_two).metrics["structure"] == pytest.approx((3 + 2 / 3) / 4)
+
+
 def test_the_same_mistake_is_the_same_error():
     # Merging the two body cells of row 2 or of row 3, columns 1-2: errors name the gold cells.
     def merged(row):
@@ -149,10 +172,15 @@ def test_summarize():
     )
     summary = TYPE.summarize("topology", [good, split, missing])
     assert summary == {
+        # structure: good 1; split (header rows wrong) 3/4; missing (a row short) 3/4.
+        "structure": pytest.approx((1 + 0.75 + 0.75) / 3),
         "grits_top": pytest.approx((1 + 1 + 6 / 7) / 3),
         "tables_exact": pytest.approx(1 / 3),
         "cells_right": pytest.approx((10 + 10 + 7) / 30),  # pooled over gold cells
         "header_rows_right": pytest.approx(2 / 3),
+        "rows_right": pytest.approx(2 / 3),
+        "columns_right": 1.0,
+        "spans_f1": 1.0,
         "grits_top_precision": pytest.approx(1.0),
         "grits_top_recall": pytest.approx((1 + 1 + 0.75) / 3),
     }

@@ -21,6 +21,17 @@ table's grid (`TableGrid`, the format of answers and predictions alike):
 A grid that breaks any of these rules is refused when it is read (a prediction: a technical
 failure of the run, never a score).
 
+What a reader must get right (the primary measure, `structure`, scoring version v3): the grid's
+row count (every row is a record or a header line: a row missed or invented is a record lost or
+made up), its column count (every column a field), the header rows, and the spanning cells (a
+header over a group of columns, a section row across the table): per table the mean of
+`rows_right`, `columns_right`, `header_rows_right` (each 1 or 0) and `spans_f1` (the F1 of the
+cells with a row or column span above 1, matched by position and spans; 1.0 when neither grid has
+one). GriTS-Top, the primary measure of v2, credits any plain grid of roughly the right size for
+the 1 x 1 cells it lines up with: a grid sized from the image's width and height alone, reading no
+pixel, scored 0.682 on the test split, above the reference adapter (issue 32). It stays in the
+headline. The answers hold no cell text, so content (GriTS-Con) cannot be scored yet.
+
 Scoring, in two profiles that differ only in how GriTS compares two spans:
 
 - `topology` (the default gate): `grits_top` is GriTS_Top (Smock et al., the measure of
@@ -50,11 +61,13 @@ The errors and every other metric are the same in both profiles.
   Positions are absolute: a prediction that misses a row gets a wrong-cell error for every
   cell from that row down (GriTS meanwhile still credits the rows it aligns). Errors are
   listed in that order, cells by row then column.
-- Metrics per case: `grits_top`, `grits_top_precision`, `grits_top_recall`, `cells`
-  (gold cells), `cells_right` (gold cells reproduced), `header_rows_right` (1 or 0) and `exact`
-  (1 when the case has no error). Headline: `grits_top` (mean over tables; the primary
-  measure), `tables_exact` (share of tables without an error), `cells_right` (share of gold cells
-  reproduced, pooled over the run), `header_rows_right`, and the means of precision and recall.
+- Metrics per case: `structure`, `rows_right`, `columns_right`, `spans_f1`, `grits_top`,
+  `grits_top_precision`, `grits_top_recall`, `cells` (gold cells), `cells_right` (gold cells
+  reproduced), `header_rows_right` (1 or 0) and `exact` (1 when the case has no error).
+  Headline: `structure` (mean over tables; the primary measure), `grits_top` (mean over tables),
+  `tables_exact` (share of tables without an error), `cells_right` (share of gold cells
+  reproduced, pooled over the run), `header_rows_right`, `rows_right`, `columns_right`,
+  `spans_f1` (means over tables), and the means of GriTS precision and recall.
 """
 
 from __future__ import annotations
@@ -145,6 +158,16 @@ class TableGrid:
 Answer = TableGrid
 Prediction = TableGrid
 
+
+def spans_f1(answer: TableGrid, prediction: TableGrid) -> float:
+    """The F1 of the spanning cells (a row or column span above 1), matched by position and
+    spans; 1.0 when neither grid has one."""
+    gold = {(c.row, c.column, c.row_span, c.column_span) for c in answer.cells if c.row_span > 1 or c.column_span > 1}
+    predicted = {(c.row, c.column, c.row_span, c.column_span) for c in prediction.cells if c.row_span > 1 or c.column_span > 1}
+    if not gold and not predicted:
+        return 1.0
+    return 2 * len(gold & predicted) / (len(gold) + len(predicted))
+
 # How each profile's GriTS compares two relative spans (see the module docstring).
 PROFILE_OVERLAP = {"topology": reference_iou, "topology-paper": iou}
 
@@ -153,14 +176,18 @@ class TableStructure(envirobench.BenchmarkType):
     ID = "table-structure"
     FORMAT = "envirobench.table-structure.v1"
     LABEL = "Table structure"
-    SCORING_VERSION = "envirobench.table-structure.scores.v2"
+    SCORING_VERSION = "envirobench.table-structure.scores.v3"
     TIER = "component"
     PROFILES = ("topology", "topology-paper")
     HEADLINE = (
+        "structure",
         "grits_top",
         "tables_exact",
         "cells_right",
         "header_rows_right",
+        "rows_right",
+        "columns_right",
+        "spans_f1",
         "grits_top_precision",
         "grits_top_recall",
     )
@@ -189,10 +216,18 @@ class TableStructure(envirobench.BenchmarkType):
             errors.append(("extra-rows",))
         if prediction.columns > answer.columns:
             errors.append(("extra-columns",))
+        header_rows_right = 0.0 if prediction.header_rows != answer.header_rows else 1.0
+        rows_right = 1.0 if prediction.rows == answer.rows else 0.0
+        columns_right = 1.0 if prediction.columns == answer.columns else 0.0
+        spans = spans_f1(answer, prediction)
         shared = {
+            "structure": (rows_right + columns_right + header_rows_right + spans) / 4,
+            "rows_right": rows_right,
+            "columns_right": columns_right,
+            "spans_f1": spans,
             "cells": float(len(answer.cells)),
             "cells_right": float(len(answer.cells) - len(wrong)),
-            "header_rows_right": 0.0 if prediction.header_rows != answer.header_rows else 1.0,
+            "header_rows_right": header_rows_right,
             "exact": 0.0 if errors else 1.0,
         }
         out = {}
@@ -215,10 +250,14 @@ class TableStructure(envirobench.BenchmarkType):
             return totals[name] / cases
 
         return {
+            "structure": mean("structure"),
             "grits_top": mean("grits_top"),
             "tables_exact": mean("exact"),
             "cells_right": share(totals["cells_right"], totals["cells"]),
             "header_rows_right": mean("header_rows_right"),
+            "rows_right": mean("rows_right"),
+            "columns_right": mean("columns_right"),
+            "spans_f1": mean("spans_f1"),
             "grits_top_precision": mean("grits_top_precision"),
             "grits_top_recall": mean("grits_top_recall"),
         }
