@@ -18,7 +18,8 @@ the highest test score on the primary measure (every primary measure is higher-i
 
 The rule of DESIGN.md §10: the reference beats the best shortcut on test with a paired 95 %
 interval that excludes zero. A spec may state why its task cannot pass (`SHORTCUT_NOTE`), shown
-on its row.
+on its row. A row also says when the reference's test interval is wider than 0.15 of the scale
+(issue 32's size rule).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ BEGIN = "<!-- summary:begin (benchmarks/reference_scores.py rebuilds this table 
 END = "<!-- summary:end -->"
 ROW = re.compile(r"^<!-- summary-row (\{.*\}) -->$", re.MULTILINE)
 SECTION = re.compile(r"^<!-- (\w+)-([\w-]+):begin \(benchmarks/reference_scores\.py", re.MULTILINE)
+WIDEST = 0.15  # the widest test interval of a primary measure the size rule accepts (score scale 0-1)
 KEY_COPY_WORDS = ("from the key", "copies the key", "copy the key", "oracle", "from the generator")
 
 
@@ -116,6 +118,16 @@ def verdict(row: dict) -> str:
     return "passes" if paired[0] > 0 else "fails: the interval reaches 0" if paired[1] >= 0 else "fails: the shortcut is better"
 
 
+def _too_wide(row: dict) -> str:
+    """Issue 32's size rule: a test interval of a primary measure wider than 0.15 of its scale
+    (15 points of a 0-100 score) is said on the row."""
+    interval = row.get("reference_interval")
+    limit = WIDEST * (100 if row["format"] == ".1f" else 1)
+    if not interval or interval[1] - interval[0] <= limit:
+        return ""
+    return f"; the reference's interval is {format(interval[1] - interval[0], row['format'])} wide (over {format(limit, row['format'])})"
+
+
 def render(rows: list[dict]) -> str:
     out = [
         BEGIN,
@@ -146,9 +158,9 @@ def render(rows: list[dict]) -> str:
         difference = _value(row.get("difference"), row.get("paired"), fmt, signed=True)
         dev = row.get("dev")
         dev_test = f"{format(dev, fmt)} → {format(row['reference'], fmt)}" if dev is not None and "reference" in row else "—"
-        rule = verdict(row) + (f": {row['note']}" if row.get("note") else "")
+        rule = verdict(row) + (f": {row['note']}" if row.get("note") else "") + _too_wide(row)
         if row.get("stale"):
-            rule = f"no paired interval yet (an older section): rerun `--{row['category']} {row['task']}`"
+            rule = f"no paired interval yet (an older section): rerun `--{row['category']} {row['task']}`" + _too_wide(row)
         reference = _value(row.get("reference"), row.get("reference_interval"), fmt)
         out.append(f"| {task} | {units} | {row['measure']} | {reference} | {shortcut} | {difference} | {dev_test} | {rule} |")
     out += ["", END]

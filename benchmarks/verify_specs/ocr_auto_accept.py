@@ -52,6 +52,11 @@ def _dev_fitted(case_input, answer):
     return _by_confidence(dev_threshold())(case_input, answer)
 
 
+# Why the task fails the rule for now (the summary table shows it on the row): issue 32.
+SHORTCUT_NOTE = (
+    "the pinned OCR confidences carry most of the answer (accepting at 0.999 alone scores 0.330) and 87 tables give "
+    "an interval 0.31 wide; needs the data (3x the tables, confidences withheld or calibrated)"
+)
 BASELINES = {
     "accept nothing": lambda case_input, answer: {
         "cells": [{"decision": "review"} for _ in case_input.cells]

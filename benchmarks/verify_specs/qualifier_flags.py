@@ -35,6 +35,13 @@ def _plain(case_input, detected):
     return {"results": [{"result": row.id, **unflagged} for row in case_input.results]}
 
 
+# Why the task fails the rule for now (the summary table shows it on the row): issue 32.
+SHORTCUT_NOTE = (
+    "reading the flags by NFG and ignoring the legend beats the reference on test; legend overrides are 198 of 1,089 "
+    "test results (footnote flags, a redefined B), and where a test legend rewords a standard flag without the "
+    "reference's keywords, its reading replaces the NFG meaning with nothing. Needs the data (overrides a large "
+    "share of items) and the reference (a legend line read as meaning nothing keeps the NFG meaning)"
+)
 BASELINES = {
     "the flags' NFG meanings, the report's legend ignored": _ignoring_the_legend,
     "every result detected, nothing flagged": lambda case_input, answer: _plain(case_input, True),
