@@ -20,7 +20,8 @@ from envirobench_holdout.ledger import verify_rows
 from envirobench_holdout.service import Holdout, Settings, make_app
 from envirobench_holdout.store import open_store
 
-KEYS, PER_KEY, QUOTA = 20, 6, 3  # 120 submissions: 4 distinct and 2 retries of the first from each key
+KEYS, PER_KEY, QUOTA = 20, 10, 3  # 200 submissions: 6 distinct and 2 retries each of the first two from each key
+CONCURRENT = KEYS * PER_KEY  # all of them in flight at once, each on a connection of its own
 
 
 def variants(body: dict, n: int) -> list[dict]:
@@ -39,9 +40,9 @@ def send(client: httpx.Client, key: str, body: dict, idempotency_key: str) -> tu
     return response.status_code, response.json()
 
 
-def client_of(url: str) -> httpx.Client:
+def client_of(url: str, connections: int = 40) -> httpx.Client:
     """One client for all the test's threads (httpx.Client is thread-safe): its connections are reused."""
-    return httpx.Client(base_url=url, timeout=120, limits=httpx.Limits(max_connections=40))
+    return httpx.Client(base_url=url, timeout=120, limits=httpx.Limits(max_connections=connections))
 
 
 def test_a_concurrent_load_loses_nothing_counts_nothing_twice_and_keeps_every_quota(tmp_path, registry, held):
@@ -50,10 +51,10 @@ def test_a_concurrent_load_loses_nothing_counts_nothing_twice_and_keeps_every_qu
     keys = [new_key(store, f"team-{i // 2}") for i in range(KEYS)]
     jobs = []
     for k, key in enumerate(keys):
-        distinct = [(key, b, f"load-{k}-{i:02d}") for i, b in enumerate(variants(body, PER_KEY - 2))]
-        jobs += distinct + [distinct[0], distinct[0]]  # two retries of the first upload
+        distinct = [(key, b, f"load-{k}-{i:02d}") for i, b in enumerate(variants(body, PER_KEY - 4))]
+        jobs += distinct + [distinct[0], distinct[0], distinct[1], distinct[1]]  # two retries each of the first two uploads
     holdout = Holdout(store, registry, Settings(daily_quota=QUOTA, ladder_step=1.0))
-    with live_server(make_app(holdout)) as url, client_of(url) as client, concurrent.futures.ThreadPoolExecutor(max_workers=40) as pool:
+    with live_server(make_app(holdout)) as url, client_of(url, CONCURRENT) as client, concurrent.futures.ThreadPoolExecutor(max_workers=CONCURRENT) as pool:
         results = list(pool.map(lambda job: (job[0], job[2], *send(client, *job)), jobs))
     assert len(results) == KEYS * PER_KEY
     statuses = Counter(status for _, _, status, _ in results)
