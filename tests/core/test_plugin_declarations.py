@@ -29,7 +29,7 @@ PACKAGE = BenchmarkPackage("{name}", types=(CountWords,))
 TYPE_MODULE = '''
 from envirobench.testing import CountWords as Base
 
-DATASETS = {{"synthetic-v1": "{name}/count-words-v1"}}
+DATASETS = {{"synthetic-v1": "test/count-words-v1"}}
 
 
 class CountWords(Base):
@@ -83,7 +83,7 @@ def test_the_declared_registry_lists_a_package_without_importing_it(package):
     assert "pkgdecl.count" in sys.modules
     assert registry.plugins == imported.plugins
     assert registry.registered_by("decl") == imported.registered_by("decl") == {
-        "benchmark_types": ["count-words"], "datasets": ["pkgdecl/count-words-v1"], "viewers": [], "stores": [], "adapters": [], "commands": []}
+        "benchmark_types": ["count-words"], "datasets": ["test/count-words-v1"], "viewers": [], "stores": [], "adapters": [], "commands": []}
     assert registry.datasets == imported.datasets
 
 
@@ -92,8 +92,8 @@ def test_plugins_list_and_datasets_read_the_declaration(package):
     datasets = CliRunner().invoke(main, ["datasets", "--json"])
     assert listed.exit_code == 0 and datasets.exit_code == 0
     assert "decl  (decl-dist 1.0)\n  hooks: envirobench_benchmark_types, envirobench_datasets, envirobench_viewers\n" \
-           "  benchmark types: count-words\n  datasets: pkgdecl/count-words-v1\n" in listed.output
-    assert [(row["id"], row["plugin"], row["benchmark"]) for row in json.loads(datasets.output)] == [("pkgdecl/count-words-v1", "decl", "count-words")]
+           "  benchmark types: count-words\n  datasets: test/count-words-v1\n" in listed.output
+    assert [(row["id"], row["plugin"], row["benchmark"]) for row in json.loads(datasets.output)] == [("test/count-words-v1", "decl", "count-words")]
     assert "pkgdecl.count" not in sys.modules
 
 
@@ -164,3 +164,31 @@ def test_listing_commands_import_no_package_type_module(argv):
 
 def _entry_point(value: str):
     return next(ep for ep in plugins.installed_entry_points() if ep.value == value)
+
+
+def test_a_declared_type_asked_for_imports_its_package_and_only_then(package):
+    registry = plugins.build_registry(declared=True)
+    assert "pkgdecl.count" not in sys.modules
+    btype = registry.benchmark_type("count-words")
+    assert type(btype) is sys.modules["pkgdecl.count"].CountWords
+    assert registry.benchmark_types["count-words"] == (type(btype), "decl") and registry.declared_types == {}
+    assert registry.registered_by("decl")["benchmark_types"] == ["count-words"]
+
+
+def test_validate_dataset_imports_only_the_package_of_the_datasets_type(package):
+    validated = CliRunner().invoke(main, ["validate-dataset", "test/count-words-v1", "--json"])
+    assert validated.exit_code == 0, validated.output
+    assert "pkgdecl.count" in sys.modules
+    plugins.reset_registry()
+    with plugins.using_registry(plugins.build_registry()):
+        assert CliRunner().invoke(main, ["validate-dataset", "test/count-words-v1", "--json"]).output == validated.output
+
+
+def test_a_stale_declaration_is_refused_when_its_type_is_asked_for(package):
+    _, path = package
+    registry = plugins.build_registry(declared=True)
+    stale = json.loads(path.read_text())
+    stale["types"][0]["viewer"] = "table-grid"
+    path.write_text(json.dumps(stale))
+    with pytest.raises(EnviroBenchError, match="declared.json does not say what its package registers"):
+        registry.benchmark_type("count-words")

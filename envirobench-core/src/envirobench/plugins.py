@@ -136,6 +136,9 @@ class Registry:
     commands: dict[str, CommandEntry] = attrs.field(factory=dict)
     # Types a package declares but that were not imported (`declared_registry`): listed, never run.
     declared_types: dict[str, tuple[DeclaredType, str]] = attrs.field(factory=dict)
+    # The entry points of the declared packages not imported yet, by plugin name: asking for a
+    # declared type by ID (`benchmark_type`) imports its package, and only that one.
+    packages: dict[str, metadata.EntryPoint] = attrs.field(factory=dict, repr=False, eq=False)
 
     def registered_by(self, plugin: str) -> dict[str, list[str]]:
         types = {**self.benchmark_types, **self.declared_types}
@@ -149,12 +152,30 @@ class Registry:
         }
 
     def benchmark_type(self, type_id: str) -> BenchmarkType:
+        if type_id not in self.benchmark_types and type_id in self.declared_types:
+            self.import_package(self.declared_types[type_id][1])
         try:
             cls, _ = self.benchmark_types[type_id]
         except KeyError:
-            known = ", ".join(sorted(self.benchmark_types)) or "none (is a category plugin installed?)"
+            known = ", ".join(sorted({*self.benchmark_types, *self.declared_types})) or "none (is a category plugin installed?)"
             raise EnviroBenchError(f"unknown benchmark type {type_id!r}; registered: {known}{self.failed_note()}") from None
         return cls()
+
+    def import_package(self, plugin: str) -> None:
+        """Import a package plugin read from its declaration, and register its types in place of
+        the declared ones: its declaration checked against it, every type checked as any plugin's."""
+        entry_point = self.packages.pop(plugin)
+        try:
+            package = entry_point.load()
+        except Exception as exc:
+            version = entry_point.dist.version if entry_point.dist else "unknown"
+            raise EnviroBenchError(f"plugin {plugin!r} ({distribution_of(entry_point)} {version}) failed to load: {type(exc).__name__}: {exc}") from None
+        if not isinstance(plugin_object(package), PackageHooks):
+            raise EnviroBenchError(f"plugin {plugin!r} has a {declaration.FILE} but its entry point names no BenchmarkPackage")
+        declaration.check(package, entry_point)
+        for type_id in [k for k, (_, owner) in self.declared_types.items() if owner == plugin]:
+            del self.declared_types[type_id]
+        package.register_types(_register_functions(self, plugin)["envirobench_benchmark_types"])
 
     def failed_note(self) -> str:
         """For a 'not found' message: the plugins that might have registered it but failed to load."""
@@ -352,6 +373,7 @@ class Loaded:
     plugins: list[PluginInfo]
     failures: list[PluginFailure]
     warnings: list[str]
+    declared: dict[str, metadata.EntryPoint] = attrs.field(factory=dict)  # read from a declaration, by plugin name
 
 
 def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: bool = False) -> Loaded:
@@ -378,6 +400,7 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     add(builtin, CORE_PLUGIN, CORE_PLUGIN, core_version)
     allowed = allowed_distributions()
     failures: list[PluginFailure] = []
+    declared_eps: dict[str, metadata.EntryPoint] = {}
     entry_points = installed_entry_points()
     for ep in entry_points:
         if not is_allowed(ep, allowed):
@@ -386,6 +409,7 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
         found = declaration.read(ep) if declared else None
         if found is not None:
             add(DeclaredHooks(found), ep.name, dist_name, version)
+            declared_eps[ep.name] = ep
             continue
         try:
             module = ep.load()
@@ -407,7 +431,7 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     for name in sorted((allowed or set()) - known):
         installed = ", ".join(sorted({f"{ep.name} ({distribution_of(ep)})" for ep in entry_points})) or "none"
         warnings.append(f"{LOAD_PLUGINS_ENV} names {name!r}, which is no installed plugin (installed: {installed})")
-    return Loaded(pm, infos, failures, warnings)
+    return Loaded(pm, infos, failures, warnings, declared_eps)
 
 
 def plugin_commands() -> dict[str, CommandEntry]:
@@ -436,7 +460,7 @@ def build_registry(extra: Iterable[tuple[str, object]] = (), *, declared: bool =
     plugins with a declaration are read from it, not imported (`declared_registry`)."""
     loaded = make_plugin_manager(extra, declared=declared)
     pm = loaded.manager
-    registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings)
+    registry = Registry(plugins=loaded.plugins, failures=loaded.failures, warnings=loaded.warnings, packages=loaded.declared)
     _call_hooks(pm, registry, (name for name, _ in HOOKS))
     named = [(cls.ID, cls.VIEWER) for cls, _ in registry.benchmark_types.values()]
     named += [(t.id, t.viewer) for t, _ in registry.declared_types.values()]

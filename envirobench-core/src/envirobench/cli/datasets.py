@@ -83,7 +83,8 @@ def validate_dataset_command(dataset: str, as_json: bool) -> None:
     """Verify every pinned file and schema of DATASET (a registered ID or a directory)."""
     from ..datasets import load_dataset
 
-    dataset_obj = load_dataset(dataset, registry())
+    # The listing registry: of the package plugins, only the one of the dataset's type is imported.
+    dataset_obj = load_dataset(dataset, registry(declared=True))
     identity = dataset_obj.identity
     cases = sum(1 for _ in dataset_obj.iter_case_records())
     result = {
