@@ -292,7 +292,9 @@ def split_spec(category: str, benchmark: str):
     answer) -> prediction); optionally COLUMNS ((metric, title, format), the primary first; by
     default every headline metric of the type's first profile), GROUP_METRIC ((numerator,
     denominator): metric names, a tuple of names to add up, or None to count cases), GROUP_TITLE
-    and groups(case_id, category, answer), for a table of the reference per group."""
+    and groups(case_id, category, answer), for a table of the reference per group; KEY_COPIES (the
+    baselines that copy part of the key: left out of the summary's best shortcut) and
+    SHORTCUT_NOTE (why the task cannot pass the rule yet, on its summary row)."""
     import importlib.util
 
     folder = SPECS_DIRS[category]

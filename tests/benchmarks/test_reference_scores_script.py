@@ -170,7 +170,9 @@ def test_a_site_section_shows_every_site_with_its_cost_and_wall_time(tmp_path):
     run("--site", "recognized-conditions", "--no-reference", "--output", str(output),
         "--results", str(tmp_path / "r"), cwd=tmp_path)
     text = output.read_text(encoding="utf-8")
-    assert "| split | site | every kind a REC citing page 1 | no conditions | cost (USD) | wall time (s) |" in text
+    header = next(line for line in text.splitlines() if line.startswith("| split | site |"))
+    assert header.startswith("| split | site | every kind a REC citing page 1 | no conditions | ")  # then any later baseline
+    assert header.endswith(" | cost (USD) | wall time (s) |")
     for site in ("st-275", "bp-540", "dc-806", "dev-former-station"):
         assert f"| {site} | " in text
     assert "| test | dc-806 | " in text and " | 0.000 | — | — |" in text  # "no conditions" scores 0
