@@ -73,7 +73,10 @@ def test_reference_scores_legal_section_is_rewritten_between_its_markers(tmp_pat
     out = run("reference_scores.py", "--legal", "instrument-execution", "--limit", "2", "--output", str(output), "--results", str(tmp_path / "r"), cwd=tmp_path)
     assert "wrote the Legal section of instrument-execution" in out
     first = output.read_text()
-    assert first.startswith("# Reference scores\n\nExtract tables.\n")
+    # The title, the summary table the script rebuilds, then what the page held.
+    assert first.startswith("# Reference scores\n\n<!-- summary:begin")
+    assert first.partition("<!-- summary:end -->\n")[2].startswith("\nExtract tables.\n")
+    assert "| legal: instrument-execution | " in first
     assert "| dev | reference adapter |" in first and "| test | nothing executed |" in first
     # A second run replaces the section instead of appending another.
     run("reference_scores.py", "--legal", "instrument-execution", "--limit", "2", "--output", str(output), "--results", str(tmp_path / "r"), cwd=tmp_path)
