@@ -187,3 +187,36 @@ def test_a_site_section_shows_every_site_with_its_cost_and_wall_time(tmp_path):
     run("--site", "recognized-conditions", "--rows", str(saved), "--output", str(output), cwd=tmp_path)
     line = next(x for x in output.read_text(encoding="utf-8").splitlines() if x.startswith("| test | st-275 |"))
     assert line.endswith("| 0.750 | 0.00 | 138 (averaged) |"), line
+
+
+def test_a_section_made_before_the_summary_gets_a_row_read_from_its_table():
+    # Sections written before the summary-row lines existed (another category's, not rerun yet)
+    # still get a row: the reference and the best shortcut read from the section's first table
+    # (a Site section's per-site table after it is not read), no paired interval, and a pointer
+    # to the command that makes one.
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import _summary
+
+    page = "\n".join([
+        "# Reference scores", "", "Intro.", "",
+        "<!-- site-site-timeline:begin (benchmarks/reference_scores.py --site site-timeline) -->",
+        "## Site: site-timeline", "",
+        "| split | system | event F1 | precision |", "| --- | --- | --- | --- |",
+        "| dev | reference adapter | 0.975 [0.950, 0.990] | 0.9 |",
+        "| test | reference adapter | 0.743 [0.648, 0.826] | 0.8 |",
+        "| test | every kind once, in the record's last year | 0.030 [0.000, 0.087] | 0.1 |",
+        "| test | the oracle's events (copies the key) | 1.000 [1.000, 1.000] | 1.0 |", "",
+        "Reference adapter wall time: dev 795 s (4 cases), test 627 s (3 cases).", "",
+        "| split | site | reference adapter | cost (USD) | wall time (s) |", "| --- | --- | --- | --- | --- |",
+        "| test | st-275 | 0.900 | 0.00 | 200 |",
+        "<!-- site-site-timeline:end -->", "",
+    ])
+    text = _summary.place(page, ("legal", "extract", "locate", "verify", "research", "site"))
+    assert text.startswith("# Reference scores\n\n<!-- summary:begin") and "\nIntro.\n" in text
+    line = next(x for x in text.splitlines() if x.startswith("| site: site-timeline |"))
+    assert line == (
+        "| site: site-timeline | 3 cases | event F1 | 0.743 [0.648, 0.826] | 0.030 [0.000, 0.087] (every kind once, in the "
+        "record's last year) | +0.713 | 0.975 → 0.743 | no paired interval yet (an older section): rerun `--site site-timeline`; "
+        "the reference's interval is 0.178 wide (over 0.150) |"
+    )
+    assert _summary.place(text, ("site",)) == text  # rebuilding changes nothing
