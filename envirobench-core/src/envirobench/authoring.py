@@ -56,7 +56,13 @@ interrupted run leaves the old dataset whole. Any other output directory must be
 The dataset files (`write_dataset`: assets, cases.jsonl, answers.jsonl, and manifest.json by
 `write_manifest`, which pins every file by `sha256_file`), and the prediction fixtures
 (`FixturePlan`: correct.json from the answer key, wrong.json with a list of deliberate mistakes
-planted on the cases that fit them, `plant_mistakes`).
+planted on the cases that fit them, `plant_mistakes`). A generator's `generate` usually starts
+from `dataset_writer`, which fills in what the type and its folder already say:
+
+    def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+        write = dataset_writer(MyType, dataset, seed=SEED, version=VERSION)
+        ...
+        return write(output_dir, cases, title=..., description=...)
 
 Length: the whole authoring surface a plugin author reads, in the order a type is written — where
 its files go, the command that generates them, what a generator writes, the fixtures — each part
@@ -66,6 +72,7 @@ modules already.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import shutil
@@ -134,6 +141,7 @@ __all__ = [  # the authoring names (docs/api.md, "Authoring"); a test holds them
     "Tier",
     "TypeLayout",
     "dataset_id_of",
+    "dataset_writer",
     "dumps",
     "dumps_line",
     "f1",
@@ -172,6 +180,12 @@ VIEWERS_DIR = "viewers"
 FIXTURE_FILES = ("correct.json", "wrong.json")
 
 
+def _generator_module_of(type_module: str) -> str:
+    """Where the generator of the type defined in `type_module` is: `<package>.generate.<module>`."""
+    package, _, name = type_module.rpartition(".")
+    return f"{package}.{GENERATE_PACKAGE}.{name}"
+
+
 def fixtures_dir_for(dataset_dir: Path) -> Path:
     """Where the prediction fixtures of the dataset at `benchmarks/<type>/datasets/<folder>/` are:
     `benchmarks/<type>/fixtures/<folder>/`."""
@@ -194,8 +208,7 @@ class TypeLayout:
 
     @property
     def generator_module(self) -> str:
-        package, _, name = self.module.rpartition(".")
-        return f"{package}.{GENERATE_PACKAGE}.{name}"
+        return _generator_module_of(self.module)
 
     @property
     def profile(self) -> Path:
@@ -570,6 +583,30 @@ def write_dataset(
         generator=generator,
         license=license,
         visibility=visibility,
+    )
+
+
+def dataset_writer(
+    benchmark_type: type[BenchmarkType],
+    folder: str,
+    *,
+    seed: int,
+    version: int,
+    generator: str | None = None,
+) -> Callable[..., Manifest]:
+    """`write_dataset` for dataset `folder` of `benchmark_type`, filled in but for what a generator
+    writes: the result is called as `write(output_dir, cases, title=..., description=...)` (and
+    takes write_dataset's other keywords). The dataset ID is the folder's in the type module's
+    DATASETS (an unknown folder is refused here, before anything is drawn), the benchmark is the
+    type's ID and the generator `generator` seeded `seed`; by default the type's generator module
+    (`<package>.generate.<module>`, the one the generator command runs)."""
+    datasets = _declared_datasets(benchmark_type, benchmark_type.__module__.partition(".")[0])
+    return functools.partial(
+        write_dataset,
+        dataset_id=dataset_id_of(datasets, folder),
+        version=version,
+        benchmark=benchmark_type.ID,
+        generator=Generator(name=generator or _generator_module_of(benchmark_type.__module__), seed=seed),
     )
 
 

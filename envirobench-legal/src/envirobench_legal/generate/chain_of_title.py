@@ -28,13 +28,11 @@ from envirobench import (
     EnviroBenchError,
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     plant_mistakes,
     read_manifest,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder
 from envirobench_synth.legal.packet import COVER_SPLITS, cover_style
@@ -162,7 +160,7 @@ def describe(folder: str, cases: list[tuple[PlannedPacket, TitleHistory]]) -> st
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(ChainOfTitle, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -171,15 +169,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             (root / case_input.packet).write_bytes(packet.pdf)
             yield planned.case_id, planned.focus, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=ChainOfTitle.ID,
         title=f"Chain of title, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -22,14 +22,12 @@ from typing import Any
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     iter_jsonl,
     plant_mistakes,
     split_of,
     unstructure,
-    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument
 from envirobench_synth.legal.contracts import (
@@ -41,7 +39,7 @@ from envirobench_synth.legal.contracts import (
 )
 from envirobench_synth.rng import make_random
 
-from ..indemnity_terms import DATASETS, Answer, Basket, IndemnityTerms, Input, parse_date
+from ..indemnity_terms import Answer, Basket, IndemnityTerms, Input, parse_date
 
 SEED = 20261201
 VERSION = 1
@@ -148,7 +146,7 @@ def describe(folder: str, cases: list[PlannedCase], answers: list[Answer]) -> st
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(IndemnityTerms, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
     # Rendered before writing: the manifest's description counts the traps the answers hold.
     answers = [render_case(dataset, planned) for planned in cases]
@@ -159,15 +157,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             (root / case_input.document).write_bytes(pdf)
             yield planned.case_id, answer.scope, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=IndemnityTerms.ID,
         title=f"Indemnity terms, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases, [a for _, _, a in answers]),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -22,16 +22,14 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
 from envirobench_synth.rng import make_random
 
-from ..instrument_execution import DATASETS, Answer, Input, InstrumentExecution
+from ..instrument_execution import Answer, Input, InstrumentExecution
 
 SEED = 20261130
 VERSION = 1
@@ -111,7 +109,7 @@ def describe(folder: str, cases: list[PlannedCase]) -> str:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(InstrumentExecution, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -121,15 +119,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             (root / path).write_bytes(instrument.pdf)
             yield planned.case_id, planned.scenario, Input(document=path), answer
 
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=InstrumentExecution.ID,
         title=f"Instrument execution, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

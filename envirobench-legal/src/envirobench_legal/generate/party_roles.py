@@ -22,13 +22,11 @@ from envirobench import (
     EnviroBenchError,
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     plant_mistakes,
     split_of,
     structure,
-    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, template
 from envirobench_synth.legal.parties import (
@@ -40,7 +38,7 @@ from envirobench_synth.legal.parties import (
 )
 from envirobench_synth.rng import make_random
 
-from ..party_roles import DATASETS, Answer, Input, PartyRoles, normalize_name
+from ..party_roles import Answer, Input, PartyRoles, normalize_name
 
 SEED = 20261201
 VERSION = 1
@@ -122,7 +120,7 @@ def describe(folder: str, cases: list[PlannedCase], parties: int, traps: Counter
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(PartyRoles, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
     # The description counts parties and traps, known only once every case is drawn; drawing is
     # cheap next to rendering, so the instruments are drawn once here for the counts.
@@ -143,15 +141,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             (root / path).write_bytes(instrument.pdf)
             yield planned.case_id, planned.kind, Input(document=path), answer
 
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=PartyRoles.ID,
         title=f"Party roles, synthetic {split} v1",
         description=describe(dataset, cases, parties, traps),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -28,17 +28,15 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.legal import SPLITS, recorder, render_instrument
 from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
-from ..use_limitations import DATASETS, Answer, Excluded, Input, Limitation, Parcel, UseLimitations
+from ..use_limitations import Answer, Excluded, Input, Limitation, Parcel, UseLimitations
 
 SEED = 20261201
 VERSION = 1
@@ -126,7 +124,7 @@ def describe(folder: str, cases: list[PlannedCase]) -> str:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(UseLimitations, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
     split = split_of(dataset)
 
@@ -144,15 +142,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             case_input = Input(parcel=Parcel(search.apn, search.legal_description), documents=tuple(paths))
             yield planned.case_id, planned.focus, case_input, answer_of(search, scans)
 
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=UseLimitations.ID,
         title=f"Use limitations, synthetic {split} v1",
         description=describe(dataset, cases),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -22,18 +22,16 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
-from ..document_split import DATASETS, Answer, DocumentSplit, Input
+from ..document_split import Answer, DocumentSplit, Input
 
 SEED = 20261201
 VERSION = 1
@@ -64,7 +62,7 @@ def render_case(folder: str, case_id: str, scenario: str):
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(DocumentSplit, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     cases = plan(dataset)
 
@@ -83,15 +81,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"Every page scanned in black and white at {SCAN_DPI} dpi. The answer is the first page (1-based) of every "
         "document; page 1 is not scored. Every page also comes as a small grey thumbnail (PNG) for reports."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=DocumentSplit.ID,
         title=f"Document split, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

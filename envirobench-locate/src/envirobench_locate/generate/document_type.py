@@ -27,11 +27,9 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.locate.documents import (
     FAMILIES_BY_SPLIT,
@@ -43,7 +41,7 @@ from envirobench_synth.locate.documents import (
 )
 from envirobench_synth.rng import make_random
 
-from ..document_type import DATASETS, TRAPS, Answer, DocumentType, Input
+from ..document_type import TRAPS, Answer, DocumentType, Input
 
 SEED = 20261202
 VERSION = 1
@@ -114,7 +112,7 @@ def describe(folder: str, planned: list[PlannedDocument], documents: list[Docume
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(DocumentType, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     planned = plan(dataset)
     documents = [draw(dataset, p) for p in planned]  # cheap: drawing, not rendering
@@ -128,15 +126,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             (root / path).write_bytes(pdf)
             yield p.case_id, p.kind, Input(document=path), answer_of(p, document, pages)
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=DocumentType.ID,
         title=f"Document type, synthetic {split} v1",
         description=describe(dataset, planned, documents),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -24,18 +24,16 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.locate.pagefacts import SCAN_DPI, render_file, sample_file, sample_questions
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
-from ..page_locate import DATASETS, Answer, Input, PageLocate
+from ..page_locate import Answer, Input, PageLocate
 
 SEED = 20261202
 VERSION = 1
@@ -45,7 +43,7 @@ QUESTIONS_PER_FILE = 10
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(PageLocate, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -95,15 +93,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         "number. The answer is every page (1-based) that states the fact. Every page also comes as a small grey "
         "thumbnail (PNG) for reports."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=PageLocate.ID,
         title=f"Page locate, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -21,11 +21,9 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.locate.passages import (
     CANDIDATES,
@@ -35,7 +33,7 @@ from envirobench_synth.locate.passages import (
 )
 from envirobench_synth.rng import make_random
 
-from ..passage_rerank import CUTOFF, DATASETS, Answer, Input, Judgment, Passage, PassageRerank
+from ..passage_rerank import CUTOFF, Answer, Input, Judgment, Passage, PassageRerank
 
 SEED = 20261201
 VERSION = 1
@@ -86,7 +84,7 @@ def describe(folder: str, questions: list[RerankQuestion]) -> str:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(PassageRerank, dataset, seed=SEED, version=VERSION)
     questions = [(case_id, sample_case(dataset, case_id, kind)) for case_id, kind in plan(dataset)]
 
     def cases(root: Path) -> Iterator[GeneratedCase]:
@@ -94,15 +92,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             case_input, answer = to_case(question)
             yield case_id, question.kind, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=PassageRerank.ID,
         title=f"Passage rerank, synthetic {split_of(dataset)} v1",
         description=describe(dataset, [q for _, q in questions]),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -19,18 +19,16 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.research.questions import sample_questions
 from envirobench_synth.research.records import sample_record
 from envirobench_synth.rng import make_random
 
 from ..answers import GoldAnswer, question_id
-from ..cited_answers import DATASETS, Answer, CitedAnswers, Input
+from ..cited_answers import Answer, CitedAnswers, Input
 from .missing_information import canonical, case_parts, write_record
 
 SEED = 20261219
@@ -45,7 +43,7 @@ def _record(split: str, record_id: str):  # noqa: ANN202 - a synth Record
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(CitedAnswers, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def questions_of(record, record_id: str):  # noqa: ANN001, ANN202
@@ -78,15 +76,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"scanned), the {split} split. Every question is answerable; an answer counts when its "
         "value is right and a citation (document, page, quote) overlaps the passage that states it."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=CitedAnswers.ID,
         title=f"Cited answers, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

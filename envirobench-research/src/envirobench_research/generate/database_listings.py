@@ -18,12 +18,10 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     read_categories,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.research.listings import (
     LAYOUTS_BY_SPLIT,
@@ -34,7 +32,7 @@ from envirobench_synth.research.listings import (
 )
 from envirobench_synth.rng import make_random
 
-from ..database_listings import DATASETS, Answer, DatabaseListings, Input, SiteRef
+from ..database_listings import Answer, DatabaseListings, Input, SiteRef
 
 SEED = 20261218
 VERSION = 1
@@ -55,7 +53,7 @@ def case_input(report: Report, path: str) -> Input:
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(DatabaseListings, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     counts = {"listings": 0, "scanned": 0}
 
@@ -88,15 +86,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         f"(bitonal, {SCAN_DPI} dpi). Each listing is mapped to the subject property, a neighbour the client "
         "names, another site or nothing (unmappable), by address and then name."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=DatabaseListings.ID,
         title=f"Database listings, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

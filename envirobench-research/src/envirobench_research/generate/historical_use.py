@@ -19,17 +19,15 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     read_categories,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.research.history import STYLES_BY_SPLIT, render_history, sample_history
 from envirobench_synth.rng import make_random
 
-from ..historical_use import DATASETS, USES, Answer, HistoricalUse, Input, Period
+from ..historical_use import USES, Answer, HistoricalUse, Input, Period
 
 SEED = 20261219
 VERSION = 1
@@ -38,7 +36,7 @@ HISTORIES = {"dev": 64, "test": 150}
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(HistoricalUse, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def case_id(index: int) -> str:
@@ -68,15 +66,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         "neighbouring addresses), fire-insurance map descriptions and aerial photograph descriptions in one "
         "text-layer PDF per property. The answer is every documented use with its first and last source year."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=HistoricalUse.ID,
         title=f"Historical use, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

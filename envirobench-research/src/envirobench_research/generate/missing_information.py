@@ -21,18 +21,16 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.research.questions import Question, sample_questions
 from envirobench_synth.research.records import Record, render_record, sample_record
 from envirobench_synth.rng import make_random
 
 from ..answers import NOT_IN_RECORD, Evidence, GoldAnswer, QuestionInput, question_id
-from ..missing_information import DATASETS, Answer, Input, MissingInformation
+from ..missing_information import Answer, Input, MissingInformation
 
 SEED = 20261218
 VERSION = 1
@@ -73,7 +71,7 @@ def case_parts(
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(MissingInformation, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     pages: list[int] = []
     statuses: list[str] = []
@@ -118,15 +116,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     )
     pages.clear()
     statuses.clear()
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=MissingInformation.ID,
         title=f"Missing information, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

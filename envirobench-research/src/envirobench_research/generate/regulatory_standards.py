@@ -21,11 +21,9 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.research.standard_tables import (
     JURISDICTIONS_BY_SPLIT,
@@ -35,7 +33,7 @@ from envirobench_synth.research.standard_tables import (
 )
 from envirobench_synth.rng import make_random
 
-from ..regulatory_standards import DATASETS, Answer, Input, RegulatoryStandards
+from ..regulatory_standards import Answer, Input, RegulatoryStandards
 
 SEED = 20261220
 VERSION = 1
@@ -54,7 +52,7 @@ def answer_of(lookup: Lookup) -> Answer:
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(RegulatoryStandards, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -83,15 +81,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         "sampling date, basis and unit, with the pinned tables and screening policy in one shipped JSON file. "
         "The answer is the table whose row applies on the sampling date and its value and unit, or none."
     )
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=RegulatoryStandards.ID,
         title=f"Regulatory standards, synthetic {split} v1",
         description=description,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -20,17 +20,15 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.labreport.families import families_of
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify.custody import render_form, render_report, sample_pair
 
-from ..custody_reconciliation import DATASETS, Answer, CustodyReconciliation, Discrepancy, Input
+from ..custody_reconciliation import Answer, CustodyReconciliation, Discrepancy, Input
 
 SEED = 20261217
 VERSION = 1
@@ -41,7 +39,7 @@ def generate(
     output_dir: Path, dataset: str = "synthetic-dev-v1", limit: int | None = None
 ) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(CustodyReconciliation, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -72,12 +70,9 @@ def generate(
                 yield case_id, family.name, case_input, answer
 
     families = ", ".join(f.name for f in families_of(split))  # type: ignore[arg-type]
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=CustodyReconciliation.ID,
         title=f"Custody reconciliation, synthetic {split} v1",
         description=(
             f"Chain-of-custody forms (page images, typed or hand-filled and scanned) paired with their laboratory "
@@ -87,7 +82,6 @@ def generate(
             "(0, 6] degrees C, holding times exceeded (a pinned table per analysis), analyses requested but not "
             "reported or reported but not requested."
         ),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

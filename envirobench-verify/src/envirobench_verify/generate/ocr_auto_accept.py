@@ -22,12 +22,10 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     read_categories,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.labreport.families import families_of
 from envirobench_synth.rng import make_random
@@ -39,7 +37,7 @@ from envirobench_synth.verify.ocr_tables import (
     sample_table,
 )
 
-from ..ocr_auto_accept import DATASETS, Answer, CellTruth, Input, OcrAutoAccept, OcrCell
+from ..ocr_auto_accept import Answer, CellTruth, Input, OcrAutoAccept, OcrCell
 
 SEED = 20261216
 VERSION = 1
@@ -89,7 +87,7 @@ def generate(
     output_dir: Path, dataset: str = "synthetic-dev-v1", limit: int | None = None
 ) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(OcrAutoAccept, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def rendered(root: Path) -> Iterator[GeneratedCase]:
@@ -99,12 +97,9 @@ def generate(
             yield case_id, family, case_input, answer
 
     families = ", ".join(f.name for f in families_of(split))  # type: ignore[arg-type]
-    return write_dataset(
+    return write(
         output_dir,
         rendered,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=OcrAutoAccept.ID,
         title=f"OCR auto-accept, synthetic {split} v1",
         description=(
             f"Page images of laboratory results tables of the {split} report families ({families}; table looks "
@@ -114,7 +109,6 @@ def generate(
             "after NFKC and removing whitespace. Score: max(0, (correct accepts - 10 x wrong accepts) / readable "
             "cells)."
         ),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -18,17 +18,14 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify.qualifiers import QualifierReport, sample_qualifier_report
 
 from ..qualifier_flags import (
-    DATASETS,
     Answer,
     Input,
     Meaning,
@@ -69,7 +66,7 @@ def case_of(report: QualifierReport) -> tuple[Input, Answer]:
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(QualifierFlags, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     drawn = [draw(dataset, i) for i in range(SIZES[split])]
     results = sum(len(r.rows) for _, r in drawn)
@@ -80,12 +77,9 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             case_input, answer = case_of(report)
             yield case_id, report.family, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=QualifierFlags.ID,
         title=f"Qualifier flags, synthetic {split} v1",
         description=(
             f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "
@@ -95,7 +89,6 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             + ". The answer is what each result's flags mean (detected, estimated and its bias, "
             "blank contamination, over range, diluted, rejected, tentatively identified)."
         ),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

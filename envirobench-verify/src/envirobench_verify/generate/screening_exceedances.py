@@ -22,18 +22,15 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth import standards
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify.screening import SCENARIOS, ScreeningReport, sample_screening_report
 
 from ..screening_exceedances import (
-    DATASETS,
     Answer,
     Input,
     ScreeningExceedances,
@@ -88,7 +85,7 @@ def answer_of(report: ScreeningReport) -> Answer:
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(ScreeningExceedances, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
 
     def cases(root: Path) -> Iterator[GeneratedCase]:
@@ -107,15 +104,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
                 answer_of(report),
             )
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=ScreeningExceedances.ID,
         title=f"Screening exceedances, synthetic {split} v1",
         description=_DESCRIPTIONS[split],
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -18,16 +18,14 @@ from pathlib import Path
 from envirobench import (
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     split_of,
-    write_dataset,
 )
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify.units import UnitReport, sample_unit_report
 
-from ..unit_normalisation import DATASETS, Answer, Input, TruthRow, UnitNormalisation, UnitRow
+from ..unit_normalisation import Answer, Input, TruthRow, UnitNormalisation, UnitRow
 
 SEED = 20261602
 VERSION = 1
@@ -62,7 +60,7 @@ def case_of(report: UnitReport) -> tuple[Input, Answer]:
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
+    write = dataset_writer(UnitNormalisation, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
     drawn = [draw(dataset, i) for i in range(SIZES[split])]
     kinds = Counter(row.kind for _, r in drawn for row in r.rows)
@@ -72,12 +70,9 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             case_input, answer = case_of(report)
             yield case_id, report.family, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=UnitNormalisation.ID,
         title=f"Unit normalisation, synthetic {split} v1",
         description=(
             f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "
@@ -86,7 +81,6 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items()))
             + ". The answer is each value in its target unit and basis (relative tolerance 0.5 %)."
         ),
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 

@@ -31,9 +31,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from envirobench import FixturePlan, GeneratedCase, Generator, Manifest, dataset_id_of, plant_mistakes, write_dataset
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, plant_mistakes
 
-from ..well_ids import DATASETS, TYPE_ID, Answer, canonical, well_sort_key
+from ..well_ids import Answer, WellIds, canonical, well_sort_key
 
 SEED = 20250301
 VERSION = 1
@@ -129,21 +129,19 @@ def case_ids() -> list[tuple[str, str]]:
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and pin it (core's write_dataset: cases.jsonl, answers.jsonl, manifest.json)."""
+    # The dataset ID (DATASETS in well_ids.py), the type's ID and the generator, filled in.
+    write = dataset_writer(WellIds, dataset, seed=SEED, version=VERSION, generator=GENERATOR_NAME)
 
     def cases(root: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
             text, wells = make_case(case_id, category, dataset)
             yield case_id, category, {"text": text}, {"wells": wells}
 
-    return write_dataset(
+    return write(
         output_dir,
         cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TYPE_ID,
         title=f"{TITLE}, {dataset}",
         description=DESCRIPTION,
-        generator=Generator(GENERATOR_NAME, SEED),
         visibility="private",
         license="",  # an organisation's own data: state its licence here if it has one
     )
