@@ -91,7 +91,7 @@ def write_site(root: Path, split: str, site: Any, among: Sequence[Any] | None = 
     """Write the site's files under root/assets and return its case input (`among`: the sites
     written with it, default the split's)."""
     build = built(site)
-    folder = build.site_id
+    folder = site_id(site)
     given = dict(build.input)
     volumes = []
     for name, pdf in build.volumes:
