@@ -274,6 +274,18 @@ def distribution_of(entry_point: metadata.EntryPoint) -> str:
     return entry_point.dist.name if entry_point.dist else entry_point.name
 
 
+def _described(entry_point: metadata.EntryPoint) -> tuple[str, str]:
+    """(distribution, version) of an entry point, as distribution_of and `dist.version` give them,
+    from one reading of its metadata (a Distribution parses its METADATA again for each of them)."""
+    dist = entry_point.dist
+    if dist is None:
+        return entry_point.name, "unknown"
+    if isinstance(dist, metadata.Distribution):
+        found = dist.metadata
+        return found["Name"], found["Version"]
+    return dist.name, dist.version
+
+
 def installed_entry_points() -> list[metadata.EntryPoint]:
     """Every entry point of the `envirobench` group, by name."""
     return sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)
@@ -380,12 +392,14 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs. With
     `declared`, a package plugin with a declaration is read from it (`DeclaredHooks`), not
     imported; without, an imported package's declaration is checked against it."""
-    from . import builtin
+    from . import __version__, builtin
 
+    entry_points = installed_entry_points()
+    described = {ep.name: _described(ep) for ep in entry_points}
     pm = pluggy.PluginManager("envirobench")
     pm.add_hookspecs(hookspecs)
     infos: list[PluginInfo] = []
-    core_version = metadata.version(CORE_PLUGIN)
+    core_version = __version__  # metadata.version(CORE_PLUGIN), read once by `import envirobench`
 
     def add(loaded: object, name: str, dist: str, version: str) -> None:
         module = plugin_object(loaded)
@@ -401,11 +415,10 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     allowed = allowed_distributions()
     failures: list[PluginFailure] = []
     declared_eps: dict[str, metadata.EntryPoint] = {}
-    entry_points = installed_entry_points()
     for ep in entry_points:
-        if not is_allowed(ep, allowed):
-            continue
-        dist_name, version = distribution_of(ep), ep.dist.version if ep.dist else "unknown"
+        dist_name, version = described[ep.name]
+        if allowed is not None and not {_normalise(ep.name), _normalise(dist_name)} & allowed:
+            continue  # as is_allowed(ep, allowed)
         found = declaration.read(ep) if declared else None
         if found is not None:
             add(DeclaredHooks(found), ep.name, dist_name, version)
@@ -427,9 +440,9 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     except pluggy.PluginValidationError as exc:
         raise EnviroBenchError(f"a plugin implements an unknown hook: {exc}") from None
     warnings = []
-    known = {_normalise(n) for ep in entry_points for n in (ep.name, distribution_of(ep))}
+    known = {_normalise(n) for ep in entry_points for n in (ep.name, described[ep.name][0])}
     for name in sorted((allowed or set()) - known):
-        installed = ", ".join(sorted({f"{ep.name} ({distribution_of(ep)})" for ep in entry_points})) or "none"
+        installed = ", ".join(sorted({f"{ep.name} ({described[ep.name][0]})" for ep in entry_points})) or "none"
         warnings.append(f"{LOAD_PLUGINS_ENV} names {name!r}, which is no installed plugin (installed: {installed})")
     return Loaded(pm, infos, failures, warnings, declared_eps)
 
@@ -438,12 +451,16 @@ def plugin_commands() -> dict[str, CommandEntry]:
     """The commands the installed plugins add, calling only that hook: `envirobench --help`
     must not run every plugin's dataset hooks (which may materialise data) to list them, nor
     import a package plugin that has a declaration (a package adds no commands)."""
+    global _commands
     if _given or _loaded is not None:
         return get_registry().commands
-    loaded = make_plugin_manager(declared=True)
-    registry = Registry(plugins=loaded.plugins)
-    _call_hooks(loaded.manager, registry, ("envirobench_commands",))
-    return registry.commands
+    allow_list = os.environ.get(LOAD_PLUGINS_ENV)
+    if _commands is None or _commands[0] != allow_list:  # kept: `--help` asks three times
+        loaded = make_plugin_manager(declared=True)
+        registry = Registry(plugins=loaded.plugins)
+        _call_hooks(loaded.manager, registry, ("envirobench_commands",))
+        _commands = (allow_list, registry.commands)
+    return _commands[1]
 
 
 def _call_hooks(pm: pluggy.PluginManager, registry: Registry, hook_names: Iterable[str]) -> None:
@@ -475,6 +492,7 @@ def build_registry(extra: Iterable[tuple[str, object]] = (), *, declared: bool =
 
 _loaded: Registry | None = None  # the installed plugins' registry, once loaded
 _given: list[Registry] = []  # registries given with using_registry, innermost last
+_commands: tuple[str | None, dict[str, CommandEntry]] | None = None  # plugin_commands(), by allow-list
 
 
 def get_registry() -> Registry:
@@ -517,8 +535,8 @@ def using_registry(registry: Registry) -> Iterator[Registry]:
 def reset_registry() -> None:
     """Forget the loaded registry, so the next get_registry() loads the plugins again (after a
     change to ENVIROBENCH_LOAD_PLUGINS, say)."""
-    global _loaded
-    _loaded = None
+    global _loaded, _commands
+    _loaded = _commands = None
 
 
 def resolve_adapter(registry: Registry, name_or_path: str) -> tuple[str, ...]:
