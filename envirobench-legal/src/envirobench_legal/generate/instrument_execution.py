@@ -19,13 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Manifest,
-    dataset_writer,
-    split_of,
-)
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
 from envirobench_synth.rng import make_random
 

@@ -19,13 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Manifest,
-    dataset_writer,
-    split_of,
-)
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.locate.thumbnails import write_thumbnails

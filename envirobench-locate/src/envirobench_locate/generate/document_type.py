@@ -24,13 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Manifest,
-    dataset_writer,
-    split_of,
-)
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.locate.documents import (
     FAMILIES_BY_SPLIT,
     KINDS,

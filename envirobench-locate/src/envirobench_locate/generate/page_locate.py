@@ -21,13 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Manifest,
-    dataset_writer,
-    split_of,
-)
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.locate.pagefacts import SCAN_DPI, render_file, sample_file, sample_questions
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.locate.thumbnails import write_thumbnails

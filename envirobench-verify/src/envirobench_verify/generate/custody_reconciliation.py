@@ -17,13 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    FixturePlan,
-    GeneratedCase,
-    Manifest,
-    dataset_writer,
-    split_of,
-)
+from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.labreport.families import families_of
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify.custody import render_form, render_report, sample_pair
