@@ -3,7 +3,8 @@ and a page of PDF bytes rendered back to a grayscale image (PDFium, inside the p
 wheel, so a page renders to the same pixels on every machine).
 
 The laboratory reports, the legal instruments, the office papers of a site file and the typed
-documents of document-type all lay text out and rasterise scans through these two.
+documents of document-type all lay text out and rasterise scans through these two, and start
+every PDF they write on `new_canvas` (reportlab's invariant mode: the same bytes on every run).
 """
 
 from __future__ import annotations
@@ -43,6 +44,18 @@ def wrap(text: str, font: str, size: float, width: float) -> list[str]:
     return lines
 
 
+def new_canvas(
+    buffer: io.BytesIO, title: str, creator: str, pagesize: tuple[float, float] | None = None
+) -> Canvas:
+    """A reportlab canvas that writes the same bytes on every run (invariant=1 fixes the document
+    ID and dates), with compressed pages, `title` and `creator`; `pagesize` None is reportlab's
+    default (for a writer that sets each page's size)."""
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1)
+    canvas.setTitle(title)
+    canvas.setCreator(creator)
+    return canvas
+
+
 @contextmanager
 def binary_streams() -> Iterator[None]:
     """reportlab writes binary Flate streams while inside: ASCII85 on top would cost a quarter
@@ -63,9 +76,7 @@ def image_pdf(
     the same images give the same bytes (reportlab's invariant mode)."""
     buffer = io.BytesIO()
     with binary_streams():
-        canvas = Canvas(buffer, pagesize=size, invariant=1, pageCompression=1)
-        canvas.setTitle(title)
-        canvas.setCreator(creator)
+        canvas = new_canvas(buffer, title, creator, size)
         for image in images:
             canvas.drawImage(ImageReader(image), 0, 0, width=size[0], height=size[1])
             canvas.showPage()

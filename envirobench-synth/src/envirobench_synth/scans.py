@@ -55,7 +55,7 @@ from .damage import (
     warp,
 )
 from .degrade import add_noise
-from .pdfpages import binary_streams, rasterize
+from .pdfpages import binary_streams, new_canvas, rasterize
 
 MODES = ("bitonal", "gray")
 TURNS = (0, 90, 180, 270)
@@ -406,14 +406,6 @@ def draw_scanned(canvas: Canvas, scanned: ScannedImage) -> None:
     canvas._code.append(f"/{reg} Do")
     canvas.restoreState()
     canvas._formsinuse.append(name)
-
-
-def new_canvas(buffer: io.BytesIO, title: str, creator: str) -> Canvas:
-    """A reportlab canvas that writes reproducible bytes (invariant=1, compressed pages)."""
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setCreator(creator)
-    return canvas
 
 
 DrawPage = Callable[[Canvas, int], None]

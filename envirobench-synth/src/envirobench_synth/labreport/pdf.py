@@ -16,7 +16,7 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..pdfpages import binary_streams
+from ..pdfpages import binary_streams, new_canvas
 from .draft import Box, Line, PageDraft, Text, font_name, register_fonts
 
 PDF_TITLE = "Laboratory Analytical Report"
@@ -45,17 +45,11 @@ def emit_pdf(pages: Sequence[PageDraft], images: Mapping[int, Image.Image] | Non
     images = images or {}
     buffer = io.BytesIO()
     with binary_streams():
-        _emit(
-            Canvas(buffer, pagesize=physical_size(pages[0]), invariant=1, pageCompression=1),
-            pages,
-            images,
-        )
+        _emit(new_canvas(buffer, PDF_TITLE, PDF_CREATOR, physical_size(pages[0])), pages, images)
     return buffer.getvalue()
 
 
 def _emit(canvas: Canvas, pages: Sequence[PageDraft], images: Mapping[int, Image.Image]) -> None:
-    canvas.setTitle(PDF_TITLE)
-    canvas.setCreator(PDF_CREATOR)
     for index, page in enumerate(pages):
         sheet_w, sheet_h = physical_size(page)
         canvas.setPageSize((sheet_w, sheet_h))

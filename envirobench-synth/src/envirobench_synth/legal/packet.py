@@ -25,10 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
-from reportlab.pdfgen.canvas import Canvas
 
 from ..named import by_name
-from ..pdfpages import wrap
+from ..pdfpages import new_canvas, wrap
 from .render import MARGIN, PAGE_H, PAGE_W, fonts
 
 PDF_CREATOR = "EnviroBench synthetic title packet"
@@ -147,9 +146,7 @@ def render_cover(cover: Cover) -> bytes:
     size = 9.5
     width = PAGE_W - 2 * MARGIN
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-    canvas.setTitle(style.heading.title())
-    canvas.setCreator(PDF_CREATOR)
+    canvas = new_canvas(buffer, style.heading.title(), PDF_CREATOR, (PAGE_W, PAGE_H))
     y = 60.0
 
     def line(

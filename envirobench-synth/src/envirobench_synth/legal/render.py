@@ -26,7 +26,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..degrade import black_and_white, sample_scan_params, scan_page
-from ..pdfpages import image_pdf, rasterize, wrap
+from ..pdfpages import image_pdf, new_canvas, rasterize, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
 
@@ -341,9 +341,7 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
 
 def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top: float, total: int) -> tuple[bytes, list[set[str]]]:
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-    canvas.setTitle(instrument.title.title())
-    canvas.setCreator(PDF_CREATOR)
+    canvas = new_canvas(buffer, instrument.title.title(), PDF_CREATOR, (PAGE_W, PAGE_H))
     page_tags = []
     for index, rows in enumerate(pages):
         tags = draw_furniture(canvas, instrument, index, total, first_top)

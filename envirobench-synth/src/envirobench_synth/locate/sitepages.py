@@ -31,7 +31,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..degrade import black_and_white, sample_scan_params, scan_page
 from ..named import by_name
-from ..pdfpages import FONTS, binary_streams, rasterize, wrap
+from ..pdfpages import FONTS, binary_streams, new_canvas, rasterize, wrap
 from ..rng import make_random
 from .documents.kinds import TITLES as DOCUMENT_TITLES
 from .names import SHARED_AGENCIES, SHARED_FIRST, SHARED_LABS, SHARED_LAST, SHARED_STREETS
@@ -550,13 +550,6 @@ def flow(
 # -- emission ----------------------------------------------------------------------------------------
 
 
-def _canvas(buffer: io.BytesIO, title: str) -> Canvas:
-    canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-    canvas.setTitle(title)
-    canvas.setCreator(PDF_CREATOR)
-    return canvas
-
-
 def scanned_image(clean: Image.Image, seed: int, *labels: str | int) -> Image.Image:
     """A clean page image put through an office scanner and kept as black and white."""
     params = sample_scan_params(make_random(seed, *labels, "scan"), max_angle=MAX_SCAN_SKEW)
@@ -577,7 +570,7 @@ def emit_pdf(
     scans at `dpi` (each page its own scan, drawn from (seed, *labels, page)), stored as grey images
     with `gray` (smaller), else as reportlab stores a 1-bit image."""
     buffer = io.BytesIO()
-    canvas = _canvas(buffer, title)
+    canvas = new_canvas(buffer, title, PDF_CREATOR, (PAGE_W, PAGE_H))
     for sheet in sheets:
         sheet.draw(canvas)
         canvas.showPage()
@@ -588,7 +581,7 @@ def emit_pdf(
     wanted = set(scanned)
     buffer = io.BytesIO()
     with binary_streams():
-        canvas = _canvas(buffer, title)
+        canvas = new_canvas(buffer, title, PDF_CREATOR, (PAGE_W, PAGE_H))
         for index, sheet in enumerate(sheets):
             if index in wanted:
                 image = scanned_image(rasterize(clean, index, dpi), seed, *labels, index)

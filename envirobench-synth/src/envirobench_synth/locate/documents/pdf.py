@@ -6,10 +6,9 @@ import dataclasses
 import io
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 
 from ...degrade import black_and_white, sample_scan_params, scan_page
-from ...pdfpages import FONTS, image_pdf, rasterize, wrap
+from ...pdfpages import FONTS, image_pdf, new_canvas, rasterize, wrap
 from ...rng import make_random
 from .kinds import (
     BOTTOM,
@@ -136,9 +135,8 @@ def layout(document: Document) -> list[list[Op]]:
 
 def emit(document: Document, pages: list[list[Op]]) -> bytes:
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(PAGE_W, PAGE_H), invariant=1, pageCompression=1)
-    canvas.setTitle(PDF_TITLE)  # the same for every kind: metadata must not tell the kind
-    canvas.setCreator(PDF_CREATOR)
+    # PDF_TITLE is the same for every kind: metadata must not tell the kind
+    canvas = new_canvas(buffer, PDF_TITLE, PDF_CREATOR, (PAGE_W, PAGE_H))
     regular = FONTS[document.family.font][0]
     for number, ops in enumerate(pages, 1):
         for op in ops:
