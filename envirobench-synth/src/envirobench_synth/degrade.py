@@ -31,13 +31,13 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import numpy as np
 from PIL import Image, ImageFilter
 
-from .rng import make_bits
+from .rng import make_bits, make_random
 from .tables import AxisGeometry, Band, RenderedTable, TableGeometry
 
 # Irwin-Hall: the sum of four uniform 16-bit integers is close to normal. Its mean and standard
@@ -305,6 +305,30 @@ def black_and_white(scanned: Image.Image, params: ScanParams) -> Image.Image:
     of small type survive, as on an office's or a recorder's scan."""
     threshold = params.ink + (params.paper - params.ink) * 2 // 3
     return scanned.point(lambda v, t=threshold: 0 if v < t else 255).convert("1")
+
+
+def office_scan(
+    image: Image.Image, seed: int, *labels: str | int, max_angle: float, heavier: bool = False
+) -> tuple[ScannedPage, ScanParams]:
+    """A clean grayscale page through an office scanner: the scan's settings drawn from
+    make_random(seed, *labels) (`sample_scan_params`, skew up to `max_angle` degrees), its noise
+    from (seed, *labels). `heavier` is a worse copy (a copy of a copy, a fax): 0.4 pixels more
+    blur and 4 grey levels more noise than drawn."""
+    params = sample_scan_params(make_random(seed, *labels), max_angle=max_angle)
+    if heavier:
+        params = replace(
+            params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
+        )
+    return scan_page(image, params, seed, *labels), params
+
+
+def bitonal_office_scan(
+    image: Image.Image, seed: int, *labels: str | int, max_angle: float, heavier: bool = False
+) -> Image.Image:
+    """`office_scan` kept as black and white (`black_and_white`): a site file's, a recorder's or
+    a fax's copy."""
+    scanned, params = office_scan(image, seed, *labels, max_angle=max_angle, heavier=heavier)
+    return black_and_white(scanned.image, params)
 
 
 def _scanner(image: Image.Image, params: ScanParams, seed: int, *labels: str | int) -> Image.Image:

@@ -14,9 +14,8 @@ from dataclasses import dataclass, field
 
 from PIL import Image
 
-from ..degrade import ScannedPage, sample_scan_params, scan_page
+from ..degrade import ScannedPage, office_scan
 from ..pdfpages import rasterize
-from ..rng import make_random
 from .compose import draft_report
 from .draft import BBox, PageDraft
 from .model import LabReport, TruthRecord, truth_record
@@ -112,10 +111,9 @@ def render_pdf(
     for index, page in enumerate(drafts):
         if page.scanned and scan:
             clean = rasterize(emit_pdf([page]), 0, SCAN_DPI)
-            params = sample_scan_params(
-                make_random(seed, *labels, "scan", index), max_angle=MAX_SCAN_SKEW
+            scans[index], _ = office_scan(
+                clean, seed, *labels, "scan", index, max_angle=MAX_SCAN_SKEW
             )
-            scans[index] = scan_page(clean, params, seed, *labels, "scan", index)
     pdf = emit_pdf(drafts, {i: s.image for i, s in scans.items()})
 
     records = tuple(truth_record(report, m) for m in report.measurements)

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..degrade import black_and_white, sample_scan_params, scan_page
+from ..degrade import bitonal_office_scan
 from ..pdfpages import image_pdf, new_canvas, rasterize, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
@@ -360,9 +360,7 @@ def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | in
     dpi = make_random(seed, *labels, "scan-dpi").choice(SCAN_DPIS)
     for index in range(pages):
         clean = rasterize(pdf, index, dpi)
-        params = sample_scan_params(make_random(seed, *labels, "scan", index), max_angle=MAX_SCAN_SKEW)
-        scanned = scan_page(clean, params, seed, *labels, "scan", index).image
-        images.append(black_and_white(scanned, params))
+        images.append(bitonal_office_scan(clean, seed, *labels, "scan", index, max_angle=MAX_SCAN_SKEW))
     return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
 
 

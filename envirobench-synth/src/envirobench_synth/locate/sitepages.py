@@ -29,10 +29,9 @@ from PIL import Image
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from ..degrade import black_and_white, sample_scan_params, scan_page
+from ..degrade import bitonal_office_scan
 from ..named import by_name
 from ..pdfpages import FONTS, binary_streams, new_canvas, rasterize, wrap
-from ..rng import make_random
 from .documents.kinds import TITLES as DOCUMENT_TITLES
 from .names import SHARED_AGENCIES, SHARED_FIRST, SHARED_LABS, SHARED_LAST, SHARED_STREETS
 
@@ -552,8 +551,7 @@ def flow(
 
 def scanned_image(clean: Image.Image, seed: int, *labels: str | int) -> Image.Image:
     """A clean page image put through an office scanner and kept as black and white."""
-    params = sample_scan_params(make_random(seed, *labels, "scan"), max_angle=MAX_SCAN_SKEW)
-    return black_and_white(scan_page(clean, params, seed, *labels, "scan").image, params)
+    return bitonal_office_scan(clean, seed, *labels, "scan", max_angle=MAX_SCAN_SKEW)
 
 
 def emit_pdf(

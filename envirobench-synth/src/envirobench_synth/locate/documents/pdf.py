@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...degrade import black_and_white, sample_scan_params, scan_page
+from ...degrade import bitonal_office_scan
 from ...pdfpages import FONTS, image_pdf, new_canvas, rasterize, wrap
-from ...rng import make_random
 from .kinds import (
     BOTTOM,
     HEAVY_DPI,
@@ -169,23 +167,18 @@ def scanned_pdf(
     heavy scan (a copy of a copy, a fax) at HEAVY_DPI with more skew, blur and noise."""
     images = []
     for index in range(pages):
-        params = sample_scan_params(
-            make_random(seed, *labels, "scan", index),
-            max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
-        )
-        if heavy:
-            params = dataclasses.replace(
-                params, blur_radius=params.blur_radius + 0.4, noise_sigma=params.noise_sigma + 4
+        clean = rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI)
+        images.append(
+            bitonal_office_scan(
+                clean,
+                seed,
+                *labels,
+                "scan",
+                index,
+                max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
+                heavier=heavy,
             )
-        scanned = scan_page(
-            rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI),
-            params,
-            seed,
-            *labels,
-            "scan",
-            index,
-        ).image
-        images.append(black_and_white(scanned, params))
+        )
     return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
 
 
