@@ -19,20 +19,23 @@ refused with the command that regenerates it. A package without one is imported,
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import sys
-from collections.abc import Mapping
+import warnings
+from collections.abc import Callable, Mapping
+from importlib import metadata
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .errors import EnviroBenchError
+from .hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from importlib import metadata
-
     from .authoring import BenchmarkPackage
 
 ENTRY_POINT_GROUP = "envirobench"  # the entry points of plugins (envirobench.plugins)
@@ -157,17 +160,82 @@ def check(package: BenchmarkPackage, entry_point: metadata.EntryPoint) -> None:
         )
 
 
+class DeclaredHooks:
+    """The hooks of a package plugin read from its declaration, the package not imported: its
+    types (as `DeclaredType`s), its datasets and its viewers, as `PackageHooks` would register them."""
+
+    def __init__(self, declared: Declaration) -> None:
+        self.declared = declared
+
+    def __repr__(self) -> str:
+        return f"DeclaredHooks({str(self.declared.path)!r})"
+
+    @hookimpl
+    def envirobench_benchmark_types(self, register: Callable[..., None]) -> None:
+        for declared_type in self.declared.types:
+            register(declared_type)
+
+    @hookimpl
+    def envirobench_datasets(self, register: Callable[..., None]) -> None:
+        authoring = _authoring()
+        declared = self.declared
+        materialise = _import_target(declared.materialise) if declared.materialise else None
+        for declared_type in declared.types:
+            root = declared.directory / authoring.BENCHMARKS_DIR / declared_type.id
+            for folder, dataset_id in declared_type.datasets.items():
+                if materialise is None:
+                    directory = root / authoring.DATASETS_DIR / folder
+                else:
+                    # The layout BenchmarkPackage gives `materialise`, its `type` a stand-in that
+                    # holds the type's ID only: the type module is not imported.
+                    stand_in = type(declared_type.id, (), {"ID": declared_type.id, "VIEWER": declared_type.viewer})
+                    try:
+                        directory = materialise(authoring.TypeLayout(stand_in, declared_type.module, root, declared_type.datasets), folder)
+                    except (EnviroBenchError, OSError) as exc:
+                        warnings.warn(f"{declared.package}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
+                        continue
+                register(dataset_id, directory, visibility=declared.visibility, store=declared.store, split=authoring.split_of(folder))
+
+    @hookimpl
+    def envirobench_viewers(self, register: Callable[..., None]) -> None:
+        viewers = self.declared.directory / _authoring().VIEWERS_DIR
+        for name in self.declared.viewers:
+            script = viewers / f"{name}.js"
+            style = viewers / f"{name}.css"
+            register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
+
+
+def _import_target(target: str) -> Any:
+    module, _, attribute = target.partition(":")
+    found: Any = importlib.import_module(module)
+    for part in attribute.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def is_package(loaded: object) -> bool:
+    """Whether an entry point loaded a BenchmarkPackage. Nothing is one before envirobench.authoring
+    is imported: asked first, so that loading hook modules only (`envirobench --help`) does not
+    import it."""
+    authoring = sys.modules.get("envirobench.authoring")
+    return authoring is not None and isinstance(loaded, authoring.BenchmarkPackage)
+
+
+def _authoring() -> ModuleType:
+    # Imported when a declared package's datasets or viewers are registered, not with this module:
+    # `envirobench --help` reads declarations and needs none of the authoring layer.
+    from . import authoring
+
+    return authoring
+
+
 def write_all() -> list[Path]:
     """Write the declaration of every installed package plugin (an entry point naming a
     BenchmarkPackage); returns the files written."""
-    from importlib import metadata
-
-    from .authoring import BenchmarkPackage
-
     written = []
     for entry_point in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         loaded = entry_point.load()
-        if not isinstance(loaded, BenchmarkPackage):
+        if not is_package(loaded):
             continue
         path = path_for(entry_point.value)
         if path is None:

@@ -22,11 +22,8 @@ of each is checked against what it registers. This module imports no more than i
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import shutil
-import sys
-import warnings
 from collections.abc import Callable, Iterable, Iterator
 from importlib import metadata
 from pathlib import Path
@@ -35,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from . import declaration, hookspecs
-from .declaration import Declaration, DeclaredType
+from . import __version__, builtin, declaration, hookspecs
+from .declaration import DeclaredHooks, DeclaredType
 from .errors import EnviroBenchError
 from .hookspecs import hookimpl
 
@@ -203,6 +200,8 @@ def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[.
             _claim({**registry.benchmark_types, **registry.declared_types}, cls.id, "benchmark type", plugin, lambda v: v[1])
             registry.declared_types[cls.id] = (cls, plugin)
             return
+        # Imported with the first type registered: the benchmark module pulls in the converter,
+        # which reading declarations (`envirobench --help`) does without.
         from .benchmark import check_type_class
 
         problems = check_type_class(cls)
@@ -313,68 +312,10 @@ class PackageHooks:
         self.package.register_viewers(register)
 
 
-class DeclaredHooks:
-    """The hooks of a package plugin read from its declaration, the package not imported: its
-    types (as `DeclaredType`s), its datasets and its viewers, as `PackageHooks` would register them."""
-
-    def __init__(self, declared: Declaration) -> None:
-        self.declared = declared
-
-    def __repr__(self) -> str:
-        return f"DeclaredHooks({str(self.declared.path)!r})"
-
-    @hookimpl
-    def envirobench_benchmark_types(self, register: Callable[..., None]) -> None:
-        for declared_type in self.declared.types:
-            register(declared_type)
-
-    @hookimpl
-    def envirobench_datasets(self, register: Callable[..., None]) -> None:
-        from .authoring import BENCHMARKS_DIR, DATASETS_DIR, TypeLayout, split_of
-
-        declared = self.declared
-        materialise = _import_target(declared.materialise) if declared.materialise else None
-        for declared_type in declared.types:
-            root = declared.directory / BENCHMARKS_DIR / declared_type.id
-            for folder, dataset_id in declared_type.datasets.items():
-                if materialise is None:
-                    directory = root / DATASETS_DIR / folder
-                else:
-                    # The layout BenchmarkPackage gives `materialise`, its `type` a stand-in that
-                    # holds the type's ID only: the type module is not imported.
-                    stand_in = type(declared_type.id, (), {"ID": declared_type.id, "VIEWER": declared_type.viewer})
-                    try:
-                        directory = materialise(TypeLayout(stand_in, declared_type.module, root, declared_type.datasets), folder)
-                    except (EnviroBenchError, OSError) as exc:
-                        warnings.warn(f"{declared.package}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
-                        continue
-                register(dataset_id, directory, visibility=declared.visibility, store=declared.store, split=split_of(folder))
-
-    @hookimpl
-    def envirobench_viewers(self, register: Callable[..., None]) -> None:
-        from .authoring import VIEWERS_DIR
-
-        for name in self.declared.viewers:
-            script = self.declared.directory / VIEWERS_DIR / f"{name}.js"
-            style = self.declared.directory / VIEWERS_DIR / f"{name}.css"
-            register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
-
-
-def _import_target(target: str) -> Any:
-    module, _, attribute = target.partition(":")
-    found: Any = importlib.import_module(module)
-    for part in attribute.split("."):
-        found = getattr(found, part)
-    return found
-
-
 def plugin_object(loaded: object) -> object:
     """What an entry point (or an `extra` plugin) loads, as pluggy registers it: a module of hook
     implementations as it is, a BenchmarkPackage as its PackageHooks."""
-    # Nothing is a BenchmarkPackage before envirobench.authoring is imported: asked first, so that
-    # loading hook modules only (`envirobench --help`) does not import it.
-    authoring = sys.modules.get("envirobench.authoring")
-    return PackageHooks(loaded) if authoring is not None and isinstance(loaded, authoring.BenchmarkPackage) else loaded
+    return PackageHooks(loaded) if declaration.is_package(loaded) else loaded
 
 
 @attrs.frozen
@@ -392,8 +333,6 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
     """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs. With
     `declared`, a package plugin with a declaration is read from it (`DeclaredHooks`), not
     imported; without, an imported package's declaration is checked against it."""
-    from . import __version__, builtin
-
     entry_points = installed_entry_points()
     described = {ep.name: _described(ep) for ep in entry_points}
     pm = pluggy.PluginManager("envirobench")

@@ -1,16 +1,14 @@
-"""`envirobench benchmarks`, `datasets`, `validate-dataset` and `schemas`: what is installed.
-
-Each command imports what it uses when it runs: listing the datasets reads their manifests only,
-and must not pay for the harness that validates them or the schemas.
-"""
+"""`envirobench benchmarks`, `datasets` and `validate-dataset`: what is installed (`schemas` is
+cli/schemas.py: the schemas import most of core, which listing the datasets must not pay for)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
 
+from ..categories import categories_of
+from ..datasets import load_dataset, read_manifest
 from ..errors import EnviroBenchError
 from .common import (
     CONTEXT_SETTINGS,
@@ -28,8 +26,6 @@ from .common import (
 @json_option
 def benchmarks_command(as_json: bool) -> None:
     """Every registered benchmark type."""
-    from ..categories import categories_of
-
     reg = registry()
     rows = [dict(cls.describe(), categories=list(categories_of(type_id)), plugin=plugin) for type_id, (cls, plugin) in sorted(reg.benchmark_types.items())]
     for row in rows_as_text(rows, as_json, empty="no benchmark types registered (install a category package, e.g. envirobench-extract)"):
@@ -57,8 +53,6 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
     """Registered datasets (without a subcommand: list them)."""
     if ctx.invoked_subcommand is not None:
         return
-    from ..authoring import read_manifest
-
     reg = registry(declared=True)
     rows = []
     for dataset_id, source in sorted(reg.datasets.items()):
@@ -81,8 +75,6 @@ def datasets_group(ctx: click.Context, as_json: bool) -> None:
 @user_errors
 def validate_dataset_command(dataset: str, as_json: bool) -> None:
     """Verify every pinned file and schema of DATASET (a registered ID or a directory)."""
-    from ..datasets import load_dataset
-
     # The listing registry: of the package plugins, only the one of the dataset's type is imported.
     dataset_obj = load_dataset(dataset, registry(declared=True))
     identity = dataset_obj.identity
@@ -108,21 +100,3 @@ def validate_dataset_command(dataset: str, as_json: bool) -> None:
         f"{result['retired']} retired, {result['files']} files pinned" + (f", licence {result['license']}" if result["license"] else "")
     )
     click.echo(f"  digest {identity.digest}")
-
-
-@click.command("schemas", context_settings=CONTEXT_SETTINGS)
-@click.option("--output", type=click.Path(path_type=Path), metavar="DIR", help="Write the schema files into this directory (made when missing).")
-@user_errors
-def schemas_command(output) -> None:
-    """JSON Schemas of every format, generated from the classes core uses.
-
-    With --output, nothing is written unless every file can be (DIR and the folders in it
-    directories, or not there yet)."""
-    from ..schemas import all_schemas, write_schemas
-
-    reg = registry()
-    if output is None:
-        echo_json(all_schemas(reg))
-        return
-    for path in write_schemas(reg, output):
-        click.echo(str(path))

@@ -35,7 +35,7 @@ COMMANDS = {
     "review": ("report:review_group", "Review a run's changes: draft an interpretation, then check it."),
     "run": ("run:run_command", "Run one system on one benchmark, score it, pair it with a baseline and apply the gate."),
     "runs": ("runs:runs_group", "The runs in results directories."),
-    "schemas": ("datasets:schemas_command", "JSON Schemas of every format, generated from the classes core uses."),
+    "schemas": ("schemas:schemas_command", "JSON Schemas of every format, generated from the classes core uses."),
     "score": ("run:score_command", "Rescore a finished run from its saved predictions, without calling the adapter."),
     "serve": ("report:serve_command", "Serve a run directory read-only on 127.0.0.1 (GET and HEAD only) until Ctrl-C."),
     "stores": ("stores:stores_command", "Configured store names and the store schemes plugins register."),
