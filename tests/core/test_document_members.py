@@ -66,3 +66,45 @@ def test_reading_leaves_no_cycle_behind():
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def read_file(text: str, key: str = "cases"):
+    """read_file_members on the text's UTF-8 bytes: (rest, members, SHA-256), or the refusal."""
+    import hashlib
+    import io
+
+    from envirobench.jsonio import read_file_members
+
+    seen: list[tuple[str, object]] = []
+    digest = hashlib.sha256()
+    try:
+        rest = read_file_members(io.BytesIO(text.encode("utf-8")), key, lambda name, value: seen.append((name, value)), digest)
+    except ValueError as exc:
+        return ("refused", type(exc).__name__, digest.hexdigest())
+    return rest, seen, digest.hexdigest()
+
+
+@pytest.mark.parametrize("window", [1, 2, 3, 5, 8, 13, 64, 1 << 22])
+def test_a_file_read_a_window_at_a_time_reads_as_the_whole_text(window, monkeypatch):
+    """Windows of any size, even a character: members, values and numbers that cross a window's
+    end, white space at its end, multi-byte characters split between reads; the digest is the
+    file's, refused or not."""
+    import hashlib
+
+    from envirobench import jsonio
+
+    monkeypatch.setattr(jsonio, "_WINDOW", window)
+    cases = {f"c{i:03d}é": {"runs": {"candidate": {"errors": [["x", i * 123456, None]], "metrics": {"f1": i / 7}}}, "n": 10**i} for i in range(30)}
+    head = {"format": "m.v1", "benchmark": {"id": "t", "nested": {"cases": {"not": "this one"}}}, "zeta": [1, 2.5, "é" * 9], "big": 12345678}
+    member = (json.dumps({k: v}, sort_keys=True, ensure_ascii=False)[1:-1] for k, v in cases.items())
+    texts = ["".join(stream_document(head, "cases", ["{", ", ".join(member), "}"])), ' {\n "cases" : { "a":  12345 ,"b":{} }   ,  "z" : 1 }  \n\n ',
+             '{"cases": {"x": 1, "x": 2}}', '{"cases": {"x": 1}} {}', '{"cases": {"x": 1', '{"cases": {"x": 12', '{"a": 1}', "{\"cases\": {\"x\": [1, 2]}}\n   x"]
+    for text in texts:
+        got = read_file(text)
+        expected_digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+        try:
+            rest, seen = read(text)
+        except ValueError as exc:
+            assert got == ("refused", type(exc).__name__, expected_digest)
+        else:
+            assert got == (rest, seen, expected_digest)

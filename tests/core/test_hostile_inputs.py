@@ -191,7 +191,11 @@ def test_memory_error_is_a_refusal(tmp_path, monkeypatch):
         def decode(self, s, *args):  # noqa: ARG002
             raise MemoryError
 
+    def exhausted(data):  # noqa: ARG001
+        raise MemoryError
+
     monkeypatch.setattr(jsonio, "_DECODER", Exhausted())
+    monkeypatch.setattr(jsonio.orjson, "loads", exhausted)  # orjson reads first: it runs out too
     assert "too large to read into memory" in refused(lambda: jsonio.read_json(path)).message
     lines = tmp_path / "doc.jsonl"
     lines.write_text('{"a": 1}\n{"a": 2}\n')

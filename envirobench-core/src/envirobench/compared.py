@@ -17,7 +17,7 @@ import attrs
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import read_document_members
+from .jsonio import read_file_members
 from .protocol import RESULT_FILE
 from .rundir import (
     ADAPTER_DIR,
@@ -92,24 +92,36 @@ def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, b
         return None, f"its run.json records no digest of its {METRICS_FILE} (a run scored before core 0.2.0)"
     if scoring_version != btype.SCORING_VERSION:
         return None, f"it was scored by {btype.ID} scoring version {scoring_version}, this is {btype.SCORING_VERSION}"
+    shared = SharedScores(btype.PROFILES)
+    saved: RunScores = {}
+
+    def keep(cid: str, entry: Any) -> None:
+        # Case by case: the whole file as one tree would take ten times its size in memory.
+        if cid in cases:
+            own = entry["runs"]["candidate"]
+            saved[cid] = shared.case(_saved_score(own[profile]) for profile in btype.PROFILES)
+
+    # Read a window at a time and hashed as it is read (never the whole file, or its text, in
+    # memory: a 100,000-case metrics.json is hundreds of megabytes); a file that is not the one
+    # run.json recorded is that, whatever else is wrong with it.
+    digest = hashlib.sha256()
+    unread = malformed = f"its {METRICS_FILE} lacks scores of some case or profile, or holds malformed ones"
     try:
         with open(path / METRICS_FILE, "rb") as fh:
-            raw = fh.read()
-        if hashlib.sha256(raw).hexdigest() != metrics_sha256:
-            return None, f"its {METRICS_FILE} is not the file its run.json recorded (changed since it was scored)"
-        text = raw.decode("utf-8")
-        del raw
-        shared = SharedScores(btype.PROFILES)
-        saved: RunScores = {}
-
-        def keep(cid: str, entry: Any) -> None:
-            # Case by case: the whole file as one tree would take ten times its size in memory.
-            if cid in cases:
-                own = entry["runs"]["candidate"]
-                saved[cid] = shared.case(_saved_score(own[profile]) for profile in btype.PROFILES)
-
-        data = read_document_members(text, "cases", keep)
-        del text
+            try:
+                data = read_file_members(fh, "cases", keep, digest)
+                unread = None
+            except ValueError as exc:  # the words, not the exception (its traceback would hold this frame)
+                unread = f"its {METRICS_FILE} does not read ({exc})"
+            except (KeyError, TypeError, AttributeError):
+                pass
+    except OSError as exc:
+        return None, f"its {METRICS_FILE} does not read ({exc})"
+    if digest.hexdigest() != metrics_sha256:
+        return None, f"its {METRICS_FILE} is not the file its run.json recorded (changed since it was scored)"
+    if unread is not None:
+        return None, unread
+    try:
         if data["format"] != METRICS_FORMAT or data["benchmark"]["scoring_version"] != btype.SCORING_VERSION:
             return None, f"its {METRICS_FILE} is not of this format and scoring version"
         if data["dataset"]["digest"] != dataset.identity.digest:
@@ -118,10 +130,10 @@ def saved_scores(path: Path, metrics_sha256: str | None, scoring_version: str, b
         # parser's freed objects, which they would keep in memory) go with `saved`.
         scores: RunScores = {cid: saved[cid] for cid in cases}
         saved.clear()
-    except (OSError, ValueError) as exc:
+    except ValueError as exc:
         return None, f"its {METRICS_FILE} does not read ({exc})"
     except (KeyError, TypeError, AttributeError):
-        return None, f"its {METRICS_FILE} lacks scores of some case or profile, or holds malformed ones"
+        return None, malformed
     return scores, None
 
 

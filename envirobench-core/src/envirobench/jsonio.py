@@ -10,10 +10,26 @@ is opened, and opened with O_NONBLOCK all the same; text that is not UTF-8, JSON
 deeply for the parser, a file too large to hold in memory, and strings holding a lone surrogate
 (`"\\ud800"`, which no UTF-8 file can hold and every later write would fail on) are refused as
 `EnviroBenchError`s naming the file, the line and, where there is one, the `$.field`.
+
+JSON is read and written by orjson (a compiled library, several times faster than the standard
+library's `json`) wherever it gives exactly what `json` gives, and by `json` everywhere else, so
+the bytes and the values never depend on which did the work (docs/performance.md, "JSON"):
+reading, orjson reads a text unless it has a run of 19 or more digits (orjson reads integers
+beyond 64 bits as floats) and hands anything it refuses to `json`, which reads it (1e400) or names
+the problem with json's own message; writing, orjson writes sorted, two-space indented
+(`dumps`) and compact (`dumps_line`) text, byte for byte json's, unless its text holds `null`
+(NaN and the infinities come out as null: json refuses them), a float below 1e-4 (which orjson
+spells 0.00001 and 1e-7 where json spells 1e-05 and 1e-07), or orjson refuses the value
+(integers beyond 64 bits, keys that are not strings, subclasses of str, int, dict and list,
+dataclasses and dates, lone surrogates, nesting beyond 254 levels): json then writes it, or
+refuses it, as before. The one text orjson cannot make is `dumps(indent=None)`'s ", " and ": "
+separators (json's default for one-line text; metrics.json's and comparison.json's format), so
+that one is json's.
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import gc
 import hashlib
@@ -26,6 +42,8 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
+
+import orjson
 
 from .errors import EnviroBenchError
 
@@ -67,6 +85,13 @@ def loads(text: str, *, object_pairs_hook: Callable[[list[tuple[str, Any]]], Any
 
     `object_pairs_hook` builds each object (to refuse duplicate keys, say); whatever it raises
     propagates."""
+    if object_pairs_hook is None:
+        try:  # a lone surrogate passes into the bytes, which orjson refuses: json reads them
+            value = fast_loads(text.encode("utf-8", "surrogatepass"))
+        except MemoryError:
+            raise JSONInputError("too large to read into memory") from None
+        if value is not _NOT_READ:
+            return value
     decoder = _DECODER if object_pairs_hook is None else json.JSONDecoder(parse_constant=_reject_constant, object_pairs_hook=object_pairs_hook)
     try:
         value = decoder.decode(text)
@@ -81,6 +106,26 @@ def loads(text: str, *, object_pairs_hook: Callable[[list[tuple[str, Any]]], Any
             line = text.count("\n", 0, match.start()) + 1 if match else None
             raise JSONInputError(_LONE_SURROGATE, line=line, field=field)
     return value
+
+
+# What orjson does not read as json does: an integer beyond 64 bits (read as a float), so a text
+# with 19 digits in a row is json's (digits mapped to "0", then one search, both in C).
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+_NINETEEN_DIGITS = b"0" * 19
+_NOT_READ = object()
+
+
+def fast_loads(data: bytes) -> Any:
+    """orjson's value of the JSON text `data`, or `_NOT_READ` when `json` must read it: orjson
+    refuses it (json then reads it, as 1e400, or names the problem in its own words) or could
+    read it otherwise than json (an integer of 19 digits or more). orjson refuses NaN and
+    Infinity, invalid UTF-8 and lone surrogates, as core does."""
+    if _NINETEEN_DIGITS in data.translate(_DIGITS_TO_ZERO):
+        return _NOT_READ
+    try:
+        return orjson.loads(data)
+    except orjson.JSONDecodeError:
+        return _NOT_READ
 
 
 def unencodable_field(value: Any) -> str | None:
@@ -214,7 +259,15 @@ def parse_json(text: str, *, file: str | Path | None, line: int | None = None) -
 
 
 def parse_json_bytes(data: bytes, *, file: str | Path | None) -> Any:
-    """One JSON document given as bytes (a downloaded object, say), checked like `read_json`."""
+    """One JSON document given as bytes (a downloaded object, say), checked like `read_json`:
+    orjson reads the bytes as they are (no text made first); anything else is decoded and read
+    the checked way, which names the problem."""
+    try:
+        value = fast_loads(data)
+    except MemoryError:
+        raise EnviroBenchError("too large to read into memory", file=file) from None
+    if value is not _NOT_READ:
+        return value
     return parse_json(decode_text(data, file=file), file=file)
 
 
@@ -224,7 +277,7 @@ def read_json(path: str | Path, *, max_bytes: int | None = None) -> Any:
     A path that is not a regular file is refused without being read; `max_bytes` refuses a
     larger file before it is read."""
     path = Path(path)
-    return parse_json(read_text(path, max_bytes=max_bytes), file=path)
+    return parse_json_bytes(read_bytes(path, max_bytes=max_bytes), file=path)
 
 
 def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
@@ -233,45 +286,30 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
     Lines end at LF (a CR before it is JSON whitespace); each is decoded and parsed on its own,
     so a problem names its own line."""
     path = Path(path)
-    decode, scan = _DECODER.decode, _DECODER.scan_once
+    digits, many, read = _DIGITS_TO_ZERO, _NINETEEN_DIGITS, orjson.loads
     with open_regular(path) as handle:
         lineno = 0
         try:
             for lineno, raw in enumerate(handle, start=1):  # noqa: B007
                 if raw.isspace():  # blank (a line read from a file is never empty)
                     continue
-                # The common case inline (a run reads 100,000 lines); a failure goes the checked
-                # way, which names the problem, and only a line with a \uD8xx-\uDFxx escape is
-                # walked for a lone surrogate. Fastest: a line that is one value from its first
-                # character to its line end, read by the decoder's own scanner (what `decode`
-                # does after skipping white space); any other line is read by `decode`.
+                # The common case inline (a run reads 100,000 lines): orjson reads the line's
+                # bytes (it checks the UTF-8 itself). A line it refuses, or may read otherwise
+                # than json (`fast_loads`), goes the checked way, which names the problem and
+                # walks a line with a \uD8xx-\uDFxx escape for a lone surrogate.
                 try:
-                    text = raw.decode("utf-8")
-                    if text[0] in _JSON_SPACE:
-                        value = decode(text)
-                    else:
-                        value, end = scan(text, 0)
-                        if end != len(text) and text[end:] not in _LINE_ENDS:
-                            value = decode(text)
-                except StopIteration:  # the scanner found no value: `decode` says why
-                    value = parse_json(_decode_line(raw, path, lineno), file=path, line=lineno)
-                except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+                    if many in raw.translate(digits):
+                        raise ValueError("read by json")
+                    value = read(raw)
+                except ValueError:  # orjson.JSONDecodeError is a ValueError
                     value = parse_json(_decode_line(raw, path, lineno), file=path, line=lineno)
                 except MemoryError:
                     raise EnviroBenchError("a line too large to read into memory", file=path, line=lineno) from None
-                if b"\\u" in raw and _SURROGATE_ESCAPE_BYTES.search(raw):
-                    field = unencodable_field(value)
-                    if field is not None:
-                        raise EnviroBenchError(_LONE_SURROGATE, file=path, line=lineno, field=field)
                 yield lineno, value
         except MemoryError:  # reading the next line
             raise EnviroBenchError("a line too large to read into memory", file=path, line=lineno + 1) from None
         except OSError as exc:
             raise EnviroBenchError(f"cannot read: {exc.strerror}", file=path, line=lineno + 1) from None
-
-
-_JSON_SPACE = " \t\n\r"
-_LINE_ENDS = ("\n", "\r\n")
 
 
 def _decode_line(raw: bytes, path: Path, lineno: int) -> str:
@@ -283,8 +321,33 @@ def _decode_line(raw: bytes, path: Path, lineno: int) -> str:
 
 def dumps(value: Any, *, indent: int | None = 2) -> str:
     """Canonical JSON: sorted keys, UTF-8, a trailing newline; equal values give equal bytes."""
+    if indent == 2:
+        data = fast_dumps(value, _INDENTED)
+        if data is not None:
+            return data.decode("utf-8")
     text = json.dumps(value, indent=indent, sort_keys=True, ensure_ascii=False, allow_nan=False)
     return text + "\n"
+
+
+_PASSTHROUGH = orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+_INDENTED = orjson.OPT_SORT_KEYS | orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE | _PASSTHROUGH
+_LINE = orjson.OPT_SORT_KEYS | orjson.OPT_APPEND_NEWLINE | _PASSTHROUGH
+# A float orjson spells otherwise than json (a digit before e-N, or 0.0000 not after a digit).
+_OTHER_FLOAT = re.compile(rb"[0-9]e-[0-9](?![0-9])|(?<![0-9])0\.0000[0-9]")
+
+
+def fast_dumps(value: Any, option: int) -> bytes | None:
+    """orjson's text of `value` when it is byte for byte json's (module docstring), else None:
+    json writes it then, or refuses it with its own error."""
+    try:
+        data = orjson.dumps(value, option=option)
+    except orjson.JSONEncodeError:
+        return None
+    if b"null" in data:  # NaN or an infinity, perhaps: json refuses those
+        return None
+    if (b"e-" in data or b"0.0000" in data) and _OTHER_FLOAT.search(data):
+        return None
+    return data
 
 
 def dumps_member(value: Any) -> str:
@@ -311,73 +374,165 @@ def read_document_members(text: str, key: str, on_member: Callable[[str, Any], N
     """Read the JSON object `text` with its member `key` (an object) given to `on_member(name,
     value)` one member at a time instead of kept: the other members are returned. The reader of
     `stream_document`'s output: a compared run's 500 MB metrics.json is never one tree in memory.
-    ValueError when the text is not such an object (a duplicate key included).
+    ValueError when the text is not such an object (a duplicate key included)."""
+    return _read_members(_Window(text), key, on_member)
 
-    Plain functions, no closure that refers to itself: such a cycle would keep `text` alive until
-    the cyclic collector runs, which core pauses during a run (`gc_paused`)."""
+
+def read_file_members(handle: BinaryIO, key: str, on_member: Callable[[str, Any], None], digest: Any) -> dict[str, Any]:
+    """`read_document_members` of a UTF-8 file read a window at a time (a few megabytes of its
+    text in memory, never the whole), every byte of it also given to `digest` (a hashlib object),
+    to the file's end even when it is refused: the caller can tell a changed file from a
+    malformed one."""
+    window = _Window("", handle.read, digest)
+    try:
+        return _read_members(window, key, on_member)
+    finally:
+        window.drain()
+
+
+_WINDOW = 1 << 22  # characters of a file's text held ahead of the member being read
+
+
+class _Window:
+    """A document's text: whole (`read` None), or a window of a binary file's text from the
+    member being read on, refilled from the file as members are read. Positions are in `text`;
+    `ahead` returns a position's new place when it refills. No reference back to the readers
+    (core pauses the cyclic collector during a run: a cycle would keep the text alive)."""
+
+    __slots__ = ("_decoder", "_read", "digest", "done", "text")
+
+    def __init__(self, text: str, read: Callable[[int], bytes] | None = None, digest: Any = None) -> None:
+        self.text = text
+        self._read = read
+        self.done = read is None
+        self.digest = digest
+        self._decoder = codecs.getincrementaldecoder("utf-8")()
+
+    def ahead(self, at: int, size: int | None = None) -> int:
+        """Make `text` hold at least `size` (`_WINDOW`) characters from `at` on (or the rest of
+        the file), dropping what is before `at`; returns the new place of `at`."""
+        size = size or _WINDOW
+        if self.done or len(self.text) - at >= size:
+            return at
+        parts, held = [self.text[at:]], len(self.text) - at
+        while held < size and not self.done:
+            data = self._read(max(size - held, _WINDOW))
+            self.digest.update(data)
+            self.done = not data
+            parts.append(self._decoder.decode(data, final=self.done))  # UnicodeDecodeError is a ValueError
+            held += len(parts[-1])
+        self.text = "".join(parts)
+        return 0
+
+    def drain(self) -> None:
+        """Read the rest of the file into the digest (not the text)."""
+        while not self.done:
+            data = self._read(_WINDOW)
+            self.digest.update(data)
+            self.done = not data
+
+
+def _read_members(window: _Window, key: str, on_member: Callable[[str, Any], None]) -> dict[str, Any]:
+    # Plain functions, no closure that refers to itself: such a cycle would keep the text alive
+    # until the cyclic collector runs, which core pauses during a run (`gc_paused`).
     rest: dict[str, Any] = {}
     found: list[str] = []
 
     def member(name: str, at: int) -> int:
-        value, at = _decode_value(text, at)
+        value, at = _decode_value(window, at)
         on_member(name, value)
         return at
 
     def top(name: str, at: int) -> int:
         if name == key:
             found.append(name)
-            return _object_members(text, at, member)
-        rest[name], at = _decode_value(text, at)
+            return _object_members(window, at, member)
+        rest[name], at = _decode_value(window, at)
         return at
 
-    end = _skip_space(text, _object_members(text, 0, top))
-    if end != len(text):
+    end = _skip_space(window, _object_members(window, 0, top))  # only white space may follow
+    if end != len(window.text):
         raise ValueError(f"extra data at character {end}")
     if not found:
         raise ValueError(f"no object member {key!r}")
     return rest
 
 
-def _skip_space(text: str, at: int) -> int:
-    return _SPACE.match(text, at).end()  # type: ignore[union-attr]
+def _skip_space(window: _Window, at: int) -> int:
+    """The position after the white space at `at`, read on past the window's end if need be."""
+    at = _SPACE.match(window.text, at).end()  # type: ignore[union-attr]
+    while at == len(window.text) and not window.done:
+        at = window.ahead(at)  # (before the text is looked up: it is a new text then)
+        at = _SPACE.match(window.text, at).end()  # type: ignore[union-attr]
+    return at
 
 
-def _decode_value(text: str, at: int) -> tuple[Any, int]:
-    try:
-        return _DECODER.raw_decode(text, at)
-    except RecursionError:
-        raise JSONInputError("JSON nested too deeply to read") from None
+def _decode_value(window: _Window, at: int, read: Callable[[str, int], tuple[Any, int]] = _DECODER.raw_decode) -> tuple[Any, int]:
+    """The JSON value (or, with `read` scanstring, the string) at `at` and the position after
+    it; one longer than the window held ahead is read again with a window twice as long (until
+    the file's end)."""
+    size = _WINDOW
+    while True:
+        try:
+            value, end = read(window.text, at)
+            if end < len(window.text) or window.done:  # (a number at the window's end may go on)
+                return value, end
+        except RecursionError:
+            raise JSONInputError("JSON nested too deeply to read") from None
+        except ValueError:
+            if window.done:
+                raise
+        size *= 2
+        at = window.ahead(at, size)
 
 
-def _object_members(text: str, at: int, value_at: Callable[[str, int], int]) -> int:
+def _object_members(window: _Window, at: int, value_at: Callable[[str, int], int]) -> int:
     """Parse the object starting at `at` (after spaces): for each member, `value_at(name, index of
-    its value)` reads the value and returns the index after it. Returns the index after '}'."""
-    at = _skip_space(text, at)
-    if text[at : at + 1] != "{":
+    its value)` reads the value and returns the index after it. Returns the index after '}'.
+    Each member starts with a window of text ahead (`_Window.ahead`): the positions move then."""
+    at = _skip_space(window, window.ahead(at))
+    if window.text[at : at + 1] != "{":
         raise ValueError(f"expected '{{' at character {at}")
-    at = _skip_space(text, at + 1)
-    if text[at : at + 1] == "}":
+    at = _skip_space(window, at + 1)
+    if window.text[at : at + 1] == "}":
         return at + 1
     seen: set[str] = set()
     while True:
-        if text[at : at + 1] != '"':
+        at = window.ahead(at)
+        if window.text[at : at + 1] != '"':
             raise ValueError(f"expected a key at character {at}")
-        name, at = json.decoder.scanstring(text, at + 1)
+        name, at = _decode_value(window, at + 1, json.decoder.scanstring)
         if name in seen:
             raise ValueError(f"duplicate key {name!r} at character {at}")
         seen.add(name)
-        at = _skip_space(text, at)
-        if text[at : at + 1] != ":":
+        at = _skip_space(window, at)
+        if window.text[at : at + 1] != ":":
             raise ValueError(f"expected ':' at character {at}")
-        at = _skip_space(text, value_at(name, _skip_space(text, at + 1)))
-        if text[at : at + 1] == "}":
+        at = _skip_space(window, value_at(name, _skip_space(window, at + 1)))
+        if window.text[at : at + 1] == "}":
             return at + 1
-        if text[at : at + 1] != ",":
+        if window.text[at : at + 1] != ",":
             raise ValueError(f"expected ',' or '}}' at character {at}")
-        at = _skip_space(text, at + 1)
+        at = _skip_space(window, at + 1)
+
+
+_COMPACT = _PASSTHROUGH
+
+
+def dumps_compact(value: Any) -> str:
+    """`json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)`: keys in
+    their own order (not sorted). The report's embedded data."""
+    data = fast_dumps(value, _COMPACT)
+    if data is None:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    return data.decode("utf-8")
 
 
 def dumps_line(value: Any) -> str:
+    """One JSONL line: sorted keys, no white space, UTF-8, a newline."""
+    data = fast_dumps(value, _LINE)
+    if data is not None:
+        return data.decode("utf-8")
     return json.dumps(value, sort_keys=True, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n"
 
 
