@@ -43,7 +43,7 @@ from . import statistics
 from .benchmark import BenchmarkType, Case
 from .converter import structure
 from .errors import EnviroBenchError
-from .jsonio import atomic_write_chunks, gc_paused
+from .jsonio import atomic_write_chunks, dumps_compact, gc_paused
 from .plugins import Registry, Viewer
 from .protocol import CaseUsage
 from .report_assets import case_assets, copy_assets, is_image, safe_relative
@@ -98,8 +98,7 @@ def script_json(value: Any) -> str:
 
     `<`, `>` and `&` can only occur inside JSON strings, where `\\u003c` means the same thing.
     """
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return text.translate(_SCRIPT_TABLE)
+    return dumps_compact(value).translate(_SCRIPT_TABLE)
 
 
 def inline_code(source: str, tag: str) -> str:
@@ -169,8 +168,7 @@ class CaseBlocks:
 
 def encode_chunk(cases: Sequence[Any]) -> str:
     """One block of case data: JSON, gzip-compressed (no timestamp: reproducible), base64."""
-    text = json.dumps(cases, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-    return base64.b64encode(gzip.compress(text.encode("utf-8"), compresslevel=6, mtime=0)).decode("ascii")
+    return base64.b64encode(gzip.compress(dumps_compact(cases).encode("utf-8"), compresslevel=6, mtime=0)).decode("ascii")
 
 
 def decode_chunk(block: str) -> list[Any]:
