@@ -34,6 +34,14 @@ RUSAGE_SELF: the adapter child is excluded) is per size; "RSS before the run" is
 mark after imports and the registry, before execute starts. Also reported: the core process's
 CPU time (robust when other jobs share the machine, which inflates wall times), time spent in
 cyclic-GC pauses (gc.callbacks) and the 1-minute load average.
+The fast library's floor, measured in the same child after the run on the same bytes: orjson
+parsing every JSON file the candidate run reads (the dataset's cases.jsonl and answers.jsonl line
+by line and its manifest; for the candidate and each compared run, adapter-result.json and
+predictions.json, and each compared run's run.json, plus its metrics.json when the type reuses
+saved scores) and encoding, keys sorted, every JSON document it writes (metrics.json,
+comparison.json, adapter-request.json, review-brief.json, run.json; read back untimed first), with
+the cyclic collector paused: CPU seconds. The table shows it beside core's CPU time and their
+ratio (issue 38: core within 3× of the floor).
 With --tracemalloc a separate candidate pass reports the Python heap peak and, with --detail,
 the heap after each top-level call (its timings are not used: tracemalloc slows
 allocation-heavy code several times). With --profile DIR a separate pass runs execute under
@@ -373,6 +381,8 @@ def child_candidate(work: Path, n: int, run_id: str, mode: str) -> dict[str, Any
     overhead = total - stages["adapter"]
     stages["unattributed"] += overhead - sum(stages[k] for k, _ in STAGES)
     gate = json.loads((outcome.run_dir / "run.json").read_text(encoding="utf-8"))["gate"]
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # before the floor's parsing, which holds more
+    floor = fast_library_floor(work, outcome.run_dir, reuses_scores=_count_words_reuses_scores())
     sizes = {p.name: p.stat().st_size for p in outcome.run_dir.iterdir() if p.is_file()}
     return {
         **out,
@@ -384,13 +394,59 @@ def child_candidate(work: Path, n: int, run_id: str, mode: str) -> dict[str, Any
         "cpu_s": cpu,
         "load_average_1min": os.getloadavg()[0],  # other work on the machine inflates wall times
         "gc_s": gc_pauses.seconds,
+        "floor_s": floor,
         "gc_collections": gc_pauses.collections,
         "gc_by_call_s": gc_pauses.by_call,
         "rss_before_mib": rss_before / 1024,
-        "peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_rss_mib": peak_rss / 1024,
         "gate": {"status": gate["status"], "regressions": {p: len(v) for p, v in gate["regressions"].items()}},
         "output_bytes": sizes,
     }
+
+
+def _count_words_reuses_scores() -> bool:
+    from envirobench.testing import CountWords
+
+    return bool(CountWords.REUSE_SCORES)
+
+
+COMPARED = ("baseline", "control-1", "control-2")
+WRITTEN = ("metrics.json", "comparison.json", "adapter-request.json", "review-brief.json", "run.json")
+
+
+def fast_library_floor(work: Path, run_dir: Path, *, reuses_scores: bool) -> dict[str, float]:
+    """CPU seconds orjson takes to parse what the run read and to encode what it wrote (module
+    docstring), the collector paused; the bytes are read (and the written values parsed) first."""
+    import orjson
+
+    results = work / "results"
+    read_whole = [work / "dataset" / "manifest.json"]
+    for run in (run_dir, *(results / name for name in COMPARED)):
+        read_whole += [run / "adapter" / "adapter-result.json", run / "adapter" / "predictions.json"]
+    for name in COMPARED:
+        read_whole += [results / name / "run.json"] + ([results / name / "metrics.json"] if reuses_scores else [])
+    documents = [p.read_bytes() for p in read_whole]
+    lines = [line for name in ("cases.jsonl", "answers.jsonl") for line in (work / "dataset" / name).read_bytes().splitlines()]
+    written = [orjson.loads((run_dir / name).read_bytes()) for name in WRITTEN]
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        started = time.process_time()
+        for line in lines:
+            orjson.loads(line)
+        for data in documents:
+            orjson.loads(data)
+        parse = time.process_time() - started
+        started = time.process_time()
+        for value in written:
+            orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        encode = time.process_time() - started
+    finally:
+        if enabled:
+            gc.enable()
+    return {"parse_s": parse, "encode_s": encode, "total_s": parse + encode,
+            "parsed_mb": (sum(map(len, documents)) + sum(map(len, lines))) / 1e6,
+            "encoded_mb": sum((run_dir / name).stat().st_size for name in WRITTEN) / 1e6}
 
 
 def _stats_text(pstats: Any, profiler: Any, order: str, limit: int = 40) -> str:
@@ -451,6 +507,11 @@ def _median(samples: list[dict[str, Any]]) -> dict[str, Any]:
         "overhead_range_s": [min(s["overhead_s"] for s in samples), max(s["overhead_s"] for s in samples)],
         "gc_s": med(lambda s: s["gc_s"]),
         "cpu_s": med(lambda s: s["cpu_s"]),
+        "floor_s": med(lambda s: s["floor_s"]["total_s"]),
+        "floor_parse_s": med(lambda s: s["floor_s"]["parse_s"]),
+        "floor_encode_s": med(lambda s: s["floor_s"]["encode_s"]),
+        "floor_mb": [samples[0]["floor_s"]["parsed_mb"], samples[0]["floor_s"]["encoded_mb"]],
+        "cpu_over_floor": med(lambda s: s["cpu_s"] / s["floor_s"]["total_s"]),
         "load_average_1min": med(lambda s: s["load_average_1min"]),
         "gc_collections": samples[0]["gc_collections"],
         "stages_s": {k: med(lambda s, k=k: s["stages_s"][k]) for k, _ in STAGES},
@@ -488,6 +549,10 @@ def table(results: list[dict[str, Any]]) -> str:
     if any(len(r["samples"]) > 1 for r in results):
         row("overhead, fastest–slowest run", [f"{r['median']['overhead_range_s'][0]:.2f}–{r['median']['overhead_range_s'][1]:.2f} s" for r in results])
     row("core CPU time (this process, user+system)", [f"{r['median']['cpu_s']:.2f} s" for r in results])
+    row("fast library floor (orjson, CPU: parse what the run reads + encode what it writes)",
+        [f"{r['median']['floor_s']:.2f} s ({r['median']['floor_parse_s']:.2f} + {r['median']['floor_encode_s']:.2f}; "
+         f"{r['median']['floor_mb'][0]:.0f} + {r['median']['floor_mb'][1]:.0f} MB)" for r in results])
+    row("**core CPU ÷ floor**", [f"**{r['median']['cpu_over_floor']:.1f}×**" for r in results])
     row("per case", [f"{r['median']['overhead_s'] / r['cases'] * 1e6:.0f} µs" for r in results])
     row("of which cyclic GC pauses (all stages)", [f"{r['median']['gc_s']:.2f} s ({sum(r['median']['gc_collections'])}, {r['median']['gc_collections'][2]} full)" for r in results])
     row("adapter (excluded)", [f"{r['median']['adapter_s']:.2f} s" for r in results])
