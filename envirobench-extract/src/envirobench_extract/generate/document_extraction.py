@@ -17,10 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, write_dataset
+from envirobench import GeneratedCase, Manifest, dataset_writer
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
-from ..document_extraction import DATASETS, Answer, DocumentExtraction, Input
+from ..document_extraction import Answer, DocumentExtraction, Input
 from . import labreport_families as families
 from .labreports import RecordMistake, draw_report, record_fixtures, record_of
 
@@ -85,6 +85,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     empty) and return its manifest."""
     if dataset in families.V2_FOLDERS:
         return generate_v2(output_dir, dataset)
+    write = dataset_writer(DocumentExtraction, dataset, seed=SEED, version=VERSION)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, layout in case_ids():
@@ -94,15 +95,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
             answer = Answer(records=tuple(record_of(r) for r in rendered.records))
             yield case_id, layout, Input(document=path), answer
 
-    return write_dataset(
+    return write(
         output_dir,
         _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=DocumentExtraction.ID,
         title=TITLE,
         description=DESCRIPTION,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 
@@ -144,6 +141,7 @@ MISTAKES_V2: tuple[RecordMistake, ...] = (
 
 
 def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    write = dataset_writer(DocumentExtraction, dataset, seed=families.SEED, version=V2_VERSION)
     split = families.split_of(dataset)
     names = ", ".join(f.name for f in families.families_of(split))
 
@@ -154,15 +152,11 @@ def generate_v2(output_dir: Path, dataset: str) -> Manifest:
             answer = Answer(records=families.records_of(rendered))
             yield case.case_id, category, Input(document=path), answer
 
-    return write_dataset(
+    return write(
         output_dir,
         _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=V2_VERSION,
-        benchmark=DocumentExtraction.ID,
         title=V2_TITLES[dataset],
         description=V2_DESCRIPTION.format(
             count=families.DOCUMENTS[split], split=split, families=names
         ),
-        generator=Generator(name=__name__, seed=families.SEED),
     )

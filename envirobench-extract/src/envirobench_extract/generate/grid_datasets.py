@@ -10,12 +10,12 @@ rest, so the three generators differ only in what is theirs.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import GeneratedCase, Generator, Manifest, dataset_id_of, split_of, write_dataset
+from envirobench import BenchmarkType, GeneratedCase, Manifest, dataset_writer, split_of
 from envirobench_synth.png import write_png
 
 from . import grid_damage, grid_families
@@ -44,12 +44,10 @@ def family_tables(dataset: str, prefix: str, draw: Callable[..., Any]) -> list[T
 
 @dataclass(frozen=True)
 class GridDatasets:
-    """One grid type's datasets: its ID, its DATASETS, its generator module and version, and
+    """One grid type's datasets: the type, their version, and
     case_of(drawn table, image path) -> (input, answer)."""
 
-    benchmark: str
-    datasets: Mapping[str, str]
-    generator: str
+    benchmark: type[BenchmarkType]
     version: int
     case_of: Callable[[Any, str], tuple[Any, Any]]
 
@@ -58,6 +56,7 @@ class GridDatasets:
     ) -> Manifest:
         """Write dataset `dataset` of these tables into `output_dir`; a v2 (split) dataset's
         images compact."""
+        write = dataset_writer(self.benchmark, dataset, seed=seed, version=self.version)
         write_image = write_png if split_of(dataset) is None else grid_damage.write_compact_png
 
         def cases(root: Path) -> Iterator[GeneratedCase]:
@@ -68,13 +67,4 @@ class GridDatasets:
                 case_input, answer = self.case_of(table, image_path)
                 yield case_id, category, case_input, answer
 
-        return write_dataset(
-            output_dir,
-            cases,
-            dataset_id=dataset_id_of(self.datasets, dataset),
-            version=self.version,
-            benchmark=self.benchmark,
-            title=title,
-            description=description,
-            generator=Generator(name=self.generator, seed=seed),
-        )
+        return write(output_dir, cases, title=title, description=description)

@@ -40,22 +40,20 @@ from envirobench import (
     EnviroBenchError,
     FixturePlan,
     GeneratedCase,
-    Generator,
     Manifest,
-    dataset_id_of,
+    dataset_writer,
     iter_jsonl,
     plant_mistakes,
     read_answers,
     split_of,
     unstructure,
-    write_dataset,
     write_json,
 )
 from envirobench_synth.labreport import LAYOUTS, RenderedReport, frontmatter
 from envirobench_synth.rng import make_random
 from envirobench_synth.scans import emit_document, sample_scan_settings, scan_document
 
-from ..report_metadata import DATASETS, FIELDS, Answer, Input, ReportMetadata
+from ..report_metadata import FIELDS, Answer, Input, ReportMetadata
 from .labreports import draw_report
 
 SEED = 20240809
@@ -119,6 +117,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     empty) and return its manifest."""
     if split_of(dataset) is not None:
         return generate_v2(output_dir, dataset)
+    write = dataset_writer(ReportMetadata, dataset, seed=SEED, version=VERSION)
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
         for case_id, category in case_ids():
@@ -127,15 +126,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
             (output_dir / path).write_bytes(rendered.pdf)
             yield case_id, category, Input(document=path), answer_of(rendered)
 
-    return write_dataset(
+    return write(
         output_dir,
         _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=ReportMetadata.ID,
         title=TITLE,
         description=DESCRIPTION,
-        generator=Generator(name=__name__, seed=SEED),
     )
 
 
@@ -393,6 +388,7 @@ def describe_v2(folder: str, rendered: list[RenderedMetadataReport]) -> str:
 
 
 def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    write = dataset_writer(ReportMetadata, dataset, seed=V2_SEED, version=V2_VERSION)
     split = split_of(dataset)
     planned = plan_v2(dataset)
     rendered: list[RenderedMetadataReport] = []
@@ -422,15 +418,11 @@ def generate_v2(output_dir: Path, dataset: str) -> Manifest:
             (root / case_input.document).write_bytes(pdfs[case_id])
             yield case_id, category, case_input, answer
 
-    return write_dataset(
+    return write(
         output_dir,
         _written,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=V2_VERSION,
-        benchmark=ReportMetadata.ID,
         title=f"Report metadata, synthetic {split} v2",
         description=describe_v2(dataset, rendered),
-        generator=Generator(name=__name__, seed=V2_SEED),
     )
 
 

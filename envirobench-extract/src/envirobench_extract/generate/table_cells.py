@@ -82,7 +82,7 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, Answer]:
     return input_from(table, image_path), answer_from(table)
 
 
-GRID = GridDatasets(TableCells.ID, DATASETS, __name__, VERSION, case_of)
+GRID = GridDatasets(TableCells, VERSION, case_of)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:

@@ -18,18 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import (
-    GeneratedCase,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    unstructure,
-    write_dataset,
-)
+from envirobench import GeneratedCase, Manifest, dataset_writer, unstructure
 from envirobench_synth.labreport import LAYOUTS, RenderedReport, TableRegion
 from envirobench_synth.png import write_png
 
-from ..table_records import DATASETS, Answer, Input, TableRecords
+from ..table_records import Answer, Input, TableRecords
 from . import labreport_families as families
 from .labreports import RecordMistake, draw_report, record_fixtures, record_of
 
@@ -109,6 +102,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     empty) and return its manifest."""
     if dataset in families.V2_FOLDERS:
         return generate_v2(output_dir, dataset)
+    write = dataset_writer(TableRecords, dataset, seed=SEED, version=VERSION)
     per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
 
     def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
@@ -130,15 +124,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
                 )
                 yield case_id, layout, case_input, Answer(records=records)
 
-    return write_dataset(
+    return write(
         output_dir,
         _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=VERSION,
-        benchmark=TableRecords.ID,
         title=TITLE,
         description=DESCRIPTION,
-        generator=Generator(name=__name__, seed=SEED),
         input_json=_input_json,
     )
 
@@ -184,6 +174,7 @@ MISTAKES_V2: tuple[RecordMistake, ...] = (
 
 
 def generate_v2(output_dir: Path, dataset: str) -> Manifest:
+    write = dataset_writer(TableRecords, dataset, seed=families.SEED, version=V2_VERSION)
     split = families.split_of(dataset)
     names = ", ".join(f.name for f in families.families_of(split))
 
@@ -195,16 +186,12 @@ def generate_v2(output_dir: Path, dataset: str) -> Manifest:
                 case_input = Input(document=path, page=page.page)
                 yield page.case_id, page.category, case_input, Answer(records=page.records)
 
-    return write_dataset(
+    return write(
         output_dir,
         _cases,
-        dataset_id=dataset_id_of(DATASETS, dataset),
-        version=V2_VERSION,
-        benchmark=TableRecords.ID,
         title=V2_TITLES[dataset],
         description=V2_DESCRIPTION.format(
             count=families.TABLES[split], split=split, families=names
         ),
-        generator=Generator(name=__name__, seed=families.SEED),
         input_json=_input_json,
     )

@@ -87,7 +87,7 @@ def case_of(rendered: tables.RenderedTable, image_path: str) -> tuple[Input, Ans
     return Input(image=image_path, width=width, height=height), answer_from(rendered.geometry)
 
 
-GRID = GridDatasets(TableSeparators.ID, DATASETS, __name__, VERSION, case_of)
+GRID = GridDatasets(TableSeparators, VERSION, case_of)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:

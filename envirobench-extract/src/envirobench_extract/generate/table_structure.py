@@ -64,7 +64,7 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, TableGrid]:
     return Input(image=image_path, width=width, height=height), answer_from(table)
 
 
-GRID = GridDatasets(TableStructure.ID, DATASETS, __name__, VERSION, case_of)
+GRID = GridDatasets(TableStructure, VERSION, case_of)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
