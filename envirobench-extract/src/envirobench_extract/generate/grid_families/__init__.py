@@ -75,7 +75,7 @@ from ..grid_damage import clean_finish, damage_grid, damage_separators
 from ..grid_tables import DrawnTable, TableSpec, sample_notation
 from .builders_dev import _consultant_summary, _lab_sample_page, _well_time_series
 from .builders_test import _edd_long_form, _group_time_series, _qc_grouped_header, _wide_matrix
-from .kit import ALIGN, Family, Split, _Context
+from .kit import ALIGN, Context, Family, Split
 
 # -- styles ----------------------------------------------------------------------------------------
 
@@ -183,7 +183,7 @@ def build(
     if rng.random() < 0.3 and not flat:
         style_args["header_wrap"] = rng.randint(55, 90)
     style = tables.TableStyle(**style_args)  # type: ignore[arg-type]
-    ctx = _Context(
+    ctx = Context(
         rng, split, sample_notation(rng), vocabulary.choose(rng, vocabulary.NOT_RESULT_TERMS, split)
     )
     grid, kinds = family.build(ctx, flat)

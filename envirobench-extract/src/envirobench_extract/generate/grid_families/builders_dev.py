@@ -7,29 +7,14 @@ from __future__ import annotations
 from envirobench_synth import catalogue, vocabulary
 
 from ..grid_tables import GROUP_TITLES, _Grid
-from .kit import (
-    SURROGATES,
-    _Context,
-    _date,
-    _date_format,
-    _exceeds,
-    _footnotes,
-    _lab_id,
-    _lead_header,
-    _mdl,
-    _result_text,
-    _samples,
-    _screening,
-    _section,
-    _skewed,
-)
+from . import kit
 
 
-def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _lab_sample_page(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "groundwater", "groundwater", "soil-gas"))
     limit = 16 if matrix == "soil-gas" else 30
-    results = ctx.results(matrix, _skewed(rng, 2, limit))
+    results = ctx.results(matrix, kit.skewed(rng, 2, limit))
     units = {r.unit for _, r in results}
     kinds = ["analyte"]
     if rng.random() < 0.6:
@@ -58,18 +43,18 @@ def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
     sections = rng.random() < 0.7
     section_style = rng.randrange(4)
     surrogates = rng.random() < 0.6
-    fmt = _date_format(rng)
-    prepared = _date(rng, fmt)
-    analysed = _date(rng, fmt, with_time=rng.random() < 0.5)
+    fmt = kit.date_format(rng)
+    prepared = kit.date(rng, fmt)
+    analysed = kit.date(rng, fmt, with_time=rng.random() < 0.5)
     dilution = rng.choice(("1", "1", "1", "2", "5", "10"))
     row = 1
     group = None
 
     def close_group() -> None:
         nonlocal row
-        if not surrogates or group not in SURROGATES or row >= 38:
+        if not surrogates or group not in kit.SURROGATES or row >= 38:
             return
-        for name in rng.sample(SURROGATES[group], rng.randint(1, min(2, len(SURROGATES[group])))):
+        for name in rng.sample(kit.SURROGATES[group], rng.randint(1, min(2, len(kit.SURROGATES[group])))):
             low = rng.choice((50, 60, 70, 75))
             cells = {
                 "analyte": name,
@@ -88,7 +73,7 @@ def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             close_group()
             group = analyte.group
             if sections:
-                text = _section(analyte.group, result.method, section_style)
+                text = kit.section(analyte.group, result.method, section_style)
                 if flat:
                     grid.add(row, 0, text, "section", bold=True)
                     for c in range(1, len(kinds)):
@@ -101,11 +86,11 @@ def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         cells = {
             "analyte": ctx.name(analyte, result),
             "cas": result.cas or ctx.not_result,
-            "result": _result_text(ctx, result, not qualifier_column),
+            "result": kit.result_text(ctx, result, not qualifier_column),
             "qualifier": result.qualifier,
             "unit": ctx.notation.unit(result.unit),
             "reporting_limit": result.reporting_limit,
-            "mdl": _mdl(rng, result.reporting_limit),
+            "mdl": kit.mdl(rng, result.reporting_limit),
             "dilution": dilution,
             "prepared": prepared,
             "analysed": analysed,
@@ -115,16 +100,16 @@ def _lab_sample_page(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         row += 1
     if row < 38:
         close_group()
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds
 
 
-def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _consultant_summary(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "soil", "groundwater", "soil-gas"))
     limit = 16 if matrix == "soil-gas" else 32
-    analytes = catalogue.sample_analytes(rng, matrix, _skewed(rng, 2, limit))
-    samples = _samples(rng, matrix, _skewed(rng, 1, 8))
+    analytes = catalogue.sample_analytes(rng, matrix, kit.skewed(rng, 2, limit))
+    samples = kit.samples(rng, matrix, kit.skewed(rng, 1, 8))
     results = [
         [catalogue.sample_result_row(rng, a, matrix, ctx.notation.report) for a in analytes]
         for _ in samples
@@ -144,15 +129,15 @@ def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         header_rows = 1 + int(dated)
     kinds = lead + [k for _ in samples for k in sub]
     grid = _Grid(len(kinds), header_rows)
-    _lead_header(grid, lead, ctx, header_rows, flat)
-    fmt = _date_format(rng)
+    kit.lead_header(grid, lead, ctx, header_rows, flat)
+    fmt = kit.date_format(rng)
     sub_titles = {k: ctx.title(k) for k in sub}
     for s, sample in enumerate(samples):
         first = len(lead) + s * len(sub)
         grid.add(0, first, sample, "header", column_span=len(sub))
         if dated:
             grid.add(
-                1, first, _date(rng, fmt), "header" if not flat else "date", column_span=len(sub)
+                1, first, kit.date(rng, fmt), "header" if not flat else "date", column_span=len(sub)
             )
         if len(sub) > 1:
             for k, kind in enumerate(sub):
@@ -166,7 +151,7 @@ def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             break
         first = results[0][a]
         if sections and analyte.group != group:
-            text = _section(analyte.group, first.method, section_style)
+            text = kit.section(analyte.group, first.method, section_style)
             if flat:
                 grid.add(row, 0, GROUP_TITLES[analyte.group], "section", bold=True)
                 for c in range(1, len(kinds)):
@@ -175,7 +160,7 @@ def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
                 grid.add(row, 0, text, "section", column_span=len(kinds), bold=True, align="left")
             row += 1
         group = analyte.group
-        level = _screening(rng, first.reporting_limit)
+        level = kit.screening(rng, first.reporting_limit)
         cells = {
             "analyte": ctx.name(analyte, first),
             "cas": first.cas or ctx.not_result,
@@ -192,20 +177,20 @@ def _consultant_summary(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
                 if missing:
                     text = ctx.not_result if k == 0 else ""
                 elif kind == "result":
-                    text = _result_text(ctx, result, len(sub) == 1)
+                    text = kit.result_text(ctx, result, len(sub) == 1)
                 else:
                     text = result.qualifier
-                bold = screening and kind == "result" and not missing and _exceeds(result, level)
+                bold = screening and kind == "result" and not missing and kit.exceeds(result, level)
                 grid.add(row, first_column + k, text, kind, bold=True if bold else None)
         row += 1
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds
 
 
-def _well_time_series(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _well_time_series(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix: catalogue.MatrixName = rng.choice(("groundwater", "groundwater", "soil-gas"))
-    analytes = catalogue.sample_analytes(rng, matrix, _skewed(rng, 1, 11))
+    analytes = catalogue.sample_analytes(rng, matrix, kit.skewed(rng, 1, 11))
     lead = ["sample_id"]
     if rng.random() < 0.8:
         lead.append("date")
@@ -242,7 +227,7 @@ def _well_time_series(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
     row = header_rows
     if rng.random() < 0.5:
         label = ctx.title("screening")
-        levels = [_screening(rng, t.reporting_limit) for t in rows_template]
+        levels = [kit.screening(rng, t.reporting_limit) for t in rows_template]
         if flat or len(lead) == 1:
             grid.add(row, 0, label, "screening-label", bold=True)
             for c in range(1, len(lead)):
@@ -252,21 +237,21 @@ def _well_time_series(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         for k, level in enumerate(levels):
             grid.add(row, len(lead) + k, level, "screening")
         row += 1
-    wells = _samples(rng, matrix, _skewed(rng, 1, 5))
-    events = _skewed(rng, 1, 8)
-    fmt = _date_format(rng)
+    wells = kit.samples(rng, matrix, kit.skewed(rng, 1, 5))
+    events = kit.skewed(rng, 1, 8)
+    fmt = kit.date_format(rng)
     dates = sorted({catalogue.sample_date(rng) for _ in range(events)})
     for well in wells:
         for day in dates:
             if row >= 40:
                 break
-            cells = {"sample_id": well, "date": day.strftime(fmt), "lab_id": _lab_id(rng)}
+            cells = {"sample_id": well, "date": day.strftime(fmt), "lab_id": kit.lab_id(rng)}
             for c, kind in enumerate(lead):
                 grid.add(row, c, cells[kind], kind)
             for k, analyte in enumerate(analytes):
                 result = catalogue.sample_result_row(rng, analyte, matrix, ctx.notation.report)
-                text = ctx.not_result if rng.random() < 0.05 else _result_text(ctx, result, True)
+                text = ctx.not_result if rng.random() < 0.05 else kit.result_text(ctx, result, True)
                 grid.add(row, len(lead) + k, text, "result")
             row += 1
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds

@@ -6,29 +6,14 @@ from __future__ import annotations
 from envirobench_synth import catalogue, vocabulary
 
 from ..grid_tables import GROUP_TITLES, _Grid
-from .kit import (
-    SURROGATES,
-    _Context,
-    _date,
-    _date_format,
-    _exceeds,
-    _footnotes,
-    _lab_id,
-    _lead_header,
-    _mdl,
-    _result_text,
-    _samples,
-    _screening,
-    _section,
-    _skewed,
-)
+from . import kit
 
 
-def _edd_long_form(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _edd_long_form(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "groundwater", "groundwater", "soil-gas"))
-    samples = _samples(rng, matrix, rng.randint(1, 4))
-    per_sample = _skewed(rng, 2, max(2, 36 // len(samples)))
+    samples = kit.samples(rng, matrix, rng.randint(1, 4))
+    per_sample = kit.skewed(rng, 2, max(2, 36 // len(samples)))
     analytes = catalogue.sample_analytes(rng, matrix, min(per_sample, 16))
     sample_rows = not flat and rng.random() < 0.4  # the sample named in a row across the table
     kinds = [] if sample_rows else ["sample_id"]
@@ -50,13 +35,13 @@ def _edd_long_form(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
     grid = _Grid(len(kinds), 1)
     for c, kind in enumerate(kinds):
         grid.add(0, c, ctx.title(kind), "header")
-    fmt = _date_format(rng)
+    fmt = kit.date_format(rng)
     row = 1
     label = ctx.title("sample_id")
     for sample in samples:
         if row >= 39:
             break
-        lab_id = _lab_id(rng)
+        lab_id = kit.lab_id(rng)
         if sample_rows:
             grid.add(
                 row,
@@ -68,7 +53,7 @@ def _edd_long_form(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
                 align="left",
             )
             row += 1
-        analysed = _date(rng, fmt, with_time=rng.random() < 0.5)
+        analysed = kit.date(rng, fmt, with_time=rng.random() < 0.5)
         for analyte in analytes:
             if row >= 40:
                 break
@@ -81,7 +66,7 @@ def _edd_long_form(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
                 "result": ctx.notation.result(result),
                 "qualifier": result.qualifier,
                 "unit": ctx.notation.unit(result.unit),
-                "mdl": _mdl(rng, result.reporting_limit),
+                "mdl": kit.mdl(rng, result.reporting_limit),
                 "reporting_limit": result.reporting_limit,
                 "dilution": rng.choice(("1", "1", "1", "2", "5", "10", "20")),
                 "analysed": analysed,
@@ -93,12 +78,12 @@ def _edd_long_form(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
     return grid, kinds
 
 
-def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _wide_matrix(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "groundwater", "soil-gas"))
     limit = 16 if matrix == "soil-gas" else 28
-    analytes = catalogue.sample_analytes(rng, matrix, _skewed(rng, 2, limit))
-    samples = _samples(rng, matrix, _skewed(rng, 2, 5))
+    analytes = catalogue.sample_analytes(rng, matrix, kit.skewed(rng, 2, limit))
+    samples = kit.samples(rng, matrix, kit.skewed(rng, 2, 5))
     sub = rng.choice(
         (
             ("result", "qualifier"),
@@ -120,8 +105,8 @@ def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
     header_rows = 1 if flat else 2 + int(second is not None)
     kinds = lead + [k for _ in samples for k in sub]
     grid = _Grid(len(kinds), header_rows)
-    _lead_header(grid, lead, ctx, header_rows, flat)
-    fmt = _date_format(rng)
+    kit.lead_header(grid, lead, ctx, header_rows, flat)
+    fmt = kit.date_format(rng)
     sub_titles = {k: ctx.title(k) for k in sub}
     for s, sample in enumerate(samples):
         first = len(lead) + s * len(sub)
@@ -136,7 +121,7 @@ def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             continue
         grid.add(0, first, sample, "header", column_span=len(sub))
         if second is not None:
-            text = _lab_id(rng) if second == "lab_id" else _date(rng, fmt)
+            text = kit.lab_id(rng) if second == "lab_id" else kit.date(rng, fmt)
             grid.add(1, first, text, "header", column_span=len(sub))
         for k, kind in enumerate(sub):
             grid.add(header_rows - 1, first + k, sub_titles[kind], "header")
@@ -156,7 +141,7 @@ def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             grid.add(
                 row,
                 0,
-                _section(analyte.group, first.method, section_style),
+                kit.section(analyte.group, first.method, section_style),
                 "section",
                 column_span=len(kinds),
                 bold=True,
@@ -168,32 +153,32 @@ def _wide_matrix(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             "analyte": ctx.name(analyte, first),
             "cas": first.cas or ctx.not_result,
             "unit": ctx.notation.unit(first.unit),
-            "screening": _screening(rng, first.reporting_limit),
+            "screening": kit.screening(rng, first.reporting_limit),
         }
         for c, kind in enumerate(lead):
             grid.add(row, c, cells[kind], kind)
         for s in range(len(samples)):
             result = results[s][a]
             values = {
-                "result": _result_text(ctx, result, "qualifier" not in sub),
+                "result": kit.result_text(ctx, result, "qualifier" not in sub),
                 "qualifier": result.qualifier,
                 "reporting_limit": result.reporting_limit,
-                "mdl": _mdl(rng, result.reporting_limit),
+                "mdl": kit.mdl(rng, result.reporting_limit),
             }
             # An exceedance of the screening level is printed bold, as consultants print it.
-            exceeds = "screening" in lead and _exceeds(result, cells["screening"])
+            exceeds = "screening" in lead and kit.exceeds(result, cells["screening"])
             for k, kind in enumerate(sub):
                 bold = True if exceeds and kind == "result" else None
                 grid.add(row, len(lead) + s * len(sub) + k, values[kind], kind, bold=bold)
         row += 1
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds
 
 
-def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _qc_grouped_header(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "groundwater"))
-    results = ctx.results(matrix, _skewed(rng, 2, 26))
+    results = ctx.results(matrix, kit.skewed(rng, 2, 26))
     sample = catalogue.sample_id(rng, matrix)
     lead = ["analyte"] + (["cas"] if rng.random() < 0.5 else [])
     group_a = ["result", "qualifier"] + (["unit"] if rng.random() < 0.6 else [])
@@ -218,8 +203,8 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
                 0, start + len(group_a) + len(group_b) + k, ctx.title(kind), "header", row_span=2
             )
     unit_in_header = "unit" not in kinds
-    fmt = _date_format(rng)
-    analysed = _date(rng, fmt, with_time=True)
+    fmt = kit.date_format(rng)
+    analysed = kit.date(rng, fmt, with_time=True)
     section_style = rng.randrange(4)
     row = header_rows
     group = None
@@ -227,9 +212,9 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
 
     def qc_rows(of_group: str | None) -> None:
         nonlocal row
-        if of_group not in SURROGATES or row >= 37:
+        if of_group not in kit.SURROGATES or row >= 37:
             return
-        for name in rng.sample(SURROGATES[of_group], rng.randint(1, 2)):
+        for name in rng.sample(kit.SURROGATES[of_group], rng.randint(1, 2)):
             low = rng.choice((50, 60, 70))
             recovery = rng.randint(low - 15, 140)
             flagged = recovery < low or recovery > 130
@@ -255,7 +240,7 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         if analyte.group != group:
             qc_rows(group)
             group = analyte.group
-            text = _section(analyte.group, result.method, section_style)
+            text = kit.section(analyte.group, result.method, section_style)
             if flat:
                 grid.add(row, 0, text, "section", bold=True)
                 for c in range(1, len(kinds)):
@@ -270,7 +255,7 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             "result": ctx.notation.result(result),
             "qualifier": result.qualifier,
             "unit": ctx.notation.unit(result.unit),
-            "mdl": _mdl(rng, result.reporting_limit),
+            "mdl": kit.mdl(rng, result.reporting_limit),
             "reporting_limit": result.reporting_limit,
             "dilution": rng.choice(("1", "1", "2", "5")),
             "analysed": analysed,
@@ -280,14 +265,14 @@ def _qc_grouped_header(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
         row += 1
     if row < 40:
         qc_rows(group)
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds
 
 
-def _group_time_series(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
+def _group_time_series(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("groundwater", "soil"))
-    analytes = catalogue.sample_analytes(rng, matrix, _skewed(rng, 2, 14))
+    analytes = catalogue.sample_analytes(rng, matrix, kit.skewed(rng, 2, 14))
     lead = ["sample_id"] + (["date"] if rng.random() < 0.8 else [])
     unit_row = rng.random() < 0.6
     header_rows = 1 if flat else 2 + int(unit_row)
@@ -333,23 +318,23 @@ def _group_time_series(ctx: _Context, flat: bool) -> tuple[_Grid, list[str]]:
             else:
                 grid.add(row, 0, label, "screening-label", column_span=len(lead), bold=True)
             for j, template in enumerate(templates):
-                level = _screening(rng, template.reporting_limit)
+                level = kit.screening(rng, template.reporting_limit)
                 levels.setdefault(j, level)  # the first screening row is the one flagged
                 grid.add(row, len(lead) + j, level, "screening")
             row += 1
-    fmt = _date_format(rng)
-    for sample in _samples(rng, matrix, _skewed(rng, 1, 20)):
+    fmt = kit.date_format(rng)
+    for sample in kit.samples(rng, matrix, kit.skewed(rng, 1, 20)):
         if row >= 40:
             break
-        cells = {"sample_id": sample, "date": _date(rng, fmt)}
+        cells = {"sample_id": sample, "date": kit.date(rng, fmt)}
         for c, kind in enumerate(lead):
             grid.add(row, c, cells[kind], kind)
         for j, analyte in enumerate(analytes):
             result = catalogue.sample_result_row(rng, analyte, matrix, ctx.notation.report)
             missing = rng.random() < 0.05
-            text = ctx.not_result if missing else _result_text(ctx, result, True)
-            bold = not missing and j in levels and _exceeds(result, levels[j])
+            text = ctx.not_result if missing else kit.result_text(ctx, result, True)
+            bold = not missing and j in levels and kit.exceeds(result, levels[j])
             grid.add(row, len(lead) + j, text, "result", bold=True if bold else None)
         row += 1
-    _footnotes(rng, grid, row, len(kinds), flat)
+    kit.footnotes(rng, grid, row, len(kinds), flat)
     return grid, kinds

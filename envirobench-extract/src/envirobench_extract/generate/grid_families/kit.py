@@ -1,5 +1,6 @@
 """What the grid families share: column alignment, surrogates, footnotes, the Family record, the
-context a family draws with (its stream, split, notation) and the small helpers of the builders.
+context a family draws with (its stream, split, notation) and the small helpers of the builders,
+which import this module whole and call them by its name (`kit.skewed`, `kit.date`).
 """
 
 from __future__ import annotations
@@ -62,12 +63,12 @@ class Family:
     name: str
     split: Split
     modelled_on: str
-    build: Callable[[_Context, bool], tuple[_Grid, list[str]]]
+    build: Callable[[Context, bool], tuple[_Grid, list[str]]]
     style: Callable[[random.Random], dict[str, object]]
 
 
 @dataclass
-class _Context:
+class Context:
     rng: random.Random
     split: Split
     notation: Notation
@@ -95,40 +96,40 @@ class _Context:
 # -- helpers shared by the families ---------------------------------------------------------------
 
 
-def _skewed(rng: random.Random, low: int, high: int) -> int:
+def skewed(rng: random.Random, low: int, high: int) -> int:
     """A count from low to high, small ones more often (a long tail of big tables): real reports
     hold many short tables and a few long ones, and the images stay small."""
     return min(high, low + int((high - low + 1) * rng.random() ** 2.8))
 
 
-def _mdl(rng: random.Random, reporting_limit: str) -> str:
+def mdl(rng: random.Random, reporting_limit: str) -> str:
     return catalogue.significant(Decimal(reporting_limit) * Decimal(rng.randint(10, 50)) / 100, 2)
 
 
-def _screening(rng: random.Random, reporting_limit: str) -> str:
+def screening(rng: random.Random, reporting_limit: str) -> str:
     value = Decimal(reporting_limit) * Decimal(rng.choice((2, 5, 10, 20, 50, 100, 400)))
     return catalogue.significant(value, 2)
 
 
-def _exceeds(row: catalogue.ResultRow, screening: str) -> bool:
+def exceeds(row: catalogue.ResultRow, screening: str) -> bool:
     try:
         return row.detected and Decimal(row.result) > Decimal(screening)
     except ArithmeticError:
         return False
 
 
-def _date(rng: random.Random, fmt: str, with_time: bool = False) -> str:
+def date(rng: random.Random, fmt: str, with_time: bool = False) -> str:
     text = catalogue.sample_date(rng).strftime(fmt)
     if with_time:
         text += f" {rng.randint(7, 18):02d}:{rng.randint(0, 59):02d}"
     return text
 
 
-def _date_format(rng: random.Random) -> str:
+def date_format(rng: random.Random) -> str:
     return rng.choice(("%m/%d/%Y", "%Y-%m-%d", "%d-%b-%y", "%m/%d/%y"))
 
 
-def _section(group: str, method: str, style: int) -> str:
+def section(group: str, method: str, style: int) -> str:
     title = GROUP_TITLES[group]
     return (
         f"{title} by {method}",
@@ -138,11 +139,11 @@ def _section(group: str, method: str, style: int) -> str:
     )[style]
 
 
-def _lab_id(rng: random.Random) -> str:
+def lab_id(rng: random.Random) -> str:
     return f"{rng.randint(2018, 2024) % 100:02d}{rng.randint(10, 12)}{rng.randint(100, 999)}-{rng.randint(1, 30):02d}"
 
 
-def _samples(rng: random.Random, matrix: catalogue.MatrixName, count: int) -> list[str]:
+def samples(rng: random.Random, matrix: catalogue.MatrixName, count: int) -> list[str]:
     out: list[str] = []
     while len(out) < count:
         sample = catalogue.sample_id(rng, matrix)
@@ -151,7 +152,7 @@ def _samples(rng: random.Random, matrix: catalogue.MatrixName, count: int) -> li
     return out
 
 
-def _footnotes(rng: random.Random, grid: _Grid, row: int, columns: int, flat: bool) -> int:
+def footnotes(rng: random.Random, grid: _Grid, row: int, columns: int, flat: bool) -> int:
     """Append 0-3 footnote rows across the table; returns the next free row."""
     if flat:
         return row
@@ -161,8 +162,8 @@ def _footnotes(rng: random.Random, grid: _Grid, row: int, columns: int, flat: bo
     return row
 
 
-def _lead_header(
-    grid: _Grid, kinds: list[str], ctx: _Context, header_rows: int, flat: bool
+def lead_header(
+    grid: _Grid, kinds: list[str], ctx: Context, header_rows: int, flat: bool
 ) -> None:
     """Titles of the leading (per-row) columns, merged down the header rows (flat: first row
     only, the rest left blank)."""
@@ -176,7 +177,7 @@ def _lead_header(
             grid.add(0, c, title, "header", row_span=header_rows)
 
 
-def _result_text(ctx: _Context, row: catalogue.ResultRow, with_qualifier: bool) -> str:
+def result_text(ctx: Context, row: catalogue.ResultRow, with_qualifier: bool) -> str:
     if with_qualifier:
         return ctx.notation.result_with_qualifier(row)
     return ctx.notation.result(row)
