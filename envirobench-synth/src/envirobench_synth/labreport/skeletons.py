@@ -435,6 +435,32 @@ def _surrogates(report: FamilyReport, b: int, s: int) -> list[tuple[str, str, st
     return out
 
 
+def _add_surrogates(
+    rows: list[list[Cell]],
+    records: list[tuple[int, ...]],
+    ledger: _Ledger,
+    report: FamilyReport,
+    b: int,
+    s: int,
+    roles: Sequence[str],
+    analyte: str,
+    **printed: str,
+) -> None:
+    """A results row per surrogate of block `b`'s section `s`, in `roles` order: its name as
+    `analyte` words it, its %REC and limits, and the `printed` roles (QC rows: no record, the
+    qc-surrogate trap)."""
+    for name, recovery, limits in _surrogates(report, b, s):
+        values = {
+            **printed,
+            "analyte": analyte.format(name),
+            "result": recovery,
+            "reporting_limit": limits,
+            "unit": "%REC",
+        }
+        rows.append([Cell(values.get(r, "")) for r in roles])
+        records.append(ledger.row(None, ("qc-surrogate",)))
+
+
 def _columns(titles: Mapping[str, str], roles: Sequence[str]) -> list[Column]:
     """The columns of a results table, in `roles` order, titled in the family's words."""
     align = {"result": "right", "reporting_limit": "right", "mdl": "right", "dilution": "center"}
@@ -476,15 +502,7 @@ def _sample_pages(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
                 values = {**_printed(name, cell, section), "cas": cas or "--"}
                 rows.append([Cell(values[r]) for r in roles])
                 records.append(ledger.row(cell.truth, cell.traps))
-            for name, recovery, limits in _surrogates(report, b, s):
-                values = {
-                    "analyte": f"Surrogate: {name}",
-                    "result": recovery,
-                    "reporting_limit": limits,
-                    "unit": "%REC",
-                }
-                rows.append([Cell(values.get(r, "")) for r in roles])
-                records.append(ledger.row(None, ("qc-surrogate",)))
+            _add_surrogates(rows, records, ledger, report, b, s, roles, "Surrogate: {}")
         caption = [
             (t["sample_id"], block.label),
             (t["lab_id"], block.lab_id),
@@ -530,16 +548,9 @@ def _long_table(book: Book, report: FamilyReport, ledger: _Ledger) -> None:
                 rows.append([Cell(values[r]) for r in roles])
                 records.append(ledger.row(cell.truth, cell.traps))
             if c.qc_inline:
-                for name, recovery, limits in _surrogates(report, b, s):
-                    values = {
-                        "sample_id": block.label,
-                        "analyte": f"{name} (surr)",
-                        "result": recovery,
-                        "reporting_limit": limits,
-                        "unit": "%REC",
-                    }
-                    rows.append([Cell(values.get(r, "")) for r in roles])
-                    records.append(ledger.row(None, ("qc-surrogate",)))
+                _add_surrogates(
+                    rows, records, ledger, report, b, s, roles, "{} (surr)", sample_id=block.label
+                )
         if per_section:
             specs.append(
                 TableSpec(columns, rows, [], _heading(section, report, True), row_records=records)
