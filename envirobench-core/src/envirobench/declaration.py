@@ -19,6 +19,7 @@ refused with the command that regenerates it. A package without one is imported,
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import importlib.util
 import json
@@ -29,8 +30,6 @@ from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 from .errors import EnviroBenchError
 from .hookspecs import hookimpl
@@ -44,7 +43,7 @@ FORMAT = 1
 REGENERATE = "python -m envirobench.declaration"
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class DeclaredType:
     """A benchmark type as its package declares it: enough to list it, never to score with it."""
 
@@ -54,7 +53,7 @@ class DeclaredType:
     datasets: Mapping[str, str]  # dataset folder -> dataset ID
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Declaration:
     """A package plugin's declaration, read from `path`; `directory` is the package's directory."""
 

@@ -22,6 +22,7 @@ of each is checked against what it registers. This module imports no more than i
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import shutil
 from collections.abc import Callable, Iterable, Iterator
@@ -29,7 +30,6 @@ from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import pluggy
 
 from . import __version__, builtin, declaration, hookspecs
@@ -55,7 +55,7 @@ HOOKS = (
 )
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PluginInfo:
     name: str  # the entry point's name, or "envirobench-core" for core's own hooks
     distribution: str
@@ -63,7 +63,7 @@ class PluginInfo:
     hooks: tuple[str, ...]
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PluginFailure:
     """An installed plugin that could not be imported, and why; it registers nothing."""
 
@@ -76,7 +76,7 @@ class PluginFailure:
 SPLITS = ("dev", "test")  # a dataset's split: developed on (dev), or measured on (test)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class DatasetSource:
     id: str
     path: Path
@@ -86,7 +86,7 @@ class DatasetSource:
     split: str | None = None  # "dev" or "test" (leaderboards pin the test split: docs/datasets.md), or None
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Viewer:
     name: str
     script: str
@@ -94,21 +94,21 @@ class Viewer:
     plugin: str
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class StoreScheme:
     scheme: str
     factory: Callable[..., Any]
     plugin: str
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class AdapterEntry:
     name: str
     command: tuple[str, ...]
     plugin: str
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class CommandEntry:
     """A command a plugin adds to the command line: "module:attribute" of a click command."""
 
@@ -118,24 +118,24 @@ class CommandEntry:
     plugin: str
 
 
-@attrs.define
+@dataclasses.dataclass(slots=True, weakref_slot=True)
 class Registry:
     """Everything the loaded plugins registered, keyed by ID."""
 
-    plugins: list[PluginInfo] = attrs.field(factory=list)
-    failures: list[PluginFailure] = attrs.field(factory=list)
-    warnings: list[str] = attrs.field(factory=list)
-    benchmark_types: dict[str, tuple[type[BenchmarkType], str]] = attrs.field(factory=dict)
-    datasets: dict[str, DatasetSource] = attrs.field(factory=dict)
-    viewers: dict[str, Viewer] = attrs.field(factory=dict)
-    stores: dict[str, StoreScheme] = attrs.field(factory=dict)
-    adapters: dict[str, AdapterEntry] = attrs.field(factory=dict)
-    commands: dict[str, CommandEntry] = attrs.field(factory=dict)
+    plugins: list[PluginInfo] = dataclasses.field(default_factory=list)
+    failures: list[PluginFailure] = dataclasses.field(default_factory=list)
+    warnings: list[str] = dataclasses.field(default_factory=list)
+    benchmark_types: dict[str, tuple[type[BenchmarkType], str]] = dataclasses.field(default_factory=dict)
+    datasets: dict[str, DatasetSource] = dataclasses.field(default_factory=dict)
+    viewers: dict[str, Viewer] = dataclasses.field(default_factory=dict)
+    stores: dict[str, StoreScheme] = dataclasses.field(default_factory=dict)
+    adapters: dict[str, AdapterEntry] = dataclasses.field(default_factory=dict)
+    commands: dict[str, CommandEntry] = dataclasses.field(default_factory=dict)
     # Types a package declares but that were not imported (`declared_registry`): listed, never run.
-    declared_types: dict[str, tuple[DeclaredType, str]] = attrs.field(factory=dict)
+    declared_types: dict[str, tuple[DeclaredType, str]] = dataclasses.field(default_factory=dict)
     # The entry points of the declared packages not imported yet, by plugin name: asking for a
     # declared type by ID (`benchmark_type`) imports its package, and only that one.
-    packages: dict[str, metadata.EntryPoint] = attrs.field(factory=dict, repr=False, eq=False)
+    packages: dict[str, metadata.EntryPoint] = dataclasses.field(default_factory=dict, repr=False, compare=False)
 
     def registered_by(self, plugin: str) -> dict[str, list[str]]:
         types = {**self.benchmark_types, **self.declared_types}
@@ -318,7 +318,7 @@ def plugin_object(loaded: object) -> object:
     return PackageHooks(loaded) if declaration.is_package(loaded) else loaded
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Loaded:
     """What make_plugin_manager found: the manager, the plugins in it, and what went wrong."""
 
@@ -326,7 +326,7 @@ class Loaded:
     plugins: list[PluginInfo]
     failures: list[PluginFailure]
     warnings: list[str]
-    declared: dict[str, metadata.EntryPoint] = attrs.field(factory=dict)  # read from a declaration, by plugin name
+    declared: dict[str, metadata.EntryPoint] = dataclasses.field(default_factory=dict)  # read from a declaration, by plugin name
 
 
 def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: bool = False) -> Loaded:
