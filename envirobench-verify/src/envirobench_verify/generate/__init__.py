@@ -4,7 +4,8 @@
 `generate(output_dir, dataset)` writes the dataset in folder `dataset` (a key of the type
 module's DATASETS) and FIXTURES, its FixturePlan, its correct.json and wrong.json (deliberate
 mistakes placed with FixturePlan.first_fitting). The documents themselves
-come from `envirobench_synth.verify`. Run
+come from `envirobench_synth.verify`; `report_rows` draws the reports of the two result-row types
+(qualifier-flags, unit-normalisation), one stream a report. Run
 
     python -m envirobench_verify.generate TYPE [--dataset FOLDER] [--output DIR] [--fixtures DIR]
 

@@ -11,12 +11,10 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
-from envirobench_synth.rng import make_random
+from envirobench import FixturePlan, Manifest, dataset_writer, split_of
 from envirobench_synth.verify.qualifiers import QualifierReport, sample_qualifier_report
 
 from ..qualifier_flags import (
@@ -27,17 +25,11 @@ from ..qualifier_flags import (
     ResultRow,
     RowTrap,
 )
+from .report_rows import draw_reports, report_cases
 
 SEED = 20261601
 VERSION = 1
 SIZES = {"dev": 48, "test": 96}  # reports; 9 to 14 results each
-
-
-def draw(folder: str, index: int) -> tuple[str, QualifierReport]:
-    split = split_of(folder)
-    case_id = f"qf-{split}-{index + 1:04d}"
-    rng = make_random(SEED, split, case_id)
-    return case_id, sample_qualifier_report(rng, split, index, rng.randint(9, 14))
 
 
 def case_of(report: QualifierReport) -> tuple[Input, Answer]:
@@ -62,18 +54,13 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     write = dataset_writer(QualifierFlags, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
-    drawn = [draw(dataset, i) for i in range(SIZES[split])]
+    drawn = draw_reports(SEED, "qf", dataset, SIZES[split], sample_qualifier_report, rows=(9, 14))
     results = sum(len(r.rows) for _, r in drawn)
     traps = Counter(t for _, r in drawn for row in r.rows for t in row.traps)
 
-    def cases(root: Path) -> Iterator[GeneratedCase]:
-        for case_id, report in drawn:
-            case_input, answer = case_of(report)
-            yield case_id, report.family, case_input, answer
-
     return write(
         output_dir,
-        cases,
+        report_cases(drawn, case_of),
         title=f"Qualifier flags, synthetic {split} v1",
         description=(
             f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "

@@ -11,26 +11,18 @@ for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
-from envirobench_synth.rng import make_random
+from envirobench import FixturePlan, Manifest, dataset_writer, split_of
 from envirobench_synth.verify.units import UnitReport, sample_unit_report
 
 from ..unit_normalisation import Answer, Input, TruthRow, UnitNormalisation, UnitRow
+from .report_rows import draw_reports, report_cases
 
 SEED = 20261602
 VERSION = 1
 SIZES = {"dev": 42, "test": 90}  # reports; 10 to 14 rows each
-
-
-def draw(folder: str, index: int) -> tuple[str, UnitReport]:
-    split = split_of(folder)
-    case_id = f"un-{split}-{index + 1:04d}"
-    rng = make_random(SEED, split, case_id)
-    return case_id, sample_unit_report(rng, split, index, rng.randint(10, 14))
 
 
 def case_of(report: UnitReport) -> tuple[Input, Answer]:
@@ -56,17 +48,12 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest."""
     write = dataset_writer(UnitNormalisation, dataset, seed=SEED, version=VERSION)
     split = split_of(dataset)
-    drawn = [draw(dataset, i) for i in range(SIZES[split])]
+    drawn = draw_reports(SEED, "un", dataset, SIZES[split], sample_unit_report, rows=(10, 14))
     kinds = Counter(row.kind for _, r in drawn for row in r.rows)
-
-    def cases(root: Path) -> Iterator[GeneratedCase]:
-        for case_id, report in drawn:
-            case_input, answer = case_of(report)
-            yield case_id, report.family, case_input, answer
 
     return write(
         output_dir,
-        cases,
+        report_cases(drawn, case_of),
         title=f"Unit normalisation, synthetic {split} v1",
         description=(
             f"{len(drawn)} synthetic laboratory reports of the {split} split's families with "
