@@ -4,6 +4,7 @@ dev split."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from legal_kit import dev_sample, reference_run
 
 from envirobench import Case, structure
 from envirobench_legal.generate.indemnity_terms import answer_of
-from envirobench_legal.indemnity_terms import IndemnityTerms, Input, Prediction
+from envirobench_legal.indemnity_terms import Answer, IndemnityTerms, Input, Prediction
 from envirobench_reference_adapter.solvers import indemnity_terms as solver
 from envirobench_synth.legal import recorder, render_instrument
 from envirobench_synth.legal.contracts import (
@@ -32,8 +33,11 @@ PREAMBLE = (
 )
 
 
-def read(body: str) -> dict:
-    return solver.read_terms(PREAMBLE + body)
+AS_OF = dt.date(2021, 9, 1)
+
+
+def read(body: str, preamble: str = PREAMBLE) -> dict:
+    return solver.read_terms(preamble + body, AS_OF)
 
 
 def test_parties_come_from_the_defined_terms_in_either_voice():
@@ -43,6 +47,36 @@ def test_parties_come_from_the_defined_terms_in_either_voice():
     passive = read("7.1 Indemnity. Acquirer shall be indemnified and held harmless by Owner against all losses relating "
                    "to the environmental condition of the Property.")
     assert (passive["indemnitor"], passive["indemnitee"]) == ("Redfern Petroleum Company", "Blue Heron Holdings, LLC")
+
+
+def test_a_party_the_contract_does_not_define_is_never_named():
+    """The bare term of a party the reader cannot resolve ("Indemnitee" where OCR lost the
+    parenthetical) is null, not a name: naming someone the contract does not protect overstates."""
+    undefined = read("7.1 Indemnity. Owner shall indemnify and hold harmless Indemnitee from all losses arising from "
+                     "Hazardous Substances at the Property prior to the Closing Date.")
+    assert (undefined["indemnitor"], undefined["indemnitee"]) == ("Redfern Petroleum Company", None)
+    lowered = read("7.1 Indemnity. Owner shall indemnify and hold harmless Acquirer from all losses arising from "
+                   "Hazardous Substances at the Property prior to the Closing Date.",
+                   PREAMBLE.replace('("Acquirer")', '("acquirer")'))
+    assert lowered["indemnitee"] == "Blue Heron Holdings, LLC"  # OCR lowered the defined term's capital
+
+
+def test_no_indemnity_found_gives_null_parties_and_terms_that_claim_no_protection():
+    terms = read("7.1 Brokers. Owner shall indemnify Acquirer against any claim for a broker's commission.")
+    assert (terms["indemnitor"], terms["indemnitee"]) == (None, None)
+    assert terms["scope"] == "scheduled-matters-only" and terms["cap"] == 0
+    assert terms["survival_months"] == 1 and terms["survival_end"] == "2015-07-30"  # closing + 1 month
+    assert terms["exclusions"] == ["buyer-initiated-testing", "change-to-residential-use", "late-notice", "risk-based-remedy"]
+    no_closing = solver.read_terms("A contract with no indemnity at all.", AS_OF)
+    assert no_closing["survival_end"] == "2021-08-31"  # the day before as_of: never read as live
+    truth = structure({"indemnitor": "Redfern Petroleum Company", "indemnitee": "Blue Heron Holdings, LLC",
+                       "scope": "all-environmental-liabilities", "cap": None, "basket": {"type": "tipping", "amount": 1},
+                       "de_minimis": 1, "survival_months": None, "survival_end": None,
+                       "exclusions": [], "executed": True, "form": "purchase-and-sale",
+                       "closing_date": "2015-06-30", "scanned": False, "traps": []}, Answer)
+    case = Case("c", "x", Input(document="c.pdf", as_of=AS_OF.isoformat()))
+    score = TYPE.score_case(case, truth, structure({**terms, "executed": False}, Prediction))["terms"]
+    assert score.metrics["contract_overstating"] == 0.0 and score.errors
 
 
 def test_an_access_indemnity_the_other_way_round_is_not_the_environmental_one():

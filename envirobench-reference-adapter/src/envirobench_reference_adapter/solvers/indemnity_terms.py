@@ -3,13 +3,17 @@
 Every page is read with `pdftext` (its text layer, or OCR of a scanned page); the lines are
 joined into one text and cut into sentences. The terms follow the reading a lawyer makes:
 
-1. *Parties*: every defined-term parenthetical (`("Seller")`, `(the "Purchaser")`) names the
-   party written before it (its "a Delaware corporation" description dropped). The indemnity
-   is the sentence that indemnifies ("indemnify", "hold ... harmless", or "shall be indemnified
-   ... by") against something environmental (Hazardous, environmental, contamination, Release,
-   Remediation, condition), not an indemnity for brokers' commissions or for entry onto the
-   property. Its subject is the indemnitor, the party held harmless the indemnitee; a defined
-   term is resolved to the party's name.
+1. *Parties*: every defined-term parenthetical (`("Seller")`, `(the "Purchaser")`; its first
+   letter in either case, as OCR may lower it) names the party written before it (its "a
+   Delaware corporation" description dropped). The indemnity is the sentence that indemnifies
+   ("indemnify", "hold ... harmless", or "shall be indemnified ... by") against something
+   environmental (Hazardous, environmental, contamination, Release, Remediation, condition), not
+   an indemnity for brokers' commissions or for entry onto the property. Its subject is the
+   indemnitor, the party held harmless the indemnitee; a defined term is resolved to the party's
+   name. *The reader never names a party it did not find*: a party is named only when its term
+   resolves to a party the contract defines, or is itself the name of one; otherwise it is null
+   (not found), never "unknown" or the bare term ("Indemnitee"), which would name someone the
+   contract does not protect.
 2. *Scope*, from the indemnity sentence, or from a "notwithstanding" sentence that limits it
    (the override decides): a schedule named -> scheduled matters; a breach, inaccuracy or untrue
    representation or warranty -> breach of representations; a condition arising whenever (before
@@ -37,6 +41,11 @@ joined into one text and cut into sentences. The terms follow the reading a lawy
    a bracketed or underscored blank, or a blank signature line -> not executed; recording data,
    or every signature line signed or conformed -> executed; no signature line found -> not
    executed (saying executed wrongly costs five contracts).
+7. *No indemnity found* (no sentence indemnifies against anything environmental): both parties
+   null and the narrowest terms, which claim no protection (NARROWEST: scheduled matters only, a
+   cap of $0, a deductible and a de minimis no claim reaches, every carve-out, a survival of one
+   month ending before the date the contract is read on), so that a contract the reader cannot
+   read is never read as protecting anyone.
 
 Variants: `v1` (the default). Weaknesses: OCR garbles figures and words on scans (a "$750.000"
 is read as thousands, but a missing digit is not recovered); a section reference OCR misreads
@@ -66,7 +75,7 @@ ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth
 # Abbreviations whose period ends no sentence.
 ABBREVIATIONS = re.compile(r"\b(Inc|Corp|Co|Ltd|L\.L\.C|L\.P|N\.A|U\.S\.C|U\.S|seq|No|Nos|St|P\.C|etc|i\.e|e\.g|Mr|Ms|Dr)\.", re.I)
 SENTENCE_END = re.compile(r"(?<=[.;:])\s+(?=[\"\u201c(\[]?[A-Z0-9])")
-DEFINED = re.compile(r"\(\s*(?:the\s+|hereinafter\s+)?[\"\u201c\u201d*]([A-Z][A-Za-z ]{1,40}?)[\"\u201c\u201d*]\s*[)}]")
+DEFINED = re.compile(r"\(\s*(?:the\s+|hereinafter\s+)?[\"\u201c\u201d*]([A-Za-z][A-Za-z ]{1,40}?)[\"\u201c\u201d*]\s*[)}]")
 DESCRIPTION = re.compile(r",?\s+(?:a|an)\s+[A-Z][a-z]+\s+(?:[a-z]+\s+){0,3}(?:company|corporation|partnership|trust|association)\s*$")
 PARTY_START = re.compile(r"(?:\bbetween\b|\bby\b|\band\b|\bin favor of\b|\bWHEREAS\b,?|\bof\b|^)\s*", re.I)
 # OCR reads a dollar sign as "S" now and then.
@@ -143,9 +152,11 @@ def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None
         for line in page_lines
         if not PAGE_NUMBER.fullmatch(normalize_space(line.text))  # a footer would split the sentence it interrupts
     )
-    terms = read_terms(text)
+    terms = read_terms(text, dt.date.fromisoformat(case_input.as_of))
     if any(page.source == "ocr" for page in pages):
-        terms["indemnitor"], terms["indemnitee"] = consensus(terms["indemnitor"], text), consensus(terms["indemnitee"], text)
+        for role in ("indemnitor", "indemnitee"):
+            if terms[role] is not None:
+                terms[role] = consensus(terms[role], text)
     terms["executed"] = executed(lines, signature_lines(path, pages))
     return terms
 
@@ -216,6 +227,7 @@ def defined_parties(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for match in DEFINED.finditer(text):
         term = match.group(1).strip()
+        term = term[0].upper() + term[1:]  # OCR lowers a capital now and then: ("indemnitee")
         before = text[max(0, match.start() - 200) : match.start()]
         before = DESCRIPTION.sub("", before.rstrip(" ,"))
         pieces = PARTY_START.split(before)
@@ -263,9 +275,13 @@ def article_span(found: list[str], index: int, article: str | None) -> range:
     return range(index, end)
 
 
-def resolve(term: str | None, parties: Mapping[str, str]) -> str:
+def resolve(term: str | None, parties: Mapping[str, str]) -> str | None:
+    """The party a term of the indemnity sentence names: a defined term's party, the party a
+    defined term ending the phrase names ("the Buyer Parties" -> no; "Indemnified Buyer" ->
+    Buyer's), or the term itself where it is the name of a defined party; None (not found)
+    otherwise: the reader never names a party the contract does not define."""
     if term is None:
-        return "unknown"
+        return None
     if term in parties:
         return parties[term]
     words = term.split()
@@ -273,7 +289,8 @@ def resolve(term: str | None, parties: Mapping[str, str]) -> str:
         tail = " ".join(words[-size:])
         if tail in parties:
             return parties[tail]
-    return term
+    key = term.casefold()
+    return next((name for name in parties.values() if name.casefold().startswith(key)), None)
 
 
 def party_terms(sentence: str) -> tuple[str | None, str | None]:
@@ -354,15 +371,37 @@ def definition_amount(text: str, term: str) -> int | None:
     return dollars(match.group(1)) if match else None
 
 
-def read_terms(text: str) -> dict[str, Any]:
+# The terms of an indemnity the reader could not find: narrowest everywhere, claiming no protection.
+NARROWEST_AMOUNT = 10**12
+NARROWEST: dict[str, Any] = {
+    "indemnitor": None, "indemnitee": None, "scope": "scheduled-matters-only", "cap": 0,
+    "basket": {"type": "deductible", "amount": NARROWEST_AMOUNT}, "de_minimis": NARROWEST_AMOUNT,
+    "survival_months": 1, "exclusions": ["buyer-initiated-testing", "change-to-residential-use", "late-notice",
+                                         "risk-based-remedy"],
+}
+
+
+def not_found(text: str, as_of: dt.date) -> dict[str, Any]:
+    """NARROWEST, its one-month survival running from the closing date (or, where none is found
+    or it would run to `as_of` or past it, ending the day before `as_of`: never read as live)."""
+    closing = closing_date(text)
+    end = add_months(closing, 1) if closing else None
+    if end is None or end >= as_of:
+        end = as_of - dt.timedelta(days=1)
+    return {**NARROWEST, "survival_end": end.isoformat()}
+
+
+def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
+    """The indemnity's terms; where no sentence indemnifies against anything environmental, the
+    narrowest terms with both parties null (`not_found`)."""
     found = sentences(text)
     parties = defined_parties(text)
     index = indemnity_sentence(found)
-    terms: dict[str, Any] = {"indemnitor": "unknown", "indemnitee": "unknown", "scope": "pre-closing-conditions",
+    terms: dict[str, Any] = {"indemnitor": None, "indemnitee": None, "scope": "pre-closing-conditions",
                              "cap": None, "basket": None, "de_minimis": None, "survival_months": None,
                              "survival_end": None, "exclusions": []}
     if index is None:
-        return terms
+        return not_found(text, as_of)
     clause = found[index]
     indemnitor_term, indemnitee_term = party_terms(clause)
     terms["indemnitor"] = resolve(indemnitor_term, parties)
