@@ -4,7 +4,7 @@ missing-information and cited-answers)."""
 # A plausible value of each declared type, the same for every question (never reads the record).
 GUESS = {
     "date": "2010-01-01",
-    "name": "unknown",
+    "name": "Acme Environmental Services",  # a name ("unknown" is a declared abstention since v2)
     "instrument": "0",
     "yes-no": "yes",
     "list": "petroleum hydrocarbons",
