@@ -1,4 +1,4 @@
-"""jsonio.read_document_members: the case-by-case reader of a large document stream_document
+"""json_members.read_document_members: the case-by-case reader of a large document stream_document
 wrote (a compared run's metrics.json), which must read exactly what json would, or refuse."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from envirobench.jsonio import read_document_members, stream_document
+from envirobench.json_members import read_document_members
+from envirobench.jsonio import stream_document
 
 
 def read(text: str, key: str = "cases"):
@@ -73,7 +74,7 @@ def read_file(text: str, key: str = "cases"):
     import hashlib
     import io
 
-    from envirobench.jsonio import read_file_members
+    from envirobench.json_members import read_file_members
 
     seen: list[tuple[str, object]] = []
     digest = hashlib.sha256()
@@ -91,9 +92,9 @@ def test_a_file_read_a_window_at_a_time_reads_as_the_whole_text(window, monkeypa
     file's, refused or not."""
     import hashlib
 
-    from envirobench import jsonio
+    from envirobench import json_members
 
-    monkeypatch.setattr(jsonio, "_WINDOW", window)
+    monkeypatch.setattr(json_members, "_WINDOW", window)
     cases = {f"c{i:03d}é": {"runs": {"candidate": {"errors": [["x", i * 123456, None]], "metrics": {"f1": i / 7}}}, "n": 10**i} for i in range(30)}
     head = {"format": "m.v1", "benchmark": {"id": "t", "nested": {"cases": {"not": "this one"}}}, "zeta": [1, 2.5, "é" * 9], "big": 12345678}
     member = (json.dumps({k: v}, sort_keys=True, ensure_ascii=False)[1:-1] for k, v in cases.items())

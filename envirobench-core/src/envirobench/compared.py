@@ -17,7 +17,7 @@ import attrs
 from . import datasets as ds
 from .benchmark import BenchmarkType, Case, CaseScore
 from .errors import EnviroBenchError, TechnicalFailure
-from .jsonio import read_file_members
+from .json_members import read_file_members
 from .protocol import RESULT_FILE
 from .rundir import (
     ADAPTER_DIR,
