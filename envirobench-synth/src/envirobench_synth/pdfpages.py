@@ -5,6 +5,8 @@ wheel, so a page renders to the same pixels on every machine).
 The laboratory reports, the legal instruments, the office papers of a site file and the typed
 documents of document-type all lay text out and rasterise scans through these two, and start
 every PDF they write on `new_canvas` (reportlab's invariant mode: the same bytes on every run).
+`scanned_copy` is a whole PDF as an office scanner copies it (the legal instruments' recorded
+copies, document-type's scanned documents).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from reportlab import rl_config
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+
+from .degrade import bitonal_office_scan
 
 # The standard PDF fonts an office's family names, as (regular, bold): no font file embedded.
 FONTS = {
@@ -82,6 +86,37 @@ def image_pdf(
             canvas.showPage()
         canvas.save()
     return buffer.getvalue()
+
+
+def scanned_copy(
+    pdf: bytes,
+    pages: int,
+    dpi: float,
+    size: tuple[float, float],
+    title: str,
+    creator: str,
+    seed: int,
+    *labels: str | int,
+    max_angle: float,
+    heavier: bool = False,
+) -> bytes:
+    """The first `pages` pages of `pdf` as an office scanner copies them: each page rasterised at
+    `dpi`, put through `degrade.bitonal_office_scan` (drawn from (seed, *labels, "scan", page
+    index), skew up to `max_angle` degrees, `heavier` for a copy of a copy), one black-and-white
+    image a page of `size` points (`image_pdf`)."""
+    images = [
+        bitonal_office_scan(
+            rasterize(pdf, index, dpi),
+            seed,
+            *labels,
+            "scan",
+            index,
+            max_angle=max_angle,
+            heavier=heavier,
+        )
+        for index in range(pages)
+    ]
+    return image_pdf(images, size, title, creator)
 
 
 def rasterize(pdf: bytes, index: int, dpi: float) -> Image.Image:

@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..degrade import bitonal_office_scan
-from ..pdfpages import image_pdf, new_canvas, rasterize, wrap
+from ..pdfpages import new_canvas, scanned_copy, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
 
@@ -356,12 +355,8 @@ def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top
 
 def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | int) -> bytes:
     """Every page rasterised, degraded and reduced to black and white, one image per page."""
-    images = []
     dpi = make_random(seed, *labels, "scan-dpi").choice(SCAN_DPIS)
-    for index in range(pages):
-        clean = rasterize(pdf, index, dpi)
-        images.append(bitonal_office_scan(clean, seed, *labels, "scan", index, max_angle=MAX_SCAN_SKEW))
-    return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
+    return scanned_copy(pdf, pages, dpi, (PAGE_W, PAGE_H), title, PDF_CREATOR, seed, *labels, max_angle=MAX_SCAN_SKEW)
 
 
 EVIDENCE_TAGS = {

@@ -6,8 +6,7 @@ import io
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ...degrade import bitonal_office_scan
-from ...pdfpages import FONTS, image_pdf, new_canvas, rasterize, wrap
+from ...pdfpages import FONTS, new_canvas, scanned_copy, wrap
 from .kinds import (
     BOTTOM,
     HEAVY_DPI,
@@ -165,21 +164,18 @@ def scanned_pdf(
 ) -> bytes:
     """Every page rasterised at SCAN_DPI, put through an office scanner, kept black and white; a
     heavy scan (a copy of a copy, a fax) at HEAVY_DPI with more skew, blur and noise."""
-    images = []
-    for index in range(pages):
-        clean = rasterize(pdf, index, HEAVY_DPI if heavy else SCAN_DPI)
-        images.append(
-            bitonal_office_scan(
-                clean,
-                seed,
-                *labels,
-                "scan",
-                index,
-                max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
-                heavier=heavy,
-            )
-        )
-    return image_pdf(images, (PAGE_W, PAGE_H), title, PDF_CREATOR)
+    return scanned_copy(
+        pdf,
+        pages,
+        HEAVY_DPI if heavy else SCAN_DPI,
+        (PAGE_W, PAGE_H),
+        title,
+        PDF_CREATOR,
+        seed,
+        *labels,
+        max_angle=HEAVY_SKEW if heavy else MAX_SCAN_SKEW,
+        heavier=heavy,
+    )
 
 
 def render_document(
