@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from category_kit import refusal
 from verify_kit import raw_shipped
 
-from envirobench import Case, EnviroBenchError, TechnicalFailure, structure
+from envirobench import Case, EnviroBenchError, structure
+from envirobench.conformance.harness import write_fixture_adapter
 from envirobench_verify.ocr_auto_accept import (
     BREAK_EVEN,
     RIGHT_BINS,
@@ -95,10 +98,36 @@ def test_accepting_everything_pays_only_above_the_break_even():
 
 
 @pytest.mark.parametrize(("cells", "decisions"), [(2, 1), (1, 2), (3, 6)], ids=["one-short", "one-over", "twice-as-long"])
-def test_a_decision_list_of_the_wrong_length_is_refused_not_scored(cells, decisions):
-    with pytest.raises(TechnicalFailure, match=f"holds {decisions} decisions, but case .* has {cells} readable cells") as caught:
-        _score([True] * cells, [_accept()] * decisions)
-    assert caught.value.field == "$.cells"
+def test_a_decision_list_of_the_wrong_length_does_not_fit_its_case(cells, decisions):
+    case, _ = _case([True] * cells)
+    prediction = structure({"cells": [_accept()] * decisions}, Prediction)
+    with pytest.raises(ValueError, match=f"holds {decisions} decisions, but the case has {cells} readable cells"):
+        BTYPE.check_prediction(case, prediction)
+    BTYPE.check_prediction(case, structure({"cells": [_accept()] * cells}, Prediction))  # the right length fits
+
+
+def test_a_run_with_a_wrong_length_decision_list_fails_and_scores_nothing(tmp_path):
+    """End to end, as a user runs it: the whole run is a technical failure naming the case and
+    both lengths; no metrics are written."""
+    folder = "synthetic-dev-v1"
+    first = raw_shipped(BTYPE.ID, folder, Answer)[1][0]
+    cells = len(first["input"]["cells"])
+    predictions = tmp_path / "predictions.json"
+    predictions.write_text(json.dumps({first["id"]: {"cells": [{"decision": "review"}] * (cells * 2)}}))
+    adapter = write_fixture_adapter(tmp_path / "adapter", predictions)
+    results = tmp_path / "results"
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("envirobench")), "run", "--adapter", str(adapter), "--run", "twice", "--model", "m",
+         "--benchmark", BTYPE.ID, "--dataset", f"{BTYPE.ID}=envirobench/{BTYPE.ID}-{folder}", "--case", first["id"],
+         "--budget", "0", "--results", str(results), "--sandbox", "none"],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert f"holds {cells * 2} decisions, but the case has {cells} readable cells" in done.stderr
+    assert "Traceback" not in done.stderr
+    record = json.loads((results / "twice" / "run.json").read_text())
+    assert record["status"] == "failed" and first["id"] in record["failure"]["message"]
+    assert not (results / "twice" / "metrics.json").exists()
 
 
 def test_bins_and_the_risk_coverage_curve_at_bin_resolution():

@@ -112,6 +112,13 @@ class BenchmarkType:
         """Dataset-relative paths of the source files a case's input uses (copied for the adapter)."""
         return ()
 
+    def check_prediction(self, case: Case, prediction: Any) -> None:
+        """Refuse a prediction that is well formed but does not fit its case's input (a list of the
+        wrong length, say) by raising ValueError with the reason; the run then fails as a technical
+        failure naming the case, never a score. It sees the input only, never the answer, so a
+        sealed run (answers on a scoring service) is checked the same way. Default: every
+        well-formed prediction fits."""
+
     def score_case(self, case: Case, answer: Any, prediction: Any) -> Mapping[str, CaseScore | None]:
         """Score one case in every profile. A profile that cannot score this case maps to None."""
         raise NotImplementedError

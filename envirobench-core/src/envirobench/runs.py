@@ -401,7 +401,7 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             )
             spent = check_result(result, btype, asked_budget)
             record = attrs.evolve(record, cost_usd=spent + (found.cost_usd if found else 0.0))  # a resumed run's: with what the salvaged cases cost
-            predictions = load_predictions(output_dir, result, btype, list(asked), output=copied.record)
+            predictions = load_predictions(output_dir, result, btype, list(asked), output=copied.record, cases=cases)
             check_case_usage(result, list(asked), spent)
             _check_traces(result, copied.record)
             if found is not None:

@@ -223,9 +223,12 @@ def load_predictions(
     exact: bool = True,
     output: AdapterOutput | None = None,
     max_bytes: int = MAX_OUTPUT_MB << 20,
+    cases: Mapping[str, Case] | None = None,
 ) -> dict[str, Any]:
     """The adapter's predictions, exactly one per requested case, each valid for the type, read
     from core's copy of its output (checked against `output`, run.json's record of the copy).
+    With `cases`, each prediction is also checked against its case's input by the type's
+    `check_prediction` (a decision list as long as the cells, say).
 
     With exact=False (a saved run read for comparison), cases it lacks are left out and cases
     it has beyond `case_ids` are ignored; the profiles that then lack a score are unavailable.
@@ -255,9 +258,17 @@ def load_predictions(
         raise TechnicalFailure(f"{len(extra)} prediction(s) for cases that were not requested: {some(extra)}", file=data_path)
     try:
         # The common case, fast: every prediction valid. Only a failure pays for locating it.
-        return dict(zip(case_ids, map(structurer(btype.Prediction), map(raw.__getitem__, case_ids)), strict=True))
+        predictions = dict(zip(case_ids, map(structurer(btype.Prediction), map(raw.__getitem__, case_ids)), strict=True))
     except Exception:  # any structuring failure is located and reported below
         pass
+    else:
+        if cases is not None and type(btype).check_prediction is not BenchmarkType.check_prediction:
+            for cid, prediction in predictions.items():
+                try:
+                    btype.check_prediction(cases[cid], prediction)
+                except ValueError as exc:
+                    raise TechnicalFailure(f"the prediction for case {cid!r} does not fit the case: {exc}", file=data_path, field=f"$[{json.dumps(cid)}]") from None
+        return predictions
     for cid in case_ids:
         try:
             structure(raw[cid], btype.Prediction, file=str(data_path), path=f"$[{json.dumps(cid)}]")

@@ -49,7 +49,8 @@ and `curves` gives the report the curve.
 Errors (the gate): ("wrong-accept", i) per accepted wrong cell i (0-based in the input's order).
 
 A decision list whose length is not the case's number of readable cells is refused, never scored:
-scoring raises a `TechnicalFailure` naming the field (`$.cells`) and both lengths. (Scoring
+the type's `check_prediction` compares it with the input's cells, and the run fails as a technical
+failure naming the case, `$.cells` and both lengths, before anything is scored. (Scoring
 version v1 took a missing decision as a review and ignored a decision past the last cell, so a
 list one short of the cells, or twice as long, still scored: the decisions no longer said which
 cell they were about.)
@@ -69,7 +70,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, TechnicalFailure, share
+from envirobench import Case, CaseScore, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/ocr-auto-accept-synthetic-dev-v1",
@@ -248,16 +249,23 @@ class OcrAutoAccept(envirobench.BenchmarkType):
     def source_files(self, case_input: Input) -> tuple[str, ...]:
         return (case_input.image,)
 
+    def check_prediction(self, case: Case, prediction: Prediction) -> None:
+        # The input lists the readable cells, so the length is checked without the answer (a
+        # sealed run is refused the same way) and the run fails before anything is scored.
+        if len(prediction.cells) != len(case.input.cells):
+            raise ValueError(
+                f"$.cells holds {len(prediction.cells)} decisions, but the case has {len(case.input.cells)} readable cells: "
+                "one decision per readable cell, in the input's order"
+            )
+
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction
-    ) -> dict[str, CaseScore]:
+    ) -> dict[str, CaseScore | None]:
         cells = len(answer.cells)
         if len(prediction.cells) != cells:
-            raise TechnicalFailure(
-                f"holds {len(prediction.cells)} decisions, but case {case.id!r} has {cells} readable cells: "
-                "one decision per readable cell, in the input's order",
-                field="$.cells",
-            )
+            # Only a run saved before check_prediction existed gets here (a rescore): the
+            # decisions no longer say which cell they are about, so the case is not scored.
+            return dict.fromkeys(self.PROFILES)
         errors: list[tuple[str, int]] = []
         metrics = dict.fromkeys(("correct_accepts", "wrong_accepts", "confident_cells"), 0.0)
         metrics["readable_cells"] = float(cells)
