@@ -1,7 +1,7 @@
 """What the shortcut baselines of the specs share: the dev split a near-blind model is fitted on,
 and the files a case names (read for their sizes, never their content).
 
-A shortcut (DESIGN.md §10) reads no content, or barely: sizes, positions, lengths, metadata, file
+A shortcut reads no content, or barely: sizes, positions, lengths, metadata, file
 names, confidences, priors. Where it has a parameter (a threshold, a prior, a regression), the
 parameter is fitted on the dev split's cases and answers, as a system developed on dev would fit
 it, and then applied unchanged to the test split. Fits are cached per process.

@@ -16,7 +16,7 @@ that does not declare them has every baseline whose name says it copies the key 
 "copies the key", "oracle", "from the generator's") left out. The best shortcut is the one with
 the highest test score on the primary measure (every primary measure is higher-is-better).
 
-The rule of DESIGN.md §10: the reference beats the best shortcut on test with a paired 95 %
+The rule: the reference beats the best shortcut on test with a paired 95 %
 interval that excludes zero. A spec may state why its task cannot pass (`SHORTCUT_NOTE`), shown
 on its row. A row also says when the reference's test interval is wider than 0.15 of the scale
 (issue 32's size rule).
@@ -139,7 +139,7 @@ def render(rows: list[dict]) -> str:
         "blind, or near-blind from sizes, positions, lengths, metadata, file names or confidences, fitted on dev),",
         "and their difference with the paired bootstrap 95 % interval (core's `statistics.paired_comparison`: both",
         "systems summarised on the same 1,000 resamples of the test split's units, clusters where the type has them).",
-        "The rule (DESIGN.md §10): the reference beats the best shortcut with a paired interval that excludes zero.",
+        "The rule: the reference beats the best shortcut with a paired interval that excludes zero.",
         "Baselines that copy part of the key are reference points, not shortcuts, and are left out here.",
         "",
         "| task | units | measure | reference [95 %] | best shortcut [95 %] | reference − shortcut [paired 95 %] | dev → test | rule |",
