@@ -153,5 +153,10 @@ def check_submission(payload: Any, held: Mapping[str, HeldDataset]) -> Checked:
             structured[cid] = structure(predictions[cid], dataset.btype.Prediction, file="predictions", path=f"$[{json.dumps(cid)}]")
         except EnviroBenchError as exc:
             raise Refused(422, f"invalid prediction: {exc} (not a valid {dataset.btype.FORMAT} prediction)") from None
+        try:
+            # The same check a local run makes against the case's input (never the answer).
+            dataset.btype.check_prediction(dataset.cases[cid], structured[cid])
+        except ValueError as exc:
+            raise Refused(422, f"invalid prediction: the prediction for a case does not fit it: {exc}") from None
     system = f"{run.adapter.name or run.adapter.requested} / {run.model}"
     return Checked(dataset, run.run_id, system[:400], structured, predictions_digest(predictions))
