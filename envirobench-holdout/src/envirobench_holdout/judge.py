@@ -10,9 +10,9 @@ leaderboard computes a task's component score from a run (envirobench.leaderboar
 case scored by the type (`score_case`), its default profile summarized, and the task's formula
 applied to the primary headline measure.
 
-Core's public API is all it uses but `envirobench.categories`, the tasks' component-score formulas:
-core makes no public name for them, and the service must compute the leaderboard's number
-(tests/holdout/test_public_api.py holds the holdout to that one exception).
+Core's public API is all it uses: the names `envirobench` exports, and `envirobench.categories`,
+the tasks' component-score formulas (docs/api.md, Categories and their formulas), with which the
+service computes the leaderboard's number (tests/holdout/test_public_api.py holds it to that).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-import envirobench.categories as cats  # the one module outside core's public API (module docstring)
+import envirobench.categories as cats  # public, not re-exported (docs/api.md)
 from envirobench import (
     BenchmarkType,
     Case,
