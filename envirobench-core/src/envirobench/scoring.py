@@ -4,6 +4,10 @@ Everything here is shared by a new run (`runs.execute_run`), offline rescoring (
 the compared runs both pair with: a baseline or control is a finished run whose saved predictions
 are read back and rescored with the current code and answer key (see docs/architecture.md, "One
 run"). A problem with what an adapter wrote is a `TechnicalFailure`: never scored.
+
+Length: the path of an adapter's output from bytes to case scores is one chain of checks (file,
+JSON, result, predictions, each prediction against its case, scores); split, each half would need
+the other's failure wording to stay one voice.
 """
 
 from __future__ import annotations
