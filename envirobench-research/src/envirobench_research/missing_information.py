@@ -18,8 +18,10 @@ their right answer:
 
 - never stated: the record does not hold the fact (the easement's recording number where the
   record has no easement; the depth of MW-9 in a record of seven wells; a result for an analyte
-  the laboratory did not test; whether the NFA letter covers a contaminant group it neither
-  covers nor excludes);
+  the laboratory did not test; whether the NFA letter covers a contaminant group where the
+  record has no NFA letter). Where it has one, a group the letter neither lists nor excludes is
+  answerable, "no": an NFA determination covers only what it names (evidence: its
+  determination sentence);
 - underspecified: the question does not say which of several things it means ("the capacity of
   the tank" where the record has two tanks of different capacities, "the benzene concentration
   in MW-3" without a day where MW-3 was sampled on several);

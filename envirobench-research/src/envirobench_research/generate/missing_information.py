@@ -141,7 +141,7 @@ MISTAKES: tuple[QuestionMistake, ...] = (
     QuestionMistake("stale", "trap", "the superseded value given for a stale question (invented)"),
     QuestionMistake("answerable", "abstain", "'not in the record' where the record answers"),
     QuestionMistake("underspecified", "invent", "a value given to an underspecified question"),
-    QuestionMistake("answerable", "off-by-one", "a quantity one unit off (invented)"),
+    QuestionMistake("answerable", "off-by-one", "a quantity one unit off (wrong)"),
 )
 
 

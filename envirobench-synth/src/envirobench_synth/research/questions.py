@@ -19,8 +19,7 @@ and a status:
                     answer is the later value (the trap is the older one)
     never-stated    the record does not hold the fact at all: a document it does not contain (no
                     NFA letter, no easement, no closure report), a tank, well or invoice it does
-                    not have, an analyte the laboratory did not test, a contaminant group the NFA
-                    letter neither covers nor excludes
+                    not have, an analyte the laboratory did not test
     underspecified  the question does not say which of several things it means ("the tank" where
                     the record has two tanks of different capacities): the record cannot settle
                     it, so the right answer is "not in the record"
@@ -30,7 +29,11 @@ and a status:
                     record, and the superseded one is an invented answer
 
 Only `answerable` and `superseded` questions have an answer (`value`); the others' right answer is
-"not in the record". The wordings of the two splits differ (the test split's never occur in dev).
+"not in the record". Whether the NFA letter covers a contaminant group it neither lists nor
+excludes is answerable, "no" (an NFA determination covers only what it names; evidence: its
+determination sentence); where the record has no NFA letter the question is never-stated. Such a
+question is drawn among the unanswerable ones (`_drawn_as`), so it never enters cited-answers.
+The wordings of the two splits differ (the test split's never occur in dev).
 """
 
 from __future__ import annotations
@@ -268,7 +271,8 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
             elif group in excluded:
                 out.append(("nfa-covers", {"group": group}, "answerable", "no", "nfa-excludes", ""))
             else:
-                out.append(("nfa-covers", {"group": group}, "never-stated", None, "", ""))
+                # the letter's scope is the groups it lists: one it is silent on is not covered
+                out.append(("nfa-covers", {"group": group}, "answerable", "no", "nfa-covers", ""))
     else:
         out.append(("nfa-date", {}, "never-stated", None, "", ""))
         out.append(("nfa-case", {}, "never-stated", None, "", ""))
@@ -405,7 +409,8 @@ def sample_questions(
     rng.shuffle(pool)
     # a superseded question (the stale-record trap with an answer) goes first when there is one
     answerable = sorted(
-        (c for c in pool if c[2] in ANSWERABLE_STATUSES), key=lambda c: c[2] != "superseded"
+        (c for c in pool if c[2] in ANSWERABLE_STATUSES and not _silent_scope(c)),
+        key=lambda c: c[2] != "superseded",
     )
     if answerable_only:
         answerable = [c for c in answerable if all(e.passage for e in record.evidence[c[4]])]
@@ -413,10 +418,10 @@ def sample_questions(
         chosen = _spread(answerable, count)
     else:
         wanted = round(count * unanswerable_share)
-        unanswerable = [c for c in pool if c[2] in UNANSWERABLE_STATUSES]
+        unanswerable = [c for c in pool if _drawn_as(c) in UNANSWERABLE_STATUSES]
         first = []
         for status in UNANSWERABLE_STATUSES:
-            of_status = [c for c in unanswerable if c[2] == status]
+            of_status = [c for c in unanswerable if _drawn_as(c) == status]
             if of_status:
                 first.append(of_status[0])
         rest = [c for c in unanswerable if c not in first]
@@ -430,6 +435,20 @@ def sample_questions(
         evidence = tuple(record.evidence[key]) if status in ANSWERABLE_STATUSES else ()
         out.append(Question(kind, text, answer_type, unit, status, value, evidence, trap))
     return out
+
+
+def _silent_scope(candidate: tuple) -> bool:
+    """An NFA letter asked about a group it neither covers nor excludes (answer "no")."""
+    kind, _, status, value, key, _ = candidate
+    return kind == "nfa-covers" and status == "answerable" and value == "no" and key == "nfa-covers"
+
+
+def _drawn_as(candidate: tuple) -> str:
+    """The status a candidate is drawn under. A silent-scope question is drawn with the
+    never-stated questions, where it was drawn before it was keyed "no" (data v1 keyed it "not
+    in the record"): the draws, and so every other question of both question types, stay as they
+    were, and cited-answers (whose passages state their answer) never asks it."""
+    return "never-stated" if _silent_scope(candidate) else candidate[2]
 
 
 def _spread(items: list, count: int) -> list:
