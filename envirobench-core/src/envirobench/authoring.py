@@ -291,26 +291,42 @@ class BenchmarkPackage:
             register(layout.type)
 
     def register_datasets(self, register: Callable[..., None]) -> None:
-        for layout in self.layouts.values():
-            for folder, dataset_id in layout.datasets.items():
-                if self.materialise is None:
-                    directory = layout.dataset_dir(folder)
-                else:
-                    try:
-                        directory = self.materialise(layout, folder)
-                    except (EnviroBenchError, OSError) as exc:
-                        # Left out with a warning naming why (a file of the installed package
-                        # missing or altered, a cache that cannot be written), so that every other
-                        # dataset and category still works.
-                        warnings.warn(f"{self.name}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
-                        continue
-                register(dataset_id, directory, visibility=self.visibility, store=self.store, split=split_of(folder))
+        register_package_datasets(self.layouts.values(), register, package=self.name, materialise=self.materialise,
+                                  visibility=self.visibility, store=self.store)
 
     def register_viewers(self, register: Callable[..., None]) -> None:
-        for name in self.viewers:
-            script = self.directory / VIEWERS_DIR / f"{name}.js"
-            style = self.directory / VIEWERS_DIR / f"{name}.css"
-            register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
+        register_package_viewers(self.directory, self.viewers, register)
+
+
+def register_package_datasets(
+    layouts: Iterable[TypeLayout], register: Callable[..., None], *, package: str,
+    materialise: Callable[[TypeLayout, str], Path] | None, visibility: str, store: str | None,
+) -> None:
+    """Register every dataset of these layouts, each where the package keeps it (or where
+    `materialise` puts it). One loop for a package imported (`BenchmarkPackage`) and a package read
+    from its declaration without importing it (`envirobench.declaration.DeclaredHooks`)."""
+    for layout in layouts:
+        for folder, dataset_id in layout.datasets.items():
+            if materialise is None:
+                directory = layout.dataset_dir(folder)
+            else:
+                try:
+                    directory = materialise(layout, folder)
+                except (EnviroBenchError, OSError) as exc:
+                    # Left out with a warning naming why (a file of the installed package
+                    # missing or altered, a cache that cannot be written), so that every other
+                    # dataset and category still works.
+                    warnings.warn(f"{package}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
+                    continue
+            register(dataset_id, directory, visibility=visibility, store=store, split=split_of(folder))
+
+
+def register_package_viewers(directory: Path, viewers: Iterable[str], register: Callable[..., None]) -> None:
+    """Register a package's viewers from `<package>/viewers/<name>.js` (and `.css` when there is one)."""
+    for name in viewers:
+        script = directory / VIEWERS_DIR / f"{name}.js"
+        style = directory / VIEWERS_DIR / f"{name}.css"
+        register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
 
 
 def split_of(folder: str) -> str | None:

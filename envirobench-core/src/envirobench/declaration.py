@@ -24,7 +24,6 @@ import importlib
 import importlib.util
 import json
 import sys
-import warnings
 from collections.abc import Callable, Mapping
 from importlib import metadata
 from pathlib import Path
@@ -178,30 +177,20 @@ class DeclaredHooks:
     def envirobench_datasets(self, register: Callable[..., None]) -> None:
         authoring = _authoring()
         declared = self.declared
+        # The layouts BenchmarkPackage would make, each type a stand-in holding its ID and viewer
+        # only: the type module is not imported.
+        layouts = [
+            authoring.TypeLayout(type(t.id, (), {"ID": t.id, "VIEWER": t.viewer}), t.module,
+                                 declared.directory / authoring.BENCHMARKS_DIR / t.id, t.datasets)
+            for t in declared.types
+        ]
         materialise = _import_target(declared.materialise) if declared.materialise else None
-        for declared_type in declared.types:
-            root = declared.directory / authoring.BENCHMARKS_DIR / declared_type.id
-            for folder, dataset_id in declared_type.datasets.items():
-                if materialise is None:
-                    directory = root / authoring.DATASETS_DIR / folder
-                else:
-                    # The layout BenchmarkPackage gives `materialise`, its `type` a stand-in that
-                    # holds the type's ID only: the type module is not imported.
-                    stand_in = type(declared_type.id, (), {"ID": declared_type.id, "VIEWER": declared_type.viewer})
-                    try:
-                        directory = materialise(authoring.TypeLayout(stand_in, declared_type.module, root, declared_type.datasets), folder)
-                    except (EnviroBenchError, OSError) as exc:
-                        warnings.warn(f"{declared.package}: dataset {dataset_id} is not available: {exc}", stacklevel=2)
-                        continue
-                register(dataset_id, directory, visibility=declared.visibility, store=declared.store, split=authoring.split_of(folder))
+        authoring.register_package_datasets(layouts, register, package=declared.package, materialise=materialise,
+                                            visibility=declared.visibility, store=declared.store)
 
     @hookimpl
     def envirobench_viewers(self, register: Callable[..., None]) -> None:
-        viewers = self.declared.directory / _authoring().VIEWERS_DIR
-        for name in self.declared.viewers:
-            script = viewers / f"{name}.js"
-            style = viewers / f"{name}.css"
-            register(name, script=script.read_text(encoding="utf-8"), style=style.read_text(encoding="utf-8") if style.is_file() else "")
+        _authoring().register_package_viewers(self.declared.directory, self.declared.viewers, register)
 
 
 def _import_target(target: str) -> Any:
