@@ -79,3 +79,17 @@ def test_a_document_of_each_kind_renders_its_pages(plan):
     for kind, i in sorted(first_of_kind.items()):
         pdf = render_volume(docs, [i], spec.seed, SITE, 1)
         assert len(page_texts(pdf)) == docs[i].pages, kind
+
+
+@pytest.mark.parametrize("value", [1000.0, 2000.0, 30000.0, 1e-05, 1200.0, 0.25, 10.5, 7.0])
+def test_a_misprinted_result_is_a_positive_number_other_than_the_true_one(value):
+    # A revised laboratory report's original printed a misprint of the result; swapping the
+    # digits of `.3g`'s "1e+03" once gave "0e+13", a result of 0, and a secret-seeded holdout
+    # site failed to render it. Every form, on every draw, must give a positive other number.
+    import random
+
+    from envirobench_synth.site.documents.traps import _misprint
+
+    for seed in range(200):
+        out = _misprint(random.Random(seed), value)
+        assert out > 0 and out != value, (seed, value, out)

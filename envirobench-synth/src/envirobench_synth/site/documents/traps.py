@@ -168,13 +168,17 @@ def _misprint(rng: random.Random, value: float) -> float:
     form = rng.choice(("swap", "shift", "digit"))
     if form == "shift":
         return three_figures(value * 10)
-    text = f"{value:.3g}"
+    # Only the significand's digits are swapped: `.3g` prints 1000 as "1e+03", and swapping its
+    # "1" with the exponent's "0" gave "0e+13", a result of 0 that no laboratory prints (and
+    # that the report's number formatting refuses). A one-digit significand falls through to
+    # the x1.8 misprint.
+    text, _, exponent = f"{value:.3g}".partition("e")
     digits = [c for c in text if c.isdigit()]
     if form == "swap" and len(digits) >= 2 and digits[0] != digits[1]:
         i, j = text.index(digits[0]), text.index(digits[1], text.index(digits[0]) + 1)
         chars = list(text)
         chars[i], chars[j] = chars[j], chars[i]
-        out = float("".join(chars))
+        out = float("".join(chars) + (f"e{exponent}" if exponent else ""))
         if out != value:
             return out
     return three_figures(value * 1.8) if value * 1.8 != value else value + 1
