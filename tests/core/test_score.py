@@ -187,7 +187,8 @@ def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_
         before, rest = text.split('<section id="headline">', 1)
         section, after = rest.split("</section>", 1)
         # The page's own script and style (the last untyped script, the first style) are core's
-        # code, not the run's: issue 36 changed them (folded error lists, sorting).
+        # code, not the run's: issue 36 changed them (folded error lists, sorting). The copy under
+        # data/ keeps a one-line note in their place (its README.md).
         page = before + after
         scripts = list(re.finditer(r"<script>.*?</script>", page, re.S))
         styles = list(re.finditer(r"<style>.*?</style>", page, re.S))
