@@ -23,11 +23,12 @@ from .common import (
     ProgressBars,
     completion,
     echo_json,
+    key_values,
     registry,
     rows_as_text,
     user_errors,
 )
-from .run import _parse_options, run_command
+from .run import run_command
 
 _plugin_option = click.option(
     "--plugin", metavar="PATH|NAME",
@@ -80,7 +81,7 @@ def bench_run(name, plugin, run_id, adapter, unpaired, plan, repeats, cases, lim
     the_plan = plan_run(located, reg, run_id=run_id, adapter=adapter, unpaired=unpaired, results=results)
     if cases and limit is not None:
         raise click.UsageError("--case and --limit cannot be combined: name the cases, or say how many of the first to run")
-    options = _parse_options(adapter_options)
+    options = key_values(adapter_options, "--adapter-option", unique=True)
     if repeats or cases or limit is not None or options or resume:
         the_plan = attrs.evolve(the_plan, argv=_with_run_options(the_plan.argv, repeats=repeats, cases=cases, limit=limit, options=options, resume=resume))
     pull = dataset_to_pull(the_plan, reg)

@@ -68,6 +68,20 @@ GATE_FAILED_EXIT = 3
 RUN_DIR = click.Path(path_type=Path, file_okay=False, exists=True)
 
 
+def key_values(values: tuple[str, ...], option: str, *, unique: bool = False) -> dict[str, str]:
+    """Repeated KEY=VALUE options as a dict: a value without `=` or a key is a usage error naming
+    `option`; with `unique`, so is a key given twice (otherwise the last one given wins)."""
+    out: dict[str, str] = {}
+    for value in values:
+        key, sep, val = value.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint=option)
+        if unique and key in out:
+            raise click.BadParameter(f"{key!r} given twice", param_hint=option)
+        out[key] = val
+    return out
+
+
 def _names() -> tuple[Callable[[str], str], dict[str, Callable[..., list[Any]]]]:
     # cli/names.py (difflib, the profiles) only on an error or a completion: `--help` stays fast.
     from .names import COMPLETERS, with_suggestion

@@ -9,17 +9,7 @@ import click
 
 from .. import __version__
 from ..scaffold import make_context, render_project, slug_for
-from .common import CONTEXT_SETTINGS, echo_json, user_errors
-
-
-def _parse_sets(values: tuple[str, ...]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for value in values:
-        key, sep, val = value.partition("=")
-        if not sep or not key:
-            raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--set")
-        out[key] = val
-    return out
+from .common import CONTEXT_SETTINGS, echo_json, key_values, user_errors
 
 
 @click.command("new", context_settings=CONTEXT_SETTINGS)
@@ -44,7 +34,7 @@ def plugins_new(name: str, output: Path | None, sets: tuple[str, ...], as_json: 
     with the same variables, so cookiecutter is not needed.
     """
     target = output if output is not None else Path.cwd() / slug_for(name)
-    context = make_context(name, _parse_sets(sets), core_version=__version__)
+    context = make_context(name, key_values(sets, "--set"), core_version=__version__)
     files = render_project(target, context)
     if as_json:
         echo_json({"path": str(target.resolve()), "variables": {k: v for k, v in context.items() if not k.startswith("_")}, "files": [p.as_posix() for p in files]})

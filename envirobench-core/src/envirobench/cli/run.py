@@ -48,24 +48,13 @@ from .common import (
     ProgressBars,
     completion,
     echo_json,
+    key_values,
     registry,
     user_errors,
 )
 
 # The default timeout as --help states it: "600 s plus per case 60 s (component), ...".
 _DEFAULT_TIMEOUT = f"{DEFAULT_TIMEOUT_BASE_S:g} s plus per case " + ", ".join(f"{s:g} s ({tier})" for tier, s in DEFAULT_TIMEOUT_PER_CASE_S.items())
-
-
-def _parse_options(values: tuple[str, ...]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for value in values:
-        key, sep, val = value.partition("=")
-        if not sep or not key:
-            raise click.BadParameter(f"{value!r} is not KEY=VALUE", param_hint="--adapter-option")
-        if key in options:
-            raise click.BadParameter(f"{key!r} given twice", param_hint="--adapter-option")
-        options[key] = val
-    return options
 
 
 def _review_targets(from_review: Path | None, recommendation: int | None) -> tuple[str, ...]:
@@ -243,7 +232,7 @@ def run_command(adapter, run_id, model, benchmark, dataset_spec, adapter_options
         benchmark=benchmark,
         dataset=dataset_id,
         budget_usd=budget_usd,
-        options=_parse_options(adapter_options),
+        options=key_values(adapter_options, "--adapter-option", unique=True),
         baseline=baseline_run,
         controls=tuple(control_runs),
         targets=tuple(targets),
