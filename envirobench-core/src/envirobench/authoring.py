@@ -78,7 +78,7 @@ import importlib
 import shutil
 import sys
 import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from types import ModuleType
@@ -142,6 +142,7 @@ __all__ = [  # the authoring names (docs/api.md, "Authoring"); a test holds them
     "TypeLayout",
     "dataset_id_of",
     "dataset_writer",
+    "document_cases",
     "dumps",
     "dumps_line",
     "f1",
@@ -624,6 +625,31 @@ def dataset_writer(
         benchmark=benchmark_type.ID,
         generator=Generator(name=generator or _generator_module_of(benchmark_type.__module__), seed=seed),
     )
+
+
+class PlannedDocument(Protocol):
+    case_id: str  # a planned case of a type whose case is one document
+
+
+P = TypeVar("P", bound=PlannedDocument)
+
+
+def document_cases(
+    planned: Iterable[P], render: Callable[[P, str], tuple[bytes, str, Any, Any]], suffix: str = ".pdf"
+) -> Callable[[Path], Iterator[GeneratedCase]]:
+    """write_dataset's `cases` for a type whose case is one document: for each planned case (in
+    order; anything with a `case_id`), render(planned, path) returns the document's bytes and the
+    case's category, input and answer, and the document is written at `path`,
+    assets/<case ID><suffix>, before the case is yielded."""
+
+    def cases(root: Path) -> Iterator[GeneratedCase]:
+        for item in planned:
+            path = f"assets/{item.case_id}{suffix}"
+            document, category, case_input, answer = render(item, path)
+            (root / path).write_bytes(document)
+            yield item.case_id, category, case_input, answer
+
+    return cases
 
 
 def read_answers(dataset_dir: Path, answer_cls: type) -> dict[str, Any]:
