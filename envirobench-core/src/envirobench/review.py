@@ -159,6 +159,13 @@ def check_interpretation_file(path: Path, case_ids: Iterable[str] | None = None,
     return (raw if not problems else None), problems
 
 
+def _check_number(out: list[tuple[str, str]], where: str, kind: str, number: int, seen: set[int]) -> None:
+    """Findings and recommendations are numbered alike: distinct positive integers."""
+    if number < 1 or number in seen:
+        out.append((where + ".number", f"{kind} numbers must be distinct positive integers ({number} is not)"))
+    seen.add(number)
+
+
 def _problems(it: Interpretation, case_ids: Iterable[str] | None, run_id: str | None, profiles: Sequence[str] | None) -> list[tuple[str, str]]:
     known = set(case_ids) if case_ids is not None else None
     out: list[tuple[str, str]] = []
@@ -171,9 +178,7 @@ def _problems(it: Interpretation, case_ids: Iterable[str] | None, run_id: str | 
     numbers: set[int] = set()
     for i, finding in enumerate(it.findings):
         where = f"$.findings[{i}]"
-        if finding.number < 1 or finding.number in numbers:
-            out.append((where + ".number", f"finding numbers must be distinct positive integers ({finding.number} is not)"))
-        numbers.add(finding.number)
+        _check_number(out, where, "finding", finding.number, numbers)
         if finding.group not in REVIEW_GROUPS:
             out.append((where + ".group", f"must be one of {', '.join(REVIEW_GROUPS)}, not {finding.group!r}"))
         if profiles is not None and finding.profile not in profiles:
@@ -195,9 +200,7 @@ def _problems(it: Interpretation, case_ids: Iterable[str] | None, run_id: str | 
     rec_numbers: set[int] = set()
     for i, rec in enumerate(it.recommendations):
         where = f"$.recommendations[{i}]"
-        if rec.number < 1 or rec.number in rec_numbers:
-            out.append((where + ".number", f"recommendation numbers must be distinct positive integers ({rec.number} is not)"))
-        rec_numbers.add(rec.number)
+        _check_number(out, where, "recommendation", rec.number, rec_numbers)
         if not rec.action.strip():
             out.append((where + ".action", "a recommendation must say what to do"))
         if not rec.cases:
