@@ -14,10 +14,11 @@ from pathlib import Path
 ADAPTERS = Path(__file__).parent / "core" / "adapters"
 
 
-def adapter_executable(path: Path, script: str, *, prelude: str = "") -> Path:
-    """Write tests/core/adapters/SCRIPT to `path` as an executable run by this Python; `prelude`
-    (Python) runs first (the scripts import nothing from __future__, so it may come first)."""
+def adapter_executable(path: Path, script: str, *, prelude: str = "", interpreter: str = sys.executable) -> Path:
+    """Write tests/core/adapters/SCRIPT to `path` as an executable run by `interpreter` (its `#!`
+    line; this Python unless given); `prelude` (Python) runs first (the scripts import nothing from
+    __future__, so it may come first)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"#!{sys.executable}\n{prelude}\n" + (ADAPTERS / script).read_text())
+    path.write_text(f"#!{interpreter}\n{prelude}\n" + (ADAPTERS / script).read_text())
     path.chmod(0o755)
     return path

@@ -22,6 +22,7 @@ from pathlib import Path
 import attrs
 import pytest
 from click.testing import CliRunner
+from scripted_adapters import adapter_executable
 
 from envirobench import plugins, sandbox
 from envirobench.cli import main
@@ -37,11 +38,7 @@ ALLOWED_ENV |= {"PWD", "SHLVL", "OLDPWD", "_"}  # set by the /bin/sh wrapper tha
 def wrapper(directory: Path, script: str, *, interpreter: str = sys.executable) -> Path:
     """The scripted adapter as one executable file run by `interpreter` (its `#!` line): the
     sandbox shows the file, not the test directory it comes from."""
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / Path(script).stem
-    path.write_text(f"#!{interpreter}\n" + (ADAPTERS / script).read_text())
-    path.chmod(0o755)
-    return path
+    return adapter_executable(directory / Path(script).stem, script, interpreter=interpreter)
 
 
 @pytest.fixture
