@@ -9,18 +9,10 @@ import pytest
 from click.testing import CliRunner
 
 from envirobench import categories as cats
-from envirobench import plugins
 from envirobench.categories import ScoreRefused
 from envirobench.cli.leaderboard import categories_command
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "categories.md"
-
-
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    plugins.reset_registry()
-    yield
-    plugins.reset_registry()
 
 
 def score(task_id, **headline):

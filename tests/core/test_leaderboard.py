@@ -43,13 +43,6 @@ REFERENCE = {"adapter": "reference", "model": "reference/projection-profiles", "
 N = 20  # cases per test dataset, so a run scores a multiple of 5
 
 
-@pytest.fixture(autouse=True)
-def _fresh_registry():
-    plugins.reset_registry()
-    yield
-    plugins.reset_registry()
-
-
 # -- installed types ------------------------------------------------------------------------------
 
 
