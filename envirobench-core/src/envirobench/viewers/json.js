@@ -52,12 +52,8 @@
   function show(value) {
     return value === undefined ? "" : JSON.stringify(value);
   }
-  function text(tag, cls, value) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    node.textContent = value;
-    return node;
-  }
+  // The report's element maker (context.el, report.js): it runs after this script has loaded.
+  const text = (tag, cls, value) => EB.el(tag, { class: cls, text: value });
   function collapsible(title, value, open) {
     const box = document.createElement("details");
     if (open) box.open = true;

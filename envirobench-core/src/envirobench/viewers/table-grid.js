@@ -50,12 +50,8 @@
   }
   EB.tableGrid = grid;
 
-  function text(tag, cls, value) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    node.textContent = value;
-    return node;
-  }
+  // The report's element maker (context.el, report.js): it runs after this script has loaded.
+  const text = (tag, cls, value) => EB.el(tag, { class: cls, text: value });
 
   function renderTable(cells, answer) {
     const table = document.createElement("table");
