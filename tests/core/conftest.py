@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -109,6 +110,24 @@ def toy_cli(count_dataset):
         if proc.poll() is None:
             proc.kill()
         proc.communicate()
+
+
+@pytest.fixture
+def modules_imported_by():
+    """modules_imported_by(argv, env=None) -> the modules (sys.modules) that `envirobench ARGV`
+    has imported when it ends, run in a fresh interpreter (with `env`, or this one's)."""
+
+    def run(argv: list[str], env: dict[str, str] | None = None) -> set[str]:
+        code = (
+            "import json, sys\n"
+            "from envirobench.cli.main import main\n"
+            f"main({argv!r}, standalone_mode=False)\n"
+            "print(json.dumps(sorted(sys.modules)))\n"
+        )
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
+        return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+    return run
 
 
 def bwrap_problem() -> str | None:

@@ -4,10 +4,6 @@ one-line helps are written twice, in the lazy table and in the command's docstri
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import click
 import pytest
 from click.testing import CliRunner
@@ -38,18 +34,11 @@ def test_every_lazy_help_is_the_commands_own():
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["plugins", "list"], ["datasets", "--help"]])
-def test_listing_commands_imports_none_of_the_others(argv):
-    code = (
-        "import json, sys\n"
-        "from envirobench.cli.main import main\n"
-        f"main({argv!r}, standalone_mode=False)\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('envirobench.cli.') or m in ('jinja2', 'envirobench.runs'))))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = json.loads(done.stdout.strip().splitlines()[-1])
+def test_listing_commands_imports_none_of_the_others(argv, modules_imported_by):
+    loaded = {m for m in modules_imported_by(argv) if m.startswith("envirobench.cli.") or m in ("jinja2", "envirobench.runs")}
     expected = {"envirobench.cli.common", "envirobench.cli.main"} | ({"envirobench.cli.plugins"} if argv[0] == "plugins" else set())
     expected |= {"envirobench.cli.datasets"} if argv[0] == "datasets" else set()
-    assert set(loaded) == expected
+    assert loaded == expected
 
 
 def test_an_unknown_command_is_a_usage_error():

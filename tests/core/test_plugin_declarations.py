@@ -6,7 +6,6 @@ its package registers is refused."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 import types
 
@@ -147,17 +146,10 @@ def test_with_every_plugin_the_declared_registry_shows_what_loading_them_registe
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["plugins", "list"], ["datasets"]])
-def test_listing_commands_import_no_package_type_module(argv):
+def test_listing_commands_import_no_package_type_module(argv, modules_imported_by):
     type_modules = sorted({t.module for value, _ in installed_packages() for t in declaration.read(_entry_point(value)).types})
-    code = (
-        "import json, sys\n"
-        "from envirobench.cli.main import main\n"
-        f"main({argv!r}, standalone_mode=False)\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
     env = {k: v for k, v in __import__("os").environ.items() if k != plugins.LOAD_PLUGINS_ENV}
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env)
-    loaded = set(json.loads(done.stdout.strip().splitlines()[-1]))
+    loaded = modules_imported_by(argv, env)
     assert type_modules and not loaded & set(type_modules)
     assert not {m for m in loaded if ".generate" in m or m in ("envirobench.runs", "envirobench.scoring", "envirobench.schemas")}
 
