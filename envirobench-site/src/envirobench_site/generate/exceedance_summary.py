@@ -17,21 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import (
-    FixturePlan,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    structure,
-    unstructure,
-    write_dataset,
-)
+from envirobench import FixturePlan, Manifest, structure, unstructure
 
-from ..exceedance_summary import DATASETS, Answer, ExceedanceSummary, TrueExceedance
+from ..exceedance_summary import Answer, ExceedanceSummary, TrueExceedance
 from ..records import AnalyteEntry, AnalyteTable
 from . import site_records
-from .site_records import VERSION
 
 SEED = 15_002  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -74,31 +64,25 @@ def answer_of(site: Any) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
     `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
-    split = split_of(dataset)
-    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of, among)
+    def what(answers: list[Answer]) -> str:
+        count = sum(len(a.exceedances) for a in answers)
+        tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
+        return (
+            f"The answer is every governing result above the governing screening level in force on "
+            f"its sampling date, with the standard's table, value and unit: {count} exceedances "
+            f"(tables {', '.join(tables) or 'none'})."
+        )
 
-    answers = [answer_of(s) for s in among]
-    count = sum(len(a.exceedances) for a in answers)
-    tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
-    description = site_records.describe(
-        split,
-        f"The answer is every governing result above the governing screening level in force on "
-        f"its sampling date, with the standard's table, value and unit: {count} exceedances "
-        f"(tables {', '.join(tables) or 'none'}).",
-        among,
-    )
-    return write_dataset(
+    return site_records.write_sites(
+        ExceedanceSummary,
         output_dir,
-        cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=ExceedanceSummary.ID,
-        title=f"Exceedance summary, synthetic {split} v1",
-        description=description,
-        generator=Generator(name=__name__, seed=SEED),
+        dataset,
+        sites,
+        seed=SEED,
+        answer_of=answer_of,
+        title="Exceedance summary",
+        what=what,
     )
 
 

@@ -18,20 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import (
-    FixturePlan,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    structure,
-    unstructure,
-    write_dataset,
-)
+from envirobench import FixturePlan, Manifest, structure, unstructure
 
-from ..recognized_conditions import DATASETS, Answer, RecognizedConditions, TrueCondition
+from ..recognized_conditions import Answer, RecognizedConditions, TrueCondition
 from . import site_records
-from .site_records import VERSION
 
 SEED = 15_003  # the records' seeds are the site specs' (envirobench_synth.site)
 OTHER_CLASS = {"REC": "HREC", "CREC": "REC", "HREC": "REC", "de-minimis": "REC"}
@@ -62,35 +52,29 @@ def answer_of(site: Any) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
     `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
-    split = split_of(dataset)
-    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of, among)
+    def what(answers: list[Answer]) -> str:
+        by_class: dict[str, int] = {}
+        for answer in answers:
+            for condition in answer.conditions:
+                by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
+        evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
+        return (
+            "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
+            "de minimis) by kind, with every page that supports it: "
+            + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
+            + f" ({evidence} evidence pages)."
+        )
 
-    answers = [answer_of(s) for s in among]
-    by_class: dict[str, int] = {}
-    for answer in answers:
-        for condition in answer.conditions:
-            by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
-    evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
-    description = site_records.describe(
-        split,
-        "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
-        "de minimis) by kind, with every page that supports it: "
-        + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
-        + f" ({evidence} evidence pages).",
-        among,
-    )
-    return write_dataset(
+    return site_records.write_sites(
+        RecognizedConditions,
         output_dir,
-        cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=RecognizedConditions.ID,
-        title=f"Recognized conditions, synthetic {split} v1",
-        description=description,
-        generator=Generator(name=__name__, seed=SEED),
+        dataset,
+        sites,
+        seed=SEED,
+        answer_of=answer_of,
+        title="Recognized conditions",
+        what=what,
     )
 
 

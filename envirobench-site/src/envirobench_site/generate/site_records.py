@@ -1,5 +1,6 @@
 """What the four Site generators share: each site built once per process, its files written into
-a dataset, its case input, and the deliberate mistakes' bookkeeping.
+a dataset, its case input, the dataset written whole (`write_sites`: a generator gives its type,
+seed, answers and what its description says of them), and the deliberate mistakes' bookkeeping.
 
 A split's datasets hold every site of the split (`envirobench_synth.site.SITES[split]`), one case
 per site: case ID and category are the site ID. Each site's volumes go to
@@ -19,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from envirobench import structure
+from envirobench import BenchmarkType, Manifest, dataset_writer, split_of, structure
 
 from ..records import SiteInput
 
@@ -150,6 +151,33 @@ def site_cases(split: str, answer_of: Callable[[Any], Any], among: Sequence[Any]
             yield site_id(site), site_id(site), write_site(root, split, site, among), answer_of(site)
 
     return cases
+
+
+def write_sites(
+    benchmark_type: type[BenchmarkType],
+    output_dir: Path,
+    dataset: str,
+    sites: Sequence[Any] | None,
+    *,
+    seed: int,
+    answer_of: Callable[[Any], Any],
+    title: str,
+    what: Callable[[list[Any]], str],
+) -> Manifest:
+    """Write dataset `dataset` of `benchmark_type` (a key of its DATASETS) into `output_dir`, one
+    case per site (the split's, or `sites`: SiteSpecs of the split, e.g. sized_sites), and return
+    its manifest. The title is `title` and the split; the description is describe()'s, saying
+    `what(answers)` of the sites' answers in order."""
+    write = dataset_writer(benchmark_type, dataset, seed=seed, version=VERSION)
+    split = split_of(dataset)
+    among = chosen(split, sites)
+    answers = [answer_of(site) for site in among]
+    return write(
+        output_dir,
+        site_cases(split, answer_of, among),
+        title=f"{title}, synthetic {split} v1",
+        description=describe(split, what(answers), among),
+    )
 
 
 def _among(split: str, among: Sequence[Any] | None) -> tuple[Any, ...]:

@@ -17,21 +17,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import (
-    FixturePlan,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    structure,
-    unstructure,
-    write_dataset,
-)
+from envirobench import FixturePlan, Manifest, structure, unstructure
 
 from ..records import AnalyteEntry, AnalyteTable, values_agree
-from ..site_results import DATASETS, NOT_GOVERNING, Answer, SiteResults, TrueResult
+from ..site_results import NOT_GOVERNING, Answer, SiteResults, TrueResult
 from . import site_records
-from .site_records import VERSION
 
 SEED = 15_001  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -99,36 +89,30 @@ def answer_of(site: Any) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
     `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
-    split = split_of(dataset)
-    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of, among)
+    def what(answers: list[Answer]) -> str:
+        records = sum(len(a.results) for a in answers)
+        printings = sum(len(r.printings) for a in answers for r in a.results)
+        superseded = sum(
+            1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
+        )
+        excluded = sum(len(a.excluded) for a in answers)
+        return (
+            f"The answer is every reportable result reconciled, one record per location, depth, date, "
+            f"analyte and matrix with its governing value and page: {records} records printed "
+            f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
+            f"{excluded} keys rejected (no record)."
+        )
 
-    answers = [answer_of(s) for s in among]
-    records = sum(len(a.results) for a in answers)
-    printings = sum(len(r.printings) for a in answers for r in a.results)
-    superseded = sum(
-        1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
-    )
-    excluded = sum(len(a.excluded) for a in answers)
-    description = site_records.describe(
-        split,
-        f"The answer is every reportable result reconciled, one record per location, depth, date, "
-        f"analyte and matrix with its governing value and page: {records} records printed "
-        f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
-        f"{excluded} keys rejected (no record).",
-        among,
-    )
-    return write_dataset(
+    return site_records.write_sites(
+        SiteResults,
         output_dir,
-        cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=SiteResults.ID,
-        title=f"Site results, synthetic {split} v1",
-        description=description,
-        generator=Generator(name=__name__, seed=SEED),
+        dataset,
+        sites,
+        seed=SEED,
+        answer_of=answer_of,
+        title="Site results",
+        what=what,
     )
 
 

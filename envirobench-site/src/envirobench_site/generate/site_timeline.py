@@ -16,20 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import (
-    FixturePlan,
-    Generator,
-    Manifest,
-    dataset_id_of,
-    split_of,
-    structure,
-    unstructure,
-    write_dataset,
-)
+from envirobench import FixturePlan, Manifest, structure, unstructure
 
-from ..site_timeline import DATASETS, Answer, SiteTimeline, TrueEvent
+from ..site_timeline import Answer, SiteTimeline, TrueEvent
 from . import site_records
-from .site_records import VERSION
 
 SEED = 15_004  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -49,30 +39,24 @@ def answer_of(site: Any) -> Answer:
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
     """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
     `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-    dataset_id = dataset_id_of(DATASETS, dataset)
-    split = split_of(dataset)
-    among = site_records.chosen(split, sites)
 
-    cases = site_records.site_cases(split, answer_of, among)
+    def what(answers: list[Answer]) -> str:
+        events = [e for a in answers for e in a.events]
+        partial = sum(1 for e in events if len(e.date) < 10)
+        return (
+            f"The answer is every dated event of the site in date order with the page that first "
+            f"states it: {len(events)} events ({partial} dated only to the month or year)."
+        )
 
-    answers = [answer_of(s) for s in among]
-    events = [e for a in answers for e in a.events]
-    partial = sum(1 for e in events if len(e.date) < 10)
-    description = site_records.describe(
-        split,
-        f"The answer is every dated event of the site in date order with the page that first "
-        f"states it: {len(events)} events ({partial} dated only to the month or year).",
-        among,
-    )
-    return write_dataset(
+    return site_records.write_sites(
+        SiteTimeline,
         output_dir,
-        cases,
-        dataset_id=dataset_id,
-        version=VERSION,
-        benchmark=SiteTimeline.ID,
-        title=f"Site timeline, synthetic {split} v1",
-        description=description,
-        generator=Generator(name=__name__, seed=SEED),
+        dataset,
+        sites,
+        seed=SEED,
+        answer_of=answer_of,
+        title="Site timeline",
+        what=what,
     )
 
 
