@@ -28,13 +28,14 @@ DATA_ENV, DB_ENV = "ENVIROBENCH_HOLDOUT_DATA", "ENVIROBENCH_HOLDOUT_DB"
 
 
 def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """An EnviroBenchError becomes the command's one-line message and exit status 1."""
+    """An EnviroBenchError, or a database that cannot be used (StoreError), becomes the command's
+    one-line message and exit status 1."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except EnviroBenchError as exc:
+        except (EnviroBenchError, StoreError) as exc:
             raise click.ClickException(str(exc)) from None
 
     return wrapper
@@ -52,11 +53,9 @@ def data_option(func):
 
 
 def open_data(data_dir: Path, db: str | None) -> Store:
+    """The service's database (made on first use); its StoreError is the command's `user_errors`."""
     data_dir.mkdir(parents=True, exist_ok=True)
-    try:
-        return init_store(db or sqlite_url(data_dir / "holdout.sqlite"))
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+    return init_store(db or sqlite_url(data_dir / "holdout.sqlite"))
 
 
 @click.command("submit")
@@ -126,10 +125,7 @@ def team_add(name: str, data_dir: Path, db: str | None) -> None:
     """Make a team (a ledger row records it)."""
     if not name.strip() or len(name) > 100:
         raise click.ClickException("a team name is 1 to 100 characters")
-    try:
-        open_data(data_dir, db).add_team(name)
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+    open_data(data_dir, db).add_team(name)
     click.echo(f"team {name!r} made")
 
 
@@ -145,10 +141,7 @@ def key_group() -> None:
 def key_add(team: str, data_dir: Path, db: str | None) -> None:
     """Make an API key for TEAM; it is printed once (only a salted hash is kept)."""
     made = keys.make_key()
-    try:
-        open_data(data_dir, db).add_key(team, made.key_id, made.salt, made.hashed)
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+    open_data(data_dir, db).add_key(team, made.key_id, made.salt, made.hashed)
     click.echo(f"key {made.key_id} for team {team!r} (shown once; give it to the team, who sets {KEY_ENV}):", err=True)
     click.echo(made.secret_key)
 
@@ -169,10 +162,7 @@ def dataset_add(source: Path, public_out: Path, private_share: float, service_ur
     """Hold a whole dataset (answers included) and write its public, sealed part."""
     from .sealing import hold
 
-    try:
-        row = hold(open_data(data_dir, db), registry(), source, data_dir, public_out, private_share=private_share, service=service_url)
-    except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+    row = hold(open_data(data_dir, db), registry(), source, data_dir, public_out, private_share=private_share, service=service_url)
     click.echo(f"holding {row.dataset_id} v{row.version} ({row.digest}); its public part is {public_out}")
 
 
