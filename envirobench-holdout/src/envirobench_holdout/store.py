@@ -319,10 +319,13 @@ def _submission(r: Any) -> SubmissionRow:
 def init_store(url: str) -> Store:
     """Make the schema in a new (or empty) database, or open an initialised one of this version."""
     engine = make_engine(url)
-    with engine.begin() as conn:
-        if not sa.inspect(conn).has_table("schema_version"):
-            metadata.create_all(conn)
-            conn.execute(schema_version.insert().values(version=SCHEMA_VERSION, applied_at=now()))
+    try:
+        with engine.begin() as conn:
+            if not sa.inspect(conn).has_table("schema_version"):
+                metadata.create_all(conn)
+                conn.execute(schema_version.insert().values(version=SCHEMA_VERSION, applied_at=now()))
+    except sa.exc.DatabaseError as exc:  # not a database at all (a stray file, a refused login)
+        raise StoreError(f"{url} cannot be used as a holdout database: {exc.orig}") from None
     return open_store(url, engine)
 
 
