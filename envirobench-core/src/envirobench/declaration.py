@@ -31,7 +31,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from .errors import EnviroBenchError
-from .hookspecs import hookimpl
 
 if TYPE_CHECKING:
     from .authoring import BenchmarkPackage
@@ -158,23 +157,22 @@ def check(package: BenchmarkPackage, entry_point: metadata.EntryPoint) -> None:
         )
 
 
-class DeclaredHooks:
-    """The hooks of a package plugin read from its declaration, the package not imported: its
-    types (as `DeclaredType`s), its datasets and its viewers, as `PackageHooks` would register them."""
+class DeclaredPackage:
+    """A package plugin read from its declaration, the package not imported: it registers its
+    types (as `DeclaredType`s), its datasets and its viewers as the BenchmarkPackage does, so the
+    one `plugins.PackageHooks` serves both."""
 
     def __init__(self, declared: Declaration) -> None:
         self.declared = declared
 
     def __repr__(self) -> str:
-        return f"DeclaredHooks({str(self.declared.path)!r})"
+        return f"DeclaredPackage({str(self.declared.path)!r})"
 
-    @hookimpl
-    def envirobench_benchmark_types(self, register: Callable[..., None]) -> None:
+    def register_types(self, register: Callable[..., None]) -> None:
         for declared_type in self.declared.types:
             register(declared_type)
 
-    @hookimpl
-    def envirobench_datasets(self, register: Callable[..., None]) -> None:
+    def register_datasets(self, register: Callable[..., None]) -> None:
         authoring = _authoring()
         declared = self.declared
         # The layouts BenchmarkPackage would make, each type a stand-in holding its ID and viewer
@@ -188,8 +186,7 @@ class DeclaredHooks:
         authoring.register_package_datasets(layouts, register, package=declared.package, materialise=materialise,
                                             visibility=declared.visibility, store=declared.store)
 
-    @hookimpl
-    def envirobench_viewers(self, register: Callable[..., None]) -> None:
+    def register_viewers(self, register: Callable[..., None]) -> None:
         _authoring().register_package_viewers(self.declared.directory, self.declared.viewers, register)
 
 

@@ -15,7 +15,7 @@ datasets and its viewers — so core provides them (`PackageHooks`) and a packag
 Start-up does not grow with the packages: a package's `declared.json` (envirobench.declaration)
 says what it registers, so `envirobench --help` (`plugin_commands`), `plugins list` and `datasets`
 (`declared_registry`) read it instead of importing the package and its scoring code
-(`DeclaredHooks`). Every other command imports the packages (`get_registry`), and the declaration
+(`DeclaredPackage`). Every other command imports the packages (`get_registry`), and the declaration
 of each is checked against what it registers. This module imports no more than it needs for that.
 """
 
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 from . import __version__, builtin, declaration, hookspecs
-from .declaration import DeclaredHooks, DeclaredType
+from .declaration import DeclaredPackage, DeclaredType
 from .errors import EnviroBenchError
 from .hookspecs import hookimpl
 
@@ -196,7 +196,7 @@ def _claim(table: dict[str, Any], key: str, kind: str, plugin: str, owner: Calla
 
 def _register_functions(registry: Registry, plugin: str) -> dict[str, Callable[..., None]]:
     def register_type(cls: Any) -> None:
-        if isinstance(cls, DeclaredType):  # a declared package's type, not imported (DeclaredHooks)
+        if isinstance(cls, DeclaredType):  # a declared package's type, not imported (DeclaredPackage)
             _claim({**registry.benchmark_types, **registry.declared_types}, cls.id, "benchmark type", plugin, lambda v: v[1])
             registry.declared_types[cls.id] = (cls, plugin)
             return
@@ -291,7 +291,8 @@ def installed_entry_points() -> list[metadata.EntryPoint]:
 
 
 class PackageHooks:
-    """The hooks of a plugin that is one BenchmarkPackage: its types, datasets and viewers."""
+    """The hooks of a plugin that is one BenchmarkPackage: its types, datasets and viewers. A
+    package read from its declaration (`declaration.DeclaredPackage`) registers through it alike."""
 
     def __init__(self, package: BenchmarkPackage) -> None:
         self.package = package
@@ -331,7 +332,7 @@ class Loaded:
 
 def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: bool = False) -> Loaded:
     """Load core's own hooks, the allowed entry points and `extra` (name, module) pairs. With
-    `declared`, a package plugin with a declaration is read from it (`DeclaredHooks`), not
+    `declared`, a package plugin with a declaration is read from it (`DeclaredPackage`), not
     imported; without, an imported package's declaration is checked against it."""
     entry_points = installed_entry_points()
     described = {ep.name: _described(ep) for ep in entry_points}
@@ -360,7 +361,7 @@ def make_plugin_manager(extra: Iterable[tuple[str, object]] = (), *, declared: b
             continue  # as is_allowed(ep, allowed)
         found = declaration.read(ep) if declared else None
         if found is not None:
-            add(DeclaredHooks(found), ep.name, dist_name, version)
+            add(PackageHooks(DeclaredPackage(found)), ep.name, dist_name, version)
             declared_eps[ep.name] = ep
             continue
         try:
