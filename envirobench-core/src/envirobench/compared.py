@@ -48,7 +48,7 @@ class ComparedRun:
     label: str
     run_id: str
     path: Path
-    predictions: dict[str, Any]
+    predictions: Mapping[str, Any]  # a datasets.HeldValues (held to the end of the run: the comparison shows them)
     scores: RunScores
     rescored_because: str | None = None
 
@@ -71,7 +71,7 @@ def load_compared_run(path: Path, label: str, btype: BenchmarkType, dataset: ds.
             file=path / RUN_FILE,
             field="$.dataset.digest",
         )
-    predictions = read_saved_predictions(path, btype, cases, f"the {label} run's")
+    predictions = read_saved_predictions(path, btype, cases, f"the {label} run's", held=True)
     scores, why = saved_scores(path, run.metrics_sha256, run.benchmark.scoring_version, btype, dataset, cases)
     if scores is None:
         scores = score_run(btype, cases, answers, predictions, like=(like.predictions, like.scores) if like is not None else None)
@@ -154,8 +154,9 @@ def _scalar(value: Any) -> Any:
     return value
 
 
-def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str) -> dict[str, Any]:
-    """A finished run's predictions for the cases it has, checked with the current type.
+def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[str, Case], whose: str, *, held: bool = False) -> Mapping[str, Any]:
+    """A finished run's predictions for the cases it has, checked with the current type (with
+    `held`, as a datasets.HeldValues: see scoring.load_predictions).
 
     The files of adapter/ must still be those run.json recorded when the run was made (size and
     SHA-256): a run whose saved output was changed is refused, never rescored or compared with."""
@@ -164,7 +165,7 @@ def read_saved_predictions(run_dir: Path, btype: BenchmarkType, cases: Mapping[s
         record = read_run(run_dir)
         output = record.adapter_output
         result = read_adapter_result(output_dir, btype, output=output)
-        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False, output=output)
+        predictions = load_predictions(output_dir, result, btype, list(cases), exact=False, output=output, held=held)
         if output is not None:
             verify_saved_output(output_dir, output, skip=(RESULT_FILE, predictions_path(output_dir, result)))
         if record.resumed is not None:  # a resumed run: with the cases salvaged from the attempt it continued

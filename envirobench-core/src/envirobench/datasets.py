@@ -14,11 +14,12 @@ import functools
 import hashlib
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 import attrs
+import orjson
 
 # The format's writing half (for generators) is the authoring layer's; re-exported for the harness.
 from .authoring import ANSWERS, CASES, MANIFEST, digest_of, read_manifest, sha256_file
@@ -260,13 +261,67 @@ def check_digests(manifest: Manifest, mpath: Path | str) -> None:
         raise EnviroBenchError(f"answer_digest does not match the listed files (expected {digest_of(answers)})", file=mpath, field="$.answer_digest")
 
 
+class HeldValues(Mapping[str, Any]):
+    """Structured values by case ID (a dataset's answers, a compared run's predictions), each held
+    as it was made or, when its JSON value nests arrays or objects, as that value's compact JSON
+    bytes, made again by `make` (the structurer that first made it, so the same value) each time
+    it is looked up. A structured record of nested tuples and records takes several times its
+    text in memory: a 100,000-case table-separators answer key is 184 MB made and 25 MB held as
+    text (docs/performance.md, "Memory"); a flat record ({"count": 3}) is held as made, which is
+    as small and costs nothing to look up. Never modified once built."""
+
+    __slots__ = ("_held", "_make")
+
+    def __init__(self, make: Callable[[Any], Any]):
+        self._held: dict[str, Any] = {}
+        self._make = make
+
+    def hold(self, key: str, made: Any, raw: Any) -> None:
+        """Hold `made`, structured from the JSON value `raw`, under `key` (see above)."""
+        if type(raw) is dict and any(type(v) is list or type(v) is dict for v in raw.values()) or type(raw) is list:
+            try:
+                data = orjson.dumps(raw)
+            except orjson.JSONEncodeError:  # an integer beyond 64 bits, a lone surrogate: held as made
+                data = None
+            # orjson writes NaN and the infinities (read from 1e400) as null: held as made, then.
+            if data is not None and (b"null" not in data or orjson.loads(data) == raw):
+                # A copy of its size: orjson's own bytes keep the 4 KiB buffer it wrote them into.
+                self._held[key] = memoryview(data).tobytes()
+                return
+        self._held[key] = made
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._held[key]
+        return self._make(orjson.loads(value)) if type(value) is bytes else value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._held
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._held)
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+def structurer_of(cls: type) -> Callable[[Any], Any]:
+    """A function making `cls` from its JSON value as validation did (its fast path, else the converter)."""
+    fast = _fast_or_none(cls)
+
+    def make(value: Any) -> Any:
+        made = fast(value)
+        return made if made is not MISS else structure(value, cls)
+
+    return make
+
+
 @attrs.frozen
 class Contents:
     """A validated dataset with its cases (retired ones left out) and answers, structured once."""
 
     dataset: Dataset
     cases: dict[str, Case]
-    answers: dict[str, Any]
+    answers: Mapping[str, Any]  # a HeldValues: each answer structured when it is looked up
     raw_inputs: dict[str, Any]  # each case's input exactly as cases.jsonl has it: what adapters get
     sealed: bool = False  # the answer key is held by a scoring service: `answers` is empty
 
@@ -290,7 +345,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     cases_path = root / CASES
     dataset = Dataset(root, manifest)
     cases: dict[str, Case] = {}
-    answers: dict[str, Any] = {}
+    answers = HeldValues(structurer_of(btype.Answer))
     raw_inputs: dict[str, Any] = {}
     uses_sources = type(btype).source_files is not BenchmarkType.source_files
     make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
@@ -318,7 +373,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
             raise EnviroBenchError(f"duplicate answer for {case_id!r} (first on line {answered[case_id]})", file=answers_path, line=lineno, field="$.id")
         answered[case_id] = lineno
         answer = make_answer(raw_answer)
-        answers[case_id] = answer if answer is not MISS else structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+        answers.hold(case_id, answer if answer is not MISS else structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer"), raw_answer)
     for case_id, lineno in case_ids.items() if not sealed else ():
         if case_id not in answered:
             raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")

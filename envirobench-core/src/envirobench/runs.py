@@ -360,6 +360,8 @@ def _execute(spec: RunSpec, registry: Registry, on_progress: Progress | None, on
             # Serialised once, compact (a 100,000-case request is megabytes); the run's copy is
             # written once the adapter is gone, so nothing the adapter does can change it.
             request_text = request_text_of(build_request(btype, contents, asked, workspace, run_id=spec.run_id, model=spec.model, budget_usd=asked_budget, options=spec.options))
+            # The inputs as cases.jsonl has them are in the request now: not held to the end of the run.
+            contents = attrs.evolve(contents, raw_inputs={})
             atomic_write_text(workspace.request, request_text)
             log = AdapterLog(staging / ADAPTER_LOG)
             secrets = sb.secret_paths(registry, results_dir=spec.results_dir, dataset_root=dataset.root, compared=[*([spec.baseline] if spec.baseline else []), *spec.controls, *spec.hidden])

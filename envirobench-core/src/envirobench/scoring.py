@@ -228,6 +228,7 @@ def load_predictions(
     output: AdapterOutput | None = None,
     max_bytes: int = MAX_OUTPUT_MB << 20,
     cases: Mapping[str, Case] | None = None,
+    held: bool = False,
 ) -> dict[str, Any]:
     """The adapter's predictions, exactly one per requested case, each valid for the type, read
     from core's copy of its output (checked against `output`, run.json's record of the copy).
@@ -236,6 +237,8 @@ def load_predictions(
 
     With exact=False (a saved run read for comparison), cases it lacks are left out and cases
     it has beyond `case_ids` are ignored; the profiles that then lack a score are unavailable.
+    With held=True the predictions come as a `datasets.HeldValues` (a compared run's, kept to the
+    end of the run: nested ones held as their JSON text, made again where they are looked up).
     """
     relative = predictions_path(output_dir, result)
     data_path = output_dir / relative
@@ -272,6 +275,11 @@ def load_predictions(
                     btype.check_prediction(cases[cid], prediction)
                 except ValueError as exc:
                     raise TechnicalFailure(f"the prediction for case {cid!r} does not fit the case: {exc}", file=data_path, field=f"$[{json.dumps(cid)}]") from None
+        if held:
+            kept = ds.HeldValues(ds.structurer_of(btype.Prediction))
+            for cid, prediction in predictions.items():
+                kept.hold(cid, prediction, raw[cid])
+            return kept  # type: ignore[return-value]
         return predictions
     for cid in case_ids:
         try:
