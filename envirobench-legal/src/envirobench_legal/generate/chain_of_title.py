@@ -20,16 +20,15 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
     FixturePlan,
-    GeneratedCase,
     Manifest,
     dataset_writer,
+    document_cases,
     plant_mistakes,
     read_manifest,
     split_of,
@@ -46,6 +45,7 @@ from envirobench_synth.legal.title import (
 from envirobench_synth.rng import make_random
 
 from ..chain_of_title import DATASETS, Answer, ChainOfTitle, Input, TruePeriod
+from .schedule import is_scanned
 
 SEED = 20261201
 VERSION = 1
@@ -122,7 +122,8 @@ def answer_of(history: TitleHistory, scanned: int) -> Answer:
     )
 
 
-def render_case(folder: str, planned: PlannedPacket, history: TitleHistory):
+def render_case(folder: str, planned: PlannedPacket, history: TitleHistory, path: str) -> tuple[bytes, str, Input, Answer]:
+    """The packet's PDF (to be written at `path`), its category (the focus trap), input and answer."""
     split = split_of(folder)
     templates, _ = SPLITS[split]
     first = planned.first_instrument
@@ -133,11 +134,11 @@ def render_case(folder: str, planned: PlannedPacket, history: TitleHistory):
         planned.case_id,
         templates=templates,
         cover=cover_style(planned.cover),
-        scan=lambda index: (first + index) % SCAN_EVERY == SCAN_EVERY - 1,
+        scan=lambda index: is_scanned(first + index, SCAN_EVERY),
     )
     answer = answer_of(history, sum(rendered.scanned))
-    case_input = Input(packet=f"assets/{planned.case_id}.pdf", apn=history.subject.apn, parcel=history.subject.short)
-    return rendered, case_input, answer
+    case_input = Input(packet=path, apn=history.subject.apn, parcel=history.subject.short)
+    return rendered.pdf, planned.focus, case_input, answer
 
 
 def describe(folder: str, cases: list[tuple[PlannedPacket, TitleHistory]]) -> str:
@@ -146,7 +147,7 @@ def describe(folder: str, cases: list[tuple[PlannedPacket, TitleHistory]]) -> st
     traps = Counter(trap for _, history in cases for trap in history.traps)
     periods = sum(len(history.periods()) for _, history in cases)
     instruments = sum(len(history.instruments) for _, history in cases)
-    scanned = sum(1 for i in range(instruments) if i % SCAN_EVERY == SCAN_EVERY - 1)
+    scanned = sum(1 for i in range(instruments) if is_scanned(i, SCAN_EVERY))
     return (
         f"{len(cases)} synthetic title packets ({periods} ownership periods, {instruments} recorded instruments, "
         f"{scanned} of them scanned), the {split} split: law-firm templates {', '.join(templates)}; recorder styles "
@@ -162,16 +163,14 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     empty) and return its manifest."""
     write = dataset_writer(ChainOfTitle, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
+    histories = {planned.case_id: history for planned, history in cases}
 
-    def rendered(root: Path) -> Iterator[GeneratedCase]:
-        for planned, history in cases:
-            packet, case_input, answer = render_case(dataset, planned, history)
-            (root / case_input.packet).write_bytes(packet.pdf)
-            yield planned.case_id, planned.focus, case_input, answer
+    def render(planned: PlannedPacket, path: str) -> tuple[bytes, str, Input, Answer]:
+        return render_case(dataset, planned, histories[planned.case_id], path)
 
     return write(
         output_dir,
-        rendered,
+        document_cases([planned for planned, _ in cases], render),
         title=f"Chain of title, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
     )

@@ -14,16 +14,15 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from envirobench import (
     FixturePlan,
-    GeneratedCase,
     Manifest,
     dataset_writer,
+    document_cases,
     iter_jsonl,
     plant_mistakes,
     split_of,
@@ -40,6 +39,7 @@ from envirobench_synth.legal.contracts import (
 from envirobench_synth.rng import make_random
 
 from ..indemnity_terms import Answer, Basket, IndemnityTerms, Input, parse_date
+from .schedule import in_turn, is_scanned, shuffled
 
 SEED = 20261201
 VERSION = 1
@@ -74,24 +74,19 @@ def plan(folder: str) -> list[PlannedCase]:
     split = split_of(folder)
     size = SIZES[split]
     executions = [name for name, share in EXECUTION_SHARES.items() for _ in range(round(share * size / 100))]
-    executions = (executions + ["unrecorded"] * size)[:size]
-    make_random(SEED, split, "order").shuffle(executions)
+    executions = shuffled((executions + ["unrecorded"] * size)[:size], SEED, split)
     templates = CONTRACT_SPLITS[split]
     recorders = SPLITS[split][1]
-    out = []
-    for index, execution in enumerate(executions):
-        stand_alone = execution == "recorded" or index % 10 in STAND_ALONE_EVERY
-        out.append(
-            PlannedCase(
-                case_id=f"it-{split}-{index + 1:04d}",
-                execution=execution,
-                form="indemnity-agreement" if stand_alone else "purchase-and-sale",
-                template=templates[index % len(templates)],
-                recorder=recorders[(index // len(templates)) % len(recorders)],
-                scanned=index % SCANNED_EVERY == SCANNED_EVERY - 1,
-            )
+    return [
+        PlannedCase(
+            f"it-{split}-{index + 1:04d}",
+            execution,
+            "indemnity-agreement" if execution == "recorded" or index % 10 in STAND_ALONE_EVERY else "purchase-and-sale",
+            *in_turn(index, templates, recorders),
+            is_scanned(index, SCANNED_EVERY),
         )
-    return out
+        for index, execution in enumerate(executions)
+    ]
 
 
 def answer_of(contract: Contract, scanned: bool) -> Answer:
@@ -115,14 +110,17 @@ def answer_of(contract: Contract, scanned: bool) -> Answer:
     )
 
 
-def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, Input, Answer]:
+def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, str, Input, Answer]:
+    """The contract's PDF (at assets/<case ID>.pdf), its category (the indemnity's scope), input
+    and answer."""
     split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     contract = sample_contract(rng, split, contract_template(planned.template), planned.execution, planned.form,
                                recorder(planned.recorder))
     rendered = render_instrument(contract.instrument, SEED, split, planned.case_id, scanned=planned.scanned)
     case_input = Input(document=f"assets/{planned.case_id}.pdf", as_of=contract.terms.as_of.isoformat())
-    return rendered.pdf, case_input, answer_of(contract, planned.scanned)
+    answer = answer_of(contract, planned.scanned)
+    return rendered.pdf, answer.scope, case_input, answer
 
 
 def describe(folder: str, cases: list[PlannedCase], answers: list[Answer]) -> str:
@@ -149,19 +147,12 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     write = dataset_writer(IndemnityTerms, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
     # Rendered before writing: the manifest's description counts the traps the answers hold.
-    answers = [render_case(dataset, planned) for planned in cases]
-
-    def rendered(root: Path) -> Iterator[GeneratedCase]:
-        (root / "assets").mkdir(exist_ok=True)
-        for planned, (pdf, case_input, answer) in zip(cases, answers, strict=True):
-            (root / case_input.document).write_bytes(pdf)
-            yield planned.case_id, answer.scope, case_input, answer
-
+    rendered = {planned.case_id: render_case(dataset, planned) for planned in cases}
     return write(
         output_dir,
-        rendered,
+        document_cases(cases, lambda planned, path: rendered[planned.case_id]),
         title=f"Indemnity terms, synthetic {split_of(dataset)} v1",
-        description=describe(dataset, cases, [a for _, _, a in answers]),
+        description=describe(dataset, cases, [answer for *_, answer in rendered.values()]),
     )
 
 

@@ -15,15 +15,16 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
+from envirobench import FixturePlan, Manifest, dataset_writer, document_cases, split_of
 from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
 from envirobench_synth.rng import make_random
 
 from ..instrument_execution import Answer, Input, InstrumentExecution
+from .schedule import by_shares, in_turn, is_scanned, shuffled
 
 SEED = 20261130
 VERSION = 1
@@ -57,25 +58,17 @@ class PlannedCase:
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: scenarios shuffled, families and scans in turn."""
     split = split_of(folder)
-    size = SIZES[split]
-    scenarios = [name for name, share in SCENARIO_SHARES.items() for _ in range(share * size // 100)]
-    make_random(SEED, split, "order").shuffle(scenarios)
+    scenarios = shuffled(by_shares(SCENARIO_SHARES, SIZES[split]), SEED, split)
     templates, recorders = SPLITS[split]
-    out = []
-    for index, scenario in enumerate(scenarios):
-        out.append(
-            PlannedCase(
-                case_id=f"ie-{split}-{index + 1:04d}",
-                scenario=scenario,
-                template=templates[index % len(templates)],
-                recorder=recorders[(index // len(templates)) % len(recorders)],
-                scanned=index % SCANNED_EVERY == SCANNED_EVERY - 1,
-            )
-        )
-    return out
+    return [
+        PlannedCase(f"ie-{split}-{index + 1:04d}", scenario, *in_turn(index, templates, recorders),
+                    is_scanned(index, SCANNED_EVERY))
+        for index, scenario in enumerate(scenarios)
+    ]
 
 
-def render_case(folder: str, planned: PlannedCase):
+def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, str, Input, Answer]:
+    """The instrument's PDF (to be written at `path`), its category, input and answer."""
     split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     instrument = sample_instrument(rng, planned.scenario, template(planned.template), recorder(planned.recorder))
@@ -83,7 +76,7 @@ def render_case(folder: str, planned: PlannedCase):
     answer = Answer(
         status=rendered.status, evidence_pages=rendered.evidence_pages, kind=instrument.kind, scanned=planned.scanned
     )
-    return rendered, answer
+    return rendered.pdf, planned.scenario, Input(document=path), answer
 
 
 def describe(folder: str, cases: list[PlannedCase]) -> str:
@@ -105,17 +98,9 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
     empty) and return its manifest."""
     write = dataset_writer(InstrumentExecution, dataset, seed=SEED, version=VERSION)
     cases = plan(dataset)
-
-    def rendered(root: Path) -> Iterator[GeneratedCase]:
-        for planned in cases:
-            instrument, answer = render_case(dataset, planned)
-            path = f"assets/{planned.case_id}.pdf"
-            (root / path).write_bytes(instrument.pdf)
-            yield planned.case_id, planned.scenario, Input(document=path), answer
-
     return write(
         output_dir,
-        rendered,
+        document_cases(cases, partial(render_case, dataset)),
         title=f"Instrument execution, synthetic {split_of(dataset)} v1",
         description=describe(dataset, cases),
     )

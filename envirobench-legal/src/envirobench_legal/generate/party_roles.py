@@ -14,16 +14,16 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from envirobench import (
     EnviroBenchError,
     FixturePlan,
-    GeneratedCase,
     Manifest,
     dataset_writer,
+    document_cases,
     plant_mistakes,
     split_of,
     structure,
@@ -39,6 +39,7 @@ from envirobench_synth.legal.parties import (
 from envirobench_synth.rng import make_random
 
 from ..party_roles import Answer, Input, PartyRoles, normalize_name
+from .schedule import in_turn, is_scanned, shuffled
 
 SEED = 20261201
 VERSION = 1
@@ -60,28 +61,24 @@ class PlannedCase:
 def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: kinds in equal shares, shuffled; families in turn."""
     split = split_of(folder)
-    size = SIZES[split]
-    kinds = [PARTY_KINDS[index % len(PARTY_KINDS)] for index in range(size)]
-    make_random(SEED, split, "order").shuffle(kinds)
+    kinds = shuffled([PARTY_KINDS[index % len(PARTY_KINDS)] for index in range(SIZES[split])], SEED, split)
     templates, recorders = SPLITS[split]
     wordings = WORDING_SPLITS[split]
-    out = []
-    for index, kind in enumerate(kinds):
-        out.append(
-            PlannedCase(
-                case_id=f"pr-{split}-{index + 1:04d}",
-                kind=kind,
-                template=templates[index % len(templates)],
-                recorder=recorders[(index // len(templates)) % len(recorders)],
-                # A third cycle, offset, so that every template meets every wording.
-                wording=wordings[(index // (len(templates) * len(recorders)) + index) % len(wordings)],
-                scanned=index % SCANNED_EVERY == SCANNED_EVERY - 1,
-            )
+    return [
+        PlannedCase(
+            f"pr-{split}-{index + 1:04d}",
+            kind,
+            *in_turn(index, templates, recorders),
+            # A third cycle, offset, so that every template meets every wording.
+            wordings[(index // (len(templates) * len(recorders)) + index) % len(wordings)],
+            is_scanned(index, SCANNED_EVERY),
         )
-    return out
+        for index, kind in enumerate(kinds)
+    ]
 
 
-def render_case(folder: str, planned: PlannedCase):
+def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, str, Input, Answer]:
+    """The instrument's PDF (to be written at `path`), its category, input and answer."""
     split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     drawn = sample_party_instrument(rng, planned.kind, template(planned.template), recorder(planned.recorder),
@@ -99,7 +96,7 @@ def render_case(folder: str, planned: PlannedCase):
         },
         Answer,
     )
-    return rendered, answer
+    return rendered.pdf, planned.kind, Input(document=path), answer
 
 
 def describe(folder: str, cases: list[PlannedCase], parties: int, traps: Counter) -> str:
@@ -133,17 +130,9 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         traps.update(drawn.traps)
     if split == "test" and parties < MIN_TEST_PARTIES:
         raise EnviroBenchError(f"the test split holds {parties} parties, fewer than {MIN_TEST_PARTIES}")
-
-    def rendered(root: Path) -> Iterator[GeneratedCase]:
-        for planned in cases:
-            instrument, answer = render_case(dataset, planned)
-            path = f"assets/{planned.case_id}.pdf"
-            (root / path).write_bytes(instrument.pdf)
-            yield planned.case_id, planned.kind, Input(document=path), answer
-
     return write(
         output_dir,
-        rendered,
+        document_cases(cases, partial(render_case, dataset)),
         title=f"Party roles, synthetic {split} v1",
         description=describe(dataset, cases, parties, traps),
     )

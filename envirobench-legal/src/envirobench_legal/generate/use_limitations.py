@@ -31,6 +31,7 @@ from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
 from ..use_limitations import Answer, Excluded, Input, Limitation, Parcel, UseLimitations
+from .schedule import by_shares, is_scanned, shuffled
 
 SEED = 20261201
 VERSION = 1
@@ -64,9 +65,8 @@ def plan(folder: str) -> list[PlannedCase]:
     """The cases of dataset `folder`, in order: traps shuffled, recorders in turn."""
     split = split_of(folder)
     size = SIZES[split]
-    focuses = [name for name, share in FOCUS_SHARES.items() for _ in range(share * size // 100)]
-    focuses += ["plain"] * (size - len(focuses))  # what rounding leaves
-    make_random(SEED, split, "order").shuffle(focuses)
+    focuses = by_shares(FOCUS_SHARES, size)
+    focuses = shuffled(focuses + ["plain"] * (size - len(focuses)), SEED, split)  # "plain": what rounding leaves
     _, recorders = SPLITS[split]
     out, first = [], 0
     for index, focus in enumerate(focuses):
@@ -85,7 +85,7 @@ def search_of(folder: str, planned: PlannedCase) -> ParcelSearch:
 
 
 def scanned(planned: PlannedCase, position: int) -> bool:
-    return (planned.first_document + position) % SCANNED_EVERY == SCANNED_EVERY - 1
+    return is_scanned(planned.first_document + position, SCANNED_EVERY)
 
 
 def answer_of(search: ParcelSearch, scans: int) -> Answer:
