@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -26,6 +25,7 @@ from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
 from ..document_split import Answer, DocumentSplit, Input
+from .mistake import Mistake
 
 SEED = 20261201
 VERSION = 1
@@ -86,26 +86,17 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class SplitMistake:
-    """A deliberate mistake in wrong.json, on the first case of `scenario` no other mistake took."""
-
-    scenario: str
-    change: str  # "drop-second", "late-second", "add-inside" or "none-but-page-1"
-    why: str
-
-
-MISTAKES: tuple[SplitMistake, ...] = (
-    SplitMistake("faxed", "drop-second", "a boundary missed (two documents taken for one)"),
-    SplitMistake("continuation-letterheads", "add-inside", "a false boundary inside a document"),
-    SplitMistake(
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("faxed", "drop-second", "a boundary missed (two documents taken for one)"),
+    Mistake("continuation-letterheads", "add-inside", "a false boundary inside a document"),
+    Mistake(
         "plain", "late-second", "a boundary one page late (right within the ±1 tolerance)"
     ),
-    SplitMistake("blank-separators", "none-but-page-1", "the bundle taken for one document"),
+    Mistake("blank-separators", "none-but-page-1", "the bundle taken for one document"),
 )
 
 
-def fits(mistake: SplitMistake, answer: Answer) -> bool:
+def fits(mistake: Mistake, answer: Answer) -> bool:
     """Whether a bundle of the mistake's scenario can take it."""
     if len(answer.first_pages) < 2:
         return False
@@ -126,11 +117,11 @@ def fits(mistake: SplitMistake, answer: Answer) -> bool:
 
 # Case ID -> the mistake wrong.json makes there: each on the first bundle of its scenario it fits.
 planted = FixturePlan.first_fitting(
-    MISTAKES, fits, category=lambda mistake: mistake.scenario, answer=Answer, unit="bundle"
+    MISTAKES, fits, category=lambda mistake: mistake.takes, answer=Answer, unit="bundle"
 )
 
 
-def wrong_prediction(answer: Answer, mistake: SplitMistake) -> list[int]:
+def wrong_prediction(answer: Answer, mistake: Mistake) -> list[int]:
     pages = list(answer.first_pages)
     if mistake.change == "drop-second":
         del pages[1]

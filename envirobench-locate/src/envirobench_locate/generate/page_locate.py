@@ -18,7 +18,6 @@ question about the file names in its input for the report.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -28,6 +27,7 @@ from envirobench_synth.locate.thumbnails import write_thumbnails
 from envirobench_synth.rng import make_random
 
 from ..page_locate import Answer, Input, PageLocate
+from .mistake import Mistake
 
 SEED = 20261202
 VERSION = 1
@@ -98,24 +98,15 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PageMistake:
-    """A deliberate mistake in wrong.json, on the first question of `kind` no other mistake took."""
-
-    kind: str
-    change: str  # "first-only", "add-near-miss", "empty" or "next-page"
-    why: str
-
-
-MISTAKES: tuple[PageMistake, ...] = (
-    PageMistake("result", "first-only", "only the first page stating a result (the others missed)"),
-    PageMistake("result", "add-near-miss", "a near miss added (the same well on another day)"),
-    PageMistake("invoice", "empty", "no page given"),
-    PageMistake("depth", "next-page", "the page after the right one"),
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("result", "first-only", "only the first page stating a result (the others missed)"),
+    Mistake("result", "add-near-miss", "a near miss added (the same well on another day)"),
+    Mistake("invoice", "empty", "no page given"),
+    Mistake("depth", "next-page", "the page after the right one"),
 )
 
 
-def fits(mistake: PageMistake, answer: Answer) -> bool:
+def fits(mistake: Mistake, answer: Answer) -> bool:
     """Whether a question of the mistake's kind can take it."""
     if mistake.change == "first-only":
         return len(answer.pages) > 1
@@ -126,11 +117,11 @@ def fits(mistake: PageMistake, answer: Answer) -> bool:
 
 # Case ID -> the mistake wrong.json makes there: each on the first question of its kind it fits.
 planted = FixturePlan.first_fitting(
-    MISTAKES, fits, category=lambda mistake: mistake.kind, answer=Answer, unit="question"
+    MISTAKES, fits, category=lambda mistake: mistake.takes, answer=Answer, unit="question"
 )
 
 
-def wrong_prediction(answer: Answer, mistake: PageMistake) -> list[int]:
+def wrong_prediction(answer: Answer, mistake: Mistake) -> list[int]:
     if mistake.change == "first-only":
         return [answer.pages[0]]
     if mistake.change == "add-near-miss":

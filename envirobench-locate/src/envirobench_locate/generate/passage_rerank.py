@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -28,6 +27,7 @@ from envirobench_synth.locate.passages import (
 from envirobench_synth.rng import make_random
 
 from ..passage_rerank import CUTOFF, Answer, Input, Judgment, Passage, PassageRerank
+from .mistake import Mistake
 
 SEED = 20261201
 VERSION = 1
@@ -108,29 +108,20 @@ def ideal_ranking(answer: Answer) -> list[str]:
     ]
 
 
-@dataclass(frozen=True)
-class RankingMistake:
-    """A deliberate mistake in wrong.json, on the first question of `kind` no other mistake took."""
-
-    kind: str
-    change: str  # "reverse", "essential-to-11", "negative-first", "unknown-first", "top-only"
-    why: str
-
-
-MISTAKES: tuple[RankingMistake, ...] = (
-    RankingMistake(
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake(
         "result", "reverse", "the ideal ranking reversed: every essential passage out of the top 10"
     ),
-    RankingMistake(
+    Mistake(
         "exceedance", "essential-to-11", "an essential passage (the standard) just below the cutoff"
     ),
-    RankingMistake(
+    Mistake(
         "tank-removal", "negative-first", "a graded-0 passage (another tank's removal) put first"
     ),
-    RankingMistake(
+    Mistake(
         "ownership", "unknown-first", "a passage ID the question does not offer, put first"
     ),
-    RankingMistake(
+    Mistake(
         "flow-direction",
         "top-only",
         "only the best passage returned: the graded 2 and 1 ones missing",
@@ -139,7 +130,7 @@ MISTAKES: tuple[RankingMistake, ...] = (
 
 
 # Case ID -> the mistake wrong.json makes there: each on the first question of its kind.
-planted = FixturePlan.first_fitting(MISTAKES, category=lambda mistake: mistake.kind, unit="question")
+planted = FixturePlan.first_fitting(MISTAKES, category=lambda mistake: mistake.takes, unit="question")
 
 
 def mistaken(ranking: list[str], answer: Answer, change: str) -> list[str]:

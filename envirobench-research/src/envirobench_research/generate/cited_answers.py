@@ -13,7 +13,6 @@ style.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -24,6 +23,7 @@ from envirobench_synth.rng import make_random
 from ..answers import GoldAnswer, question_id
 from ..cited_answers import Answer, CitedAnswers, Input
 from .missing_information import canonical, case_parts, write_record
+from .mistake import Mistake
 
 SEED = 20261219
 VERSION = 1
@@ -81,18 +81,11 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class CitationMistake:
-    kind: str  # the question kind it takes ("" for any)
-    change: str  # "wrong-page", "other-passage", "wrong-value" or "no-citation"
-    why: str
-
-
-MISTAKES: tuple[CitationMistake, ...] = (
-    CitationMistake("", "wrong-page", "the right passage cited on the next page"),
-    CitationMistake("", "other-passage", "a quote that is not the passage (the document's title)"),
-    CitationMistake("", "wrong-value", "a wrong value with the right citation"),
-    CitationMistake("", "no-citation", "a right value without any citation"),
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("", "wrong-page", "the right passage cited on the next page"),
+    Mistake("", "other-passage", "a quote that is not the passage (the document's title)"),
+    Mistake("", "wrong-value", "a wrong value with the right citation"),
+    Mistake("", "no-citation", "a right value without any citation"),
 )
 
 
@@ -101,7 +94,7 @@ def cite(gold: GoldAnswer) -> dict:
     return {"document": evidence.document, "page": evidence.page, "quote": evidence.passage}
 
 
-def _wrong(gold: GoldAnswer, mistake: CitationMistake) -> dict:
+def _wrong(gold: GoldAnswer, mistake: Mistake) -> dict:
     right = {"answer": canonical(gold), "citations": [cite(gold)]}
     if mistake.change == "wrong-page":
         return {**right, "citations": [{**cite(gold), "page": gold.evidence[0].page + 1}]}

@@ -13,7 +13,6 @@ reproduces every file byte for byte.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import (
@@ -28,6 +27,7 @@ from envirobench_synth.research.history import STYLES_BY_SPLIT, render_history, 
 from envirobench_synth.rng import make_random
 
 from ..historical_use import USES, Answer, HistoricalUse, Input, Period
+from .mistake import Mistake
 
 SEED = 20261219
 VERSION = 1
@@ -77,25 +77,15 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class HistoryMistake:
-    """A deliberate mistake in wrong.json, on the first history of `kind` (its layout) no other
-    mistake took."""
-
-    kind: str
-    change: str  # "drop-last", "shift", "relabel"
-    why: str
-
-
-MISTAKES: tuple[HistoryMistake, ...] = (
-    HistoryMistake("by-source", "drop-last", "the latest period left out"),
-    HistoryMistake("abstract", "shift", "the first period's end put 8 years late"),
-    HistoryMistake("chronology", "relabel", "the first commercial use called retail"),
-    HistoryMistake("appendix", "shift", "the first period's end put 8 years late"),
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("by-source", "drop-last", "the latest period left out"),
+    Mistake("abstract", "shift", "the first period's end put 8 years late"),
+    Mistake("chronology", "relabel", "the first commercial use called retail"),
+    Mistake("appendix", "shift", "the first period's end put 8 years late"),
 )
 
 
-def fits(mistake: HistoryMistake, answer: Answer) -> bool:
+def fits(mistake: Mistake, answer: Answer) -> bool:
     if mistake.change == "relabel":
         return any(
             p.use not in ("retail", "residential", "vacant", "agricultural") for p in answer.periods
@@ -103,19 +93,19 @@ def fits(mistake: HistoryMistake, answer: Answer) -> bool:
     return len(answer.periods) > 1
 
 
-def planted(dataset_dir: Path, answers: dict[str, Answer] | None = None) -> dict[str, HistoryMistake]:
+def planted(dataset_dir: Path, answers: dict[str, Answer] | None = None) -> dict[str, Mistake]:
     """Each mistake of a layout the split has on the first history of that layout it fits."""
     present = set(read_categories(dataset_dir).values())
     return FixturePlan.first_fitting(
-        tuple(m for m in MISTAKES if m.kind in present),
+        tuple(m for m in MISTAKES if m.takes in present),
         fits,
-        category=lambda mistake: mistake.kind,
+        category=lambda mistake: mistake.takes,
         answer=Answer,
         unit="history",
     )(dataset_dir, answers)
 
 
-def wrong_prediction(answer: Answer, mistake: HistoryMistake) -> list[dict]:
+def wrong_prediction(answer: Answer, mistake: Mistake) -> list[dict]:
     periods = [
         {"use": p.use, "from_year": p.from_year, "to_year": p.to_year} for p in answer.periods
     ]

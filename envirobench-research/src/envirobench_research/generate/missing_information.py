@@ -15,7 +15,6 @@ byte. `case_parts` is shared with the cited-answers generator.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -25,6 +24,7 @@ from envirobench_synth.rng import make_random
 
 from ..answers import NOT_IN_RECORD, Evidence, GoldAnswer, QuestionInput, question_id
 from ..missing_information import Answer, Input, MissingInformation
+from .mistake import Mistake
 
 SEED = 20261218
 VERSION = 1
@@ -128,25 +128,16 @@ def canonical(gold: GoldAnswer) -> str:
     return "; ".join(gold.items) if gold.items else gold.value
 
 
-@dataclass(frozen=True)
-class QuestionMistake:
-    """A deliberate mistake in wrong.json, on the first question of a case that fits it."""
-
-    status: str  # the status of the question it takes
-    change: str  # "trap", "abstain", "invent" or "off-by-one"
-    why: str
-
-
-MISTAKES: tuple[QuestionMistake, ...] = (
-    QuestionMistake("stale", "trap", "the superseded value given for a stale question (invented)"),
-    QuestionMistake("answerable", "abstain", "'not in the record' where the record answers"),
-    QuestionMistake("underspecified", "invent", "a value given to an underspecified question"),
-    QuestionMistake("answerable", "off-by-one", "a quantity one unit off (wrong)"),
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("stale", "trap", "the superseded value given for a stale question (invented)"),
+    Mistake("answerable", "abstain", "'not in the record' where the record answers"),
+    Mistake("underspecified", "invent", "a value given to an underspecified question"),
+    Mistake("answerable", "off-by-one", "a quantity one unit off (wrong)"),
 )
 
 
-def _fits(mistake: QuestionMistake, gold: GoldAnswer) -> bool:
-    if gold.status != mistake.status:
+def _fits(mistake: Mistake, gold: GoldAnswer) -> bool:
+    if gold.status != mistake.takes:
         return False
     if mistake.change == "trap":
         return bool(gold.trap)
@@ -169,7 +160,7 @@ planted = FixturePlan.first_fitting(
 )
 
 
-def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
+def _wrong(gold: GoldAnswer, mistake: Mistake) -> str:
     if mistake.change == "trap":
         return gold.trap
     if mistake.change == "abstain":
@@ -179,7 +170,7 @@ def _wrong(gold: GoldAnswer, mistake: QuestionMistake) -> str:
     return f"{float(gold.value) + 1:g}"  # a bare number, read in the question's unit
 
 
-def wrong_prediction(mistake: QuestionMistake, answer: Answer, prediction: dict) -> dict:
+def wrong_prediction(mistake: Mistake, answer: Answer, prediction: dict) -> dict:
     """The first question the mistake fits, answered wrongly."""
     k, gold = next((k, g) for k, g in enumerate(answer.questions, 1) if _fits(mistake, g))
     return {"answers": {**prediction["answers"], question_id(k): _wrong(gold, mistake)}}

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
@@ -28,6 +27,7 @@ from envirobench_synth.research.standard_tables import (
 from envirobench_synth.rng import make_random
 
 from ..regulatory_standards import Answer, Input, RegulatoryStandards
+from .mistake import Mistake
 
 SEED = 20261220
 VERSION = 1
@@ -86,26 +86,17 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
 # -- fixtures -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class StandardMistake:
-    """A deliberate mistake in wrong.json, on the first look-up with `trap` no other mistake took."""
-
-    trap: str
-    change: str  # "micro", "none", "tenfold"
-    why: str
-
-
-MISTAKES: tuple[StandardMistake, ...] = (
-    StandardMistake("units", "micro", "the value in the table's unit given with the result's unit"),
-    StandardMistake("date-change", "tenfold", "a value ten times the one in force"),
-    StandardMistake("fallback", "none", "no standard where the fallback table has one"),
+MISTAKES: tuple[Mistake, ...] = (
+    Mistake("units", "micro", "the value in the table's unit given with the result's unit"),
+    Mistake("date-change", "tenfold", "a value ten times the one in force"),
+    Mistake("fallback", "none", "no standard where the fallback table has one"),
 )
 
 
 # Case ID -> the mistake wrong.json makes there: each on the first look-up with its trap and a table.
 planted = FixturePlan.first_fitting(
     MISTAKES,
-    lambda mistake, answer: mistake.trap in answer.traps and answer.table is not None,
+    lambda mistake, answer: mistake.takes in answer.traps and answer.table is not None,
     answer=Answer,
     unit="look-up",
 )
@@ -115,7 +106,7 @@ def _flip_unit(unit: str) -> str:
     return {"mg/L": "µg/L", "µg/L": "mg/L", "mg/kg": "µg/kg", "µg/kg": "mg/kg"}[unit]
 
 
-def wrong_prediction(answer: Answer, mistake: StandardMistake) -> dict:
+def wrong_prediction(answer: Answer, mistake: Mistake) -> dict:
     if mistake.change == "none":
         return {"table": None, "value": None, "unit": None}
     if mistake.change == "micro":
