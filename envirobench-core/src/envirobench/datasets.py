@@ -276,9 +276,15 @@ class HeldValues(Mapping[str, Any]):
         self._held: dict[str, Any] = {}
         self._make = make
 
+    @staticmethod
+    def worth_it(raw: Any) -> bool:
+        """Whether values shaped like the JSON value `raw` are worth holding as text (it nests
+        arrays or objects); a collection whose first value is not is kept as a plain dict."""
+        return type(raw) is list or type(raw) is dict and any(type(v) is list or type(v) is dict for v in raw.values())
+
     def hold(self, key: str, made: Any, raw: Any) -> None:
         """Hold `made`, structured from the JSON value `raw`, under `key` (see above)."""
-        if type(raw) is dict and any(type(v) is list or type(v) is dict for v in raw.values()) or type(raw) is list:
+        if self.worth_it(raw):
             try:
                 data = orjson.dumps(raw)
             except orjson.JSONEncodeError:  # an integer beyond 64 bits, a lone surrogate: held as made
@@ -292,6 +298,10 @@ class HeldValues(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         value = self._held[key]
+        return self._make(orjson.loads(value)) if type(value) is bytes else value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        value = self._held.get(key, default)
         return self._make(orjson.loads(value)) if type(value) is bytes else value
 
     def __contains__(self, key: object) -> bool:
@@ -321,7 +331,7 @@ class Contents:
 
     dataset: Dataset
     cases: dict[str, Case]
-    answers: Mapping[str, Any]  # a HeldValues: each answer structured when it is looked up
+    answers: Mapping[str, Any]  # a dict, or a HeldValues for answers worth holding as text
     raw_inputs: dict[str, Any]  # each case's input exactly as cases.jsonl has it: what adapters get
     sealed: bool = False  # the answer key is held by a scoring service: `answers` is empty
 
@@ -345,7 +355,8 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     cases_path = root / CASES
     dataset = Dataset(root, manifest)
     cases: dict[str, Case] = {}
-    answers = HeldValues(structurer_of(btype.Answer))
+    answers: dict[str, Any] = {}
+    held: HeldValues | None = None  # the answers, when the first shows them worth holding as text
     raw_inputs: dict[str, Any] = {}
     uses_sources = type(btype).source_files is not BenchmarkType.source_files
     make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
@@ -373,7 +384,16 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
             raise EnviroBenchError(f"duplicate answer for {case_id!r} (first on line {answered[case_id]})", file=answers_path, line=lineno, field="$.id")
         answered[case_id] = lineno
         answer = make_answer(raw_answer)
-        answers.hold(case_id, answer if answer is not MISS else structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer"), raw_answer)
+        if answer is MISS:
+            answer = structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+        if held is not None:
+            held.hold(case_id, answer, raw_answer)
+            continue
+        if not answers and HeldValues.worth_it(raw_answer):
+            held = HeldValues(structurer_of(btype.Answer))
+            held.hold(case_id, answer, raw_answer)
+            continue
+        answers[case_id] = answer
     for case_id, lineno in case_ids.items() if not sealed else ():
         if case_id not in answered:
             raise EnviroBenchError(f"case {case_id!r} (line {lineno}) has no answer in {ANSWERS}", file=cases_path, line=lineno, field="$.id")
@@ -384,7 +404,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
             raise EnviroBenchError("a retirement must state its reason", file=mpath, field=f"$.retired[{index}].reason")
     for retirement in manifest.retired:
         del cases[retirement.case], raw_inputs[retirement.case]
-    return Contents(dataset, cases, answers, raw_inputs, sealed)
+    return Contents(dataset, cases, answers if held is None else held, raw_inputs, sealed)
 
 
 def _lines(path: Path, record: type, fields_of: Any) -> Iterator[tuple[int, tuple[Any, ...]]]:

@@ -237,8 +237,8 @@ def load_predictions(
 
     With exact=False (a saved run read for comparison), cases it lacks are left out and cases
     it has beyond `case_ids` are ignored; the profiles that then lack a score are unavailable.
-    With held=True the predictions come as a `datasets.HeldValues` (a compared run's, kept to the
-    end of the run: nested ones held as their JSON text, made again where they are looked up).
+    With held=True predictions that nest arrays or objects come as a `datasets.HeldValues` (a
+    compared run's, kept to the end of the run: held as their JSON text, made where looked up).
     """
     relative = predictions_path(output_dir, result)
     data_path = output_dir / relative
@@ -275,7 +275,7 @@ def load_predictions(
                     btype.check_prediction(cases[cid], prediction)
                 except ValueError as exc:
                     raise TechnicalFailure(f"the prediction for case {cid!r} does not fit the case: {exc}", file=data_path, field=f"$[{json.dumps(cid)}]") from None
-        if held:
+        if held and case_ids and ds.HeldValues.worth_it(raw[case_ids[0]]):
             kept = ds.HeldValues(ds.structurer_of(btype.Prediction))
             for cid, prediction in predictions.items():
                 kept.hold(cid, prediction, raw[cid])
