@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from legal_kit import fixture_scores, shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, fixture_scores, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import CHAIN_OF_TITLE, disagreements
+from envirobench.categories import CHAIN_OF_TITLE
 from envirobench_legal.chain_of_title import (
     Answer,
     ChainOfTitle,
@@ -63,9 +62,7 @@ def score(prediction, truth=None):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(ChainOfTitle) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
-    assert set(CHAIN_OF_TITLE.required) <= set(TYPE.HEADLINE)
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/ct-1.pdf",)
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 from category_kit import refusal
-from legal_kit import shipped_datasets
+from legal_kit import assert_is_the_categories_task, shipped_datasets
 
 from envirobench import (
     Case,
@@ -16,8 +16,7 @@ from envirobench import (
     read_json,
     structure,
 )
-from envirobench.benchmark import check_type_class
-from envirobench.categories import INDEMNITY_TERMS, disagreements
+from envirobench.categories import INDEMNITY_TERMS
 from envirobench_legal.generate.indemnity_terms import MISTAKES, SIZES, plan, planted
 from envirobench_legal.indemnity_terms import (
     FIELDS,
@@ -71,9 +70,7 @@ def score(prediction, truth=None):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(IndemnityTerms) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
-    assert set(INDEMNITY_TERMS.required) <= set(TYPE.HEADLINE)
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/it-1.pdf",)
 
 

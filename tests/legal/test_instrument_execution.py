@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import fixture_scores, shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, fixture_scores, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, build_registry, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import INSTRUMENT_EXECUTION, disagreements
+from envirobench.categories import INSTRUMENT_EXECUTION
 from envirobench_legal.generate.instrument_execution import (
     MISTAKES,
     SCENARIO_SHARES,
@@ -44,9 +43,7 @@ def score(truth, prediction):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(InstrumentExecution) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
-    assert set(INSTRUMENT_EXECUTION.required) <= set(TYPE.HEADLINE)
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/ie-1.pdf",)
 
 

@@ -4,11 +4,10 @@ the shipped datasets (splits by family, sizes, scans, traps) and their fixtures.
 from __future__ import annotations
 
 import pytest
-from legal_kit import shipped_datasets
+from legal_kit import assert_is_the_categories_task, shipped_datasets
 
 from envirobench import Case, EnviroBenchError, read_json, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import PARTY_ROLES, disagreements
+from envirobench.categories import PARTY_ROLES
 from envirobench_legal.generate.party_roles import SIZES, plan, planted
 from envirobench_legal.package import PACKAGE
 from envirobench_legal.party_roles import (
@@ -57,9 +56,7 @@ def score(truth, prediction):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(PartyRoles) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
-    assert set(PARTY_ROLES.required) <= set(TYPE.HEADLINE)
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/pr-1.pdf",)
 
 

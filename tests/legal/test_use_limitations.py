@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, shipped_datasets, sized_splits
 
 from envirobench import Case, EnviroBenchError, read_json, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements, task
+from envirobench.categories import task
 from envirobench_legal.generate.use_limitations import FOCUS_SHARES, MISTAKES, SIZES, plan, planted
 from envirobench_legal.package import PACKAGE
 from envirobench_legal.use_limitations import (
@@ -51,8 +50,7 @@ def headline(*pairs):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(UseLimitations) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     formula = task(TYPE.ID).formula
     assert formula.is_default  # 100 x the primary, which must be a share
     assert TYPE.HEADLINE[0] == "limitations_f1"
