@@ -186,15 +186,12 @@ def test_runs_written_by_0_1_0_read_and_rescore_to_the_same_bytes(tmp_path, toy_
     def headline_section(text: str) -> tuple[str, str]:
         before, rest = text.split('<section id="headline">', 1)
         section, after = rest.split("</section>", 1)
-        # The page's own script and style (the last untyped script, the first style) are core's
-        # code, not the run's: issue 36 changed them (folded error lists, sorting). The copy under
-        # data/ keeps a one-line note in their place (its README.md).
-        page = before + after
-        scripts = list(re.finditer(r"<script>.*?</script>", page, re.S))
-        styles = list(re.finditer(r"<style>.*?</style>", page, re.S))
-        app, style = scripts[-1], styles[0]
-        page = page[: app.start()] + "<script>APP</script>" + page[app.end() :]
-        page = page[: style.start()] + "<style>APP</style>" + page[style.end() :]
+        # Every style and every untyped script (the page's own, and each viewer's) is core's
+        # code, not the run's: rescoring renders the page with today's code (issue 36 changed the
+        # page's, issue 37 the viewers'). The run's part is the markup and the typed data scripts;
+        # the copy under data/ keeps a one-line note in place of each code block (its README.md).
+        page = re.sub(r"<style>.*?</style>", "<style>CODE</style>", before + after, flags=re.S)
+        page = re.sub(r"<script>.*?</script>", "<script>CODE</script>", page, flags=re.S)
         # ... and the case list's Sort control (issue 36) is new beside the filters.
         page = page.replace('    <label>Sort <select id="eb-sort" name="sort"></select></label>\n', "")
         return page, section
