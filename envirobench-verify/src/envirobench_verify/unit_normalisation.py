@@ -124,16 +124,10 @@ class Converted:
 
 
 @attrs.frozen
-class TruthRow:
+class TruthRow(Converted):
     """The truth of one row: its converted value and the conversion kind (for breakdowns)."""
 
-    result: str = attrs.field(validator=not_blank)
-    value: float = attrs.field(validator=_finite)
     kind: Kind
-
-    @property
-    def key(self) -> str:
-        return self.result
 
 
 @attrs.frozen
