@@ -45,6 +45,8 @@ from .sitepages import (
     letterhead,
     money,
     person,
+    photo_sheets,
+    recorder_stamp,
     wrap,
 )
 
@@ -323,16 +325,17 @@ def lab_report(
     cover.text(title, size=st.size + 6, bold=True, align="center")
     cover.gap(12)
     work_order = f"{day:%y}{rng.choice('ABCDEFGH')}{rng.randrange(1000, 9999)}"
-    for label, value in (
-        ("Client", site.client),
-        ("Project", f"{site.name} ({site.project})"),
-        ("Work Order", work_order),
-        ("Date Received", st.date(received)),
-        ("Date Reported", st.date(received + dt.timedelta(days=rng.randrange(5, 15)))),
-        ("Samples", ", ".join(st.well(w) for w in wells)),
-    ):
-        cover.text(f"{label}:", bold=True, advance=False)
-        cover.text(value, x=MARGIN + 110)
+    cover.fields(
+        (
+            ("Client", site.client),
+            ("Project", f"{site.name} ({site.project})"),
+            ("Work Order", work_order),
+            ("Date Received", st.date(received)),
+            ("Date Reported", st.date(received + dt.timedelta(days=rng.randrange(5, 15)))),
+            ("Samples", ", ".join(st.well(w) for w in wells)),
+        ),
+        indent=110,
+    )
     cover.gap(14)
     cover.para(
         "The results in this report apply only to the samples as received. This report shall not be reproduced "
@@ -449,15 +452,16 @@ def permit(rng: random.Random, st: OfficeStyle, split: str, site: Site) -> list[
     first.gap(10)
     first.text(_title(rng, "permit", split), size=st.size + 6, bold=True, align="center")
     first.gap(10)
-    for label, value in (
-        ("Permit Number", number),
-        ("Permittee", site.client),
-        ("Facility", f"{site.name}, {site.address}"),
-        ("Date of Issuance", st.date(issued)),
-        ("Expiration Date", st.date(expires)),
-    ):
-        first.text(f"{label}:", bold=True, advance=False)
-        first.text(value, x=MARGIN + 120)
+    first.fields(
+        (
+            ("Permit Number", number),
+            ("Permittee", site.client),
+            ("Facility", f"{site.name}, {site.address}"),
+            ("Date of Issuance", st.date(issued)),
+            ("Expiration Date", st.date(expires)),
+        ),
+        indent=120,
+    )
     first.facts.add("permit-expiry")
     first.gap(10)
     conditions = [
@@ -503,20 +507,15 @@ def recorded_instrument(
     stamp with its number on page 1, the body, signatures and an acknowledgment."""
     number, at = site.covenant if which == "covenant" else site.deed
     first = Sheet(st, which)
-    first.text(f"When recorded return to: {st.firm}", size=st.size - 1)
-    first.box(PAGE_W - MARGIN - 200, TOP - 8, 200, 62, width=1.0)
-    for k, line in enumerate(
-        (
-            f"{site.county.upper()} COUNTY RECORDER",
-            f"Instrument No. {number}",
-            f"Recorded {at:%m/%d/%Y %I:%M %p}",
-            f"Fee ${rng.randrange(20, 90)}.00",
-        )
-    ):
-        first.text(line, size=8.5, x=PAGE_W - MARGIN - 194, y=TOP - 2 + k * 13)
+    stamp = (
+        f"{site.county.upper()} COUNTY RECORDER",
+        f"Instrument No. {number}",
+        f"Recorded {at:%m/%d/%Y %I:%M %p}",
+        f"Fee ${rng.randrange(20, 90)}.00",
+    )
+    recorder_stamp(first, st.firm, stamp, 62)
     if which == "covenant":
         first.facts.add("covenant-recording")
-    first.y = TOP + 80
     title = _title(rng, which, split)
     first.text(title, size=st.size + 6, bold=True, align="center")
     first.gap(10)
@@ -622,34 +621,28 @@ def photo_log(
 ) -> list[Sheet]:
     """Photograph pages: two photographs a page with captions; every page repeats the same heading."""
     title = _title(rng, "photo-log", split)
-    sheets = []
-    number = 1
-    for _ in range(pages):
-        sheet = Sheet(st, "photo-log")
-        sheet.text(title, size=st.size + 4, bold=True, align="center")
-        sheet.text(f"{site.name}, {site.address}", align="center")
-        sheet.gap(10)
-        for _ in range(2):
-            top = sheet.y
-            sheet.box(MARGIN + 40, top, PAGE_W - 2 * MARGIN - 80, 240, width=1.0)
-            for _ in range(6):  # shapes in the photograph
-                w, h = rng.uniform(40, 200), rng.uniform(20, 100)
-                x, y = (
-                    MARGIN + 45 + rng.uniform(0, PAGE_W - 2 * MARGIN - 90 - w),
-                    top + 5 + rng.uniform(0, 230 - h),
-                )
-                sheet.box(x, y, w, h, width=1.5)
-            sheet.y = top + 250
-            well = rng.choice(site.wells)
-            sheet.text(
-                f"Photograph {number}. {st.well(well)} {rng.choice(('well vault', 'during purging', 'after repair'))}, "
-                f"looking {rng.choice(('north', 'south', 'east', 'west'))}.",
-                x=MARGIN + 40,
+
+    def photograph(sheet: Sheet, number: int) -> None:
+        top = sheet.y
+        sheet.box(MARGIN + 40, top, PAGE_W - 2 * MARGIN - 80, 240, width=1.0)
+        for _ in range(6):  # shapes in the photograph
+            w, h = rng.uniform(40, 200), rng.uniform(20, 100)
+            x, y = (
+                MARGIN + 45 + rng.uniform(0, PAGE_W - 2 * MARGIN - 90 - w),
+                top + 5 + rng.uniform(0, 230 - h),
             )
-            sheet.gap(8)
-            number += 1
-        sheets.append(sheet)
-    return finish(sheets)
+            sheet.box(x, y, w, h, width=1.5)
+        sheet.y = top + 250
+        well = rng.choice(site.wells)
+        sheet.text(
+            f"Photograph {number}. {st.well(well)} {rng.choice(('well vault', 'during purging', 'after repair'))}, "
+            f"looking {rng.choice(('north', 'south', 'east', 'west'))}.",
+            x=MARGIN + 40,
+        )
+        sheet.gap(8)
+
+    place = f"{site.name}, {site.address}"
+    return finish(photo_sheets(st, title, place, pages, photograph, title_size=st.size + 4, gap=10))
 
 
 def fax_cover(
@@ -659,15 +652,16 @@ def fax_cover(
     letterhead(sheet)
     sheet.text(_title(rng, "fax", split), size=st.size + 10, bold=True)
     sheet.gap(10)
-    for label, value in (
-        ("To", f"{site.contact}, {site.client}"),
-        ("From", person(rng)),
-        ("Date", st.date(date)),
-        ("Pages (including cover)", str(pages)),
-        ("Re", site.name),
-    ):
-        sheet.text(f"{label}:", bold=True, advance=False)
-        sheet.text(value, x=MARGIN + 150)
+    sheet.fields(
+        (
+            ("To", f"{site.contact}, {site.client}"),
+            ("From", person(rng)),
+            ("Date", st.date(date)),
+            ("Pages (including cover)", str(pages)),
+            ("Re", site.name),
+        ),
+        indent=150,
+    )
     sheet.gap(16)
     sheet.para(
         "The information in this facsimile is confidential. If you are not the intended recipient, please "
@@ -747,35 +741,32 @@ def summary_tables(
     names = [name for name, _ in site.analytes]
     width = (PAGE_W - 2 * MARGIN - 80) / len(names)
     short = [name if len(name) < 12 else name[:10] + "." for name in names]
+
+    def table_page(
+        caption: str, first_column: str, rows: list[list[str]], facts: set[str]
+    ) -> Sheet:
+        sheet = Sheet(st, "report")
+        sheet.text(f"{caption} ({st.unit})", bold=True)
+        sheet.gap(6)
+        sheet.table([first_column, *short], rows, [80, *([width] * len(names))], size=st.size - 1)
+        sheet.facts |= facts
+        return sheet
+
     if st.summary == "by-event":
         for e, day in enumerate(site.events):
-            sheet = Sheet(st, "report")
-            sheet.text(
-                f"Table {table_number + e}. Groundwater Analytical Results, {st.date(day)} ({st.unit})",
-                bold=True,
-            )
-            sheet.gap(6)
             rows = [[st.well(w), *(site.value(st, w, e, n) for n in names)] for w in site.wells]
-            sheet.table(["Well", *short], rows, [80, *([width] * len(names))], size=st.size - 1)
-            sheet.facts |= {f"result|{w}|{day.isoformat()}|{n}" for w in site.wells for n in names}
-            sheets.append(sheet)
+            facts = {f"result|{w}|{day.isoformat()}|{n}" for w in site.wells for n in names}
+            caption = f"Table {table_number + e}. Groundwater Analytical Results, {st.date(day)}"
+            sheets.append(table_page(caption, "Well", rows, facts))
     else:
         for k, well in enumerate(site.wells):
-            sheet = Sheet(st, "report")
-            sheet.text(
-                f"Table {table_number + k}. Historical Results, {st.well(well)} ({st.unit})",
-                bold=True,
-            )
-            sheet.gap(6)
             rows = [
                 [st.date(day), *(site.value(st, well, e, n) for n in names)]
                 for e, day in enumerate(site.events)
             ]
-            sheet.table(["Date", *short], rows, [80, *([width] * len(names))], size=st.size - 1)
-            sheet.facts |= {
-                f"result|{well}|{day.isoformat()}|{n}" for day in site.events for n in names
-            }
-            sheets.append(sheet)
+            facts = {f"result|{well}|{day.isoformat()}|{n}" for day in site.events for n in names}
+            caption = f"Table {table_number + k}. Historical Results, {st.well(well)}"
+            sheets.append(table_page(caption, "Date", rows, facts))
     return sheets
 
 

@@ -385,6 +385,13 @@ class Sheet:
     def gap(self, height: float) -> None:
         self.y += height
 
+    def fields(self, rows: Sequence[tuple[str, str]], *, indent: float) -> None:
+        """Labelled lines, as a form or a cover page prints them: each label and a colon in bold,
+        its value on the same line `indent` points from the margin."""
+        for label, value in rows:
+            self.text(f"{label}:", bold=True, advance=False)
+            self.text(value, x=MARGIN + indent)
+
     def rule(
         self,
         *,
@@ -489,6 +496,44 @@ def letterhead(
         sheet.text(firm, size=s.size + 4, bold=True, x=MARGIN + 8)
         sheet.text(f"{address}   Tel. {phone}", size=s.size - 1.5, x=MARGIN + 8)
         sheet.gap(22)
+
+
+def recorder_stamp(sheet: Sheet, return_to: str, lines: Sequence[str], height: float) -> None:
+    """The top of a recorded instrument's first page: whom to return it to, the county recorder's
+    box (`lines`: the recorder, the instrument number, when recorded...) at the top right, and the
+    sheet's pen moved below it for the title."""
+    sheet.text(f"When recorded return to: {return_to}", size=sheet.style.size - 1)
+    sheet.box(PAGE_W - MARGIN - 200, TOP - 8, 200, height, width=1.0)
+    for k, line in enumerate(lines):
+        sheet.text(line, size=8.5, x=PAGE_W - MARGIN - 194, y=TOP - 2 + k * 13)
+    sheet.y = TOP + 80
+
+
+def photo_sheets(
+    style_: OfficeStyle,
+    title: str,
+    place: str,
+    pages: int,
+    photograph: Callable[[Sheet, int], None],
+    *,
+    title_size: float,
+    gap: float,
+) -> list[Sheet]:
+    """Photograph-log pages: two photographs a page, each drawn with its caption by
+    `photograph(sheet, number)` (numbered from 1 across the pages), under the same title and the
+    place's name on every page."""
+    sheets = []
+    number = 1
+    for _ in range(pages):
+        sheet = Sheet(style_, "photo-log")
+        sheet.text(title, size=title_size, bold=True, align="center")
+        sheet.text(place, align="center")
+        sheet.gap(gap)
+        for _ in range(2):
+            photograph(sheet, number)
+            number += 1
+        sheets.append(sheet)
+    return sheets
 
 
 def new_sheet(style_: OfficeStyle, kind: str, page_in_doc: int) -> Sheet:

@@ -63,10 +63,7 @@ from ..locate.sitekinds import (
 )
 from ..locate.sitepages import (
     FILLER,
-    MARGIN,
-    PAGE_W,
     STYLES_BY_SPLIT,
-    TOP,
     OfficeStyle,
     Sheet,
     emit_pdf,
@@ -75,6 +72,7 @@ from ..locate.sitepages import (
     letterhead,
     money,
     person,
+    recorder_stamp,
     style,
 )
 
@@ -623,18 +621,13 @@ def _easement(rng: random.Random, record: Record, agency: OfficeStyle) -> None:
     site, split = record.site, record.split
     number, recorded, grantee, width = record.easement
     first = Sheet(agency, "easement")
-    first.text(f"When recorded return to: {grantee}", size=agency.size - 1)
-    first.box(PAGE_W - MARGIN - 200, TOP - 8, 200, 50, width=1.0)
-    for k, line in enumerate(
-        (
-            f"{site.county.upper()} COUNTY RECORDER",
-            f"Instrument No. {number}",
-            f"Recorded {recorded:%m/%d/%Y}",
-        )
-    ):
-        first.text(line, size=8.5, x=PAGE_W - MARGIN - 194, y=TOP - 2 + k * 13)
+    stamp = (
+        f"{site.county.upper()} COUNTY RECORDER",
+        f"Instrument No. {number}",
+        f"Recorded {recorded:%m/%d/%Y}",
+    )
+    recorder_stamp(first, grantee, stamp, 50)
     first.facts |= {"easement-recording"}
-    first.y = TOP + 80
     first.text(_pick(rng, split, "easement"), size=agency.size + 5, bold=True, align="center")
     first.gap(10)
     grant = (

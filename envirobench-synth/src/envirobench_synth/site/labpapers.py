@@ -72,6 +72,7 @@ from ..labreport.families import (
     Family,
     FamilyReport,
     ReportFacts,
+    ResultGrid,
     Section,
     _analyte_name,
     _conventions,
@@ -418,7 +419,7 @@ def _report(
         narrative.append(f"Revision {job.revision}: {job.revision_note}")
     if job.qc:
         # The laboratory's QC runs: method blank, LCS, MS/MSD and a duplicate of the first sample.
-        _plant_lab_qc(rng, family, conventions, sections, blocks, cells, base_rl)
+        _plant_lab_qc(rng, ResultGrid(family, conventions, sections, blocks, cells, base_rl))
     return FamilyReport(
         family,
         split,

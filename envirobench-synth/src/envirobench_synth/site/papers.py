@@ -45,6 +45,7 @@ from ..locate.sitepages import (
     flow,
     letterhead,
     person,
+    photo_sheets,
     style,
 )
 from ..pdfpages import wrap
@@ -578,27 +579,19 @@ def _image_op(jpeg: bytes, x: float, top: float, w: float, h: float):
 
 def photo_pages(pen: Pen, st: OfficeStyle, count: int, captions: Sequence[str]) -> list[Sheet]:
     title = pen.title("photo-log")
-    sheets = []
-    n = 1
-    for _ in range(count):
-        sheet = Sheet(st, "photo-log")
-        sheet.text(title, size=st.size + 3, bold=True, align="center")
-        sheet.text(f"{pen.m.name}, {pen.m.address}", align="center")
-        sheet.gap(8)
-        for _ in range(2):
-            top = sheet.y
-            w, h = PAGE_W - 2 * MARGIN - 80, 250.0
-            jpeg = photograph(
-                pen.m.spec.seed, pen.m.spec.site_id, "photo", pen.rng.randrange(10**9)
-            )
-            sheet.ops.append(_image_op(jpeg, MARGIN + 40, top, w, h))
-            sheet.box(MARGIN + 40, top, w, h, width=0.8)
-            sheet.y = top + 258
-            sheet.text(f"Photo {n}. {pen.rng.choice(captions)}", x=MARGIN + 40)
-            sheet.gap(10)
-            n += 1
-        sheets.append(sheet)
-    return sheets
+
+    def photo(sheet: Sheet, n: int) -> None:
+        top = sheet.y
+        w, h = PAGE_W - 2 * MARGIN - 80, 250.0
+        jpeg = photograph(pen.m.spec.seed, pen.m.spec.site_id, "photo", pen.rng.randrange(10**9))
+        sheet.ops.append(_image_op(jpeg, MARGIN + 40, top, w, h))
+        sheet.box(MARGIN + 40, top, w, h, width=0.8)
+        sheet.y = top + 258
+        sheet.text(f"Photo {n}. {pen.rng.choice(captions)}", x=MARGIN + 40)
+        sheet.gap(10)
+
+    place = f"{pen.m.name}, {pen.m.address}"
+    return photo_sheets(st, title, place, count, photo, title_size=st.size + 3, gap=8)
 
 
 def boring_log_pages(pen: Pen, st: OfficeStyle, point_id: str, drilled: dt.date) -> list[Sheet]:

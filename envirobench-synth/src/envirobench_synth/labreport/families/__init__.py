@@ -77,7 +77,7 @@ from .cells import (
     cas_column,
 )
 from .family import FAMILIES, FAMILY_BY_NAME, Family, families_of
-from .planting import _plant_lab_qc
+from .planting import ResultGrid, _plant_lab_qc
 from .printed import (
     LAB_QC,
     Block,
@@ -101,6 +101,7 @@ __all__ = [
     "LABEL_ROLES",
     "LAB_QC",
     "ReportFacts",
+    "ResultGrid",
     "SECTION_TITLES",
     "SURROGATES",
     "Section",

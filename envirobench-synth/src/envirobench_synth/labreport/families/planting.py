@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ... import catalogue
@@ -14,13 +16,23 @@ from .family import CAL_FACTOR, Family
 from .printed import Block, BlockKind, Cell, Conventions, Section, read_number
 
 
-def _plant_not_results(
-    rng: random.Random,
-    conventions: Conventions,
-    blocks: list[Block],
-    cells: dict[tuple[int, int, int], Cell],
-) -> None:
+@dataclass(frozen=True)
+class ResultGrid:
+    """A family report's results while the traps are planted into them: the planting functions
+    append blocks (a DL or RE run, a QC run) and replace cells, keyed (block, section, analyte), in
+    place; `base_rl` is each section's reporting limit before dilution."""
+
+    family: Family
+    conventions: Conventions
+    sections: Sequence[Section]
+    blocks: list[Block]
+    cells: dict[tuple[int, int, int], Cell]
+    base_rl: dict[int, Decimal]
+
+
+def _plant_not_results(rng: random.Random, grid: ResultGrid) -> None:
     """One to three results the laboratory did not report: NA, --, NR cells, not records."""
+    conventions, blocks, cells = grid.conventions, grid.blocks, grid.cells
     keys = [
         k
         for k, c in cells.items()
@@ -35,17 +47,10 @@ def _plant_not_results(
         )
 
 
-def _plant_reanalyses(
-    rng: random.Random,
-    family: Family,
-    conventions: Conventions,
-    sections: tuple[Section, ...] | list[Section],
-    blocks: list[Block],
-    cells: dict[tuple[int, int, int], Cell],
-    base_rl: dict[int, Decimal],
-    narrative: list[str],
-) -> None:
+def _plant_reanalyses(rng: random.Random, grid: ResultGrid, narrative: list[str]) -> None:
     """DL runs for every sample with an E result; sometimes an RE run replacing an original."""
+    family, conventions, sections = grid.family, grid.conventions, grid.sections
+    blocks, cells, base_rl = grid.blocks, grid.cells, grid.base_rl
     field_blocks = [
         b for b, block in enumerate(blocks) if block.kind in ("field", "field-duplicate")
     ]
@@ -198,15 +203,10 @@ def read_dec(text: str, conventions: Conventions) -> Decimal:
 
 
 def _plant_validation(
-    rng: random.Random,
-    family: Family,
-    conventions: Conventions,
-    blocks: list[Block],
-    cells: dict[tuple[int, int, int], Cell],
-    narrative: list[str],
-    flagged_r: bool,
+    rng: random.Random, grid: ResultGrid, narrative: list[str], flagged_r: bool
 ) -> None:
     """An R-rejected result (validated families), a result invalidated in the narrative."""
+    blocks, cells = grid.blocks, grid.cells
     keys = [
         k
         for k, c in cells.items()
@@ -217,7 +217,7 @@ def _plant_validation(
     ]
     if not keys:
         return
-    if family.validator_flags and flagged_r:
+    if grid.family.validator_flags and flagged_r:
         k = rng.choice(keys)
         keys.remove(k)
         cells[k] = dataclasses.replace(
@@ -243,16 +243,10 @@ def _plant_validation(
         )
 
 
-def _plant_lab_qc(
-    rng: random.Random,
-    family: Family,
-    conventions: Conventions,
-    sections: tuple[Section, ...] | list[Section],
-    blocks: list[Block],
-    cells: dict[tuple[int, int, int], Cell],
-    base_rl: dict[int, Decimal],
-) -> None:
+def _plant_lab_qc(rng: random.Random, grid: ResultGrid) -> None:
     """Laboratory QC runs: a method blank, LCS/LCSD, MS/MSD on one sample, a lab duplicate."""
+    conventions, sections = grid.conventions, grid.sections
+    blocks, cells, base_rl = grid.blocks, grid.cells, grid.base_rl
     parent = next(b for b in blocks if b.kind == "field")
     measured = tuple(s for s, sec in enumerate(sections) if not sec.percent and not sec.fraction)
     runs: list[tuple[str, BlockKind]] = [("Method Blank", "mb"), ("LCS", "lcs")]

@@ -20,6 +20,7 @@ from .. import names
 from .cells import _conventions, _field_blocks, _field_cell, _quantize, _sections
 from .family import Family
 from .planting import (
+    ResultGrid,
     _plant_lab_qc,
     _plant_not_results,
     _plant_reanalyses,
@@ -76,10 +77,11 @@ def sample_family_report(rng: random.Random, family: Family, split: Split) -> Fa
                     cas,
                 )
     blocks_list = list(blocks)
-    _plant_reanalyses(rng, family, conventions, sections, blocks_list, cells, base_rl, narrative)
-    _plant_validation(rng, family, conventions, blocks_list, cells, narrative, flagged_r)
-    _plant_lab_qc(rng, family, conventions, sections, blocks_list, cells, base_rl)
-    _plant_not_results(rng, conventions, blocks_list, cells)
+    grid = ResultGrid(family, conventions, sections, blocks_list, cells, base_rl)
+    _plant_reanalyses(rng, grid, narrative)
+    _plant_validation(rng, grid, narrative, flagged_r)
+    _plant_lab_qc(rng, grid)
+    _plant_not_results(rng, grid)
     screening = {}
     if conventions.screening:
         for s, section in enumerate(sections):

@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 from ...locate import sitekinds
 from ...locate.sitepages import (
-    MARGIN,
     STYLES_BY_SPLIT,
     OfficeStyle,
     Sheet,
@@ -196,16 +195,17 @@ def tightness_test(pen: Pen, tank, day: dt.date, failed: bool) -> Doc:
     sheet.rule()
     sheet.gap(6)
     leak = pen.rng.uniform(0.11, 0.31) if failed else pen.rng.uniform(-0.04, 0.04)
-    for label, value in (
-        ("Facility", f"{pen.m.business}, {pen.m.address}"),
-        ("Test date", st.date(day)),
-        ("Tank", f"{tank.id}  ({tank.gallons:,} gal {tank.contents})"),
-        ("Product level", f"{pen.rng.randint(55, 95)} %"),
-        ("Measured leak rate", f"{leak:+.3f} gal/hr (threshold 0.100 gal/hr)"),
-        ("Result", "FAIL - TANK SYSTEM NOT TIGHT" if failed else "PASS - TANK TIGHT"),
-    ):
-        sheet.text(f"{label}:", bold=True, advance=False)
-        sheet.text(value, x=MARGIN + 130)
+    sheet.fields(
+        (
+            ("Facility", f"{pen.m.business}, {pen.m.address}"),
+            ("Test date", st.date(day)),
+            ("Tank", f"{tank.id}  ({tank.gallons:,} gal {tank.contents})"),
+            ("Product level", f"{pen.rng.randint(55, 95)} %"),
+            ("Measured leak rate", f"{leak:+.3f} gal/hr (threshold 0.100 gal/hr)"),
+            ("Result", "FAIL - TANK SYSTEM NOT TIGHT" if failed else "PASS - TANK TIGHT"),
+        ),
+        indent=130,
+    )
     sheet.gap(10)
     rows = [
         [
