@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from click.testing import CliRunner
 
@@ -31,6 +33,21 @@ def shipped(type_id, folder="synthetic-v1"):
     dataset = load_dataset(PACKAGE.layout(type_id).dataset_dir(folder), registry)
     btype = registry.benchmark_type(dataset.manifest.benchmark)
     return registry, dataset, dataset.cases(btype), dataset.answers(btype)
+
+
+def assert_registered(shipped_dataset, type_id, folder="synthetic-v1"):
+    """The type's dataset `folder` (shipped(type_id, folder)) is registered from the package's
+    folder, public, from the extract plugin, with its own ID and benchmark in its manifest."""
+    registry, dataset, _, _ = shipped_dataset
+    layout = PACKAGE.layout(type_id)
+    source = registry.datasets[layout.dataset_id(folder)]
+    assert (source.path, source.visibility, source.plugin) == (layout.dataset_dir(folder), "public", "extract")
+    assert (dataset.manifest.id, dataset.manifest.benchmark) == (layout.dataset_id(folder), type_id)
+
+
+def category_counts(cases):
+    """{category: how many cases have it} of a dataset's cases."""
+    return Counter(case.category for case in cases.values())
 
 
 def score_fixture(btype, fixtures_dir, name, cases, answers):

@@ -2,7 +2,9 @@
 
 import pytest
 from extract_labreport_kit import (
+    assert_registered,
     categories,
+    category_counts,
     correct_fixture_summaries,
     dataset_bytes,
     errors_by_case,
@@ -90,11 +92,9 @@ def dataset():
 
 
 def test_the_dataset_spans_every_layout_and_stays_small(dataset):
-    registry, ds, cases, answers = dataset
-    source = registry.datasets[DATASET_ID]
-    assert (source.path, source.visibility, source.plugin) == (DATASET_DIR, "public", "extract")
-    layouts = [case.category for case in cases.values()]
-    assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(LAYOUTS, 5)
+    _, ds, cases, answers = dataset
+    assert_registered(dataset, TYPE.ID)
+    assert category_counts(cases) == dict.fromkeys(LAYOUTS, 5)
     assert dataset_bytes(ds) < 4_500_000
     records = [r for a in answers.values() for r in a.records]
     assert len(records) > 800

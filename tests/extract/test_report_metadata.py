@@ -3,7 +3,15 @@
 import re
 
 import pytest
-from extract_labreport_kit import dataset_bytes, errors_by_case, score_fixture, shipped, v1_paths
+from extract_labreport_kit import (
+    assert_registered,
+    category_counts,
+    dataset_bytes,
+    errors_by_case,
+    score_fixture,
+    shipped,
+    v1_paths,
+)
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -102,10 +110,9 @@ def dataset():
 
 
 def test_the_dataset(dataset):
-    registry, ds, cases, answers = dataset
-    assert registry.datasets[DATASET_ID].path == DATASET_DIR
-    names = [case.category for case in cases.values()]
-    assert {c: names.count(c) for c in names} == dict.fromkeys(CATEGORIES, REPORTS_PER_CATEGORY)
+    _, ds, cases, answers = dataset
+    assert_registered(dataset, TYPE.ID)
+    assert category_counts(cases) == dict.fromkeys(CATEGORIES, REPORTS_PER_CATEGORY)
     assert dataset_bytes(ds) < 4_000_000
     for case_id, case in cases.items():
         if case.category in ("final", "draft", "revised"):

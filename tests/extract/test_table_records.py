@@ -4,7 +4,9 @@ import re
 
 import pytest
 from extract_labreport_kit import (
+    assert_registered,
     categories,
+    category_counts,
     correct_fixture_summaries,
     dataset_bytes,
     errors_by_case,
@@ -79,13 +81,9 @@ def dataset():
 
 
 def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
-    registry, ds, cases, answers = dataset
-    assert registry.datasets[DATASET_ID].path == DATASET_DIR
-    per_layout = CROPS_PER_LAYOUT + PAGES_PER_LAYOUT
-    layouts = [case.category for case in cases.values()]
-    assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(
-        LAYOUTS, per_layout
-    )
+    _, ds, cases, answers = dataset
+    assert_registered(dataset, TYPE.ID)
+    assert category_counts(cases) == dict.fromkeys(LAYOUTS, CROPS_PER_LAYOUT + PAGES_PER_LAYOUT)
     assert dataset_bytes(ds) < 4_000_000
     for case_id, case in cases.items():
         assert answers[case_id].records, case_id

@@ -3,7 +3,12 @@
 import re
 
 import pytest
-from extract_labreport_kit import correct_fixture_summaries, v1_paths
+from extract_labreport_kit import (
+    assert_registered,
+    category_counts,
+    correct_fixture_summaries,
+    v1_paths,
+)
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
 
@@ -281,12 +286,9 @@ def score_fixture(name, cases, answers):
 
 
 def test_the_dataset_is_registered_and_valid(shipped):
-    registry, dataset, cases, _ = shipped
-    source = registry.datasets[DATASET_ID]
-    assert (source.path, source.visibility, source.plugin) == (DATASET_DIR, "public", "extract")
-    assert dataset.manifest.id == DATASET_ID and dataset.manifest.benchmark == "table-separators"
-    layouts = [case.category for case in cases.values()]
-    assert {layout: layouts.count(layout) for layout in layouts} == {
+    _, dataset, cases, _ = shipped
+    assert_registered(shipped, TYPE.ID)
+    assert category_counts(cases) == {
         layout: 12
         for layout in (
             "fully-ruled",

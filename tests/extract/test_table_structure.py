@@ -5,9 +5,9 @@ import re
 from fractions import Fraction
 
 import pytest
+from extract_labreport_kit import assert_registered, category_counts, v1_paths
 from extract_labreport_kit import score_fixture as kit_score_fixture
 from extract_labreport_kit import shipped as shipped_dataset
-from extract_labreport_kit import v1_paths
 
 from envirobench import Case, EnviroBenchError, structure, unstructure
 from envirobench.benchmark import check_type_class
@@ -257,12 +257,9 @@ def score_fixture(name, cases, answers):
 
 
 def test_the_dataset_is_registered_and_valid(shipped):
-    registry, dataset, cases, answers = shipped
-    source = registry.datasets[DATASET_ID]
-    assert (source.path, source.visibility, source.plugin) == (DATASET_DIR, "public", "extract")
-    assert dataset.manifest.benchmark == "table-structure"
-    layouts = [case.category for case in cases.values()]
-    assert {layout: layouts.count(layout) for layout in layouts} == dict.fromkeys(LAYOUTS, 8)
+    _, dataset, cases, answers = shipped
+    assert_registered(shipped, TYPE.ID)
+    assert category_counts(cases) == dict.fromkeys(LAYOUTS, 8)
     assert sum(entry.size for entry in dataset.manifest.files) < 2_000_000
     # Spans are where the layouts say: merged headers, section rows, several header rows.
     spanning = {
