@@ -375,6 +375,14 @@
     box.dataset.rendered = "1";
   }
 
+  // A viewer's section for the answer or one run: <section class=cls data-run=label>, headed by
+  // the label in the run's colour (the heading every viewer that shows runs side by side needs).
+  function runSection(cls, label) {
+    const title = el("h4", { text: label });
+    if (data.colors[label]) title.style.borderLeftColor = data.colors[label];
+    return el("section", { class: cls, "data-run": label }, title);
+  }
+
   const context = {
     assetUrl: assetUrl,
     get profile() {
@@ -384,6 +392,7 @@
     runs: data.runs,
     colors: data.colors,
     el: el,
+    runSection: runSection,
   };
   EB.context = context;
 

@@ -5,7 +5,8 @@
 //   item    {id, category, input, answer, assets: [paths], runs: [{label, run_id, prediction,
 //            errors: {profile: [[...error]] | null}}]}  (prediction is null when a run has none)
 //   context {assetUrl(path) -> "report-assets/..." or null, profile (the selected one), profiles,
-//            runs (labels), colors: {answer, <label>: css colour}, el(tag, attrs, ...children)}
+//            runs (labels), colors: {answer, <label>: css colour}, el(tag, attrs, ...children),
+//            runSection(class, label) -> <section data-run=label> headed by the label in its colour}
 // All text goes in via textContent, never innerHTML, so dataset and adapter strings cannot
 // inject markup; URLs for images come from context.assetUrl only.
 (function () {
@@ -63,17 +64,11 @@
 
   EB.viewers["json"] = {
     render(element, item, context) {
-      const colors = (context && context.colors) || {};
       const root = document.createElement("div");
       root.className = "eb-json";
       root.append(collapsible("input", item.input, false), collapsible("answer", item.answer, true));
       for (const run of item.runs || []) {
-        const section = document.createElement("section");
-        section.className = "eb-json-run";
-        section.dataset.run = run.label;
-        const title = text("h4", null, run.label);
-        if (colors[run.label]) title.style.borderLeftColor = colors[run.label];
-        section.append(title);
+        const section = context.runSection("eb-json-run", run.label);
         if (run.prediction === null || run.prediction === undefined) {
           section.append(text("p", "eb-json-none", "no prediction"));
         } else {

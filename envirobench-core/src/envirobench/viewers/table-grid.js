@@ -82,17 +82,11 @@
 
   EB.viewers["table-grid"] = {
     render(element, item, context) {
-      const colors = (context && context.colors) || {};
       const root = document.createElement("div");
       root.className = "eb-grids";
       const answer = grid(item.answer);
       const block = (label, value, compare) => {
-        const box = document.createElement("section");
-        box.className = "eb-grid-block";
-        box.dataset.run = label;
-        const title = text("h4", null, label);
-        if (colors[label]) title.style.borderLeftColor = colors[label];
-        box.append(title);
+        const box = context.runSection("eb-grid-block", label);
         if (value === null || value === undefined) {
           box.append(text("p", "eb-grid-note", "no prediction"));
           return box;
