@@ -55,7 +55,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from pathlib import PurePosixPath
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import attrs
 
@@ -67,15 +67,6 @@ MAX_ITEMS = 50_000  # items in one list of a prediction: a site's record holds a
 MAX_TEXT = 1_000  # characters in one string of a prediction
 MAX_PAGE = 100_000
 
-MATRICES = (
-    "groundwater",
-    "soil",
-    "soil-vapor",
-    "sub-slab-vapor",
-    "indoor-air",
-    "surface-water",
-    "sediment",
-)
 Matrix = Literal[
     "groundwater",
     "soil",
@@ -85,6 +76,7 @@ Matrix = Literal[
     "surface-water",
     "sediment",
 ]
+MATRICES = get_args(Matrix)
 WATER = frozenset({"groundwater", "surface-water"})
 SOLID = frozenset({"soil", "sediment"})
 

@@ -12,16 +12,14 @@ that is none (a copy of a true one on another sampling date).
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from envirobench import FixturePlan, Manifest, structure, unstructure
+from envirobench import FixturePlan, structure, unstructure
 
 from ..exceedance_summary import Answer, ExceedanceSummary, TrueExceedance
 from ..records import AnalyteEntry, AnalyteTable
 from . import site_records
+from .site_records import SiteMistake
 
 SEED = 15_002  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -61,29 +59,18 @@ def answer_of(site: Any) -> Answer:
     return structure(raw, Answer, path="$.answer")
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
-    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-
-    def what(answers: list[Answer]) -> str:
-        count = sum(len(a.exceedances) for a in answers)
-        tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
-        return (
-            f"The answer is every governing result above the governing screening level in force on "
-            f"its sampling date, with the standard's table, value and unit: {count} exceedances "
-            f"(tables {', '.join(tables) or 'none'})."
-        )
-
-    return site_records.write_sites(
-        ExceedanceSummary,
-        output_dir,
-        dataset,
-        sites,
-        seed=SEED,
-        answer_of=answer_of,
-        title="Exceedance summary",
-        what=what,
+def described(answers: list[Answer]) -> str:
+    """What the dataset's description says of the split's answers."""
+    count = sum(len(a.exceedances) for a in answers)
+    tables = sorted({e.level.screening_table for a in answers for e in a.exceedances})
+    return (
+        f"The answer is every governing result above the governing screening level in force on "
+        f"its sampling date, with the standard's table, value and unit: {count} exceedances "
+        f"(tables {', '.join(tables) or 'none'})."
     )
+
+
+generate = site_records.site_generator(ExceedanceSummary, seed=SEED, answer_of=answer_of, what=described)
 
 
 def predicted(item: TrueExceedance) -> dict[str, Any]:
@@ -104,16 +91,10 @@ def predicted(item: TrueExceedance) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class ExceedanceMistake:
-    change: str  # "standard", "drop" or "invent"
-    why: str
-
-
 MISTAKES = (
-    ExceedanceMistake("standard", "a standard value twice the governing one"),
-    ExceedanceMistake("drop", "an exceedance left out"),
-    ExceedanceMistake("invent", "an exceedance that is none (another sampling date)"),
+    SiteMistake("standard", "a standard value twice the governing one"),
+    SiteMistake("drop", "an exceedance left out"),
+    SiteMistake("invent", "an exceedance that is none (another sampling date)"),
 )
 
 
@@ -136,7 +117,7 @@ def _invented(answer: Answer) -> dict[str, Any]:
     raise AssertionError("no free sampling date for an invented exceedance")
 
 
-def wrong_prediction(answer: Answer, mistake: ExceedanceMistake) -> dict[str, Any]:
+def wrong_prediction(answer: Answer, mistake: SiteMistake) -> dict[str, Any]:
     items = [predicted(e) for e in answer.exceedances]
     if mistake.change == "drop":
         return {"exceedances": items[1:]}
@@ -146,9 +127,7 @@ def wrong_prediction(answer: Answer, mistake: ExceedanceMistake) -> dict[str, An
     return {"exceedances": [{**items[0], "standard": standard}, *items[1:]]}
 
 
-def correct_prediction(answer: Answer) -> dict[str, Any]:
-    """correct.json's prediction for one site: the truth predicted back."""
-    return {"exceedances": [predicted(e) for e in answer.exceedances]}
+correct_prediction = site_records.predicted_back("exceedances", predicted)
 
 
 FIXTURES = FixturePlan(

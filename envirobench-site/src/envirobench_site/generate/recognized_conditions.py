@@ -13,15 +13,14 @@ the site does not have (or, where the site has every listed kind, a second condi
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from envirobench import FixturePlan, Manifest, structure, unstructure
+from envirobench import FixturePlan, structure, unstructure
 
 from ..recognized_conditions import Answer, RecognizedConditions, TrueCondition
 from . import site_records
+from .site_records import SiteMistake
 
 SEED = 15_003  # the records' seeds are the site specs' (envirobench_synth.site)
 OTHER_CLASS = {"REC": "HREC", "CREC": "REC", "HREC": "REC", "de-minimis": "REC"}
@@ -49,33 +48,22 @@ def answer_of(site: Any) -> Answer:
     return answer
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
-    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-
-    def what(answers: list[Answer]) -> str:
-        by_class: dict[str, int] = {}
-        for answer in answers:
-            for condition in answer.conditions:
-                by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
-        evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
-        return (
-            "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
-            "de minimis) by kind, with every page that supports it: "
-            + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
-            + f" ({evidence} evidence pages)."
-        )
-
-    return site_records.write_sites(
-        RecognizedConditions,
-        output_dir,
-        dataset,
-        sites,
-        seed=SEED,
-        answer_of=answer_of,
-        title="Recognized conditions",
-        what=what,
+def described(answers: list[Answer]) -> str:
+    """What the dataset's description says of the split's answers."""
+    by_class: dict[str, int] = {}
+    for answer in answers:
+        for condition in answer.conditions:
+            by_class[condition.classification] = by_class.get(condition.classification, 0) + 1
+    evidence = sum(len(c.evidence) for a in answers for c in a.conditions)
+    return (
+        "The answer is each recognized environmental condition (ASTM E1527-21: REC, CREC, HREC, "
+        "de minimis) by kind, with every page that supports it: "
+        + ", ".join(f"{n} {k}" for k, n in sorted(by_class.items()))
+        + f" ({evidence} evidence pages)."
     )
+
+
+generate = site_records.site_generator(RecognizedConditions, seed=SEED, answer_of=answer_of, what=described)
 
 
 def predicted(condition: TrueCondition) -> dict[str, Any]:
@@ -86,16 +74,10 @@ def predicted(condition: TrueCondition) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class ConditionMistake:
-    change: str  # "class", "drop" or "extra"
-    why: str
-
-
 MISTAKES = (
-    ConditionMistake("class", "a condition in the wrong class"),
-    ConditionMistake("drop", "a condition left out"),
-    ConditionMistake("extra", "a condition the site does not have"),
+    SiteMistake("class", "a condition in the wrong class"),
+    SiteMistake("drop", "a condition left out"),
+    SiteMistake("extra", "a condition the site does not have"),
 )
 
 
@@ -105,7 +87,7 @@ planted = FixturePlan.first_fitting(
 )
 
 
-def wrong_prediction(answer: Answer, mistake: ConditionMistake, kinds: list[str]) -> dict:
+def wrong_prediction(answer: Answer, mistake: SiteMistake, kinds: list[str]) -> dict:
     items = [predicted(c) for c in answer.conditions]
     if mistake.change == "drop":
         return {"conditions": items[1:]}
@@ -123,12 +105,10 @@ def wrong_prediction(answer: Answer, mistake: ConditionMistake, kinds: list[str]
     return {"conditions": [*items, extra if absent else items[0]]}
 
 
-def correct_prediction(answer: Answer) -> dict[str, Any]:
-    """correct.json's prediction for one site: the truth predicted back."""
-    return {"conditions": [predicted(c) for c in answer.conditions]}
+correct_prediction = site_records.predicted_back("conditions", predicted)
 
 
-def planted_with_kinds(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, tuple[ConditionMistake, list[str]]]:
+def planted_with_kinds(dataset_dir: Path, answers: dict[str, Answer]) -> dict[str, tuple[SiteMistake, list[str]]]:
     """Each planted mistake with the condition kinds its case's input lists: an invented condition
     takes a kind the input lists and the answer lacks."""
     kinds = {

@@ -1,6 +1,7 @@
 """What the four Site generators share: each site built once per process, its files written into
-a dataset, its case input, the dataset written whole (`write_sites`: a generator gives its type,
-seed, answers and what its description says of them), and the deliberate mistakes' bookkeeping.
+a dataset, its case input, the generator's `generate` (`site_generator`: a type gives its seed,
+answers and what its description says of them), correct.json's truth predicted back
+(`predicted_back`) and the deliberate mistakes of wrong.json (`SiteMistake`).
 
 A split's datasets hold every site of the split (`envirobench_synth.site.SITES[split]`), one case
 per site: case ID and category are the site ID. Each site's volumes go to
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -153,31 +155,51 @@ def site_cases(split: str, answer_of: Callable[[Any], Any], among: Sequence[Any]
     return cases
 
 
-def write_sites(
+def site_generator(
     benchmark_type: type[BenchmarkType],
-    output_dir: Path,
-    dataset: str,
-    sites: Sequence[Any] | None,
     *,
     seed: int,
     answer_of: Callable[[Any], Any],
-    title: str,
     what: Callable[[list[Any]], str],
-) -> Manifest:
-    """Write dataset `dataset` of `benchmark_type` (a key of its DATASETS) into `output_dir`, one
-    case per site (the split's, or `sites`: SiteSpecs of the split, e.g. sized_sites), and return
-    its manifest. The title is `title` and the split; the description is describe()'s, saying
-    `what(answers)` of the sites' answers in order."""
-    write = dataset_writer(benchmark_type, dataset, seed=seed, version=VERSION)
-    split = split_of(dataset)
-    among = chosen(split, sites)
-    answers = [answer_of(site) for site in among]
-    return write(
-        output_dir,
-        site_cases(split, answer_of, among),
-        title=f"{title}, synthetic {split} v1",
-        description=describe(split, what(answers), among),
-    )
+) -> Callable[..., Manifest]:
+    """The `generate` of `benchmark_type`'s generator module: one case per site, its answer
+    `answer_of(site)`; the dataset's title is the type's LABEL and the split, its description
+    describe()'s saying `what(answers)` of the sites' answers in order."""
+
+    def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
+        """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
+        `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
+        write = dataset_writer(benchmark_type, dataset, seed=seed, version=VERSION)
+        split = split_of(dataset)
+        among = chosen(split, sites)
+        answers = [answer_of(site) for site in among]
+        return write(
+            output_dir,
+            site_cases(split, answer_of, among),
+            title=f"{benchmark_type.LABEL}, synthetic {split} v1",
+            description=describe(split, what(answers), among),
+        )
+
+    return generate
+
+
+def predicted_back(items: str, predicted: Callable[[Any], dict[str, Any]]) -> Callable[[Any], dict[str, Any]]:
+    """correct.json's prediction for one site, the truth predicted back: each of the answer's
+    `items` (the answer's list and the prediction's have the same name) as `predicted` writes it."""
+
+    def correct_prediction(answer: Any) -> dict[str, Any]:
+        return {items: [predicted(item) for item in getattr(answer, items)]}
+
+    return correct_prediction
+
+
+@dataclass(frozen=True)
+class SiteMistake:
+    """A deliberate mistake wrong.json makes on one site: `change` names it for the type's
+    wrong_prediction, `why` says it."""
+
+    change: str
+    why: str
 
 
 def _among(split: str, among: Sequence[Any] | None) -> tuple[Any, ...]:

@@ -12,16 +12,14 @@ reconciliation).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from envirobench import FixturePlan, Manifest, structure, unstructure
+from envirobench import FixturePlan, structure, unstructure
 
 from ..records import AnalyteEntry, AnalyteTable, values_agree
 from ..site_results import NOT_GOVERNING, Answer, SiteResults, TrueResult
 from . import site_records
+from .site_records import SiteMistake
 
 SEED = 15_001  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -86,34 +84,23 @@ def answer_of(site: Any) -> Answer:
     return structure(raw, Answer, path="$.answer")
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
-    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-
-    def what(answers: list[Answer]) -> str:
-        records = sum(len(a.results) for a in answers)
-        printings = sum(len(r.printings) for a in answers for r in a.results)
-        superseded = sum(
-            1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
-        )
-        excluded = sum(len(a.excluded) for a in answers)
-        return (
-            f"The answer is every reportable result reconciled, one record per location, depth, date, "
-            f"analyte and matrix with its governing value and page: {records} records printed "
-            f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
-            f"{excluded} keys rejected (no record)."
-        )
-
-    return site_records.write_sites(
-        SiteResults,
-        output_dir,
-        dataset,
-        sites,
-        seed=SEED,
-        answer_of=answer_of,
-        title="Site results",
-        what=what,
+def described(answers: list[Answer]) -> str:
+    """What the dataset's description says of the split's answers."""
+    records = sum(len(a.results) for a in answers)
+    printings = sum(len(r.printings) for a in answers for r in a.results)
+    superseded = sum(
+        1 for a in answers for r in a.results for p in r.printings if p.status in NOT_GOVERNING
     )
+    excluded = sum(len(a.excluded) for a in answers)
+    return (
+        f"The answer is every reportable result reconciled, one record per location, depth, date, "
+        f"analyte and matrix with its governing value and page: {records} records printed "
+        f"{printings} times ({superseded} printings superseded, drafts, rejected or misprinted), "
+        f"{excluded} keys rejected (no record)."
+    )
+
+
+generate = site_records.site_generator(SiteResults, seed=SEED, answer_of=answer_of, what=described)
 
 
 # -- fixtures -----------------------------------------------------------------------------------
@@ -136,18 +123,12 @@ def predicted(record: TrueResult) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class RecordMistake:
-    change: str  # "superseded", "drop" or "duplicate"
-    why: str
-
-
 MISTAKES = (
-    RecordMistake(
+    SiteMistake(
         "superseded", "a non-governing printing's value taken (or a value ten times off)"
     ),
-    RecordMistake("drop", "a record left out"),
-    RecordMistake("duplicate", "a record listed twice (a reprint not reconciled)"),
+    SiteMistake("drop", "a record left out"),
+    SiteMistake("duplicate", "a record listed twice (a reprint not reconciled)"),
 )
 
 
@@ -155,7 +136,7 @@ def _detections(answer: Answer) -> list[TrueResult]:
     return [r for r in answer.results if r.detected]
 
 
-def fits(mistake: RecordMistake, answer: Answer) -> bool:
+def fits(mistake: SiteMistake, answer: Answer) -> bool:
     return bool(_detections(answer)) if mistake.change == "superseded" else bool(answer.results)
 
 
@@ -182,7 +163,7 @@ def _superseded_value(record: TrueResult) -> tuple[float, str] | None:
     return None
 
 
-def wrong_prediction(answer: Answer, mistake: RecordMistake) -> dict[str, Any]:
+def wrong_prediction(answer: Answer, mistake: SiteMistake) -> dict[str, Any]:
     records = [predicted(r) for r in answer.results]
     if mistake.change == "drop":
         return {"results": records[1:]}
@@ -197,9 +178,7 @@ def wrong_prediction(answer: Answer, mistake: RecordMistake) -> dict[str, Any]:
     return {"results": records}
 
 
-def correct_prediction(answer: Answer) -> dict[str, Any]:
-    """correct.json's prediction for one site: the truth predicted back."""
-    return {"results": [predicted(r) for r in answer.results]}
+correct_prediction = site_records.predicted_back("results", predicted)
 
 
 FIXTURES = FixturePlan(

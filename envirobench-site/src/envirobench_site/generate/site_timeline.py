@@ -11,15 +11,13 @@ different dates listed in the wrong order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from envirobench import FixturePlan, Manifest, structure, unstructure
+from envirobench import FixturePlan, structure, unstructure
 
 from ..site_timeline import Answer, SiteTimeline, TrueEvent
 from . import site_records
+from .site_records import SiteMistake
 
 SEED = 15_004  # the records' seeds are the site specs' (envirobench_synth.site)
 
@@ -36,28 +34,17 @@ def answer_of(site: Any) -> Answer:
     return answer
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1", *, sites: Sequence[Any] | None = None) -> Manifest:
-    """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
-    `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
-
-    def what(answers: list[Answer]) -> str:
-        events = [e for a in answers for e in a.events]
-        partial = sum(1 for e in events if len(e.date) < 10)
-        return (
-            f"The answer is every dated event of the site in date order with the page that first "
-            f"states it: {len(events)} events ({partial} dated only to the month or year)."
-        )
-
-    return site_records.write_sites(
-        SiteTimeline,
-        output_dir,
-        dataset,
-        sites,
-        seed=SEED,
-        answer_of=answer_of,
-        title="Site timeline",
-        what=what,
+def described(answers: list[Answer]) -> str:
+    """What the dataset's description says of the split's answers."""
+    events = [e for a in answers for e in a.events]
+    partial = sum(1 for e in events if len(e.date) < 10)
+    return (
+        f"The answer is every dated event of the site in date order with the page that first "
+        f"states it: {len(events)} events ({partial} dated only to the month or year)."
     )
+
+
+generate = site_records.site_generator(SiteTimeline, seed=SEED, answer_of=answer_of, what=described)
 
 
 def predicted(event: TrueEvent) -> dict[str, Any]:
@@ -69,16 +56,10 @@ def predicted(event: TrueEvent) -> dict[str, Any]:
     }
 
 
-@dataclass(frozen=True)
-class EventMistake:
-    change: str  # "year", "drop" or "swap"
-    why: str
-
-
 MISTAKES = (
-    EventMistake("year", "an event dated a year off"),
-    EventMistake("drop", "an event left out"),
-    EventMistake("swap", "two events listed out of date order"),
+    SiteMistake("year", "an event dated a year off"),
+    SiteMistake("drop", "an event left out"),
+    SiteMistake("swap", "two events listed out of date order"),
 )
 
 
@@ -92,7 +73,7 @@ def _swappable(answer: Answer) -> int | None:
     return None
 
 
-def fits(mistake: EventMistake, answer: Answer) -> bool:
+def fits(mistake: SiteMistake, answer: Answer) -> bool:
     if mistake.change == "swap":
         return _swappable(answer) is not None
     return bool(answer.events)
@@ -102,7 +83,7 @@ def fits(mistake: EventMistake, answer: Answer) -> bool:
 planted = FixturePlan.first_fitting(MISTAKES, fits, answer=Answer, unit="site")
 
 
-def wrong_prediction(answer: Answer, mistake: EventMistake) -> dict[str, Any]:
+def wrong_prediction(answer: Answer, mistake: SiteMistake) -> dict[str, Any]:
     items = [predicted(e) for e in answer.events]
     if mistake.change == "drop":
         return {"events": items[1:]}
@@ -114,9 +95,7 @@ def wrong_prediction(answer: Answer, mistake: EventMistake) -> dict[str, Any]:
     return {"events": items}
 
 
-def correct_prediction(answer: Answer) -> dict[str, Any]:
-    """correct.json's prediction for one site: the truth predicted back."""
-    return {"events": [predicted(e) for e in answer.events]}
+correct_prediction = site_records.predicted_back("events", predicted)
 
 
 FIXTURES = FixturePlan(
