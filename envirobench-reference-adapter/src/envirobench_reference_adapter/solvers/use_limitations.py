@@ -3,8 +3,8 @@
 Every instrument of the search is read with `pdftext` (its text layer, or OCR of a scanned copy)
 and judged as a title examiner would, by general legal vocabulary:
 
-1. *Kind*, from the capitalised lines of its first page (the title): an amendment or
-   modification; a termination or rescission (or a release of a restriction, declaration,
+1. *Kind*, from the capitalised lines of its first page (the title): an amendment,
+   modification or supplement; a termination or rescission (or a release of a restriction, declaration,
    covenant or notice); a release, satisfaction or discharge of a lien; a lien; an
    environmental covenant; a notice of activity and use limitation; a restriction or
    restrictive covenant (deed restriction); a notice of contamination or of a hazardous
@@ -32,7 +32,9 @@ and judged as a title examiner would, by general legal vocabulary:
 7. Releases and terminations remove the instrument whose reference they cite (a reference of
    another instrument of the search found in their text); an amendment adds the restrictions
    of its sentences that add or insert and removes those of its sentences that delete, strike
-   or say "no longer applies", on the instrument it cites.
+   or say "no longer applies", on the instrument it cites; a restriction stated on its own
+   after a sentence that introduces it ("The following restriction is added.") takes that
+   sentence's verb.
 
 Weaknesses: OCR of a 120 dpi scan misreads digits of an APN or stamp now and then (the
 instrument is then taken for another parcel's, or its reference is wrong); the title of a scan
@@ -103,7 +105,7 @@ VOCABULARY: dict[str, tuple[re.Pattern[str], ...]] = {
     "no-agricultural-use": (re.compile(r"agricultur|farm|crop|livestock", re.I),),
     "no-sensitive-use": (re.compile(r"school|day-?care|child care|playground|hospital", re.I),),
 }
-ADDS = re.compile(r"\b(added|adds|add|inserted|insert|new limitation|supplement)", re.I)
+ADDS = re.compile(r"\b(added|adds|add|adding|inserted|insert|inserting|new limitation|supplement|additional)", re.I)
 LIFTS = re.compile(r"\b(delet|struck|strike|remov|no longer|lifted|rescind)", re.I)
 BLANK_NOTARY = (
     re.compile(r"before me\s+(on|this)\s*(_{2,}|by\b|,)", re.I),
@@ -211,7 +213,7 @@ def kind_of(first_page: list[str]) -> str:
     """The instrument's kind from the capitalised lines (title, headings) of its first page."""
     caps = " ".join(t for t in first_page if sum(c.isupper() for c in t) >= 0.8 * max(1, sum(c.isalpha() for c in t)))
     caps = caps.upper()
-    if re.search(r"\bAMEND|\bMODIFICATION\b", caps):
+    if re.search(r"\bAMEND|\bMODIFICATION\b|\bSUPPLEMENT", caps):
         return "amendment"
     if re.search(r"\bTERMINAT|\bRESCI|\bRELEASE OF (RESTRICT|DECLARATION|COVENANT|NOTICE|ENVIRONMENTAL COVENANT)", caps):
         return "termination"
@@ -302,14 +304,22 @@ def restrictions_in(text: str) -> set[str]:
 
 
 def amendment_changes(text: str) -> tuple[set[str], set[str]]:
+    """The restrictions an amendment adds and lifts. A sentence that restricts is added or lifted
+    by its own verb; without one, by the verb of the sentence that introduced it ("The following
+    restriction is added." then the restriction on its own), which governs the restricting
+    sentences after it until a sentence that neither restricts nor changes anything."""
     added: set[str] = set()
     lifted: set[str] = set()
+    introduced: set[str] | None = None  # where an introducing sentence's verb puts what follows
     for sentence in sentences(text):
         names = {name for name in VOCABULARY if restricts(sentence, name)}
-        if LIFTS.search(sentence):
-            lifted |= names
-        elif ADDS.search(sentence):
-            added |= names
+        verb = lifted if LIFTS.search(sentence) else added if ADDS.search(sentence) else None
+        if names:
+            target = verb if verb is not None else introduced
+            if target is not None:
+                target |= names
+        else:
+            introduced = verb
     return added, lifted
 
 
