@@ -36,9 +36,9 @@ from envirobench import Case, CaseScore, f1, pdf_path
 from .records import (
     FIELD_HEADLINE,
     PROFILES,
-    Record,
+    RecordsAnswer,
+    RecordsPrediction,
     case_scores,
-    check_answer_records,
     pooled,
 )
 
@@ -58,20 +58,13 @@ class Input:
 
 
 @attrs.frozen
-class Answer:
+class Answer(RecordsAnswer):
     """Every measurement record of the report, in report order."""
-
-    records: tuple[Record, ...]
-
-    def __attrs_post_init__(self) -> None:
-        check_answer_records(self.records)
 
 
 @attrs.frozen
-class Prediction:
+class Prediction(RecordsPrediction):
     """Every measurement record the system found; order is free."""
-
-    records: tuple[Record, ...]
 
 
 class DocumentExtraction(envirobench.BenchmarkType):

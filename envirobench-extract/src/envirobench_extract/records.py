@@ -181,6 +181,24 @@ def check_answer_records(records: Sequence[Record]) -> None:
                 raise ValueError(f"{where}.{name} must be a finite number >= 0, got {value}")
 
 
+@attrs.frozen
+class RecordsAnswer:
+    """An answer of measurement records (document-extraction's, table-records'), each checked
+    against the record rules; a type's Answer subclasses it to say whose records they are."""
+
+    records: tuple[Record, ...]
+
+    def __attrs_post_init__(self) -> None:
+        check_answer_records(self.records)
+
+
+@attrs.frozen
+class RecordsPrediction:
+    """The records a system found; order is free (a type's Prediction subclasses it)."""
+
+    records: tuple[Record, ...]
+
+
 # -- normalisation ------------------------------------------------------------------------------
 
 _SPACE = re.compile(r"\s+")

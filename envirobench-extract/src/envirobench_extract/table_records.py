@@ -33,9 +33,9 @@ from envirobench import Case, CaseScore
 from .records import (
     FIELD_HEADLINE,
     PROFILES,
-    Record,
+    RecordsAnswer,
+    RecordsPrediction,
     case_scores,
-    check_answer_records,
     pooled,
 )
 
@@ -90,20 +90,13 @@ class Input:
 
 
 @attrs.frozen
-class Answer:
+class Answer(RecordsAnswer):
     """The table's measurement records, in table order."""
-
-    records: tuple[Record, ...]
-
-    def __attrs_post_init__(self) -> None:
-        check_answer_records(self.records)
 
 
 @attrs.frozen
-class Prediction:
+class Prediction(RecordsPrediction):
     """The records the system read from the table; order is free."""
-
-    records: tuple[Record, ...]
 
 
 class TableRecords(envirobench.BenchmarkType):

@@ -17,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import GeneratedCase, Manifest, dataset_writer
+from envirobench import GeneratedCase, Manifest, dataset_writer, document_cases
 from envirobench_synth.labreport import LAYOUTS, RenderedReport
 
 from ..document_extraction import Answer, DocumentExtraction, Input
+from . import LayoutCase, layout_case_ids
 from . import labreport_families as families
 from .labreports import RecordMistake, draw_report, record_fixtures, record_of
 
@@ -59,13 +60,9 @@ MISTAKES: tuple[RecordMistake, ...] = (
 )
 
 
-def case_ids() -> list[tuple[str, str]]:
+def case_ids() -> list[LayoutCase]:
     """(case ID, layout) of every case, in file order."""
-    out = []
-    for layout_index, layout in enumerate(LAYOUTS):
-        for i in range(DOCUMENTS_PER_LAYOUT):
-            out.append((f"de-{layout_index * DOCUMENTS_PER_LAYOUT + i + 1:04d}", layout))
-    return out
+    return layout_case_ids("de", LAYOUTS, DOCUMENTS_PER_LAYOUT)
 
 
 def render_case(case_id: str, layout: str) -> RenderedReport:
@@ -87,17 +84,14 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
         return generate_v2(output_dir, dataset)
     write = dataset_writer(DocumentExtraction, dataset, seed=SEED, version=VERSION)
 
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for case_id, layout in case_ids():
-            rendered = render_case(case_id, layout)
-            path = f"assets/{case_id}.pdf"
-            (output_dir / path).write_bytes(rendered.pdf)
-            answer = Answer(records=tuple(record_of(r) for r in rendered.records))
-            yield case_id, layout, Input(document=path), answer
+    def render(planned: LayoutCase, path: str) -> tuple[bytes, str, Input, Answer]:
+        rendered = render_case(*planned)
+        answer = Answer(records=tuple(record_of(r) for r in rendered.records))
+        return rendered.pdf, planned.layout, Input(document=path), answer
 
     return write(
         output_dir,
-        _cases,
+        document_cases(case_ids(), render),
         title=TITLE,
         description=DESCRIPTION,
     )

@@ -4,14 +4,16 @@ dataset is one PNG crop of a table per case.
 The v1 datasets hold tables drawn by layout, `per_layout` of each (`layout_case_ids`), written as
 drawn (envirobench_synth.png); the v2 datasets the tables of a split's report families
 (`grid_families.plan`), written compact (`grid_damage.write_compact_png`). A type says how one of
-its tables is drawn and what its input and answer are (`GridDatasets.case_of`); `write` does the
-rest, so the three generators differ only in what is theirs.
+its tables is drawn and what its input and answer are (`GridDatasets.case_of`), with the seed,
+title and description of each release; `generate` picks the release by the dataset's folder and
+`write` does the rest, so the three generators differ only in what is theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +21,10 @@ from envirobench import BenchmarkType, GeneratedCase, Manifest, dataset_writer, 
 from envirobench_synth.png import write_png
 
 from . import grid_damage, grid_families
+from .grid_tables import make_table
 
 # A table to draw: (case ID, category, a function that draws it).
 Table = tuple[str, str, Callable[[], Any]]
-
-
-def layout_case_ids(prefix: str, layouts: Sequence[str], per_layout: int) -> list[tuple[str, str]]:
-    """(case ID, layout) of every v1 case, in file order: `per_layout` tables of each layout."""
-    return [
-        (f"{prefix}-{k * per_layout + i + 1:04d}", layout)
-        for k, layout in enumerate(layouts)
-        for i in range(per_layout)
-    ]
 
 
 def family_tables(dataset: str, prefix: str, draw: Callable[..., Any]) -> list[Table]:
@@ -44,12 +38,45 @@ def family_tables(dataset: str, prefix: str, draw: Callable[..., Any]) -> list[T
 
 @dataclass(frozen=True)
 class GridDatasets:
-    """One grid type's datasets: the type, their version, and
-    case_of(drawn table, image path) -> (input, answer)."""
+    """One grid type's datasets: the type, their version, case_of(drawn table, image path) ->
+    (input, answer), and the seed, title and description of each release (v1, v2). A v2 title
+    gets the split added, "(dev split)"; a v2 description is a template of the split's {size}
+    (tables), {split} and {families} (their names)."""
 
     benchmark: type[BenchmarkType]
     version: int
     case_of: Callable[[Any, str], tuple[Any, Any]]
+    seeds: tuple[int, int]
+    titles: tuple[str, str]
+    descriptions: tuple[str, str]
+    prefix_v2: str  # the v2 case IDs' prefix
+
+    def generate(
+        self,
+        output_dir: Path,
+        dataset: str,
+        v1_case_ids: list[tuple[str, str]],
+        draw_v1: Callable[[int, str, str], Any] = make_table,
+        draw_v2: Callable[..., Any] = grid_families.make_grid_table,
+    ) -> Manifest:
+        """Write dataset `dataset` into `output_dir`: a v1 dataset (no split in its folder) of
+        the tables draw_v1(seed, case ID, layout) draws for `v1_case_ids`, or the tables of a v2
+        split's families, drawn by draw_v2(seed, case ID, family, split, scan kind); each with
+        its release's seed. By default the tables table-structure and table-cells share."""
+        split = split_of(dataset)
+        if split is None:
+            tables = [(c, layout, partial(draw_v1, self.seeds[0], c, layout)) for c, layout in v1_case_ids]
+            seed, title, description = self.seeds[0], self.titles[0], self.descriptions[0]
+            return self.write(output_dir, dataset, tables, seed=seed, title=title, description=description)
+        families = ", ".join(f.name for f in grid_families.families_of(split))
+        return self.write(
+            output_dir,
+            dataset,
+            family_tables(dataset, self.prefix_v2, partial(draw_v2, self.seeds[1])),
+            seed=self.seeds[1],
+            title=f"{self.titles[1]} ({split} split)",
+            description=self.descriptions[1].format(size=grid_families.SIZES[split], split=split, families=families),
+        )
 
     def write(
         self, output_dir: Path, dataset: str, tables: list[Table], *, seed: int, title: str, description: str

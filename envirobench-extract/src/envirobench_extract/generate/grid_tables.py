@@ -41,19 +41,9 @@ from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
-from .v1_columns import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
+from .v1_columns import ALIGN, CLEAN_LAYOUTS, LONG_TITLES, OPTIONAL, ORDERS, TITLES, table_style
 
-LAYOUTS = (
-    "fully-ruled",
-    "horizontal-rules",
-    "unruled",
-    "zebra",
-    "multi-line-cells",
-    "wrapped-headers",
-    "spanning-headers",
-    "scanned",
-)
-CLEAN_LAYOUTS = LAYOUTS[:4]  # the looks the other layouts reuse
+LAYOUTS = (*CLEAN_LAYOUTS, "multi-line-cells", "wrapped-headers", "spanning-headers", "scanned")
 
 # Column kinds; a cell's kind is its column's, or "header" / "section".
 SUB_TITLES: dict[str, tuple[str, ...]] = {
@@ -209,7 +199,7 @@ def build_spec(rng: random.Random, layout: str) -> TableSpec:
         base = rng.choice(CLEAN_LAYOUTS)
     else:
         base = layout
-    style = _style(rng, base, layout)
+    style = table_style(rng, base, layout, scanned_pad_y=(6, 9))
     notation = sample_notation(rng)
     if layout == "spanning-headers" or (layout == "scanned" and base == "spanning-headers"):
         grid, kinds = _samples_table(rng, notation)
@@ -223,41 +213,6 @@ def build_spec(rng: random.Random, layout: str) -> TableSpec:
         grid.header_rows,
         tuple(ALIGN[k] for k in kinds),
         style,
-    )
-
-
-def _style(rng: random.Random, base: str, layout: str) -> tables.TableStyle:
-    pad_x, pad_y = rng.randint(6, 10), rng.randint(3, 6)
-    if layout == "multi-line-cells":
-        pad_y = rng.randint(5, 7)  # rows clearly further apart than the lines of one cell
-    if layout == "scanned":
-        pad_x, pad_y = rng.randint(9, 13), rng.randint(6, 9)
-    common: dict[str, object] = {
-        "font_size": rng.choice((12, 13, 13, 14, 15)),
-        "header_bold": rng.random() < 0.8,
-        "pad_x": pad_x,
-        "pad_y": pad_y,
-        "line_gap": rng.randint(1, 3),
-        "margin": rng.randint(6, 14),
-    }
-    if layout == "wrapped-headers":
-        common["header_wrap"] = rng.randint(60, 90)
-    if base == "spanning-headers":
-        base = rng.choice(CLEAN_LAYOUTS)
-    if base == "fully-ruled":
-        return tables.fully_ruled(
-            rule_width=rng.choice((1, 1, 2)), header_fill=rng.choice((None, None, 235)), **common
-        )
-    if base == "horizontal-rules":
-        return tables.horizontal_rules(rule_width=rng.choice((1, 1, 2)), **common)
-    if base == "unruled":
-        common["pad_x"] = max(pad_x, rng.randint(9, 14))
-        return tables.unruled(**common)
-    return tables.zebra(
-        shade=rng.randint(220, 238),
-        zebra_first=rng.random() < 0.5,
-        header_rule=rng.random() < 0.5,
-        **common,
     )
 
 

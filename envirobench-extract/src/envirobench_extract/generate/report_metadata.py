@@ -42,6 +42,7 @@ from envirobench import (
     GeneratedCase,
     Manifest,
     dataset_writer,
+    document_cases,
     iter_jsonl,
     plant_mistakes,
     read_answers,
@@ -54,6 +55,7 @@ from envirobench_synth.rng import make_random
 from envirobench_synth.scans import emit_document, sample_scan_settings, scan_document
 
 from ..report_metadata import FIELDS, Answer, Input, ReportMetadata
+from . import LayoutCase, layout_case_ids
 from .labreports import draw_report
 
 SEED = 20240809
@@ -75,12 +77,9 @@ DESCRIPTION = (
 )
 
 
-def case_ids() -> list[tuple[str, str]]:
-    out = []
-    for category_index, category in enumerate(CATEGORIES):
-        for i in range(REPORTS_PER_CATEGORY):
-            out.append((f"rm-{category_index * REPORTS_PER_CATEGORY + i + 1:04d}", category))
-    return out
+def case_ids() -> list[LayoutCase]:
+    """(case ID, category) of every case, in file order."""
+    return layout_case_ids("rm", CATEGORIES, REPORTS_PER_CATEGORY)
 
 
 def render_case(case_id: str, category: str) -> RenderedReport:
@@ -119,16 +118,13 @@ def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
         return generate_v2(output_dir, dataset)
     write = dataset_writer(ReportMetadata, dataset, seed=SEED, version=VERSION)
 
-    def _cases(output_dir: Path) -> Iterator[GeneratedCase]:
-        for case_id, category in case_ids():
-            rendered = render_case(case_id, category)
-            path = f"assets/{case_id}.pdf"
-            (output_dir / path).write_bytes(rendered.pdf)
-            yield case_id, category, Input(document=path), answer_of(rendered)
+    def render(planned: LayoutCase, path: str) -> tuple[bytes, str, Input, Answer]:
+        rendered = render_case(*planned)
+        return rendered.pdf, planned.layout, Input(document=path), answer_of(rendered)
 
     return write(
         output_dir,
-        _cases,
+        document_cases(case_ids(), render),
         title=TITLE,
         description=DESCRIPTION,
     )

@@ -20,15 +20,14 @@ shipped manifest.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, split_of
+from envirobench import FixturePlan, Manifest
 
 from ..table_cells import DATASETS, Answer, Input, InputCell, TableCells
-from . import grid_families
-from .grid_datasets import GridDatasets, family_tables, layout_case_ids
-from .grid_tables import LAYOUTS, DrawnTable, make_table
+from . import layout_case_ids
+from .grid_datasets import GridDatasets
+from .grid_tables import LAYOUTS, DrawnTable
 from .named_mistakes import planted_by_name
 from .table_cells_fixtures import (
     DELIBERATE_EDITS,
@@ -50,6 +49,17 @@ DESCRIPTION = (
     "answer is the text of every cell as drawn: results in the notations laboratories print "
     "(<0.50, < 0.50, ND, ND (0.50), 0.50 U, 1.2 J, 1,250), units in µg and mg, names, CAS "
     "numbers, methods and headers."
+)
+TITLE_V2 = "Table cells, synthetic v2"
+DESCRIPTION_V2 = (
+    "{size} crops of laboratory results tables from the {split} split's report families "
+    "({families}) with the box of every cell. The answer is the text every cell was printed "
+    "with: results in the notations laboratories print, column titles from the split's "
+    "vocabulary, analyte synonyms, surrogate recoveries and control limits, screening levels, "
+    "dates, footnotes and cells that are not results (NA, --, ...). Just over a quarter are "
+    "scans (skewed 2-5 degrees, stamped and marked by hand, values struck through with a "
+    "correction in the margin; bitonal, grayscale, JPEG or fax); marks made by hand are not "
+    "cell text."
 )
 
 
@@ -82,35 +92,15 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, Answer]:
     return input_from(table, image_path), answer_from(table)
 
 
-GRID = GridDatasets(TableCells, VERSION, case_of)
+GRID = GridDatasets(
+    TableCells, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
+)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    split = split_of(dataset)
-    if split is None:
-        tables = [(c, layout, partial(make_table, SEED, c, layout)) for c, layout in case_ids()]
-        return GRID.write(output_dir, dataset, tables, seed=SEED, title=TITLE, description=DESCRIPTION)
-    families = grid_families.families_of(split)
-    return GRID.write(
-        output_dir,
-        dataset,
-        family_tables(dataset, PREFIX, partial(grid_families.make_grid_table, SEED_V2)),
-        seed=SEED_V2,
-        title=f"Table cells, synthetic v2 ({split} split)",
-        description=(
-            f"{grid_families.SIZES[split]} crops of laboratory results tables from the {split} "
-            f"split's report families ({', '.join(f.name for f in families)}) with the box of "
-            "every cell. The answer is the text every cell was printed with: results in the "
-            "notations laboratories print, column titles from the split's vocabulary, analyte "
-            "synonyms, surrogate recoveries and control limits, screening levels, dates, "
-            "footnotes and cells that are not results (NA, --, ...). Just over a quarter are "
-            "scans (skewed 2-5 degrees, stamped and marked by hand, values struck through with "
-            "a correction in the margin; bitonal, grayscale, JPEG or fax); marks made by hand "
-            "are not cell text."
-        ),
-    )
+    return GRID.generate(output_dir, dataset, case_ids())
 
 
 # The dataset's correct.json and wrong.json (see table_cells_fixtures).

@@ -32,17 +32,16 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from functools import partial
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, split_of, write_json
+from envirobench import FixturePlan, Manifest, write_json
 from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
-from . import grid_families
-from .grid_datasets import GridDatasets, family_tables, layout_case_ids
+from . import grid_families, layout_case_ids
+from .grid_datasets import GridDatasets
 from .named_mistakes import planted_by_name
 from .table_separators_fixtures import (
     DELIBERATE_ERRORS,
@@ -50,29 +49,30 @@ from .table_separators_fixtures import (
     correct_prediction,
     wrong_prediction,
 )
-from .v1_columns import ALIGN, LONG_TITLES, OPTIONAL, ORDERS, TITLES
+from .v1_columns import ALIGN, CLEAN_LAYOUTS, LONG_TITLES, OPTIONAL, ORDERS, TITLES, table_style
 
 SEED = 20240611
 SEED_V2 = 20261203
 PREFIX_V2 = "ts"
 VERSION = 1
 TABLES_PER_LAYOUT = 12
-LAYOUTS = (
-    "fully-ruled",
-    "horizontal-rules",
-    "unruled",
-    "zebra",
-    "multi-line-cells",
-    "wrapped-headers",
-    "scanned",
-)
-CLEAN_LAYOUTS = LAYOUTS[:4]  # the base looks that multi-line, wrapped and scanned tables reuse
+LAYOUTS = (*CLEAN_LAYOUTS, "multi-line-cells", "wrapped-headers", "scanned")
 
 TITLE = "Table separators, synthetic v1"
 DESCRIPTION = (
     f"{TABLES_PER_LAYOUT * len(LAYOUTS)} grayscale crops of laboratory results tables "
     f"({TABLES_PER_LAYOUT} per layout: {', '.join(LAYOUTS)}). The answer is the interior row and "
     "column separators with the content band of every row and column, measured from the drawn pixels."
+)
+TITLE_V2 = "Table separators, synthetic v2"
+DESCRIPTION_V2 = (
+    "{size} crops of laboratory results tables without merged cells from the {split} split's "
+    "report families ({families}): section and screening-level labels in the first column, "
+    "surrogate QC rows, a row of dates or units under the header, 2 to 40 rows and 2 to 20 "
+    "columns, ruled, half-ruled, shaded or unruled. Just over a quarter are scans (stamped and "
+    "marked by hand, skewed as far as the gaps between rows allow; bitonal, grayscale, JPEG or "
+    "fax). The answer is the interior row and column separators with the content band of every "
+    "row and column, measured from the drawn pixels."
 )
 
 
@@ -87,35 +87,15 @@ def case_of(rendered: tables.RenderedTable, image_path: str) -> tuple[Input, Ans
     return Input(image=image_path, width=width, height=height), answer_from(rendered.geometry)
 
 
-GRID = GridDatasets(TableSeparators, VERSION, case_of)
+GRID = GridDatasets(
+    TableSeparators, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX_V2
+)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    split = split_of(dataset)
-    if split is None:
-        cases = [(c, layout, partial(render_case, c, layout)) for c, layout in case_ids()]
-        return GRID.write(output_dir, dataset, cases, seed=SEED, title=TITLE, description=DESCRIPTION)
-    families = grid_families.families_of(split)
-    return GRID.write(
-        output_dir,
-        dataset,
-        family_tables(dataset, PREFIX_V2, partial(grid_families.make_separator_table, SEED_V2)),
-        seed=SEED_V2,
-        title=f"Table separators, synthetic v2 ({split} split)",
-        description=(
-            f"{grid_families.SIZES[split]} crops of laboratory results tables without merged "
-            f"cells from the {split} split's report families "
-            f"({', '.join(f.name for f in families)}): section and screening-level labels in "
-            "the first column, surrogate QC rows, a row of dates or units under the header, 2 "
-            "to 40 rows and 2 to 20 columns, ruled, half-ruled, shaded or unruled. Just over a "
-            "quarter are scans (stamped and marked by hand, skewed as far as the gaps between "
-            "rows allow; bitonal, grayscale, JPEG or fax). The answer is the interior row and "
-            "column separators with the content band of every row and column, measured from the "
-            "drawn pixels."
-        ),
-    )
+    return GRID.generate(output_dir, dataset, case_ids(), render_case, grid_families.make_separator_table)
 
 
 def answer_from(geometry: tables.TableGeometry) -> Answer:
@@ -128,14 +108,14 @@ def answer_from(geometry: tables.TableGeometry) -> Answer:
     )
 
 
-def render_case(case_id: str, layout: str) -> tables.RenderedTable:
-    rng = make_random(SEED, "table", case_id)
+def render_case(seed: int, case_id: str, layout: str) -> tables.RenderedTable:
+    rng = make_random(seed, "table", case_id)
     base = (
         rng.choice(CLEAN_LAYOUTS)
         if layout in ("multi-line-cells", "wrapped-headers", "scanned")
         else layout
     )
-    style = _style(rng, base, layout)
+    style = table_style(rng, base, layout, scanned_pad_y=(7, 10))
     header, rows, align = _content(rng, layout, style)
     rendered = tables.render_table(header, rows, style, align)
     if layout != "scanned":
@@ -144,42 +124,7 @@ def render_case(case_id: str, layout: str) -> tables.RenderedTable:
     # Skew narrows the gaps between rows; cap it so every gap keeps a few clear pixels.
     safe = degrade.max_skew_degrees(rendered.geometry, blur_radius=params.blur_radius, min_gap=3)
     params = dataclasses.replace(params, angle=max(-safe, min(safe, params.angle)))
-    return degrade.scan(rendered, params, SEED, "scan", case_id)
-
-
-def _style(rng: random.Random, base: str, layout: str) -> tables.TableStyle:
-    pad_x, pad_y = rng.randint(6, 10), rng.randint(3, 6)
-    if layout == "multi-line-cells":
-        pad_y = rng.randint(5, 7)  # rows clearly further apart than the lines of one cell
-    if layout == "scanned":
-        # Skew makes text drift across the table, eating into the gaps: leave room for it.
-        pad_x, pad_y = rng.randint(9, 13), rng.randint(7, 10)
-    common = {
-        "font_size": rng.choice((12, 13, 13, 14, 15)),
-        "header_bold": rng.random() < 0.8,
-        "pad_x": pad_x,
-        "pad_y": pad_y,
-        "line_gap": rng.randint(1, 3),
-        "margin": rng.randint(6, 14),
-    }
-    if layout == "wrapped-headers":
-        common["header_wrap"] = rng.randint(60, 90)
-    if base == "fully-ruled":
-        width = rng.choice((1, 1, 2))
-        fill = rng.choice((None, None, 235))
-        return tables.fully_ruled(rule_width=width, header_fill=fill, **common)
-    if base == "horizontal-rules":
-        return tables.horizontal_rules(rule_width=rng.choice((1, 1, 2)), **common)
-    if base == "unruled":
-        # Without rules, whitespace alone must read as column boundaries.
-        common["pad_x"] = max(pad_x, rng.randint(9, 14))
-        return tables.unruled(**common)
-    return tables.zebra(
-        shade=rng.randint(220, 238),
-        zebra_first=rng.random() < 0.5,
-        header_rule=rng.random() < 0.5,
-        **common,
-    )
+    return degrade.scan(rendered, params, seed, "scan", case_id)
 
 
 def _content(

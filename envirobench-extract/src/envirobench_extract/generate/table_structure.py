@@ -17,15 +17,14 @@ tests check that against the shipped manifest.
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, split_of, unstructure
+from envirobench import FixturePlan, Manifest, unstructure
 
 from ..table_structure import DATASETS, Cell, Input, TableGrid, TableStructure
-from . import grid_families
-from .grid_datasets import GridDatasets, family_tables, layout_case_ids
-from .grid_tables import LAYOUTS, DrawnTable, make_table
+from . import layout_case_ids
+from .grid_datasets import GridDatasets
+from .grid_tables import LAYOUTS, DrawnTable
 from .named_mistakes import planted_by_name
 from .table_structure_fixtures import DELIBERATE_ERRORS, DELIBERATE_ERRORS_V2, wrong_prediction
 
@@ -41,6 +40,15 @@ DESCRIPTION = (
     f"({TABLES_PER_LAYOUT} per layout: {', '.join(LAYOUTS)}), some with merged header cells "
     "over several samples and section rows across the table. The answer is the table's cell grid: "
     "rows, columns, header rows and every cell with its row and column span, as drawn."
+)
+TITLE_V2 = "Table structure, synthetic v2"
+DESCRIPTION_V2 = (
+    "{size} crops of laboratory results tables from the {split} split's report families "
+    "({families}): analytes or samples as rows, merged sample and group headers over several "
+    "header rows, method section rows, surrogate QC rows, screening-level rows and footnotes "
+    "across the table, 2 to 40 rows and 2 to 20 columns. Just over a quarter are scans (skewed "
+    "2-5 degrees, stamped and marked by hand; bitonal, grayscale, JPEG or fax). The answer is "
+    "the table's cell grid: rows, columns, header rows and every cell with its spans."
 )
 
 
@@ -64,33 +72,15 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, TableGrid]:
     return Input(image=image_path, width=width, height=height), answer_from(table)
 
 
-GRID = GridDatasets(TableStructure, VERSION, case_of)
+GRID = GridDatasets(
+    TableStructure, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
+)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-v1") -> Manifest:
     """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
     empty) and return its manifest."""
-    split = split_of(dataset)
-    if split is None:
-        tables = [(c, layout, partial(make_table, SEED, c, layout)) for c, layout in case_ids()]
-        return GRID.write(output_dir, dataset, tables, seed=SEED, title=TITLE, description=DESCRIPTION)
-    families = grid_families.families_of(split)
-    return GRID.write(
-        output_dir,
-        dataset,
-        family_tables(dataset, PREFIX, partial(grid_families.make_grid_table, SEED_V2)),
-        seed=SEED_V2,
-        title=f"Table structure, synthetic v2 ({split} split)",
-        description=(
-            f"{grid_families.SIZES[split]} crops of laboratory results tables from the {split} "
-            f"split's report families ({', '.join(f.name for f in families)}): analytes or "
-            "samples as rows, merged sample and group headers over several header rows, method "
-            "section rows, surrogate QC rows, screening-level rows and footnotes across the "
-            "table, 2 to 40 rows and 2 to 20 columns. Just over a quarter are scans (skewed 2-5 "
-            "degrees, stamped and marked by hand; bitonal, grayscale, JPEG or fax). The answer "
-            "is the table's cell grid: rows, columns, header rows and every cell with its spans."
-        ),
-    )
+    return GRID.generate(output_dir, dataset, case_ids())
 
 
 # The dataset's correct.json and wrong.json (see table_structure_fixtures).

@@ -74,14 +74,7 @@ def _lab_sample_page(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
             group = analyte.group
             if sections:
                 text = kit.section(analyte.group, result.method, section_style)
-                if flat:
-                    grid.add(row, 0, text, "section", bold=True)
-                    for c in range(1, len(kinds)):
-                        grid.add(row, c, "", "blank")
-                else:
-                    grid.add(
-                        row, 0, text, "section", column_span=len(kinds), bold=True, align="left"
-                    )
+                kit.label_row(grid, row, text, "section", len(kinds), flat, align="left")
                 row += 1
         cells = {
             "analyte": ctx.name(analyte, result),
@@ -151,13 +144,9 @@ def _consultant_summary(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]
             break
         first = results[0][a]
         if sections and analyte.group != group:
-            text = kit.section(analyte.group, first.method, section_style)
-            if flat:
-                grid.add(row, 0, GROUP_TITLES[analyte.group], "section", bold=True)
-                for c in range(1, len(kinds)):
-                    grid.add(row, c, "", "blank")
-            else:
-                grid.add(row, 0, text, "section", column_span=len(kinds), bold=True, align="left")
+            # A flat table's section row names the group alone: it has one narrow cell for it.
+            text = GROUP_TITLES[analyte.group] if flat else kit.section(analyte.group, first.method, section_style)
+            kit.label_row(grid, row, text, "section", len(kinds), flat, align="left")
             row += 1
         group = analyte.group
         level = kit.screening(rng, first.reporting_limit)
@@ -228,12 +217,7 @@ def _well_time_series(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     if rng.random() < 0.5:
         label = ctx.title("screening")
         levels = [kit.screening(rng, t.reporting_limit) for t in rows_template]
-        if flat or len(lead) == 1:
-            grid.add(row, 0, label, "screening-label", bold=True)
-            for c in range(1, len(lead)):
-                grid.add(row, c, "", "blank")
-        else:
-            grid.add(row, 0, label, "screening-label", column_span=len(lead), bold=True)
+        kit.label_row(grid, row, label, "screening-label", len(lead), flat or len(lead) == 1)
         for k, level in enumerate(levels):
             grid.add(row, len(lead) + k, level, "screening")
         row += 1

@@ -138,15 +138,8 @@ def _wide_matrix(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
             break
         first = results[0][a]
         if sections and analyte.group != group:
-            grid.add(
-                row,
-                0,
-                kit.section(analyte.group, first.method, section_style),
-                "section",
-                column_span=len(kinds),
-                bold=True,
-                align="left",
-            )  # noqa: E501
+            text = kit.section(analyte.group, first.method, section_style)
+            kit.label_row(grid, row, text, "section", len(kinds), flat=False, align="left")
             row += 1
         group = analyte.group
         cells = {
@@ -241,12 +234,7 @@ def _qc_grouped_header(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
             qc_rows(group)
             group = analyte.group
             text = kit.section(analyte.group, result.method, section_style)
-            if flat:
-                grid.add(row, 0, text, "section", bold=True)
-                for c in range(1, len(kinds)):
-                    grid.add(row, c, "", "blank")
-            else:
-                grid.add(row, 0, text, "section", column_span=len(kinds), bold=True, align="left")
+            kit.label_row(grid, row, text, "section", len(kinds), flat, align="left")
             row += 1
         cells = {
             "analyte": ctx.name(analyte, result)
@@ -311,12 +299,7 @@ def _group_time_series(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     if rng.random() < 0.6:
         for _ in range(rng.randint(1, 2)):
             label = ctx.title("screening")
-            if flat or len(lead) == 1:
-                grid.add(row, 0, label, "screening-label", bold=True)
-                for c in range(1, len(lead)):
-                    grid.add(row, c, "", "blank")
-            else:
-                grid.add(row, 0, label, "screening-label", column_span=len(lead), bold=True)
+            kit.label_row(grid, row, label, "screening-label", len(lead), flat or len(lead) == 1)
             for j, template in enumerate(templates):
                 level = kit.screening(rng, template.reporting_limit)
                 levels.setdefault(j, level)  # the first screening row is the one flagged

@@ -12,20 +12,16 @@ from decimal import Decimal
 
 from envirobench_synth import catalogue, tables, vocabulary
 
+from .. import v1_columns
 from ..grid_tables import GROUP_TITLES, Notation, _Grid
 
 Split = vocabulary.Split
 
+# The v1 tables' columns align as they did; the families' further columns after them.
 ALIGN: dict[str, tables.Alignment] = {
-    "analyte": "left",
-    "cas": "left",
-    "result": "right",
-    "unit": "left",
-    "qualifier": "center",
-    "reporting_limit": "right",
+    **v1_columns.ALIGN,
     "mdl": "right",
     "dilution": "center",
-    "method": "left",
     "analysed": "left",
     "prepared": "left",
     "screening": "right",
@@ -137,6 +133,18 @@ def section(group: str, method: str, style: int) -> str:
         title.upper(),
         f"{method} - {title}",
     )[style]
+
+
+def label_row(grid: _Grid, row: int, text: str, kind: str, columns: int, flat: bool, **merged: str) -> None:
+    """A row labelled in its first cell across `columns` columns (a section title, a screening
+    level's name): one merged cell, or (flat: the families' tables without merged cells) the
+    label in the first column and the others blank."""
+    if flat:
+        grid.add(row, 0, text, kind, bold=True)
+        for c in range(1, columns):
+            grid.add(row, c, "", "blank")
+    else:
+        grid.add(row, 0, text, kind, column_span=columns, bold=True, **merged)
 
 
 def lab_id(rng: random.Random) -> str:
