@@ -154,10 +154,26 @@ def cluster():
 def test_the_documented_array_script_shards_a_run_that_merges_into_the_unsharded_run(cluster, tmp_path):
     store = f"file://{tmp_path / 'store'}"
     env = {**cluster.env, "RUN_ID": "ts-slurm", "STORE": store, "ENVIROBENCH": ENVIROBENCH}
-    submitted = subprocess.run(
-        [program("sbatch"), "--wait", "--array=0-3", f"--output={tmp_path}/task-%A_%a.out", f"--chdir={tmp_path}", str(SCRIPT)],
-        env=env, capture_output=True, text=True, timeout=900,
+    # The same run, made in one piece (the script's command without --shard, --store and --resume),
+    # while the array runs: `sbatch --wait` polls the job at growing intervals (up to 10 s), time
+    # this run would otherwise leave the machine idle.
+    whole = tmp_path / "whole"
+    unsharded = subprocess.Popen(
+        [ENVIROBENCH, "run", "--adapter", "reference", "--model", "reference/projection-profiles", "--benchmark", "table-separators",
+         "--dataset", "table-separators=envirobench/table-separators-synthetic-v1", "--budget", "0", "--no-network",
+         "--run", "ts-slurm", "--results", str(whole)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
     )
+    try:
+        submitted = subprocess.run(
+            [program("sbatch"), "--wait", "--array=0-3", f"--output={tmp_path}/task-%A_%a.out", f"--chdir={tmp_path}", str(SCRIPT)],
+            env=env, capture_output=True, text=True, timeout=900,
+        )
+        _, unsharded_stderr = unsharded.communicate(timeout=600)
+    finally:
+        if unsharded.poll() is None:
+            unsharded.kill()
+            unsharded.wait()
     task_logs = "\n".join(f"--- {p.name}:\n{p.read_text(errors='replace')[-3000:]}" for p in sorted(tmp_path.glob("task-*.out")))
     assert submitted.returncode == 0, submitted.stdout + submitted.stderr + task_logs
     assert len(list(tmp_path.glob("task-*.out"))) == 4
@@ -170,15 +186,7 @@ def test_the_documented_array_script_shards_a_run_that_merges_into_the_unsharded
     assert merge.returncode == 0, merge.stderr
     assert "merged 4 shards: ts-slurm.shard-0-of-4, ts-slurm.shard-1-of-4, ts-slurm.shard-2-of-4, ts-slurm.shard-3-of-4" in merge.stdout
 
-    # The same run, made in one piece (the script's command without --shard, --store and --resume).
-    whole = tmp_path / "whole"
-    unsharded = subprocess.run(
-        [ENVIROBENCH, "run", "--adapter", "reference", "--model", "reference/projection-profiles", "--benchmark", "table-separators",
-         "--dataset", "table-separators=envirobench/table-separators-synthetic-v1", "--budget", "0", "--no-network",
-         "--run", "ts-slurm", "--results", str(whole)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert unsharded.returncode == 0, unsharded.stderr
+    assert unsharded.returncode == 0, unsharded_stderr
     for name in ("metrics.json", "comparison.json", "review-brief.json"):
         assert (merged / "ts-slurm" / name).read_bytes() == (whole / "ts-slurm" / name).read_bytes(), name
 
