@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from dataclasses import dataclass
 
 from ...locate.sitepages import (
     MARGIN,
@@ -42,6 +43,20 @@ from .results import (
     standard_row,
 )
 from .traps import Traps, _misprint
+
+
+@dataclass(frozen=True)
+class Edition:
+    """One edition of a campaign's report, draft or final: the pen and office that print it, the
+    earlier campaigns, the traps, and the day it is issued (which corrections are known by then)."""
+
+    pen: Pen
+    st: OfficeStyle
+    campaign: Campaign
+    history: list[Campaign]
+    traps: Traps
+    day: dt.date
+    draft: bool
 
 
 def monitoring_report(
@@ -101,8 +116,9 @@ def monitoring_report(
             lead = s.results[0]
             if lead.value is not None and len(highlights) < 4:
                 highlights.append(detected_sentence(pen, st, s, lead, values))
+        edition = Edition(pen, st, campaign, history, traps, day, is_draft)
         if kind == "monitoring":
-            highlights += trend_sentences(pen, st, campaign, history, traps, day, water, values)
+            highlights += trend_sentences(edition, water, values)
         if kind == "vapor":
             for s in printed:
                 if s.matrix != "indoor-air" or len(highlights) >= 6:
@@ -172,9 +188,7 @@ def monitoring_report(
         )
         tables += event_tables
         cumulative_values: dict[str, float | None] = {}
-        cumulative = cumulative_tables(
-            pen, st, campaign, history, traps, day, t_no, cumulative_values, draft=is_draft
-        )
+        cumulative = cumulative_tables(edition, t_no, cumulative_values)
         report_sheets = [
             title_page(pen, st, title, day, draft=is_draft),
             *body,
@@ -243,17 +257,12 @@ def _cap(text: str) -> str:
 
 
 def trend_sentences(
-    pen: Pen,
-    st: OfficeStyle,
-    campaign: Campaign,
-    history: list[Campaign],
-    traps: Traps,
-    day: dt.date,
-    water: list[Sample],
-    values: dict[str, float | None],
+    edition: Edition, water: list[Sample], values: dict[str, float | None]
 ) -> list[tuple[str, set[str]]]:
     """How the lead analyte changed in the wells since the first groundwater event: each sentence
     restates two results (an earlier one as the report copies it, and this event's)."""
+    pen, st, history = edition.pen, edition.st, edition.history
+    traps, day = edition.traps, edition.day
     first = next((c for c in history if c.kind in ("phase-ii", "characterization")), None)
     if first is None:
         return []
@@ -336,21 +345,12 @@ FILLER_CONC = (
 )
 
 
-def cumulative_tables(
-    pen: Pen,
-    st: OfficeStyle,
-    campaign: Campaign,
-    history: list[Campaign],
-    traps: Traps,
-    day: dt.date,
-    t_no: int,
-    values: dict[str, float | None],
-    *,
-    draft: bool = False,
-) -> list[Sheet]:
+def cumulative_tables(edition: Edition, t_no: int, values: dict[str, float | None]) -> list[Sheet]:
     """Historical results by well for every earlier groundwater event and this one, as the report
     prints them: corrected values once the fix is known, rejected results flagged R, and now and
     then a transcription error (the laboratory report settles it)."""
+    pen, st, campaign, history = edition.pen, edition.st, edition.campaign, edition.history
+    traps, day, draft = edition.traps, edition.day, edition.draft
     events = [
         c for c in history + [campaign] if c.kind in ("phase-ii", "characterization", "monitoring")
     ]
