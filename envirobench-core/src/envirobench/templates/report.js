@@ -383,6 +383,35 @@
     return el("section", { class: cls, "data-run": label }, title);
   }
 
+  // A viewer's case image: the input's `image` (else the case's first asset) as an
+  // <img class=PREFIX-img> appended to `stage`; `holder.dataset.loaded` becomes "1" once it has
+  // loaded (after onLoad(img)) or "error", with a note. An image not copied to report-assets/, or
+  // none, gives `stage` the class PREFIX-blank and a note saying which. Returns the <img> or null.
+  function caseImage(stage, holder, prefix, item, onLoad) {
+    const input = item.input && typeof item.input === "object" ? item.input : {};
+    const assets = item.assets || [];
+    const path = assets.includes(input.image) ? input.image : assets[0];
+    const url = path ? assetUrl(path) : null;
+    const note = (words) => stage.append(el("p", { class: prefix + "-note", text: words }));
+    if (!url) {
+      stage.classList.add(prefix + "-blank");
+      note(path ? "the image " + path + " is not in report-assets/" : "this case has no image");
+      return null;
+    }
+    const img = el("img", { class: prefix + "-img", alt: "case " + item.id, decoding: "async" });
+    img.addEventListener("load", () => {
+      if (onLoad) onLoad(img);
+      holder.dataset.loaded = "1";
+    });
+    img.addEventListener("error", () => {
+      holder.dataset.loaded = "error";
+      note("the image " + path + " could not be loaded");
+    });
+    img.src = url;
+    stage.append(img);
+    return img;
+  }
+
   const context = {
     assetUrl: assetUrl,
     get profile() {
@@ -393,6 +422,7 @@
     colors: data.colors,
     el: el,
     runSection: runSection,
+    caseImage: caseImage,
   };
   EB.context = context;
 

@@ -44,9 +44,6 @@
     render(element, item, context) {
       const colors = (context && context.colors) || {};
       const input = item.input && typeof item.input === "object" ? item.input : {};
-      const assets = item.assets || [];
-      const path = assets.includes(input.image) ? input.image : assets[0];
-      const url = path && context && context.assetUrl ? context.assetUrl(path) : null;
       let width = typeof input.width === "number" && input.width > 0 ? input.width : null;
       let height = typeof input.height === "number" && input.height > 0 ? input.height : null;
 
@@ -63,31 +60,15 @@
       const overlay = svg("svg", { class: "eb-overlay-svg", preserveAspectRatio: "none" });
       if (width && height) overlay.setAttribute("viewBox", "0 0 " + width + " " + height);
 
-      if (url) {
-        const img = document.createElement("img");
-        img.className = "eb-overlay-img";
-        img.alt = "case " + item.id;
-        img.decoding = "async";
-        img.addEventListener("load", () => {
-          if (!width || !height) {
-            width = img.naturalWidth;
-            height = img.naturalHeight;
-            overlay.setAttribute("viewBox", "0 0 " + width + " " + height);
-            draw();
-          }
-          root.dataset.loaded = "1";
-        });
-        img.addEventListener("error", () => {
-          root.dataset.loaded = "error";
-          stage.append(text("p", "eb-overlay-note", "the image " + path + " could not be loaded"));
-        });
-        img.src = url;
-        stage.append(img);
-      } else {
-        stage.classList.add("eb-overlay-blank");
-        stage.append(text("p", "eb-overlay-note", path ? "the image " + path + " is not in report-assets/" : "this case has no image"));
-        if (width && height) stage.style.aspectRatio = width + " / " + height;
-      }
+      const img = context.caseImage(stage, root, "eb-overlay", item, (loaded) => {
+        if (!width || !height) {
+          width = loaded.naturalWidth;
+          height = loaded.naturalHeight;
+          overlay.setAttribute("viewBox", "0 0 " + width + " " + height);
+          draw();
+        }
+      });
+      if (!img && width && height) stage.style.aspectRatio = width + " / " + height;
       stage.append(overlay);
       // Small images are scaled up (up to the available width) so the lines can be told apart.
       if (width) stage.style.width = "min(100%, " + Math.max(width, 480) + "px)";

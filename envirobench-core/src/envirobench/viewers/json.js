@@ -6,7 +6,8 @@
 //            errors: {profile: [[...error]] | null}}]}  (prediction is null when a run has none)
 //   context {assetUrl(path) -> "report-assets/..." or null, profile (the selected one), profiles,
 //            runs (labels), colors: {answer, <label>: css colour}, el(tag, attrs, ...children),
-//            runSection(class, label) -> <section data-run=label> headed by the label in its colour}
+//            runSection(class, label) -> <section data-run=label> headed by the label in its colour,
+//            caseImage(stage, holder, prefix, item, onLoad) -> the case's <img> in stage, or null}
 // All text goes in via textContent, never innerHTML, so dataset and adapter strings cannot
 // inject markup; URLs for images come from context.assetUrl only.
 (function () {

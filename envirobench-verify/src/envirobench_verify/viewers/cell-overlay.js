@@ -48,9 +48,6 @@
       const cells = list(input, "cells");
       const truth = list(item.answer, "cells");
       const runs = (item.runs || []).map((run) => ({ label: run.label, decisions: run.prediction ? list(run.prediction, "cells") : null }));
-      const assets = item.assets || [];
-      const path = assets.includes(input.image) ? input.image : assets[0];
-      const url = path && context && context.assetUrl ? context.assetUrl(path) : null;
       const width = typeof input.width === "number" && input.width > 0 ? input.width : 1;
       const height = typeof input.height === "number" && input.height > 0 ? input.height : 1;
 
@@ -72,22 +69,7 @@
       const stage = document.createElement("div");
       stage.className = "ebv-co-stage";
       stage.style.width = "min(100%, " + Math.max(width, 480) + "px)";
-      if (url) {
-        const img = document.createElement("img");
-        img.className = "ebv-co-img";
-        img.alt = "case " + item.id;
-        img.addEventListener("load", () => { root.dataset.loaded = "1"; });
-        img.addEventListener("error", () => {
-          root.dataset.loaded = "error";
-          stage.append(text("p", "ebv-co-note", "the image " + path + " could not be loaded"));
-        });
-        img.src = url;
-        stage.append(img);
-      } else {
-        stage.classList.add("ebv-co-blank");
-        stage.style.aspectRatio = width + " / " + height;
-        stage.append(text("p", "ebv-co-note", path ? "the image " + path + " is not in report-assets/" : "this case has no image"));
-      }
+      if (!context.caseImage(stage, root, "ebv-co", item)) stage.style.aspectRatio = width + " / " + height;
       const overlay = svg("svg", { class: "ebv-co-svg", viewBox: "0 0 " + width + " " + height, preserveAspectRatio: "none" });
       stage.append(overlay);
 
