@@ -278,7 +278,7 @@ def test_correct_fixture_is_ideal_and_wrong_has_exactly_the_planted_mistakes(dat
         fixtures = LAYOUT.fixtures_dir(folder)
         correct, wrong = read_json(fixtures / "correct.json"), read_json(fixtures / "wrong.json")
         mistakes = planted(LAYOUT.dataset_dir(folder))
-        assert sorted(m.kind for m in mistakes.values()) == sorted(m.kind for m in MISTAKES)
+        assert sorted(m.takes for m in mistakes.values()) == sorted(m.takes for m in MISTAKES)
         for cid, case in cases.items():
             assert correct[cid]["ranking"] == ideal_ranking(answers[cid])
             good = TYPE.score_case(case, answers[cid], structure(correct[cid], Prediction))[

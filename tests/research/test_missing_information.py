@@ -353,7 +353,7 @@ def test_fixtures_score_as_meant(shipped, folder):
             # a value to an underspecified question); a wrong value or an abstention where the
             # record answers is wrong
             verdict = wrong.errors[0][0]
-            assert verdict == ("invented" if mistakes[case_id].status in ("stale", "underspecified") else "wrong")
+            assert verdict == ("invented" if mistakes[case_id].takes in ("stale", "underspecified") else "wrong")
 
 
 def test_the_two_research_datasets_share_no_binary():

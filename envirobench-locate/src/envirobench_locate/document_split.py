@@ -57,6 +57,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, f1, pdf_path, set_counts, share
 
+from .pages import page_numbers
 from .thumbnails import thumbnail_paths
 
 DATASETS = {
@@ -66,19 +67,8 @@ DATASETS = {
 TOLERANCE = 1  # pages either way for the tolerant measure
 
 
-def _pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
-    if any(page < 1 for page in value):
-        raise ValueError(
-            f"{attribute.name} are 1-based page numbers (the first page is 1), got {list(value)}"
-        )
-    if list(value) != sorted(set(value)):
-        raise ValueError(
-            f"{attribute.name} must be distinct and in increasing order, got {list(value)}"
-        )
-
-
 def _true_first_pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
-    _pages(instance, attribute, value)
+    page_numbers(instance, attribute, value)
     if not value or value[0] != 1:
         raise ValueError(
             f"{attribute.name} must start with page 1 (the bundle's first document), got {list(value)}"
@@ -123,7 +113,7 @@ class Prediction:
     bundle's first page is 1), distinct and in increasing order; page 1 may be listed or not
     (it always starts a document and is not scored)."""
 
-    first_pages: tuple[int, ...] = attrs.field(validator=_pages)
+    first_pages: tuple[int, ...] = attrs.field(validator=page_numbers)
 
 
 def boundaries(first_pages: Sequence[int]) -> list[int]:

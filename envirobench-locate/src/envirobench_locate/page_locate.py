@@ -53,6 +53,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, not_blank, pdf_path, set_counts, share
 
+from .pages import page_numbers
 from .thumbnails import thumbnail_paths
 
 DATASETS = {
@@ -62,21 +63,10 @@ DATASETS = {
 QuestionKind = Literal["result", "depth", "invoice", "permit-expiry", "covenant-recording"]
 
 
-def _pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
-    if any(page < 1 for page in value):
-        raise ValueError(
-            f"{attribute.name} are 1-based page numbers (the first page is 1), got {list(value)}"
-        )
-    if list(value) != sorted(set(value)):
-        raise ValueError(
-            f"{attribute.name} must be distinct and in increasing order, got {list(value)}"
-        )
-
-
 def _answer_pages(instance: Any, attribute: attrs.Attribute, value: tuple[int, ...]) -> None:
     if not value:
         raise ValueError(f"{attribute.name} is empty: every question's fact is stated on some page")
-    _pages(instance, attribute, value)
+    page_numbers(instance, attribute, value)
 
 
 @attrs.frozen
@@ -99,7 +89,7 @@ class Answer:
 
     pages: tuple[int, ...] = attrs.field(validator=_answer_pages)
     kind: QuestionKind
-    near_misses: tuple[int, ...] = attrs.field(validator=_pages)
+    near_misses: tuple[int, ...] = attrs.field(validator=page_numbers)
     scanned: bool
     document_pages: int
 
@@ -117,7 +107,7 @@ class Prediction:
     """A system's pages: every page it says states the fact. Pages are 1-based (the PDF's first
     page is 1), distinct and in increasing order; an empty list says no page does."""
 
-    pages: tuple[int, ...] = attrs.field(validator=_pages)
+    pages: tuple[int, ...] = attrs.field(validator=page_numbers)
 
 
 class PageLocate(envirobench.BenchmarkType):
