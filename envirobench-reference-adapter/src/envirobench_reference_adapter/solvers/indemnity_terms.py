@@ -13,7 +13,12 @@ joined into one text and cut into sentences. The terms follow the reading a lawy
    name. *The reader never names a party it did not find*: a party is named only when its term
    resolves to a party the contract defines, or is itself the name of one; otherwise it is null
    (not found), never "unknown" or the bare term ("Indemnitee"), which would name someone the
-   contract does not protect.
+   contract does not protect. A defined term defines a party only when the words before it read
+   as a name (capitalised words, not "Sale Agreement dated ..."). On a scanned copy a name is
+   found only when each of its words (an entity suffix apart, its one-letter slip mended) is
+   spelled the same in two places of the text, as a contract writes each party's name in its
+   caption and its signature block; a word read once is an OCR slip the reader cannot undo, and
+   the party is null.
 2. *Scope*, from the indemnity sentence, or from a "notwithstanding" sentence that limits it
    (the override decides): a schedule named -> scheduled matters; a breach, inaccuracy or untrue
    representation or warranty -> breach of representations; a condition arising whenever (before
@@ -29,7 +34,8 @@ joined into one text and cut into sentences. The terms follow the reading a lawy
    or item below an amount).
 4. *Survival*: a sentence of the indemnity's article or naming its section that survives,
    expires, must be asserted within, or ends on an anniversary (months, years, an ordinal
-   anniversary; indefinitely, perpetually or with no limit in time -> unlimited); a general
+   anniversary; a period in words where OCR garbled its figure, "one (t) years"; indefinitely,
+   perpetually or with no limit in time -> unlimited); a general
    survival clause or one of another article is not taken. The end date is the closing date (a
    date beside "Closing Date") plus the months.
 5. *Exclusions*: testing (Phase II, invasive, intrusive, sampling, drilling) initiated by or at
@@ -51,6 +57,9 @@ Variants: `v1` (the default). Weaknesses: OCR garbles figures and words on scans
 is read as thousands, but a missing digit is not recovered); a section reference OCR misreads
 ties a sentence to no article; scope words outside the vocabulary above fall to pre-closing
 conditions; only the first indemnity sentence that looks environmental is read.
+
+Length: one reader of one contract, its steps in the order above; the rules of each term read the
+same sentences and defined parties, and OCR mending serves them all.
 """
 
 from __future__ import annotations
@@ -58,6 +67,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -88,6 +98,10 @@ ACTIVE = re.compile(r"([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+(?:shall|hereby|ag
 PASSIVE = re.compile(r"([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+shall\s+be\s+indemnified[^.]*?\bby\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)")
 HELD = re.compile(r"(?:harmless|indemnify(?:,\s*defend)?(?:\s+and)?)\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)|hold\s+([A-Z][A-Za-z]+(?:\s[A-Z][A-Za-z]+)?)\s+harmless")
 NON_PARTY_WORDS = {"From", "Against", "And", "Any", "All", "The", "Its", "Such", "Losses", "Section", "Article"}
+# A word of a name: capitalised (or a number, "&", an initial), or a connector a name may hold.
+NAME_WORD = re.compile(r"[A-Z0-9&][\w&.,'\-]*|of|and|the|for|de|du|van|von|der|la|le")
+# Entity suffixes, for mending OCR's one-letter slips in the last word of a name ("Ine." for "Inc.").
+ENTITY_SUFFIXES = ("Inc", "Corp", "Ltd", "LLC", "LLP", "Co")
 
 SCHEDULED = re.compile(r"\bSchedule\b|\bScheduled\b|\bExhibit [A-Z]\b", re.I)
 BREACH = re.compile(r"\bbreach|inaccura|untrue|misrepresent", re.I)
@@ -111,6 +125,12 @@ UNLIMITED = re.compile(r"indefinite|perpetu|(?:without|no)\s+(?:any\s+)?limit\w*
 GENERAL = re.compile(r"except as otherwise|save as otherwise|representations, warranties and indemnities", re.I)
 NUMBER_MONTHS = re.compile(r"(\d{1,3})\)?\s*months", re.I)
 NUMBER_YEARS = re.compile(r"(\d{1,2})\)?\s*years", re.I)
+# A period in words with its figure in parentheses, the figure OCR garbled ("one (t) years"): the words decide.
+NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                "ten": 10, "eleven": 11, "twelve": 12, "eighteen": 18, "twenty-four": 24, "thirty": 30,
+                "thirty-six": 36, "forty-eight": 48, "sixty": 60}
+WORDS_PERIOD = re.compile(r"\b(" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")\s*\(\s*\S{1,3}\s*\)\s*(years?|months?)",
+                          re.I)
 ANNIVERSARY = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth)\s+anniversary", re.I)
 # A written date; its month is matched loosely (OCR: "Aprit 2. 2021") and resolved in parse_date.
 DATE_TEXT = re.compile(r"\b([A-Z][a-z]{2,8})\s+(\d{1,2})[,.]?\s+((?:19|20)\d{2})\b")
@@ -156,7 +176,9 @@ def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None
     if any(page.source == "ocr" for page in pages):
         for role in ("indemnitor", "indemnitee"):
             if terms[role] is not None:
-                terms[role] = consensus(terms[role], text)
+                name = consensus(terms[role], text)
+                # A name OCR may have garbled is not a party found: null (a wrong indemnitee overstates).
+                terms[role] = name if confirmed(name, text) else None
     terms["executed"] = executed(lines, signature_lines(path, pages))
     return terms
 
@@ -175,8 +197,8 @@ def one_slip(word: str, known: str) -> bool:
 
 
 def mend(text: str) -> str:
-    """OCR text with each long word one slip away from a word of VOCABULARY replaced by it, and
-    section numbers OCR spaced out ("2. 1") closed up."""
+    """OCR text with each long word one slip away from a word of VOCABULARY replaced by it,
+    section numbers OCR spaced out ("2. 1") closed up, and a dotless i read as an i."""
 
     def fix(match: re.Match) -> str:
         word = match.group(0)
@@ -188,6 +210,7 @@ def mend(text: str) -> str:
                 return known.upper() if word.isupper() else known.capitalize() if word[0].isupper() else known
         return word
 
+    text = text.replace("\u0131", "i")
     return re.sub(r"\b(\d{1,2})\. (\d{1,2})\b", r"\1.\2", re.sub(r"[^\W\d_]{6,}", fix, text))
 
 
@@ -204,7 +227,32 @@ def consensus(name: str, text: str) -> str:
                    key=lambda known: counts[known], default=None)
         return best if best is not None and counts[best] > counts.get(word, 0) else word
 
-    return re.sub(r"[A-Za-z]{3,}", fix, name)
+    name = re.sub(r"[A-Za-z]{3,}", fix, name)
+    last = re.search(r"([A-Za-z]{2,4})\.?$", name)
+    if last and last.group(1) not in ENTITY_SUFFIXES:
+        suffix = next((known for known in ENTITY_SUFFIXES if len(known) > 2 and one_slip(last.group(1), known)), None)
+        if suffix is not None and name[: last.start()].rstrip().endswith(","):
+            name = name[: last.start(1)] + suffix + name[last.end(1) :]
+    return name
+
+
+def confirmed(name: str, text: str) -> bool:
+    """Is every word of a name read by OCR spelled the same in two places of the text at least?
+    A contract writes each party's name more than once (its caption, its signature block), so a
+    word read only once in that spelling is likely an OCR slip the reader cannot undo. A
+    trailing entity suffix ("Inc.") is not checked: it says what the party is, not who."""
+    counts = Counter(re.findall(r"[^\W\d_]{3,}", text))
+    words = re.findall(r"[^\W\d_]{3,}", name)
+    while len(words) > 1 and words[-1] in ENTITY_SUFFIXES:
+        words.pop()
+    return all(counts[word] >= 2 for word in words)
+
+
+def looks_like_name(name: str) -> bool:
+    """A party's name as a contract writes it: a few capitalised words (connectors allowed), not
+    the run of a sentence a parenthetical happened to follow ("Sale Agreement dated ...")."""
+    words = name.split()
+    return 0 < len(words) <= 10 and all(NAME_WORD.fullmatch(word) for word in words)
 
 
 def sentences(text: str) -> list[str]:
@@ -232,7 +280,7 @@ def defined_parties(text: str) -> dict[str, str]:
         before = DESCRIPTION.sub("", before.rstrip(" ,"))
         pieces = PARTY_START.split(before)
         name = pieces[-1].strip(" ,;:\"") if pieces else ""
-        if name and name[0].isupper() and term not in out:
+        if looks_like_name(name) and term not in out:
             out[term] = name
     return out
 
@@ -454,6 +502,8 @@ def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
             months = 12 * int(match.group(1))
         elif (match := ANNIVERSARY.search(sentence)):
             months = 12 * ORDINALS[match.group(1).lower()]
+        elif (match := WORDS_PERIOD.search(sentence)):
+            months = NUMBER_WORDS[match.group(1).lower()] * (12 if match.group(2).lower().startswith("year") else 1)
     closing = closing_date(text)
     if months is not None and closing is not None:
         terms["survival_months"] = months
