@@ -1,7 +1,7 @@
 """Peak memory and output size of whole `envirobench run` processes on a large table-separators
 dataset, unpaired and paired.
 
-    .venv/bin/python benchmarks/run_memory.py --cases 100000 [--json out.json] [--workdir DIR]
+    .venv/bin/python benchmarks/run_memory.py --cases 100000 [--json out.json] [--workdir DIR] [--rescore N]
 
 The dataset is the shipped table-separators dataset (envirobench-extract) grown to N cases: case
 k is a copy of shipped case k mod 84 under a new ID, pointing at the same PNG (so the dataset
@@ -15,12 +15,17 @@ measuring process (peak RSS of the largest process, CPU of every process waited 
   baseline   unpaired (the no-op adapter with one offset)
   control    unpaired (another offset)
   candidate  paired with the baseline and the control, gated
+With --rescore N the candidate is then rescored N times (`envirobench score --run`, measured
+the same way): core alone, paired with both, no adapter. With --workdir holding the three runs of
+an earlier call (--workdir DIR, kept), only the rescores are made, so the core of two checkouts
+can be compared on the same runs, alternating (PYTHONPATH=OTHER/envirobench-core/src for one side).
 Results are measured, never asserted: docs/performance.md records them.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -81,6 +86,20 @@ def run(work: Path, run_id: str, offset: int, *extra: str) -> dict[str, Any]:
     return out
 
 
+def rescore(work: Path) -> dict[str, Any]:
+    """`envirobench score --run` of the candidate (its pairing kept), measured; with the SHA-256 of
+    the files it wrote, which must be the same every time and on every checkout."""
+    run_dir = work / "results" / "candidate"
+    out = _measured.measure(__file__, [str(Path(sys.executable).parent / "envirobench"), "score", "--run", str(run_dir)], what="rescore")
+    digest = hashlib.sha256()
+    for name in ("metrics.json", "comparison.json", "report.html", "summary.md", "review-brief.json"):
+        digest.update((run_dir / name).read_bytes())
+    out["files_mb"] = {p.name: round(p.stat().st_size / 1e6, 1) for p in sorted(run_dir.iterdir()) if p.is_file()}
+    out["run_dir_mb"] = round(sum(p.stat().st_size for p in run_dir.rglob("*") if p.is_file()) / 1e6, 1)
+    out["outputs_sha256"] = digest.hexdigest()
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--measure"]:
@@ -89,21 +108,29 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cases", type=int, default=100_000)
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--workdir", type=Path, help="work here (default: a temporary directory, removed)")
+    parser.add_argument("--rescore", type=int, default=0, metavar="N", help="then rescore the candidate N times")
     args = parser.parse_args(argv)
     work = args.workdir or Path(tempfile.mkdtemp(prefix="eb-memory-"))
+    results: dict[str, Any] = {}
     try:
-        grow_dataset(work / "dataset", args.cases)
-        write_stub_adapter(work, "noop-separators",
-                           "No-op table-separators system: every separator OFFSET pixels off; none on every seventh case.", ANSWER)
-        results = {
-            "baseline (unpaired)": run(work, "baseline", 2),
-            "control (unpaired)": run(work, "control", 3),
-            "candidate (paired with both)": run(work, "candidate", 1, "--baseline-run", str(work / "results" / "baseline"),
-                                                "--control-run", str(work / "results" / "control")),
-        }
+        if not (work / "results" / "candidate" / "run.json").is_file():
+            grow_dataset(work / "dataset", args.cases)
+            write_stub_adapter(work, "noop-separators",
+                               "No-op table-separators system: every separator OFFSET pixels off; none on every seventh case.", ANSWER)
+            results = {
+                "baseline (unpaired)": run(work, "baseline", 2),
+                "control (unpaired)": run(work, "control", 3),
+                "candidate (paired with both)": run(work, "candidate", 1, "--baseline-run", str(work / "results" / "baseline"),
+                                                    "--control-run", str(work / "results" / "control")),
+            }
+        for n in range(1, args.rescore + 1):
+            results[f"candidate rescored ({n})"] = rescore(work)
     finally:
         if args.workdir is None:
             shutil.rmtree(work, ignore_errors=True)
+    for name, r in results.items():
+        if "outputs_sha256" in r:
+            print(f"{name}: outputs {r['outputs_sha256'][:16]}")
     print(f"table-separators, {args.cases:,} cases; {os.cpu_count()} CPU, Python {platform.python_version()}, 1-min load average {os.getloadavg()[0]:.1f}")
     print("| run | peak RSS | CPU | wall | run directory | metrics.json | comparison.json | report.html |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
