@@ -10,8 +10,9 @@ BENCHMARK = "qualifier-flags"
 UNIT = "reports"
 INTRO = (
     "The reference adapter (`solvers/qualifier_flags.py`: the EPA National Functional Guidelines meanings of U, J, "
-    "J+, J-, UJ, R, N, NJ/JN, B, E and D, overridden by the report's own legend, whose definitions are read by "
-    "general domain keywords; chosen on the dev split only) on both splits; the test split's report families, legend "
+    "J+, J-, UJ, R, N, NJ/JN, B, E and D, overridden by the report's own legend, whose definitions are read clause "
+    "by clause by the words laboratories and validators use, a standard flag whose definition reads as saying "
+    "nothing keeping its NFG meaning; developed on the dev split only) on both splits; the test split's report families, legend "
     "wordings and footnote symbols never occur in dev. A case is one report's result rows (9 to 14) with its legend; "
     "the score is per result. Traps: footnote-defined laboratory flags, a legend written to the CLP inorganic "
     "convention (B = between the IDL and the CRDL, not a blank detection), validator flags over laboratory flags "
@@ -35,13 +36,6 @@ def _plain(case_input, detected):
     return {"results": [{"result": row.id, **unflagged} for row in case_input.results]}
 
 
-# Why the task fails the rule for now (the summary table shows it on the row): issue 32.
-SHORTCUT_NOTE = (
-    "reading the flags by NFG and ignoring the legend beats the reference on test; legend overrides are 198 of 1,089 "
-    "test results (footnote flags, a redefined B), and where a test legend rewords a standard flag without the "
-    "reference's keywords, its reading replaces the NFG meaning with nothing. Needs the data (overrides a large "
-    "share of items) and the reference (a legend line read as meaning nothing keeps the NFG meaning)"
-)
 BASELINES = {
     "the flags' NFG meanings, the report's legend ignored": _ignoring_the_legend,
     "every result detected, nothing flagged": lambda case_input, answer: _plain(case_input, True),

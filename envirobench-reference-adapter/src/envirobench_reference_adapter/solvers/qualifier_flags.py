@@ -269,8 +269,9 @@ def meanings_of(row: Any, legend: dict[str, Meanings]) -> dict[str, Any]:
     inline = printed[number.end() :] if number else printed[words.end() :] if words else ""
     nondetect = printed.startswith("<") or words is not None
     flags = split_flags(row.lab_qualifier, known) + split_flags(inline, known)
-    flags += split_flags(row.validation_qualifier, set(NFG))
     read = [table[f] for f in flags]
+    # The validator writes the NFG's flags, not the laboratory's legend.
+    read += [NFG[f] for f in split_flags(row.validation_qualifier, set(NFG))]
     if any(m.rejected for m in read):
         return {
             "result": row.id,
