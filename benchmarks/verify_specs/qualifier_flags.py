@@ -29,7 +29,6 @@ def _ignoring_the_legend(case_input, answer):
     return {"results": [meanings_of(row, {}) for row in case_input.results]}
 
 
-
 def _plain(case_input, detected):
     """Every result `detected` (or not) and nothing else flagged: each other meaning False, no bias."""
     unflagged = {**dict.fromkeys(MEANINGS, False), "detected": detected, "estimate_bias": "none"}
