@@ -70,10 +70,10 @@ def _samples() -> tuple[LabSample, ...]:
     return tuple(out)
 
 
-def _job(family: str, split: str, **changes: object) -> LabJob:
+def _job(family: str, **changes: object) -> LabJob:
     job = LabJob(
         family=family,
-        split=split,
+        split=family.split("-", 1)[0],  # a family's name begins with its split
         job_number="L40211",
         client="Harrow Field Services",
         project="Former Corner Garage",
@@ -105,8 +105,7 @@ def _printed_on(text: str, analyte: str, sample: LabSample, value: str) -> bool:
 
 @pytest.mark.parametrize("family", [f.name for f in FAMILIES])
 def test_every_result_is_printed_where_page_facts_say(family: str) -> None:
-    split = family.split("-", 1)[0]
-    job = _job(family, split)
+    job = _job(family)
     paper = render_lab_report(job, SEED, "test", family)
     texts = page_texts(paper.pdf)
     assert len(texts) == len(paper.page_facts) == len(paper.page_kinds) == len(paper.scanned)
@@ -147,8 +146,7 @@ def _readings(text: str) -> set[float]:
 
 @pytest.mark.parametrize("family", [f.name for f in FAMILIES])
 def test_printed_values_read_back_as_given(family: str) -> None:
-    split = family.split("-", 1)[0]
-    job = _job(family, split)
+    job = _job(family)
     paper = render_lab_report(job, SEED, "values", family)
     for sample in job.samples:
         if sample.sample_id == "DUP-1":
@@ -166,7 +164,7 @@ def test_printed_values_read_back_as_given(family: str) -> None:
 
 
 def test_same_bytes_twice_and_labels_matter() -> None:
-    job = _job("dev-long-table", "dev")
+    job = _job("dev-long-table")
     first = render_lab_report(job, SEED, "site", 3)
     second = render_lab_report(job, SEED, "site", 3)
     assert first.pdf == second.pdf
@@ -176,11 +174,10 @@ def test_same_bytes_twice_and_labels_matter() -> None:
 
 @pytest.mark.parametrize("family", [f.name for f in FAMILIES])
 def test_a_revised_report_is_marked_and_says_why(family: str) -> None:
-    split = family.split("-", 1)[0]
     note = "the benzene result of MW-3-051419 was corrected after a transcription error"
-    original = render_lab_report(_job(family, split), SEED, "rev", family)
+    original = render_lab_report(_job(family), SEED, "rev", family)
     revised = render_lab_report(
-        _job(family, split, revision=1, revision_note=note), SEED, "rev", family
+        _job(family, revision=1, revision_note=note), SEED, "rev", family
     )
     text = " ".join(" ".join(page_texts(revised.pdf)).split())
     assert "Revision 1" in text
@@ -191,9 +188,9 @@ def test_a_revised_report_is_marked_and_says_why(family: str) -> None:
 def test_qc_rows_carry_no_facts() -> None:
     """With QC the pages print more rows (blank, LCS, MS/MSD, surrogates) but no more facts."""
     for family in FAMILIES:
-        with_qc = render_lab_report(_job(family.name, family.split), SEED, "qc", family.name)
+        with_qc = render_lab_report(_job(family.name), SEED, "qc", family.name)
         without = render_lab_report(
-            _job(family.name, family.split, qc=False), SEED, "qc", family.name
+            _job(family.name, qc=False), SEED, "qc", family.name
         )
         assert set(with_qc.printed) == set(without.printed)
         assert set().union(*with_qc.page_facts) == set(without.printed)
@@ -206,14 +203,14 @@ def test_qc_rows_carry_no_facts() -> None:
 
 
 def test_media_each_get_their_report() -> None:
-    paper = render_lab_report(_job("dev-sample-pages", "dev"), SEED, "media")
+    paper = render_lab_report(_job("dev-sample-pages"), SEED, "media")
     assert paper.page_kinds.count("cover") == 3  # groundwater, soil, soil vapor
     text = " ".join(page_texts(paper.pdf))
     assert "Soil Vapor" in text and "12 Mill Road, Easton" in text
 
 
 def test_scanned_pages_have_no_text_layer() -> None:
-    paper = render_lab_report(_job("dev-summary-columns", "dev"), SEED, "scan", scan="results")
+    paper = render_lab_report(_job("dev-summary-columns"), SEED, "scan", scan="results")
     texts = page_texts(paper.pdf)
     assert any(paper.scanned)
     for k, scanned in enumerate(paper.scanned):
@@ -234,7 +231,7 @@ def test_scanned_pages_have_no_text_layer() -> None:
 )
 def test_bad_jobs_are_refused(changes: dict, field: str) -> None:
     with pytest.raises(ValueError, match=re.escape(field)):
-        job = dataclasses.replace(_job("dev-long-table", "dev"), **changes)
+        job = dataclasses.replace(_job("dev-long-table"), **changes)
         render_lab_report(job, SEED)
 
 
@@ -252,24 +249,24 @@ def test_bad_jobs_are_refused(changes: dict, field: str) -> None:
 def test_bad_results_are_refused(result: LabResult, field: str) -> None:
     sample = LabSample("MW-1", "MW-1", None, "groundwater", dt.date(2020, 1, 2), (result,))
     with pytest.raises(ValueError, match=re.escape(field)):
-        render_lab_report(_job("dev-long-table", "dev", samples=(sample,)), SEED)
+        render_lab_report(_job("dev-long-table", samples=(sample,)), SEED)
 
 
 def test_bad_samples_are_refused() -> None:
     result = LabResult("Benzene", 1.0, "µg/L", 1.0)
     sample = LabSample("MW-1", "MW-1", None, "groundwater", dt.date(2020, 1, 2), (result,))
     with pytest.raises(ValueError, match="LabSample.sample_id"):
-        render_lab_report(_job("dev-long-table", "dev", samples=(sample, sample)), SEED)
+        render_lab_report(_job("dev-long-table", samples=(sample, sample)), SEED)
     with pytest.raises(ValueError, match="LabSample.matrix"):
         render_lab_report(
-            _job("dev-long-table", "dev", samples=(dataclasses.replace(sample, matrix="lava"),)),
+            _job("dev-long-table", samples=(dataclasses.replace(sample, matrix="lava"),)),
             SEED,
         )
     with pytest.raises(ValueError, match="LabSample.results"):
         render_lab_report(
-            _job("dev-long-table", "dev", samples=(dataclasses.replace(sample, results=()),)),
+            _job("dev-long-table", samples=(dataclasses.replace(sample, results=()),)),
             SEED,
         )
     assert isinstance(
-        render_lab_report(_job("dev-long-table", "dev", samples=(sample,)), SEED), LabPaper
+        render_lab_report(_job("dev-long-table", samples=(sample,)), SEED), LabPaper
     )
