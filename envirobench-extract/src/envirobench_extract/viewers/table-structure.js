@@ -35,12 +35,8 @@
   function key(c) {
     return c.row + "," + c.column + "," + c.rowSpan + "," + c.colSpan;
   }
-  function text(tag, cls, value) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    node.textContent = value;
-    return node;
-  }
+  // The report's element maker (context.el, report.js): it runs after this script has loaded.
+  const text = (tag, cls, value) => EB.el(tag, { class: cls, text: value });
 
   // An HTML table with the grid's spans; `gold` (a Set of cell keys) marks cells not in it.
   function drawGrid(grid, gold) {
@@ -80,34 +76,17 @@
 
   EB.viewers["table-structure"] = {
     render(element, item, context) {
-      const colors = (context && context.colors) || {};
       const root = document.createElement("div");
       root.className = "ebx-ts";
-      const input = item.input && typeof item.input === "object" ? item.input : {};
-      const assets = item.assets || [];
-      const path = assets.includes(input.image) ? input.image : assets[0];
-      const url = path && context && context.assetUrl ? context.assetUrl(path) : null;
-      if (url) {
-        const figure = document.createElement("figure");
-        figure.className = "ebx-ts-image";
-        const img = document.createElement("img");
-        img.alt = "case " + item.id;
-        img.decoding = "async";
-        img.src = url;
-        figure.append(img);
-        root.append(figure);
-      }
+      // The case image, when it is in report-assets/; a case without one shows only the grids.
+      const figure = EB.el("figure", { class: "ebx-ts-image" });
+      if (context.caseImage(figure, root, "ebx-ts", item)) root.append(figure);
       const answer = readGrid(item.answer);
       const gold = answer ? new Set(answer.cells.map(key)) : null;
       const blocks = document.createElement("div");
       blocks.className = "ebx-ts-blocks";
       const block = (label, value, compare) => {
-        const box = document.createElement("section");
-        box.className = "ebx-ts-block";
-        box.dataset.run = label;
-        const title = text("h4", null, label);
-        if (colors[label]) title.style.borderLeftColor = colors[label];
-        box.append(title);
+        const box = context.runSection("ebx-ts-block", label);
         if (value === null || value === undefined) {
           box.append(text("p", "ebx-ts-note", "no prediction"));
           return box;

@@ -27,12 +27,8 @@
   const THUMB_W = 120;
   const THUMB_H = 156;
 
-  function text(tag, cls, value) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    node.textContent = value;
-    return node;
-  }
+  // The report's element maker (context.el, report.js): it runs after this script has loaded.
+  const text = (tag, cls, value) => EB.el(tag, { class: cls, text: value });
   function pages(value) {
     return new Set(Array.isArray(value) ? value.filter((v) => Number.isInteger(v) && v >= 1) : []);
   }

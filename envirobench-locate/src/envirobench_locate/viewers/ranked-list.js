@@ -12,12 +12,8 @@
   EB.viewers = EB.viewers || {};
   const CUTOFF = 10;
 
-  function text(tag, cls, value) {
-    const node = document.createElement(tag);
-    if (cls) node.className = cls;
-    node.textContent = value;
-    return node;
-  }
+  // The report's element maker (context.el, report.js): it runs after this script has loaded.
+  const text = (tag, cls, value) => EB.el(tag, { class: cls, text: value });
   function ids(value) {
     return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
   }
@@ -74,7 +70,6 @@
 
   EB.viewers["ranked-list"] = {
     render(element, item_, context) {
-      const colors = (context && context.colors) || {};
       const input = item_.input && typeof item_.input === "object" ? item_.input : {};
       const answer = item_.answer && typeof item_.answer === "object" ? item_.answer : {};
       const passages = new Map();
@@ -91,12 +86,7 @@
       const columns = document.createElement("div");
       columns.className = "ebl-rl-columns";
       const column = (label, ranking, compare) => {
-        const box = document.createElement("section");
-        box.className = "ebl-rl-column";
-        box.dataset.run = label;
-        const title = text("h4", null, label);
-        if (colors[label]) title.style.borderLeftColor = colors[label];
-        box.append(title);
+        const box = context.runSection("ebl-rl-column", label);
         if (ranking === null) {
           box.append(text("p", "ebl-rl-note", "no prediction"));
           return box;
