@@ -72,9 +72,11 @@ modules already.
 
 from __future__ import annotations
 
+import datetime as _dt
 import functools
 import hashlib
 import importlib
+import re
 import shutil
 import sys
 import warnings
@@ -147,6 +149,7 @@ __all__ = [  # the authoring names (docs/api.md, "Authoring"); a test holds them
     "dumps_line",
     "f1",
     "generator_command",
+    "iso_date",
     "iter_jsonl",
     "mean_metrics",
     "not_blank",
@@ -169,6 +172,24 @@ __all__ = [  # the authoring names (docs/api.md, "Authoring"); a test holds them
     "write_json",
     "write_manifest",
 ]
+
+# -- a field validator the records of several categories share ---------------------------------
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def iso_date(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
+    """attrs validator: a calendar date written YYYY-MM-DD ("2023-03-28"), or None (a field that
+    may be absent says so in its type). ValueError naming the field otherwise."""
+    if value is None:
+        return
+    if not _ISO_DATE.fullmatch(value):
+        raise ValueError(f"{attribute.name} is not an ISO date (YYYY-MM-DD): {value[:40]!r}")
+    try:
+        _dt.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{attribute.name} is not a calendar date (an ISO date YYYY-MM-DD): {value!r}") from None
+
 
 # -- a package's types and the places of their files --------------------------------------------
 
