@@ -35,14 +35,13 @@ right.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Mapping
 from typing import Literal
 
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, pdf_path
+from envirobench import Case, CaseScore, iso_date, pdf_path
 
 from .records import normalise_name
 
@@ -73,15 +72,6 @@ class Input:
     document: str = attrs.field(validator=pdf_path)
 
 
-def _iso_date(text: str, name: str) -> None:
-    try:
-        parsed = dt.date.fromisoformat(text)
-    except ValueError:
-        raise ValueError(f"{name} {text!r} is not an ISO date (YYYY-MM-DD)") from None
-    if parsed.isoformat() != text:
-        raise ValueError(f"{name} {text!r} is not an ISO date (YYYY-MM-DD)")
-
-
 @attrs.frozen
 class Answer:
     """The report's facts; dates are ISO `YYYY-MM-DD`, sampling dates sorted and distinct."""
@@ -90,19 +80,16 @@ class Answer:
     work_order: str
     client: str
     project: str
-    report_date: str
-    sampling_dates: tuple[str, ...]
+    report_date: str = attrs.field(validator=iso_date)
+    sampling_dates: tuple[str, ...] = attrs.field(validator=attrs.validators.deep_iterable(iso_date))
     status: Status
 
     def __attrs_post_init__(self) -> None:
         for name in NAME_FIELDS:
             if not getattr(self, name).strip():
                 raise ValueError(f"{name} is empty")
-        _iso_date(self.report_date, "report_date")
         if not self.sampling_dates:
             raise ValueError("sampling_dates is empty: a report has at least one sample")
-        for date in self.sampling_dates:
-            _iso_date(date, "sampling_dates")
         if list(self.sampling_dates) != sorted(set(self.sampling_dates)):
             raise ValueError("sampling_dates must be sorted and distinct")
 

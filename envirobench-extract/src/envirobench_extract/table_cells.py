@@ -72,7 +72,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, ErrorKey, share
 
-from .validators import not_negative, positive
+from .validators import ImageInput, not_negative
 from .values import parse_unit, parse_value
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -115,13 +115,10 @@ class InputCell:
 
 
 @attrs.frozen
-class Input:
+class Input(ImageInput):
     """One case: the table image (a dataset-relative PNG path), its size in pixels, and every
     cell of the table."""
 
-    image: str
-    width: int = attrs.field(validator=positive)
-    height: int = attrs.field(validator=positive)
     cells: tuple[InputCell, ...] = attrs.field(validator=_unique_positions("cells"))
 
     def __attrs_post_init__(self) -> None:

@@ -47,12 +47,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import attrs
 
 import envirobench
 from envirobench import Case, CaseScore, ErrorKey
+
+from .validators import ImageInput
 
 STRICT_TOLERANCE = 3  # pixels; a match 3 px off is placed, 4 px off is misplaced
 
@@ -66,18 +67,9 @@ DATASETS = {
 AXES = ("row", "column")
 
 
-def _positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
-    if value <= 0:
-        raise ValueError(f"{attribute.name} must be a positive number of pixels, got {value}")
-
-
 @attrs.frozen
-class Input:
+class Input(ImageInput):
     """One case: the table image (a dataset-relative PNG path) and its size in pixels."""
-
-    image: str
-    width: int = attrs.field(validator=_positive)
-    height: int = attrs.field(validator=_positive)
 
 
 @attrs.frozen

@@ -80,7 +80,7 @@ import envirobench
 from envirobench import Case, CaseScore, ErrorKey, share
 
 from .grits import grits_top, iou, reference_iou
-from .validators import not_negative, positive
+from .validators import ImageInput, not_negative, positive
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -91,12 +91,8 @@ DATASETS = {
 
 
 @attrs.frozen
-class Input:
+class Input(ImageInput):
     """One case: the table image (a dataset-relative PNG path) and its size in pixels."""
-
-    image: str
-    width: int = attrs.field(validator=positive)
-    height: int = attrs.field(validator=positive)
 
 
 @attrs.frozen

@@ -90,7 +90,6 @@ and ISO dates) and the scorer only compares them with the answer.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -98,7 +97,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, not_blank, pdf_path
+from envirobench import Case, CaseScore, iso_date, not_blank, pdf_path
 
 from .scores import penalised_score
 
@@ -133,17 +132,6 @@ def name_key(name: str) -> str:
     return " ".join(words)
 
 
-def _iso_date(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
-    if value is None:
-        return
-    try:
-        parsed = dt.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{attribute.name} must be an ISO date (YYYY-MM-DD), got {value!r}") from None
-    if parsed.isoformat() != value:
-        raise ValueError(f"{attribute.name} must be an ISO date (YYYY-MM-DD), got {value!r}")
-
-
 @attrs.frozen
 class Input:
     """One case: the packet (a dataset-relative PDF path) and the subject parcel's APN and short
@@ -159,8 +147,8 @@ class Period:
     """One ownership period, as a system states it."""
 
     grantee: str = attrs.field(validator=not_blank)
-    from_date: str = attrs.field(validator=_iso_date)
-    to_date: str | None = attrs.field(validator=_iso_date)
+    from_date: str = attrs.field(validator=iso_date)
+    to_date: str | None = attrs.field(validator=iso_date)
     instrument: str = attrs.field(validator=not_blank)
 
 
@@ -170,8 +158,8 @@ class TruePeriod:
     and page beside the instrument number), accepted as the reference too."""
 
     grantee: str = attrs.field(validator=not_blank)
-    from_date: str = attrs.field(validator=_iso_date)
-    to_date: str | None = attrs.field(validator=_iso_date)
+    from_date: str = attrs.field(validator=iso_date)
+    to_date: str | None = attrs.field(validator=iso_date)
     instrument: str = attrs.field(validator=not_blank)
     other_references: tuple[str, ...] = ()
 

@@ -114,7 +114,7 @@ from typing import Any, Literal
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, pdf_path
+from envirobench import Case, CaseScore, iso_date, pdf_path
 
 from .scores import penalised_score
 
@@ -163,17 +163,6 @@ def parse_date(value: str) -> dt.date:
     return dt.date.fromisoformat(value)
 
 
-def _iso_date(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
-    if value is None:
-        return
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise ValueError(f"{attribute.name} must be an ISO date YYYY-MM-DD, got {value!r}")
-    try:
-        parse_date(value)
-    except ValueError as exc:
-        raise ValueError(f"{attribute.name} is not a calendar date: {value!r}") from exc
-
-
 def _dollars(instance: Any, attribute: attrs.Attribute, value: int | None) -> None:
     if value is not None and value < 0:
         raise ValueError(f"{attribute.name} is an amount in whole dollars, not negative: {value}")
@@ -212,7 +201,7 @@ class Input:
     """One case: a contract (a dataset-relative PDF path) and the date it is read on."""
 
     document: str = attrs.field(validator=pdf_path)
-    as_of: str = attrs.field(validator=_iso_date)
+    as_of: str = attrs.field(validator=iso_date)
 
 
 @attrs.frozen
@@ -226,7 +215,7 @@ class Terms:
     basket: Basket | None
     de_minimis: int | None = attrs.field(validator=_dollars)
     survival_months: int | None = attrs.field(validator=_months)
-    survival_end: str | None = attrs.field(validator=_iso_date)
+    survival_end: str | None = attrs.field(validator=iso_date)
     exclusions: tuple[Exclusion, ...] = attrs.field(validator=_exclusions)
     executed: bool
 
@@ -254,7 +243,7 @@ class Answer(Terms):
     breakdowns) describe the contract and are not scored."""
 
     form: Form
-    closing_date: str = attrs.field(validator=_iso_date)
+    closing_date: str = attrs.field(validator=iso_date)
     scanned: bool
     traps: tuple[str, ...]
 
