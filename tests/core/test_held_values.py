@@ -4,10 +4,19 @@ on every look-up, exactly the value validation (or reading the predictions) made
 from __future__ import annotations
 
 import math
+import types
+from pathlib import Path
 
 import attrs
 
+from envirobench import datasets as ds
+from envirobench import plugins
+from envirobench.authoring import write_manifest
+from envirobench.benchmark import BenchmarkType, Case, CaseScore
 from envirobench.datasets import HeldValues, structurer_of
+from envirobench.hookspecs import hookimpl
+from envirobench.jsonio import dumps_line
+from envirobench.testing import CountInput
 
 
 @attrs.frozen
@@ -65,3 +74,62 @@ def test_flat_values_are_the_objects_made() -> None:
     values = HeldValues(structurer_of(Flat))
     values.hold("c1", made, {"count": 3})
     assert values["c1"] is made
+
+
+
+@attrs.frozen
+class Word:
+    text: str
+    length: int
+
+    def __attrs_post_init__(self) -> None:
+        if len(self.text) != self.length:
+            raise ValueError("length is the text's")
+
+
+@attrs.frozen
+class WordsAnswer:
+    words: tuple[Word, ...]
+
+
+class SplitWords(BenchmarkType):
+    """A toy type whose answers nest records in a tuple, as table-separators' do."""
+
+    ID = "split-words"
+    FORMAT = "envirobench.split-words.v1"
+    LABEL = "Split words (test type)"
+    SCORING_VERSION = "envirobench.split-words.scores.v1"
+    TIER = "component"
+    PROFILES = ("exact",)
+    HEADLINE = ("accuracy",)
+    VIEWER = "json"
+    Input = CountInput
+    Answer = WordsAnswer
+    Prediction = WordsAnswer
+
+    def score_case(self, case: Case, answer: WordsAnswer, prediction: WordsAnswer) -> dict[str, CaseScore]:
+        errors = () if prediction == answer else (("wrong-words",),)
+        return {"exact": CaseScore(errors, {"accuracy": float(not errors)})}
+
+
+def test_a_dataset_of_nested_answers_gives_each_answer_as_validation_made_it(tmp_path: Path) -> None:
+    root = tmp_path / "split-words"
+    root.mkdir()
+    texts = [" ".join(["ab", "cde", "f"][: 1 + i % 3]) for i in range(30)]
+    with open(root / "cases.jsonl", "w", encoding="utf-8") as cases, open(root / "answers.jsonl", "w", encoding="utf-8") as answers:
+        for i, text in enumerate(texts):
+            cases.write(dumps_line({"id": f"w{i:03d}", "category": "any", "input": {"text": text}}))
+            answers.write(dumps_line({"id": f"w{i:03d}", "answer": {"words": [{"text": w, "length": len(w)} for w in text.split()]}}))
+    write_manifest(root, dataset_id="test/split-words-v1", version=1, benchmark=SplitWords.ID, title="Split words (tests)")
+
+    @hookimpl
+    def envirobench_benchmark_types(register):
+        register(SplitWords)
+
+    registry = plugins.build_registry(extra=[("split", types.SimpleNamespace(envirobench_benchmark_types=envirobench_benchmark_types))])
+    contents = ds.load_contents(root, registry)
+    assert isinstance(contents.answers, HeldValues)  # held as text: the answers nest arrays
+    # The same records Dataset.answers makes, reading answers.jsonl the other way, line by line.
+    assert dict(contents.answers.items()) == contents.dataset.answers(registry.benchmark_type(SplitWords.ID))
+    assert list(contents.answers) == list(contents.cases)
+    assert contents.answers["w002"] == WordsAnswer((Word("ab", 2), Word("cde", 3), Word("f", 1)))
