@@ -130,14 +130,16 @@ class BenchmarkType:
         By default `summarize_totals` of the sums of the per-case metrics, the mean of every
         metric unless that is overridden. A type whose headline is a function of those sums
         alone should override `summarize_totals` rather than this: its intervals are then
-        computed from the sums, far faster on large runs."""
+        computed from the sums, far faster on large runs. No scores: no headline ({})."""
         totals, count = metric_totals(scores)
-        return self.summarize_totals(profile, totals, count)
+        return self.summarize_totals(profile, totals, count) if count else {}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
         """Headline metrics from the sum of each per-case metric over `cases` cases (a metric no
-        case has is absent); used only while `summarize` is not overridden. Default: the means."""
-        return {name: total / cases for name, total in totals.items()} if cases else {}
+        case has is absent); used only while `summarize` is not overridden. Default: the means.
+        Core calls it only with `cases` >= 1 (over no cases there is no headline: core gives
+        {} itself), so an override needs no guard against dividing by zero."""
+        return {name: total / cases for name, total in totals.items()}
 
     def cluster(self, case: Case) -> str | None:
         """The key of the cluster a case belongs to, when cases are not independent (the pages of

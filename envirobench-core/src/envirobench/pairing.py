@@ -229,7 +229,7 @@ def summarize_run(btype: BenchmarkType, case_ids: Sequence[str], scores: RunScor
                     entry[1] += cases_of[key]
             totals = counted_totals(map(tuple, counted.values()))
         if totals is not None:
-            out[profile] = btype.summarize_totals(profile, totals, len(column))
+            out[profile] = btype.summarize_totals(profile, totals, len(column)) if column else {}
         else:
             out[profile] = btype.summarize(profile, list(map(itemgetter(profile), column)))
     return out

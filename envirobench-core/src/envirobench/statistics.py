@@ -393,7 +393,7 @@ def _from_sums(btype: BenchmarkType, profile: str, units: Units, runs: Sequence[
                         totals[name] = float(np.add.accumulate(as_floats * np_values)[-1])
                 elif present is None or any(map(mul, counts, present)):
                     totals[name] = reduce(add, map(mul, counts, values))
-            out.append(_safely(btype.summarize_totals, profile, totals, cases))
+            out.append(_safely(btype.summarize_totals, profile, totals, cases) if cases else {})
         yield out
 
 

@@ -86,8 +86,6 @@ class DocumentExtraction(envirobench.BenchmarkType):
         return case_scores(answer.records, prediction.records, category=str(case.category))
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         return pooled(totals, cases, exact_name="documents_exact") | f1_by_layout(totals)
 
 

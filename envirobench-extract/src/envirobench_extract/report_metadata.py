@@ -146,8 +146,6 @@ class ReportMetadata(envirobench.BenchmarkType):
         return {"exact": CaseScore(errors=errors, metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         out = {"fields_right": totals["fields_right"] / cases, "reports_exact": totals["exact"] / cases}
         for name in FIELDS:
             out[f"{name}_right"] = totals[f"right_{name}"] / cases

@@ -243,8 +243,6 @@ class TableCells(envirobench.BenchmarkType):
         return out
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         cells = totals["cells"]
         return {
             "cells_right": share(totals["right"], cells + totals["extra"]),

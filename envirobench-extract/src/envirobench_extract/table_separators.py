@@ -231,8 +231,6 @@ class TableSeparators(envirobench.BenchmarkType):
         }
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         out = {"separator_f1": envirobench.f1(tp, fp, fn), "tables_exact": totals["exact"] / cases}
         if tp + fp:

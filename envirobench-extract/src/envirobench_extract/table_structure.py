@@ -239,8 +239,6 @@ class TableStructure(envirobench.BenchmarkType):
         return out
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
 
         def mean(name: str) -> float:
             return totals[name] / cases

@@ -280,8 +280,6 @@ class ChainOfTitle(envirobench.BenchmarkType):
         return {"chain": CaseScore(errors=tuple(errors), metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         exact, foreign, periods = totals["periods_exact"], totals["periods_foreign_or_invented"], totals["periods"]
         predicted = totals["predicted"]
         return {

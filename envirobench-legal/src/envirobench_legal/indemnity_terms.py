@@ -355,8 +355,6 @@ class IndemnityTerms(envirobench.BenchmarkType):
         return {"terms": CaseScore(errors=tuple(errors), metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         exact, over, contracts = totals["contract_exact"], totals["contract_overstating"], totals["contract"]
         return {
             **penalised_score("indemnity", exact, over, contracts, PENALTY),

@@ -161,8 +161,6 @@ class InstrumentExecution(envirobench.BenchmarkType):
         return {"execution": CaseScore(errors=tuple(errors), metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         correct, false, instruments = totals["correct_status"], totals["false_executed"], totals["instrument"]
         return {
             **penalised_score("execution", correct, false, instruments, PENALTY),

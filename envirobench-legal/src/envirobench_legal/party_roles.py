@@ -299,8 +299,6 @@ class PartyRoles(envirobench.BenchmarkType):
         return {"roles": CaseScore(errors=tuple(errors), metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         right, called, parties = totals["party_all_roles_right"], totals["non_owner_called_owner"], totals["party"]
         tp, fp, fn = totals["role_true_positive"], totals["role_false_positive"], totals["role_false_negative"]
         return {

@@ -270,8 +270,6 @@ class UseLimitations(envirobench.BenchmarkType):
         return {"limitations": CaseScore(errors=tuple(sorted(errors)), metrics=metrics)}
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         exact, predicted, answer = totals["exact_items"], totals["predicted_items"], totals["answer_items"]
         return {
             "limitations_f1": 2 * exact / (predicted + answer) if predicted + answer else 1.0,

@@ -188,8 +188,6 @@ class DocumentSplit(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         matches, truth, predicted = (
             totals["tolerant_matches"],

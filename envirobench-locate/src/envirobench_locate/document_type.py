@@ -177,8 +177,6 @@ class DocumentType(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         f1s = {}
         for kind in KINDS:
             truth, predicted = (

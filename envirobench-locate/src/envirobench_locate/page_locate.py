@@ -149,8 +149,6 @@ class PageLocate(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["true_positives"], totals["false_positives"], totals["false_negatives"]
         return {
             "page_f1": totals["page_f1"] / totals["question"],

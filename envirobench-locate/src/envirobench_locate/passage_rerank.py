@@ -222,8 +222,6 @@ class PassageRerank(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return {
             "ndcg_cut_10": totals["ndcg_cut_10"] / cases,
             "essential_at_10": totals["essential_found"] / totals["essential"],

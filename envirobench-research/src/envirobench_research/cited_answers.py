@@ -203,8 +203,6 @@ class CitedAnswers(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         questions = totals["questions"]
         return {
             "cited_accuracy": totals["claims_supported"] / questions,

@@ -217,8 +217,6 @@ class DatabaseListings(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["match_tp"], totals["match_fp"], totals["match_fn"]
         return {
             "match_f1": f1(tp, fp, fn),

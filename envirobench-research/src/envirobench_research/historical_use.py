@@ -211,8 +211,6 @@ class HistoricalUse(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return {
             **pooled_f1("period", totals),
             "use_f1": f1(*(totals[name] for name in USE_COUNTS)),

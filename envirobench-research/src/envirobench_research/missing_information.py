@@ -216,8 +216,6 @@ class MissingInformation(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         right, invented, questions = (
             totals["questions_right"],
             totals["invented_answers"],

@@ -214,8 +214,6 @@ class RegulatoryStandards(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return {
             "lookup_accuracy": share(totals["right"], totals["lookup"]),
             "table_accuracy": share(totals["table_right"], totals["lookup"]),

@@ -441,8 +441,6 @@ class SiteType(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return self.headline(dict(totals))
 
     def headline(self, totals: Mapping[str, float]) -> dict[str, float]:

@@ -199,8 +199,6 @@ class CustodyReconciliation(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return {
             **pooled_f1("discrepancy", totals),
             "pairs_exact": totals["exact"] / totals["pair"],

@@ -201,8 +201,6 @@ class QualifierFlags(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         results = totals["result"]
         right = sum(totals[f"right {m}"] for m in MEANINGS)
         return {

@@ -269,8 +269,6 @@ class ScreeningExceedances(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         return {
             "finding_f1": share(2 * tp, 2 * tp + fp + fn),

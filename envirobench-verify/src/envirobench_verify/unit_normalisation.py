@@ -186,8 +186,6 @@ class UnitNormalisation(envirobench.BenchmarkType):
     def summarize_totals(
         self, profile: str, totals: Mapping[str, float], cases: int
     ) -> dict[str, float]:
-        if not cases:
-            return {}
         return {
             "values_right": share(totals["right"], totals["row"]),
             **{

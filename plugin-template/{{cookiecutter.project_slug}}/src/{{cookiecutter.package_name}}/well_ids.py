@@ -112,8 +112,6 @@ class WellIds(envirobench.BenchmarkType):
     # The headline from the sums of the per-case metrics (pooled counts), not `summarize`: core
     # then computes the intervals from resampled sums, fast on large runs (docs/architecture.md).
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
-        if not cases:
-            return {}
         tp, fp, fn = totals["tp"], totals["fp"], totals["fn"]
         return {
             "well_f1": envirobench.f1(tp, fp, fn),
