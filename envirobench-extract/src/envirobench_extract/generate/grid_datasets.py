@@ -41,12 +41,14 @@ class GridDatasets:
     """One grid type's datasets: the type, their version, case_of(drawn table, image path) ->
     (input, answer), and the seed, title and description of each release (v1, v2). A v2 title
     gets the split added, "(dev split)"; a v2 description is a template of the split's {size}
-    (tables), {split} and {families} (their names)."""
+    (tables), {split} and {families} (their names). The seeds are a function that reads the
+    generator module's SEED and SEED_V2 when called, not their values at import: the holdout
+    service makes its demo split by replacing them with secret draws."""
 
     benchmark: type[BenchmarkType]
     version: int
     case_of: Callable[[Any, str], tuple[Any, Any]]
-    seeds: tuple[int, int]
+    seeds: Callable[[], tuple[int, int]]
     titles: tuple[str, str]
     descriptions: tuple[str, str]
     prefix_v2: str  # the v2 case IDs' prefix
@@ -64,16 +66,17 @@ class GridDatasets:
         split's families, drawn by draw_v2(seed, case ID, family, split, scan kind); each with
         its release's seed. By default the tables table-structure and table-cells share."""
         split = split_of(dataset)
+        seed_v1, seed_v2 = self.seeds()
         if split is None:
-            tables = [(c, layout, partial(draw_v1, self.seeds[0], c, layout)) for c, layout in v1_case_ids]
-            seed, title, description = self.seeds[0], self.titles[0], self.descriptions[0]
+            tables = [(c, layout, partial(draw_v1, seed_v1, c, layout)) for c, layout in v1_case_ids]
+            seed, title, description = seed_v1, self.titles[0], self.descriptions[0]
             return self.write(output_dir, dataset, tables, seed=seed, title=title, description=description)
         families = ", ".join(f.name for f in grid_families.families_of(split))
         return self.write(
             output_dir,
             dataset,
-            family_tables(dataset, self.prefix_v2, partial(draw_v2, self.seeds[1])),
-            seed=self.seeds[1],
+            family_tables(dataset, self.prefix_v2, partial(draw_v2, seed_v2)),
+            seed=seed_v2,
             title=f"{self.titles[1]} ({split} split)",
             description=self.descriptions[1].format(size=grid_families.SIZES[split], split=split, families=families),
         )

@@ -93,7 +93,7 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, Answer]:
 
 
 GRID = GridDatasets(
-    TableCells, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
+    TableCells, VERSION, case_of, lambda: (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
 )
 
 

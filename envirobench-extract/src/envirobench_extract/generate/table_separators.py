@@ -88,7 +88,7 @@ def case_of(rendered: tables.RenderedTable, image_path: str) -> tuple[Input, Ans
 
 
 GRID = GridDatasets(
-    TableSeparators, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX_V2
+    TableSeparators, VERSION, case_of, lambda: (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX_V2
 )
 
 

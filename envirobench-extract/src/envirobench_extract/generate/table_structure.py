@@ -73,7 +73,7 @@ def case_of(table: DrawnTable, image_path: str) -> tuple[Input, TableGrid]:
 
 
 GRID = GridDatasets(
-    TableStructure, VERSION, case_of, (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
+    TableStructure, VERSION, case_of, lambda: (SEED, SEED_V2), (TITLE, TITLE_V2), (DESCRIPTION, DESCRIPTION_V2), PREFIX
 )
 
 
