@@ -19,6 +19,9 @@ With --rescore N the candidate is then rescored N times (`envirobench score --ru
 the same way): core alone, paired with both, no adapter. With --workdir holding the three runs of
 an earlier call (--workdir DIR, kept), only the rescores are made, so the core of two checkouts
 can be compared on the same runs, alternating (PYTHONPATH=OTHER/envirobench-core/src for one side).
+With --steps (and --workdir holding the runs) it reports instead, in this process, the RSS after
+loading the dataset and after reading each compared run as the candidate's run does, and how long
+a look-up of an answer and of a baseline prediction takes (CPU µs, over the first 20,000 cases).
 Results are measured, never asserted: docs/performance.md records them.
 """
 
@@ -100,6 +103,36 @@ def rescore(work: Path) -> dict[str, Any]:
     return out
 
 
+def steps(work: Path) -> dict[str, Any]:
+    """RSS after each step of reading what a paired run holds to its end (see the docstring)."""
+    import time
+
+    from envirobench import datasets, plugins
+    from envirobench.compared import load_compared_run
+
+    def rss() -> int:
+        fields = dict(line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines())
+        return int(fields["VmRSS"].split()[0]) // 1024
+
+    out = {"after imports (MiB)": rss()}
+    registry = plugins.build_registry()
+    btype = registry.benchmark_type("table-separators")
+    contents = datasets.load_contents(str(work / "dataset"), registry)
+    out["after the dataset (MiB)"] = rss()
+    source = str((work / "dataset").resolve())
+    baseline = load_compared_run(work / "results" / "baseline", "baseline", btype, contents.dataset, contents.cases, contents.answers, source)
+    out["after the baseline (MiB)"] = rss()
+    load_compared_run(work / "results" / "control", "control-1", btype, contents.dataset, contents.cases, contents.answers, source, like=baseline)
+    out["after the control (MiB)"] = rss()
+    ids = list(contents.cases)[:20_000]
+    for name, values in (("answer", contents.answers), ("baseline prediction", baseline.predictions)):
+        start = time.process_time()
+        for cid in ids:
+            values[cid]
+        out[f"a look-up of an {name} (µs)" if name == "answer" else f"a look-up of a {name} (µs)"] = round((time.process_time() - start) / len(ids) * 1e6, 1)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--measure"]:
@@ -109,7 +142,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the results here")
     parser.add_argument("--workdir", type=Path, help="work here (default: a temporary directory, removed)")
     parser.add_argument("--rescore", type=int, default=0, metavar="N", help="then rescore the candidate N times")
+    parser.add_argument("--steps", action="store_true", help="RSS after each step of reading the dataset and compared runs (needs --workdir's runs)")
     args = parser.parse_args(argv)
+    if args.steps:
+        if args.workdir is None:
+            parser.error("--steps needs --workdir with the runs of an earlier call")
+        for name, value in steps(args.workdir).items():
+            print(f"{name}: {value}")
+        return 0
     work = args.workdir or Path(tempfile.mkdtemp(prefix="eb-memory-"))
     results: dict[str, Any] = {}
     try:

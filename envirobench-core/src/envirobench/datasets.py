@@ -266,10 +266,10 @@ class HeldValues(Mapping[str, Any]):
     as it was made or, when its JSON value nests arrays or objects, as that value's compact JSON
     bytes, made again by `make` (the structurer that first made it, so the same value) each time
     it is looked up. A structured record of nested tuples and records takes several times its
-    text in memory: a 100,000-case table-separators answer key is 184 MB made and 48 MB held as
-    text (docs/performance.md, "Memory: nested values held as text"), at the price of structuring
-    it again on each look-up (~60 µs a table-separators answer); a flat record ({"count": 3}) is
-    held as made, as small and free to look up. Never modified once built."""
+    text in memory (a 100,000-case table-separators dataset: 285 MiB made, 139 MiB with its
+    answers held; docs/performance.md, "Memory: nested values held as text"), at the price of
+    structuring it again on each look-up; a flat record ({"count": 3}) is held as made, as small
+    and free to look up. Never modified once built."""
 
     __slots__ = ("_held", "_make")
 
