@@ -67,7 +67,7 @@ from .records import (
     depth_key,
     finite_or_none,
     finite_positive,
-    iso_day,
+    iso_date,
     key_text,
     location_key,
     match_first,
@@ -100,7 +100,7 @@ class TrueExceedance:
 
     location: str = attrs.field(validator=not_blank)
     depth: str | None
-    sample_date: str = attrs.field(validator=iso_day)
+    sample_date: str = attrs.field(validator=iso_date)
     substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
     result_value: float = attrs.field(validator=finite_positive)
@@ -143,7 +143,7 @@ class PredictedStandard:
 @attrs.frozen
 class PredictedExceedance:
     location: str = attrs.field(validator=bounded_text)
-    sample_date: str = attrs.field(validator=iso_day)
+    sample_date: str = attrs.field(validator=iso_date)
     analyte: str = attrs.field(validator=bounded_text)
     matrix: Matrix
     standard: PredictedStandard

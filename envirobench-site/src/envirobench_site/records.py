@@ -60,7 +60,7 @@ from typing import Any, Literal, get_args
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, not_blank, pooled_f1
+from envirobench import Case, CaseScore, iso_date, not_blank, pooled_f1
 
 RELATIVE_TOLERANCE = 0.005
 MAX_ITEMS = 50_000  # items in one list of a prediction: a site's record holds a few thousand
@@ -101,15 +101,6 @@ def finite_or_none(instance: Any, attribute: attrs.Attribute, value: float | Non
 def finite_positive(instance: Any, attribute: attrs.Attribute, value: float) -> None:
     if not math.isfinite(value) or value <= 0:
         raise ValueError(f"{attribute.name} must be a finite number above 0, got {value!r}")
-
-
-def iso_day(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
-        raise ValueError(f"{attribute.name} must be an ISO date YYYY-MM-DD, got {value[:40]!r}")
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{attribute.name} is not a calendar date: {value!r}") from None
 
 
 DATE_PATTERN = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
@@ -226,7 +217,7 @@ class SiteInput:
     site: str = attrs.field(validator=not_blank)
     name: str = attrs.field(validator=not_blank)
     address: str
-    as_of: str = attrs.field(validator=iso_day)
+    as_of: str = attrs.field(validator=iso_date)
     volumes: tuple[Volume, ...] = attrs.field(validator=_non_empty)
     pages: int
     analytes: tuple[AnalyteEntry, ...]

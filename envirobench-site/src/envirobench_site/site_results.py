@@ -106,7 +106,7 @@ from .records import (
     depth_key,
     file_name,
     finite_or_none,
-    iso_day,
+    iso_date,
     key_text,
     location_key,
     match_first,
@@ -162,7 +162,7 @@ class TrueResult:
 
     location: str = attrs.field(validator=not_blank)
     depth: str | None
-    sample_date: str = attrs.field(validator=iso_day)
+    sample_date: str = attrs.field(validator=iso_date)
     substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
     result_value: float | None = attrs.field(validator=finite_or_none)
@@ -192,7 +192,7 @@ class ExcludedResult:
 
     location: str = attrs.field(validator=not_blank)
     depth: str | None
-    sample_date: str = attrs.field(validator=iso_day)
+    sample_date: str = attrs.field(validator=iso_date)
     substance: str = attrs.field(validator=not_blank)
     matrix: Matrix
     printings: tuple[Printing, ...] = attrs.field(validator=_distinct_printings)
@@ -227,7 +227,7 @@ class PredictedResult:
     and detected false); `source` and `printings` are optional citations."""
 
     location: str = attrs.field(validator=bounded_text)
-    sample_date: str = attrs.field(validator=iso_day)
+    sample_date: str = attrs.field(validator=iso_date)
     analyte: str = attrs.field(validator=bounded_text)
     matrix: Matrix
     depth: str | None = attrs.field(default=None, validator=bounded_text)
