@@ -326,7 +326,7 @@ def register_package_datasets(
 ) -> None:
     """Register every dataset of these layouts, each where the package keeps it (or where
     `materialise` puts it). One loop for a package imported (`BenchmarkPackage`) and a package read
-    from its declaration without importing it (`envirobench.declaration.DeclaredHooks`)."""
+    from its declaration without importing it (`envirobench.declaration.DeclaredPackage`)."""
     for layout in layouts:
         for folder, dataset_id in layout.datasets.items():
             if materialise is None:
