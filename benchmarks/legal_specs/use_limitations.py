@@ -8,7 +8,7 @@ examiner, the type, restrictions and holder it states); nothing is read from the
 
 from functools import cache
 
-from _spec_parts import always, by_category_and, count, share
+from _spec_parts import always, by_category_and, count, formula_score, share
 
 from envirobench import split_of
 from envirobench_legal.generate.use_limitations import plan, search_of
@@ -25,9 +25,12 @@ INTRO = (
     "covenant with every restriction; and a careless examiner who reads every limitation instrument perfectly "
     "(type, restrictions as recorded, holder, reference) but lists it whatever its parcel, later release, "
     "termination, amendment or missing agency signature. The listing baselines are rebuilt from the seeded "
-    "generator, not read from the PDFs. The score is 100 × the pooled F1 over exact items (type, restrictions, "
-    "holder and reference all right); *parcels exact* is the share of parcels whose list is exactly right; "
-    "*foreign* counts listed instruments of another parcel, released liens and terminated covenants."
+    "generator, not read from the PDFs. The score (scoring v2) is the Legal category's penalty form, 100 × max(0, "
+    "(exact − 5 × not current) ÷ limitations): *exact* counts listed items with type, restrictions, holder and "
+    "reference all right; *not current* counts listed items that match no current limitation of the parcel "
+    "(another parcel's, released, terminated, unsigned by the agency, an amendment, an easement, a deed, an unknown "
+    "reference, a duplicate), *foreign* those of them of another parcel, released or terminated. F1 (v1's primary) "
+    "is 2 × exact ÷ (listed + limitations); *parcels exact* is the share of parcels whose list is exactly right."
 )
 
 
@@ -74,6 +77,9 @@ BASELINES = {
     "careless examiner (reads each instrument, examines no title)": careless_examiner,
 }
 COLUMNS = (
+    *formula_score("limitations"),
+    count("exact_items", "exact"),
+    count("items_not_current", "not current"),
     share("limitations_f1", "F1"),
     share("parcels_exact", "parcels exact"),
     share("limitations_precision", "precision"),

@@ -25,7 +25,7 @@ def score(task_id, **headline):
 def test_six_categories_in_order_and_definitions_consistent():
     assert [c.name for c in cats.CATEGORIES] == ["Extract", "Verify", "Locate", "Research", "Legal", "Site"]
     assert cats.check_definitions() == []
-    assert cats.SCORING_VERSION == "envirobench.categories.v3"
+    assert cats.SCORING_VERSION == "envirobench.categories.v4"
 
 
 def test_site_has_the_four_site_tier_tasks_and_shows_cost_per_site():
@@ -66,6 +66,7 @@ def test_published_formulas_belong_to_their_tasks():
         "party-roles": cats.PARTY_ROLES,
         "indemnity-terms": cats.INDEMNITY_TERMS,
         "chain-of-title": cats.CHAIN_OF_TITLE,
+        "use-limitations": cats.USE_LIMITATIONS,
         "missing-information": cats.MISSING_INFORMATION,
     }
     for task_id, formula in expected.items():

@@ -1,5 +1,5 @@
-"""`use-limitations`: matching by reference, exact items, foreign items, the pooled F1 and its
-break-even, strict refusals, the shipped datasets (splits by family, sizes, scans, traps) and
+"""`use-limitations`: matching by reference, exact items, items that are no current limitation
+(foreign among them), the penalty score (scoring v2) and its break-even, the pooled F1, strict refusals, the shipped datasets (splits by family, sizes, scans, traps) and
 their fixtures."""
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ def headline(*pairs):
 def test_the_type_is_well_formed_and_is_the_categories_task():
     assert_is_the_categories_task(TYPE)
     formula = task(TYPE.ID).formula
-    assert formula.is_default  # 100 x the primary, which must be a share
-    assert TYPE.HEADLINE[0] == "limitations_f1"
+    assert formula.required == ("exact_items", "items_not_current", "answer_items")
+    assert TYPE.HEADLINE[:2] == ("limitations_score", "limitations_score_unclipped")
+    assert TYPE.SCORING_VERSION == "envirobench.use-limitations.scores.v2"
     assert TYPE.source_files(CASE.input) == ("assets/a.pdf", "assets/b.pdf")
 
 
@@ -95,6 +96,7 @@ def test_listing_an_instrument_that_is_no_current_limitation_names_why(reason, f
     result = score(truth, predict(COVENANT, dict(LIEN, reference="555")))
     assert result.errors == (("not-a-current-limitation", "555", reason),)
     assert result.metrics["foreign_items"] == foreign and result.metrics["parcel_exact"] == 0
+    assert result.metrics["items_not_current"] == 1
 
 
 def test_missing_invented_and_duplicate_items_are_errors():
@@ -102,6 +104,8 @@ def test_missing_invented_and_duplicate_items_are_errors():
     assert set(result.errors) == {("missing-limitation", "1204/77"), ("unknown-reference", "999"),
                                   ("duplicate-limitation", "2019004512")}
     assert result.metrics["predicted_items"] == 3 and result.metrics["exact_items"] == 1
+    # the duplicate and the unknown reference match no current limitation
+    assert result.metrics["matched_items"] == 1 and result.metrics["items_not_current"] == 2
 
 
 def test_the_headline_pools_items_over_parcels():
@@ -114,16 +118,43 @@ def test_the_headline_pools_items_over_parcels():
     assert values["limitations_precision"] == pytest.approx(0.5) and values["limitations_recall"] == pytest.approx(0.5)
     assert values["parcels_exact"] == pytest.approx(1 / 3)
     assert values["foreign_items"] == 1 and values["answer_items"] == 2 and values["predicted_items"] == 2
+    # 1 exact, 1 released lien listed (no current limitation), 2 limitations: 100 × (1 − 5 × 1) ÷ 2
+    assert values["items_not_current"] == 1
+    assert values["limitations_score_unclipped"] == pytest.approx(100 * (1 - 5 * 1) / 2)
+    assert values["limitations_score"] == 0.0
+
+
+def test_a_wrong_field_costs_the_item_but_no_penalty():
+    values = headline((answer(COVENANT, LIEN), predict(COVENANT, dict(LIEN, holder="County of Marlow"))))
+    assert (values["exact_items"], values["items_not_current"], values["answer_items"]) == (1, 0, 2)
+    assert values["limitations_score"] == values["limitations_score_unclipped"] == pytest.approx(100 * (1 - 0) / 2)
 
 
 def test_saying_nothing_scores_zero_and_nothing_everywhere_is_perfect():
+    assert headline((answer(COVENANT), predict()))["limitations_score"] == 0.0
     assert headline((answer(COVENANT), predict()))["limitations_f1"] == 0.0
     assert headline((answer(COVENANT), predict()))["limitations_precision"] == 0.0
     assert headline((answer(), predict()))["limitations_f1"] == 1.0
     assert TYPE.summarize("limitations", []) == {}
 
 
-def test_the_break_even_is_half_the_f1():
+def test_the_break_even_of_the_score_is_five_in_six():
+    # 4 of 5 limitations listed exactly; one more item, exact with chance p and otherwise no current
+    # limitation, changes the expected score by 100 × (p − 5 × (1 − p)) ÷ 5: it pays iff p > 5/6.
+    def expected(p, listed):
+        exact, bad = 4 + (p if listed else 0), (1 - p) if listed else 0
+        return 100 * (exact - 5 * bad) / 5
+
+    base = expected(0, False)
+    assert base == pytest.approx(80)
+    assert expected(5 / 6 + 0.01, True) > base > expected(5 / 6 - 0.01, True)
+    truth = answer(COVENANT, LIEN, excluded=[("555", "released")])
+    assert headline((truth, predict(COVENANT)))["limitations_score"] == pytest.approx(50)
+    assert headline((truth, predict(COVENANT, dict(LIEN, reference="555"))))["limitations_score_unclipped"] == (
+        pytest.approx(100 * (1 - 5) / 2))
+
+
+def test_the_break_even_of_the_f1_is_half_the_f1():
     # 4 of 5 items exact (F1 0.8 when listed alone); one more item pays iff its chance exceeds 0.4.
     def expected_f1(p, listed):
         exact, predicted = 4 + (p if listed else 0), 4 + listed
@@ -204,7 +235,8 @@ def test_the_plan_keeps_recorders_apart_and_scans_every_fifth_pdf():
 def test_blind_listings_score_low_on_every_split(datasets):
     for _, (_, _, cases, answers) in datasets.items():
         nothing = TYPE.summarize("limitations", [score(answers[cid], predict()) for cid in cases])
-        assert nothing["limitations_f1"] == 0.0 and 0.05 <= nothing["parcels_exact"] <= 0.3
+        assert nothing["limitations_score"] == nothing["limitations_f1"] == 0.0
+        assert 0.05 <= nothing["parcels_exact"] <= 0.3
         every = []
         for cid in cases:
             items = [dict(COVENANT, type="deed-restriction", restrictions=[], reference=item.reference)
@@ -212,6 +244,7 @@ def test_blind_listings_score_low_on_every_split(datasets):
             every.append(score(answers[cid], predict(*items)))
         every_headline = TYPE.summarize("limitations", every)
         assert every_headline["limitations_f1"] < 0.1 and every_headline["foreign_items"] > 10
+        assert every_headline["limitations_score"] == 0.0
 
 
 def fixture_scores(folder, name, cases, answers):

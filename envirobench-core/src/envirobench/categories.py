@@ -32,8 +32,9 @@ import attrs
 from .errors import EnviroBenchError
 
 # v2: missing-information moved from Site to Research (document tier). v3: Site gained site-results
-# (the reconciled results of a whole site record), its first task.
-SCORING_VERSION = "envirobench.categories.v3"
+# (the reconciled results of a whole site record), its first task. v4: use-limitations publishes
+# the Legal penalty formula (a listed instrument that is no current limitation costs five).
+SCORING_VERSION = "envirobench.categories.v4"
 REGENERATE = "envirobench categories --markdown > docs/categories.md"
 
 
@@ -175,6 +176,13 @@ CHAIN_OF_TITLE = penalty_formula(
     total=("periods", "periods"),
     penalty=5,
 )
+USE_LIMITATIONS = penalty_formula(
+    "use limitations",
+    good=("exact_items", "limitations listed exactly right"),
+    bad=("items_not_current", "listed instruments that are no current limitation of the parcel"),
+    total=("answer_items", "current limitations"),
+    penalty=5,
+)
 MISSING_INFORMATION = penalty_formula(
     "missing information",
     good=("questions_right", "questions right"),
@@ -189,6 +197,7 @@ PUBLISHED_FORMULAS = (
     PARTY_ROLES,
     INDEMNITY_TERMS,
     CHAIN_OF_TITLE,
+    USE_LIMITATIONS,
     MISSING_INFORMATION,
 )
 
@@ -468,7 +477,9 @@ CATEGORIES: tuple[Category, ...] = (
                 "Use limitations",
                 "document",
                 "Activity and use limitations, environmental covenants and liens recorded against "
-                "a parcel.",
+                "a parcel. Listing one of another parcel, released, or no limitation at all costs "
+                "five limitations.",
+                formula=USE_LIMITATIONS,
             ),
         ),
     ),

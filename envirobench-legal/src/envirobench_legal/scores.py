@@ -1,5 +1,5 @@
-"""The headline score four Legal types share (instrument-execution, indemnity-terms, party-roles,
-chain-of-title): right answers less a penalty for each harmful mistake, on a scale of 100. Each
+"""The headline score the five Legal types share (instrument-execution, indemnity-terms, party-roles,
+chain-of-title and, from its scoring v2, use-limitations): right answers less a penalty for each harmful mistake, on a scale of 100. Each
 type names its mistake and its penalty (envirobench.categories says why for each task)."""
 
 from __future__ import annotations

@@ -38,9 +38,13 @@ Scoring (the one profile, `limitations`, is the default gate). A predicted item 
 answer's item with the same reference (each answer item matched once); a match is *exact* when
 type, restrictions (as a set) and holder are right too. Per case the counts: `answer_items`,
 `predicted_items`, `exact_items`, `matched_items`, `type_right`, `restrictions_right`,
-`holder_right` (among matched items), `foreign_items` (predicted items that are instruments of
-the search burdening another parcel, a released lien or a terminated covenant) and
-`parcel_exact` (1 when every item is exact and nothing is missing or extra).
+`holder_right` (among matched items), `items_not_current` (predicted items that match no current
+limitation: an instrument of another parcel, a released lien, a terminated covenant, a covenant
+without the agency's signature, an amendment, a release or termination, an easement, a deed, a
+mortgage release, a reference no instrument of the search has, a second item for one reference),
+`foreign_items` (those of them that are instruments of the search burdening another parcel, a
+released lien or a terminated covenant) and `parcel_exact` (1 when every item is exact and
+nothing is missing or extra).
 
 Errors (the gate uses them; each names the mistake the same way in every run):
 ("missing-limitation", reference), ("wrong-type", reference, answer type, predicted type),
@@ -50,17 +54,25 @@ not-signed-by-agency, amendment, release-or-termination, easement, deed, mortgag
 ("unknown-reference", reference) for a reference no instrument of the search has, and
 ("duplicate-limitation", reference).
 
-Headline (pooled over the run): `limitations_f1` (primary: 2 × exact ÷ (predicted + answer
-items), 1 when both are 0; a share, so the component score is 100 × it), `parcels_exact` (share
-of parcels read exactly), `limitations_precision` (exact ÷ predicted, 0 when nothing is
-predicted), `limitations_recall` (exact ÷ answer items), `references_found` (matched ÷ answer
-items), `foreign_items`, `predicted_items`, `answer_items`, `exact_items`.
+Headline (pooled over the run), scoring v2: `limitations_score` (primary) = 100 × max(0,
+(exact_items − 5 × items_not_current) ÷ answer_items), the Legal category's penalty form, as
+chain-of-title prices a period from another parcel or invented; `limitations_score_unclipped`
+(the same without max(0, ·); both 0 when the run has no current limitation), `exact_items`,
+`items_not_current`, `answer_items`, `limitations_f1` (2 × exact ÷ (predicted + answer items), 1
+when both are 0: v1's primary), `parcels_exact` (share of parcels read exactly),
+`limitations_precision` (exact ÷ predicted, 0 when nothing is predicted), `limitations_recall`
+(exact ÷ answer items), `references_found` (matched ÷ answer items), `foreign_items`,
+`predicted_items`.
 
-Break-even: adding an item that is exact with probability p raises the expected pooled F1
-when p > F1 ÷ 2 (the item adds 1 to the denominator and 2p to the numerator), so a system at F1
-0.8 gains by listing what it is more than 40 % sure of; the F1 itself does not punish listing a
-released lien more than any other wrong item, hence `foreign_items` beside it. A blind system
-that lists nothing scores F1 0 and gets exactly the parcels with nothing recorded.
+Why v2: under v1 (primary `limitations_f1`) a listed released lien or other parcel's covenant
+cost what any wrong item costs, one false positive in the pooled F1, so a careless examiner who
+read every instrument right but examined no title (listing released, terminated and other-parcel
+instruments) scored level with a reader that examines title. Telling a client that a parcel is
+burdened by what does not burden it now is this task's costly mistake; v2 prices it at five.
+Break-even: listing an item that is exact with probability p and not a current limitation
+otherwise gains when p > 5/6; leaving a limitation out costs only that limitation. An item that
+matches a current limitation with a wrong field is neither exact nor penalised. A blind system
+that lists nothing scores 0 and gets exactly the parcels with nothing recorded.
 
 Predictions are data: the strict converter reads them into `Prediction` (literals for type and
 restrictions, strings for holder and reference) and the scorer only compares them with the
@@ -77,6 +89,8 @@ import attrs
 
 import envirobench
 from envirobench import Case, CaseScore, not_blank
+
+from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
 DATASETS = {
@@ -211,10 +225,17 @@ class UseLimitations(envirobench.BenchmarkType):
     ID = "use-limitations"
     FORMAT = "envirobench.use-limitations.v1"
     LABEL = "Use limitations"
-    SCORING_VERSION = "envirobench.use-limitations.scores.v1"
+    # v2: the primary is the penalty score (a listed item that is no current limitation costs
+    # five); v1's primary, limitations_f1, stays in the headline.
+    SCORING_VERSION = "envirobench.use-limitations.scores.v2"
     TIER = "document"
     PROFILES = ("limitations",)
     HEADLINE = (
+        "limitations_score",
+        "limitations_score_unclipped",
+        "exact_items",
+        "items_not_current",
+        "answer_items",
         "limitations_f1",
         "parcels_exact",
         "limitations_precision",
@@ -222,8 +243,6 @@ class UseLimitations(envirobench.BenchmarkType):
         "references_found",
         "foreign_items",
         "predicted_items",
-        "answer_items",
-        "exact_items",
     )
     VIEWER = "json"
 
@@ -262,6 +281,7 @@ class UseLimitations(envirobench.BenchmarkType):
         errors += [("missing-limitation", reference) for reference in sorted(truth) if reference not in claimed]
         metrics = {
             **counts,
+            "items_not_current": float(len(prediction.limitations)) - counts["matched_items"],
             "answer_items": float(len(truth)),
             "predicted_items": float(len(prediction.limitations)),
             "parcel_exact": 0.0 if errors else 1.0,
@@ -271,7 +291,12 @@ class UseLimitations(envirobench.BenchmarkType):
 
     def summarize_totals(self, profile: str, totals: Mapping[str, float], cases: int) -> dict[str, float]:
         exact, predicted, answer = totals["exact_items"], totals["predicted_items"], totals["answer_items"]
+        not_current = totals["items_not_current"]
         return {
+            **penalised_score("limitations", exact, not_current, answer, 5),
+            "exact_items": exact,
+            "items_not_current": not_current,
+            "answer_items": answer,
             "limitations_f1": 2 * exact / (predicted + answer) if predicted + answer else 1.0,
             "parcels_exact": totals["parcel_exact"] / totals["parcel"],
             "limitations_precision": exact / predicted if predicted else 0.0,
@@ -279,6 +304,4 @@ class UseLimitations(envirobench.BenchmarkType):
             "references_found": totals["matched_items"] / answer if answer else 1.0,
             "foreign_items": totals["foreign_items"],
             "predicted_items": predicted,
-            "answer_items": answer,
-            "exact_items": exact,
         }
