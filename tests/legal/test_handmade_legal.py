@@ -1,4 +1,4 @@
-"""Hand-made prediction files of the Legal penalty tasks (tests/legal/handmade/<type ID>/), each
+"""Hand-made prediction files of the Legal penalty tasks (use-limitations from its scoring v2) (tests/legal/handmade/<type ID>/), each
 scored by hand from the design's formula, 100 × max(0, (good − 5 × bad) ÷ total): the counts and
 the arithmetic are written below, so any change of scoring fails here. What each file's
 predictions do is in its "about"."""
@@ -38,6 +38,14 @@ EXPECTED = [
     ("chain-of-title/wrong-dates-and-a-missed-period.json", (3, 0, 6), 100 * max(0, (3 - 5 * 0) / 6), 100 * (3 - 5 * 0) / 6),
     ("chain-of-title/neighbour-lot-deed.json", (2, 1, 3), 100 * max(0, (2 - 5 * 1) / 3), 100 * (2 - 5 * 1) / 3),
     ("chain-of-title/duplicate-period.json", (6, 1, 6), 100 * max(0, (6 - 5 * 1) / 6), 100 * (6 - 5 * 1) / 6),
+    # use-limitations (scoring v2): limitations listed exactly − 5 × listed items that are no current
+    # limitation of the parcel, ÷ current limitations
+    ("use-limitations/careless-examiner.json", (2, 3, 2), 100 * max(0, (2 - 5 * 3) / 2), 100 * (2 - 5 * 3) / 2),
+    ("use-limitations/careful-examiner.json", (2, 0, 2), 100 * max(0, (2 - 5 * 0) / 2), 100 * (2 - 5 * 0) / 2),
+    ("use-limitations/missed-restriction-and-missed-lien.json", (1, 0, 3), 100 * max(0, (1 - 5 * 0) / 3), 100 * (1 - 5 * 0) / 3),
+    ("use-limitations/amendment-listed-apart-and-unsigned-covenant.json", (1, 2, 2), 100 * max(0, (1 - 5 * 2) / 2), 100 * (1 - 5 * 2) / 2),
+    ("use-limitations/one-released-lien-among-seven.json", (7, 1, 7), 100 * max(0, (7 - 5 * 1) / 7), 100 * (7 - 5 * 1) / 7),
+    ("use-limitations/easement-unknown-reference-and-duplicate.json", (1, 3, 1), 100 * max(0, (1 - 5 * 3) / 1), 100 * (1 - 5 * 3) / 1),
 ]
 
 
@@ -59,3 +67,14 @@ def test_a_hand_made_prediction_file_scores_as_worked_out_by_hand(name, counts, 
 def test_extra_parties_are_counted_apart_too():
     headline, _, _ = scored(HERE / "party-roles/escrow-trustee-and-merged-predecessor.json")
     assert (headline["parties_in_key"], headline["extra_parties"]) == (3, 2)
+
+
+def test_a_careless_examiner_scores_clearly_below_a_careful_one():
+    # The same three searches: the careful examiner lists the 2 current limitations (100.0); the
+    # careless one lists them too, exactly, and 3 foreign instruments besides (0.0, unclipped -650.0),
+    # while v1's pooled F1 put them at 1.0 and 2 × 2 ÷ (5 + 2) = 0.571.
+    careless, _, _ = scored(HERE / "use-limitations/careless-examiner.json")
+    careful, _, _ = scored(HERE / "use-limitations/careful-examiner.json")
+    assert careless["foreign_items"] == 3 and careful["foreign_items"] == 0
+    assert careless["limitations_f1"] == pytest.approx(2 * 2 / (5 + 2)) and careful["limitations_f1"] == 1.0
+    assert careful["limitations_score"] - careless["limitations_score"] == pytest.approx(100.0)
