@@ -25,6 +25,7 @@ from envirobench_research.generate.regulatory_standards import LOOKUPS, MISTAKES
 from envirobench_research.package import PACKAGE
 from envirobench_research.regulatory_standards import TRAPS, Input, Prediction, RegulatoryStandards
 from envirobench_synth.research import standard_tables as st
+from envirobench_synth.research import standard_wordings as wordings
 from envirobench_synth.rng import make_random
 from envirobench_synth.standards import Standard
 
@@ -116,8 +117,9 @@ def test_hostile_predictions_are_refused_naming_the_field(data):
 
 
 def test_bad_inputs_are_refused():
-    with pytest.raises(EnviroBenchError, match="sampled"):
-        structure({**RAW_INPUT, "sampled": "May 2019"}, Input)
+    for day in ("May 2019", "20190501", "2019-02-30"):  # YYYY-MM-DD only (envirobench.iso_date)
+        with pytest.raises(EnviroBenchError, match="sampled"):
+            structure({**RAW_INPUT, "sampled": day}, Input)
     with pytest.raises(EnviroBenchError, match="tables"):
         structure({**RAW_INPUT, "tables": "assets/t.csv"}, Input)
 
@@ -199,17 +201,36 @@ def test_every_look_up_s_truth_follows_the_rule():
             assert (lookup.standard is None) == ("no-standard" in lookup.traps)
 
 
-def test_the_splits_word_their_look_ups_apart():
-    for table in (
-        st.JURISDICTION_WORDS,
-        st.MEDIUM_WORDS,
-        st.EXPOSURE_WORDS,
-        st.BASIS_WORDS,
-        st.SYNONYMS,
-    ):
-        dev = {w for v in table["dev"].values() for w in v}
-        test = {w for v in table["test"].values() for w in v}
-        assert not dev & test
+def _wordings(split, draws=2000):
+    fields = {"jurisdiction": set(), "medium": set(), "land_use": set(), "basis": set()}
+    analytes = set()
+    for i in range(draws):
+        lookup = st.sample_lookup(make_random(11, split, i), split)
+        for field, seen in fields.items():
+            if getattr(lookup, field) is not None:
+                seen.add(getattr(lookup, field).casefold())
+        if "synonym" in lookup.traps:
+            analytes.add(lookup.analyte.casefold())
+    return fields, analytes
+
+
+def test_the_wordings_are_open_ended_and_the_splits_never_share_one():
+    dev, dev_analytes = _wordings("dev")
+    test, test_analytes = _wordings("test")
+    for field in dev:
+        assert not dev[field] & test[field], field
+        assert len(test[field]) >= 60, (field, len(test[field]))  # no closed list of a few wordings
+    # A synonym, abbreviation or CAS form of test is never one of dev (CAS numbers alone aside).
+    assert not {a for a in dev_analytes & test_analytes if not a[:1].isdigit()}
+
+
+def test_a_wording_is_built_from_a_head_qualifier_unit_and_mark():
+    rng = make_random(5, "dev", "x")
+    texts = {wordings.medium_wording(rng, "dev", "groundwater", "µg/L") for _ in range(300)}
+    assert any("µg/L" in t for t in texts) and any(t.endswith("*") for t in texts)
+    assert any("(monitoring well)" in t for t in texts)
+    assert wordings._inverted("1,1-Dichloroethene") == "Dichloroethene, 1,1-"
+    assert wordings._inverted("Benzene") is None
 
 
 # -- the shipped datasets ------------------------------------------------------------------------
@@ -217,7 +238,10 @@ def test_the_splits_word_their_look_ups_apart():
 
 @pytest.fixture(scope="module")
 def shipped():
-    return {folder: (cases, answers) for folder, (_, _, cases, answers) in shipped_datasets(TYPE).items()}
+    return {
+        folder: (cases, answers)
+        for folder, (_, _, cases, answers) in shipped_datasets(TYPE).items()
+    }
 
 
 def test_the_shipped_splits_have_their_sizes_and_traps(shipped):
@@ -240,16 +264,107 @@ def test_the_fixtures_score_as_planted(shipped):
 # -- the reference solver --------------------------------------------------------------------------
 
 
-def test_the_solver_reads_analyte_names_in_any_order_and_form():
-    assert solver.name_key("Xylenes (total)") == solver.name_key("Xylenes, Total")
-    assert (
-        solver.name_key("Tetrachloroethylene")
-        == solver.name_key("Tetrachloroethene")
-        == solver.name_key("PCE")
-    )
-    assert solver.name_key("Methyl tertiary butyl ether") == solver.name_key(
-        "Methyl tert-butyl ether"
-    )
+NAMES = sorted({row.analyte for row in st.ALL_ROWS})
+
+
+def matched(wording):
+    test = solver.analyte_matcher(wording, NAMES)
+    return {row.analyte for row in st.ALL_ROWS if test(row.analyte, row.cas)}
+
+
+@pytest.mark.parametrize(
+    ("wording", "name"),
+    [
+        ("Xylenes (total)", "Xylenes, Total"),
+        ("Tetrachloroethylene (PCE)*", "Tetrachloroethene"),
+        ("Methyl tertiary butyl ether", "Methyl tert-butyl ether"),
+        ("tert-Butyl methyl ether", "Methyl tert-butyl ether"),
+        ("Dichloroethene, 1,1-", "1,1-Dichloroethene"),
+        ("Ethene, trichloro-", "Trichloroethene"),
+        ("Ethyl benzene", "Ethylbenzene"),
+        ("CHROMIUM, TOTAL ᶜ", "Chromium"),
+        ("Barium and compounds", "Barium"),
+        ("cis-1,2-DCE", "cis-1,2-Dichloroethene"),
+        ("PCE", "Tetrachloroethene"),
+        ("TCE", "Trichloroethene"),
+        ("1,1,1-TCA", "1,1,1-Trichloroethane"),
+        ("B(a)P", "Benzo(a)pyrene"),
+        ("MTBE", "Methyl tert-butyl ether"),
+        ("CAS No. 71-43-2", "Benzene"),
+        ("71432", "Benzene"),
+        ("Methyl chloroform", "1,1,1-Trichloroethane"),
+    ],
+)
+def test_the_solver_reads_an_analyte_by_its_name_words_inversion_initials_or_cas(wording, name):
+    assert matched(wording) == {name}
+
+
+def test_the_solver_finds_no_analyte_it_cannot_read():
+    assert matched("Vinylidene chloride") == set()
+    assert matched("Acetone") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "medium"),
+    [
+        ("Ground-water [ug/l]†", "groundwater"),
+        ("Water, ground", "groundwater"),
+        ("GW (unconfined)", "groundwater"),
+        ("well water (monitoring)", "groundwater"),
+        ("drinking water (groundwater source)", "drinking water"),
+        ("PWS (point of entry)", "drinking water"),
+        ("Tap water (groundwater supply) (mg/L)", "tap water"),
+        ("kitchen tap", "tap water"),
+        ("SOIL/FILL - fill material (f)", "soil"),
+        ("SS", "soil"),
+    ],
+)
+def test_the_solver_reads_a_medium_by_its_head_then_its_qualifiers(text, medium):
+    assert solver.pick_medium(text, "mg/L") == medium
+
+
+def test_a_medium_it_cannot_read_is_soil_only_when_the_result_is_per_kilogram():
+    assert solver.pick_medium("finished water", "mg/L") is None
+    assert solver.pick_medium("fill", "mg/kg") == "soil"
+
+
+@pytest.mark.parametrize(
+    ("text", "land_use"),
+    [
+        ("Residential (child)", "residential"),
+        ("RESIDENCE scenario", "residential"),
+        ("unrestricted use", "residential"),
+        ("Nonresidential", "industrial"),
+        ("non-residential", "industrial"),
+        ("restricted (non-residential) use", "industrial"),
+        ("composite worker", "industrial"),
+        ("Ind.¹", "industrial"),
+    ],
+)
+def test_the_solver_reads_land_use_with_its_negations(text, land_use):
+    assert solver.pick_land_use(text) == land_use
+
+
+@pytest.mark.parametrize(
+    ("text", "basis"),
+    [
+        ("un-filtered", "total"),
+        ("TOTAL (unfiltered)", "total"),
+        ("T - no filtration", "total"),
+        ("Field-filtered (0.45 um)", "dissolved"),
+        ("Diss.", "dissolved"),
+        ("D b", "dissolved"),
+    ],
+)
+def test_the_solver_reads_a_basis_with_its_negations(text, basis):
+    assert solver.pick_basis(text) == basis
+
+
+def test_the_solver_reads_a_state_by_its_name_or_its_agency_acronym():
+    places = [st.FEDERAL, st.FRANKLIN, st.SEQUOYAH]
+    assert solver.pick_jurisdiction("sdep oversight (f)", places) == st.SEQUOYAH
+    assert solver.pick_jurisdiction("Commonwealth of Franklin", places) == st.FRANKLIN
+    assert solver.pick_jurisdiction("USEPA (no state program)", places) == st.FEDERAL
 
 
 def test_the_solver_answers_a_dev_look_up_from_the_tables_file(tmp_path):

@@ -2,8 +2,12 @@
 
 A case is one look-up: a result's jurisdiction, medium, land use (soil only), analyte (as a
 laboratory or a data table writes it: a name, a synonym, an abbreviation or a CAS number),
-sampling date, basis (metals in water: total or dissolved, however written) and the unit the
-result is reported in. `Input.tables` names the pinned standard tables shipped with the split (a
+sampling date (`sampled`, YYYY-MM-DD: `envirobench.iso_date`, which since 2026-12-04 refuses the
+other forms `date.fromisoformat` took, such as 20190501; no shipped input used them), basis
+(metals in water: total or dissolved, however written) and the unit the result is reported in.
+The fields are worded the way agencies print their screening tables
+(envirobench_synth.research.standard_wordings: heads, qualifiers, units, footnote marks; the
+test split's wordings never a dev one). `Input.tables` names the pinned standard tables shipped with the split (a
 JSON file: every table's rows with their values, units, bases and dates in force, and the
 screening policy: for each jurisdiction, medium and land use, the tables to consult in order).
 
@@ -31,9 +35,10 @@ Headline: `lookup_accuracy` (primary: share of look-ups with the right table and
 Errors (the gate uses them): ("wrong-table", predicted table or "none") and ("wrong-value",
 predicted value in the true unit, rounded to 6 significant figures, or "none").
 
-Blind baselines (docs/reference-scores.md): "the current federal value always" (the federal
-table of the medium and land use, the latest row), "no standard applies" and "the first table
-of the policy, any date" (a baseline that reads the policy but ignores dates and bases).
+Baselines (benchmarks/research_specs/regulatory_standards.py, docs/reference-scores.md): no
+standard ever; the dev split's wordings as a dictionary, then the file's rule (the shortcut an
+audit found, fitted on dev); and two reference points that read the medium and land use from
+the key (the current federal value; the first federal row, any date).
 
 Traps, per look-up in `Answer.traps`: date-change, before-edition, state-stricter, fallback,
 land-use, medium, basis, units, synonym, no-standard (standard_tables' docstring).
@@ -44,7 +49,6 @@ Predictions are data: `table` at most 80 characters, `value` a finite positive n
 
 from __future__ import annotations
 
-import datetime as dt
 import math
 from collections.abc import Mapping
 from typing import Any
@@ -52,7 +56,7 @@ from typing import Any
 import attrs
 
 import envirobench
-from envirobench import Case, CaseScore, not_blank, share
+from envirobench import Case, CaseScore, iso_date, not_blank, share
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/regulatory-standards-synthetic-dev-v1",
@@ -78,15 +82,6 @@ MAX_VALUE = 1e12
 def _json_file(instance: Any, attribute: attrs.Attribute, value: str) -> None:
     if not value.lower().endswith(".json"):
         raise ValueError(f"{attribute.name} must name a JSON file, got {value!r}")
-
-
-def _iso_date(instance: Any, attribute: attrs.Attribute, value: str) -> None:
-    try:
-        dt.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(
-            f"{attribute.name} must be an ISO date (YYYY-MM-DD), got {value[:40]!r}"
-        ) from None
 
 
 def _table(instance: Any, attribute: attrs.Attribute, value: str | None) -> None:
@@ -115,7 +110,7 @@ class Input:
     medium: str = attrs.field(validator=not_blank)
     land_use: str | None
     analyte: str = attrs.field(validator=not_blank)
-    sampled: str = attrs.field(validator=_iso_date)
+    sampled: str = attrs.field(validator=iso_date)
     basis: str | None
     result_unit: str = attrs.field(validator=_unit)
 

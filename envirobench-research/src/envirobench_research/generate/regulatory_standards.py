@@ -3,9 +3,12 @@
 Each split holds LOOKUPS[split] look-ups (envirobench_synth.research.standard_tables) and one
 tables file, `assets/standard-tables.json`, every look-up's source: the pinned tables of the
 split's jurisdictions (the federal tables and the fictitious State of Franklin's in both splits,
-the fictitious State of Sequoyah's in test only) and the screening policy. The test split's
-jurisdiction, medium, land-use, basis and analyte wordings never occur in dev. The case category
-is the policy's medium.
+the fictitious State of Sequoyah's in test only) and the screening policy. Each field is worded
+the way agencies print their screening tables (envirobench_synth.research.standard_wordings: a
+head, a qualifier, a unit, a footnote mark, capitals; hundreds of wordings per field), and the
+test split's jurisdiction, medium, land-use and basis wordings and its analyte synonyms,
+abbreviations and CAS forms never occur in dev (data of 2026-12-04; before it, 22 fixed field
+wordings that a dictionary covered). The case category is the policy's medium.
 
 Each look-up draws from its own stream, make_random(SEED, split, case ID); regenerating
 reproduces every file byte for byte.

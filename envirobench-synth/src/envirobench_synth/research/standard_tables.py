@@ -10,8 +10,8 @@ gains later change no dataset). This module adds what the Research look-ups need
 - `POLICIES`: for each jurisdiction, medium and land use, the tables to consult in order (a
   state's own table first, then the federal table it falls back to). This is the screening
   hierarchy a work plan states, pinned here and shipped with the tables in every case input;
-- the look-up's free-text vocabulary per split (how jurisdiction, medium, land use, basis and the
-  analyte are written), the test split's never shown in dev;
+- how a look-up writes its fields (`standard_wordings`: open-ended wordings composed the way
+  agencies print their tables, the test split's never a dev wording);
 - `sample_lookup` and `applicable`, the truth rule.
 
 The truth rule (`applicable`): a look-up's standard is the first table of its policy that has a
@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..standards import STANDARDS, Standard, two_edition_table
+from . import standard_wordings as wordings
 
 TRAPS = (
     "date-change", "before-edition", "state-stricter", "fallback", "land-use", "medium", "basis",
@@ -118,32 +119,122 @@ SEQUOYAH_TABLES: tuple[Standard, ...] = (
 # but may grow (new analytes in a table), and a table's new rows must not change a dataset
 # generated before them (its tables file, its fallbacks, its drawn analytes).
 _MCL = (
-    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
-    "cis-1,2-Dichloroethene", "trans-1,2-Dichloroethene", "1,1-Dichloroethene", "Vinyl chloride",
-    "Methylene chloride", "1,2-Dichloroethane", "Carbon tetrachloride", "1,1,1-Trichloroethane",
-    "Benzo(a)pyrene", "Arsenic", "Barium", "Cadmium", "Chromium", "Mercury", "Selenium", "Antimony",
-    "Beryllium", "Thallium", "Fluoride", "Nitrate", "Nitrite", "Lead", "Copper",
+    "Benzene",
+    "Toluene",
+    "Ethylbenzene",
+    "Xylenes, Total",
+    "Tetrachloroethene",
+    "Trichloroethene",
+    "cis-1,2-Dichloroethene",
+    "trans-1,2-Dichloroethene",
+    "1,1-Dichloroethene",
+    "Vinyl chloride",
+    "Methylene chloride",
+    "1,2-Dichloroethane",
+    "Carbon tetrachloride",
+    "1,1,1-Trichloroethane",
+    "Benzo(a)pyrene",
+    "Arsenic",
+    "Barium",
+    "Cadmium",
+    "Chromium",
+    "Mercury",
+    "Selenium",
+    "Antimony",
+    "Beryllium",
+    "Thallium",
+    "Fluoride",
+    "Nitrate",
+    "Nitrite",
+    "Lead",
+    "Copper",
 )
-_SMCL = ("Aluminum", "Chloride", "Copper", "Fluoride", "Iron", "Manganese", "Silver", "Sulfate",
-         "Total dissolved solids", "Zinc")
+_SMCL = (
+    "Aluminum",
+    "Chloride",
+    "Copper",
+    "Fluoride",
+    "Iron",
+    "Manganese",
+    "Silver",
+    "Sulfate",
+    "Total dissolved solids",
+    "Zinc",
+)
 _RSL_TAP = (
-    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
-    "cis-1,2-Dichloroethene", "1,1-Dichloroethene", "Vinyl chloride", "Naphthalene", "Arsenic",
-    "Barium", "Cadmium", "Manganese", "Nickel", "Selenium", "Zinc", "Copper", "Nitrate",
-)
-_RSL_SOIL = (
-    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
-    "Vinyl chloride", "Naphthalene", "Arsenic", "Barium", "Cadmium", "Manganese", "Nickel",
-    "Selenium", "Zinc", "Copper", "Lead",
-)
-_FRANKLIN_GW = (
-    "Benzene", "Toluene", "Ethylbenzene", "Xylenes, Total", "Tetrachloroethene", "Trichloroethene",
-    "cis-1,2-Dichloroethene", "Vinyl chloride", "Methyl tert-butyl ether", "Naphthalene",
-    "1,4-Dioxane", "Arsenic", "Barium", "Cadmium", "Chromium", "Lead", "Selenium", "Manganese",
+    "Benzene",
+    "Toluene",
+    "Ethylbenzene",
+    "Xylenes, Total",
+    "Tetrachloroethene",
+    "Trichloroethene",
+    "cis-1,2-Dichloroethene",
+    "1,1-Dichloroethene",
+    "Vinyl chloride",
+    "Naphthalene",
+    "Arsenic",
+    "Barium",
+    "Cadmium",
+    "Manganese",
+    "Nickel",
+    "Selenium",
+    "Zinc",
+    "Copper",
     "Nitrate",
 )
-_FRANKLIN_SOIL = ("Benzene", "Toluene", "Tetrachloroethene", "Trichloroethene", "Naphthalene",
-                  "Benzo(a)pyrene", "Arsenic", "Cadmium", "Chromium", "Lead", "Mercury")
+_RSL_SOIL = (
+    "Benzene",
+    "Toluene",
+    "Ethylbenzene",
+    "Xylenes, Total",
+    "Tetrachloroethene",
+    "Trichloroethene",
+    "Vinyl chloride",
+    "Naphthalene",
+    "Arsenic",
+    "Barium",
+    "Cadmium",
+    "Manganese",
+    "Nickel",
+    "Selenium",
+    "Zinc",
+    "Copper",
+    "Lead",
+)
+_FRANKLIN_GW = (
+    "Benzene",
+    "Toluene",
+    "Ethylbenzene",
+    "Xylenes, Total",
+    "Tetrachloroethene",
+    "Trichloroethene",
+    "cis-1,2-Dichloroethene",
+    "Vinyl chloride",
+    "Methyl tert-butyl ether",
+    "Naphthalene",
+    "1,4-Dioxane",
+    "Arsenic",
+    "Barium",
+    "Cadmium",
+    "Chromium",
+    "Lead",
+    "Selenium",
+    "Manganese",
+    "Nitrate",
+)
+_FRANKLIN_SOIL = (
+    "Benzene",
+    "Toluene",
+    "Tetrachloroethene",
+    "Trichloroethene",
+    "Naphthalene",
+    "Benzo(a)pyrene",
+    "Arsenic",
+    "Cadmium",
+    "Chromium",
+    "Lead",
+    "Mercury",
+)
 PINNED_ANALYTES: dict[str, tuple[str, ...]] = {
     "epa-mcl": _MCL, "epa-smcl": _SMCL,
     "epa-rsl-tapwater-thq1.0": _RSL_TAP, "epa-rsl-tapwater-thq0.1": _RSL_TAP,
@@ -183,41 +274,6 @@ POLICIES: tuple[Policy, ...] = (
 )  # fmt: skip
 JURISDICTIONS_BY_SPLIT = {"dev": (FEDERAL, FRANKLIN), "test": (FEDERAL, FRANKLIN, SEQUOYAH)}
 
-# How a look-up writes its fields, per split (canonical -> the forms used).
-JURISDICTION_WORDS = {
-    "dev": {FEDERAL: ("United States (federal)", "federal"), FRANKLIN: ("State of Franklin", "Franklin (state)")},
-    "test": {FEDERAL: ("US EPA (no state program)", "federal only"), FRANKLIN: ("FRANKLIN", "Franklin DEQ jurisdiction"),
-             SEQUOYAH: ("State of Sequoyah", "Sequoyah DEP")},
-}  # fmt: skip
-MEDIUM_WORDS = {
-    "dev": {"groundwater": ("groundwater", "ground water"), "drinking water": ("drinking water", "public water supply"),
-            "tap water": ("tap water",), "soil": ("soil", "surface soil")},
-    "test": {"groundwater": ("GW (monitoring well)", "aquifer sample"), "drinking water": ("potable supply well", "finished water"),
-             "tap water": ("residential tap",), "soil": ("subsurface soil (2-4 ft)", "SO")},
-}  # fmt: skip
-EXPOSURE_WORDS = {
-    "dev": {"residential": ("residential",), "industrial": ("industrial", "commercial/industrial")},
-    "test": {"residential": ("unrestricted use",), "industrial": ("non-residential", "restricted (industrial)")},
-}  # fmt: skip
-BASIS_WORDS = {
-    "dev": {"total": ("total",), "dissolved": ("dissolved",)},
-    "test": {"total": ("unfiltered", "total recoverable"), "dissolved": ("field-filtered (0.45 um)", "filtered")},
-}  # fmt: skip
-SYNONYMS = {
-    "dev": {
-        "Tetrachloroethene": ("Tetrachloroethylene",), "Trichloroethene": ("Trichloroethylene",),
-        "Xylenes, Total": ("Xylenes (total)",), "Benzo(a)pyrene": ("Benzo[a]pyrene",),
-        "Methyl tert-butyl ether": ("Methyl tertiary butyl ether",), "Vinyl chloride": ("Chloroethene",),
-        "cis-1,2-Dichloroethene": ("cis-1,2-Dichloroethylene",),
-    },
-    "test": {
-        "Tetrachloroethene": ("PCE", "Perchloroethylene"), "Trichloroethene": ("TCE",),
-        "Xylenes, Total": ("Total xylenes",), "Benzo(a)pyrene": ("BaP", "B(a)P"),
-        "Methyl tert-butyl ether": ("MTBE",), "Vinyl chloride": ("VC",),
-        "cis-1,2-Dichloroethene": ("cis-1,2-DCE",), "1,1-Dichloroethene": ("1,1-DCE",),
-        "1,1,1-Trichloroethane": ("1,1,1-TCA",), "Ethylbenzene": ("Ethyl benzene",),
-    },
-}  # fmt: skip
 NO_STANDARD = (
     ("Acetone", "67-64-1"),
     ("2-Butanone", "78-93-3"),
@@ -319,30 +375,14 @@ def sample_lookup(rng: random.Random, split: str) -> Lookup:
     show_basis = water and metal
     standard = applicable(policy, name, cas, basis_key, day)
     unit = rng.choice(WATER_UNITS if water else SOIL_UNITS)
-    words = SYNONYMS[split].get(name)
-    roll = rng.random()
-    if words and roll < 0.4:
-        analyte = rng.choice(words)
-    elif cas and roll < 0.55:
-        analyte = cas
-    else:
-        analyte = name if rng.random() < 0.7 else name.lower()
-    traps = _traps(
-        policy,
-        name,
-        cas,
-        basis_key,
-        day,
-        standard,
-        unit,
-        analyte != name and analyte != name.lower(),
-    )
+    analyte, synonym = wordings.analyte_wording(rng, split, name, cas)
+    traps = _traps(policy, name, cas, basis_key, day, standard, unit, synonym)
     return Lookup(
-        jurisdiction=rng.choice(JURISDICTION_WORDS[split][jurisdiction]),
-        medium=rng.choice(MEDIUM_WORDS[split][policy.medium]),
-        land_use=rng.choice(EXPOSURE_WORDS[split][policy.exposure]) if policy.exposure else None,
+        jurisdiction=wordings.jurisdiction_wording(rng, split, jurisdiction),
+        medium=wordings.medium_wording(rng, split, policy.medium, unit),
+        land_use=wordings.land_use_wording(rng, split, policy.exposure) if policy.exposure else None,
         analyte=analyte, sampled=day,
-        basis=rng.choice(BASIS_WORDS[split][basis_key]) if show_basis else None,
+        basis=wordings.basis_wording(rng, split, basis_key) if show_basis else None,
         result_unit=unit, policy=policy, analyte_name=name, cas=cas, basis_key=basis_key,
         standard=standard, traps=traps,
     )  # fmt: skip
