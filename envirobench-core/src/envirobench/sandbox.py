@@ -35,6 +35,7 @@ described in three places.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import os
 import pwd
 import re
@@ -329,10 +330,26 @@ def check_allowed(paths: Sequence[str]) -> tuple[str, ...]:
 
 # -- the supervisor -------------------------------------------------------------------------------
 
+
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is `pid`, from /proc. Core calls it, and the supervisor carries
+    its source (standard library only, like the supervisor)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat", "rb") as handle:
+                    data = handle.read()
+                if int(data[data.rfind(b")") + 2 :].split()[1]) == pid:
+                    found.append(int(name))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
 # Run as `python -I -S -c SUPERVISOR CORE_PID STATUS_FD WORKSPACE COMMAND...` with the adapter's
 # output pipe as stdout and stderr. Standard library only; see the module docstring.
-SUPERVISOR = r'''
-import ctypes, os, shutil, signal, sys, time
+SUPERVISOR = "import ctypes, os, shutil, signal, sys, time\n\n" + inspect.getsource(children_of) + r'''
 
 parent, status_fd, workspace, command = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 libc = ctypes.CDLL(None, use_errno=True)
@@ -356,25 +373,11 @@ for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
     signal.signal(s, on_signal)
 
 
-def children():
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open("/proc/" + name + "/stat", "rb") as fh:
-                    data = fh.read()
-                if int(data[data.rfind(b")") + 2:].split()[1]) == me:
-                    found.append(int(name))
-            except (OSError, ValueError, IndexError):
-                pass
-    return found
-
-
 def end_all():
     signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGTERM, signal.SIGINT, signal.SIGHUP))
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        found = children()
+        found = children_of(me)
         for pid in found:
             for target in (-pid, pid):
                 try:
@@ -420,21 +423,6 @@ if os.getppid() != parent:
     shutil.rmtree(workspace, ignore_errors=True)  # core is gone: nobody else will
 os._exit(code if code >= 0 else 128 - code)
 '''
-
-def children_of(pid: int) -> list[int]:
-    """The processes whose parent is `pid`, from /proc."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat", "rb") as handle:
-                    data = handle.read()
-                if int(data[data.rfind(b")") + 2 :].split()[1]) == pid:
-                    found.append(int(name))
-            except (OSError, ValueError, IndexError):
-                continue
-    return found
-
 
 def _memfd(name: str, data: bytes) -> int:
     fd = os.memfd_create(name)
