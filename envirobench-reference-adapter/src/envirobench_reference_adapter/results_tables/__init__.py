@@ -10,17 +10,24 @@ list of one laboratory's titles:
      A label that names a sample (its words say sample, field, client, location, station, well
      ... and not the laboratory's own ID, a date or a count) sets the current sample; a label of
      units (`Units: mg/kg`) sets the unit for tables that print none;
-   - a *title* (a short line, no values, not a header) switches quality-control reading on when
-     its words are those of laboratory QC (method or laboratory blank, control sample, matrix
-     spike, duplicate, surrogate, recovery, calibration, QC/LCS/MS/MSD/MB abbreviations ...) and
-     off again at a title about results or at the next sample label. Inside QC nothing is read.
+   - a *title* (a short line, no values, not a header) heads a quality-control section when it
+     names laboratory QC (method or laboratory blank, control sample, matrix spike, duplicate,
+     surrogate, recovery, calibration, QC/LCS/MS/MSD/MB abbreviations ...) before it names a
+     method, a technique or a group of analytes (`vocabulary.is_qc_heading`): "Method Blank",
+     "LCS/LCSD", "Quality Control Summary" do; "EPA 8260D - Volatile Organic Compounds by
+     GC/MS" (the MS of a technique is no matrix spike) and "Volatiles: Method Blank, LCS and
+     Surrogate Recovery" do not. A QC heading ends the sample a label named (its tables give
+     records only for the samples they name themselves, each judged by its row), and that is
+     all it does: a heading never switches reading off, so no heading loses the tables after
+     it (issue 32, "a reader that degrades, never drops"). A sample label naming lab QC
+     (`MW-01 MS`) stops records until the next label or results title.
 2. A header is a block of up to three lines without values (a title may wrap over lines, and a
    one-line title sits between the lines of its neighbours) whose cells score as column roles
    (`headers.title_scores`): at least two different roles, or the analyte's and sample IDs.
 3. Body rows are the lines that follow while each holds a number, a non-detect or a CAS number
    and sits within ROW_GAP_EMS ems of the line above. A line of one phrase between rows is a
-   section row (a method group, "Surrogates", a unit for the rows below); a QC section row stops
-   records until the next section. Columns are the x-ranges the words of the rows cover, split
+   section row (a method group, "Surrogates", a unit for the rows below); a QC section row (a QC
+   heading, as in step 1) stops records until the next section. Columns are the x-ranges the words of the rows cover, split
    at blanks wider than COLUMN_GAP_EMS ems, plus header cells over blank columns; a header cell
    spanning several columns is a group title of each (a unit or "Sample ID" over sample columns).
 4. Roles come from `headers.assign_roles`: the title's words and the cells' content together.

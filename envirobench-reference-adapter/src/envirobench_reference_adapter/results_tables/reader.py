@@ -52,8 +52,8 @@ from .vocabulary import (
     SUPERSEDED,
     SURROGATE,
     TITLE_WORDS_MAX,
+    is_qc_heading,
     is_qc_sample,
-    is_qc_text,
     is_sample_label,
     is_unit_label,
 )
@@ -75,7 +75,7 @@ class TableReader:
     sample: str | None = None
     columns: Columns | None = None  # the table being read, carried over a page break
     pending: list[Pending] = field(default_factory=list)
-    reading: bool = True  # False inside quality-control sections
+    reading: bool = True  # False under a sample label that names lab QC (`MW-01 MS`)
     markers: bool = True  # resolve footnote markers (the baseline variant does not)
     unit: str | None = None  # a unit a label gave for tables that print none
     title_unit: str | None = None  # a unit the title above the table names ("Metals - mg/kg")
@@ -212,8 +212,11 @@ class TableReader:
             and not re.search(r"\bpage\s+\d", text, re.I)
         ):
             self.superseded = False  # the next report of several stapled together
-        if is_qc_text(text):
-            self.reading, self.columns, self.sample = False, None, None
+        if is_qc_heading(text):
+            # A QC section: its tables give records only for the samples they name themselves
+            # (each row or sample column judged on its own), none for the sample named before
+            # it. Reading goes on: a heading never switches every later table off.
+            self.columns, self.sample = None, None
             return True
         if phrases == 1 and RESULTS_TITLE.search(text):
             self.reading = True
@@ -275,7 +278,7 @@ class TableReader:
         return index
 
     def _section(self, text: str) -> None:
-        self.section_qc = is_qc_text(text)
+        self.section_qc = is_qc_heading(text)
         self.fraction = fraction_of(text)
         unit = find_unit(text)
         if unit is not None:

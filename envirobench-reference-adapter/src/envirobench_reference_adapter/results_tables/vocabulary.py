@@ -58,9 +58,11 @@ QC_TOKENS = frozenset(
     }
 )
 FIELD_QC = FIELD_BLANK
-# Pages a report keeps only for reference: the originals behind a revised report.
+# Pages a report keeps only for reference: the originals behind a revised report. A condition
+# printed on every page ("Void if altered", "void unless signed") marks no page as void.
 SUPERSEDED = re.compile(
-    r"\bsuperseded\b|\bvoid(ed)?\b|\bobsolete\b|\breplaced\s+by\b|\bfor\s+reference\s+only\b", re.I
+    r"\bsuperseded\b|\bvoid(ed)?\b(?!\s+(if|unless|when|where|without)\b)|\bobsolete\b|\breplaced\s+by\b|\bfor\s+reference\s+only\b",
+    re.I,
 )
 NEW_REPORT = re.compile(r"\breport\b|\bnarrative\b", re.I)
 RESULTS_TITLE = re.compile(r"\b(results?|data)\b", re.I)
@@ -136,6 +138,88 @@ def is_qc_text(text: str) -> bool:
     if QC_PHRASES.search(text):
         return True
     return any(token in QC_TOKENS for token in re.findall(r"[A-Za-z]+", text))
+
+
+# What a heading names besides quality control: an analytical method (a method code, `EPA 8260D`,
+# `SW-846 6010`, `Method 200.8`), a technique or instrument (GC, HPLC, ICP, mass spectrometry,
+# selected-ion monitoring) or a group of analytes (volatile organics, metals, PAHs, pesticides,
+# petroleum hydrocarbons, anions ...). General knowledge of laboratory reports, written for this
+# reader. A heading that names one of them before any QC word is a method's heading.
+METHOD_CODE = re.compile(
+    r"\b(EPA|SW-?846|ASTM|ISO|NIOSH|SM|APHA|OIA|DIN)\b|\b\d{3,4}[A-Z]\b|\b\d{3}\.\d\b|"
+    r"\b[Mm]ethods?\s+[A-Z]{0,4}-?\d"
+)
+TECHNIQUE = re.compile(
+    r"\b(GC|LC|HPLC|UPLC|IC|ICP|AES|OES|CVAA|CVAFS|GFAA|FAAS|AAS|FID|ECD|PID|NPD|ELCD|FPD|TCD|"
+    r"HRGC|HRMS|SIM|FTIR|ISE|XRF)\b|"
+    r"(?i:\b(chromatograph(y|ic)|spectrometr(y|ic)|spectroscop(y|ic)|spectrophotometr(y|ic)|"
+    r"colorimetr(y|ic)|gravimetr(y|ic)|titrimetr(y|ic)|titration|absorption|emission|"
+    r"plasma|cold\s+vapou?r|purge\s+and\s+trap|headspace)\b)"
+)
+ANALYTE_GROUP = re.compile(
+    r"\b(semi-?)?volatiles?\b|\borganics?\b|\binorganics?\b|\bmetals?\b|\bmercury\b|"
+    r"\bcyanides?\b|\banions?\b|\bnutrients?\b|\bpesticides?\b|\bherbicides?\b|"
+    r"\bfungicides?\b|\bPCBs?\b|\bpolychlorinated\b|\baroclors?\b|\bPAHs?\b|"
+    r"\bpoly(nuclear|cyclic)\b|\bhydrocarbons?\b|\bpetroleum\b|\bTPH\b|\bGRO\b|\bDRO\b|"
+    r"\bORO\b|\bS?VOCs?\b|\bBTEX\b|\bPFAS\b|\bperfluor\w*|\bdioxins?\b|\bfurans?\b|"
+    r"\bexplosives?\b|\bphenol(s|ics)?\b|\b(general|wet)\s+chemistry\b|\bsolids\b|"
+    r"\bmoisture\b|\boil\s+(and|&)\s+grease\b|\bleachate\b|\bTCLP\b|\bSPLP\b|\bdissolved\b",
+    re.I,
+)
+# Letters joined by "/" or "-" into one token: a technique when one of them is no QC abbreviation
+# ("GC/MS", "ICP-MS", "LC/MS/MS", "HRGC/HRMS": MS is mass spectrometry there), a pair of QC runs
+# when all are ("MS/MSD", "LCS/LCSD").
+JOINED = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]+(?:[/-][A-Za-z0-9]+)+")
+LETTERS = re.compile(r"(?<![A-Za-z])[A-Za-z]+(?![A-Za-z])")
+
+
+def _joined_parts(token: str) -> list[str]:
+    return [part for part in re.split(r"[/-]", token) if part.isalpha()]
+
+
+def is_technique_token(token: str) -> bool:
+    """A token joining a QC abbreviation to letters that are none: `GC/MS`, `ICP-MS`."""
+    parts = _joined_parts(token)
+    return any(p.upper() in QC_TOKENS for p in parts) and not all(
+        p.upper() in QC_TOKENS for p in parts
+    )
+
+
+def qc_position(text: str) -> int | None:
+    """Where a heading first names laboratory quality control (None: it does not): a QC phrase
+    or a QC abbreviation, not the MS of a technique's name (`GC/MS`)."""
+    if FIELD_QC.search(text):
+        return None
+    found = [m.start() for m in QC_PHRASES.finditer(text)]
+    inside = [(m.start(), m.end()) for m in JOINED.finditer(text) if is_technique_token(m.group())]
+    for m in LETTERS.finditer(text):
+        if m.group() in QC_TOKENS and not any(a <= m.start() < b for a, b in inside):
+            found.append(m.start())
+    return min(found) if found else None
+
+
+def subject_position(text: str) -> int | None:
+    """Where a heading first names a method, a technique or a group of analytes (None: never)."""
+    found = [
+        m.start()
+        for pattern in (METHOD_CODE, TECHNIQUE, ANALYTE_GROUP)
+        for m in pattern.finditer(text)
+    ]
+    found += [m.start() for m in JOINED.finditer(text) if is_technique_token(m.group())]
+    return min(found) if found else None
+
+
+def is_qc_heading(text: str) -> bool:
+    """Does a heading (a title or a section row) head a section of laboratory QC? It names QC
+    ("Method Blank", "LCS/LCSD", "Quality Control Summary", "Surrogates") before anything else.
+    A method's heading is no QC heading, whatever QC words follow its subject ("Volatile Organic
+    Compounds by GC/MS", "EPA 8260D Volatiles - Method Blank and LCS", "Metals: Results and
+    Quality Control Summary"): results under it are read, and each row is judged on its own."""
+    qc = qc_position(text)
+    if qc is None:
+        return False
+    subject = subject_position(text)
+    return subject is None or qc < subject
 
 
 def is_qc_sample(sample: str) -> bool:
