@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from store_checks import push_interrupted
 
 from envirobench import datasets as ds
 from envirobench import plugins
@@ -406,20 +407,7 @@ def test_pull_detects_an_altered_manifest(tmp_path, count_registry, store):
 
 
 def test_interrupted_push_leaves_no_visible_dataset(tmp_path, count_registry, store, monkeypatch):
-    real_put = FileStore.put
-    calls = []
-
-    def failing_put(self, key, source, sha256):
-        calls.append(key)
-        if len(calls) == 2:
-            raise Interrupted("connection lost")
-        return real_put(self, key, source, sha256)
-
-    monkeypatch.setattr(FileStore, "put", failing_put)
-    with pytest.raises(Interrupted):
-        push_dataset("test/count-words-v1", store, count_registry)
-    monkeypatch.setattr(FileStore, "put", real_put)
-    assert stored_versions(store, "test/count-words-v1") == {}
+    push_interrupted(monkeypatch, store, count_registry, fails=lambda key, n: n == 2)
     with pytest.raises(ObjectNotFound, match="no complete copy"):
         pull_dataset("test/count-words-v1", store, count_registry, output=tmp_path / "pulled")
     push_dataset("test/count-words-v1", store, count_registry)  # pushing again completes it

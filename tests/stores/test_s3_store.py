@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from scripted_adapters import adapter_executable
+from store_checks import push_interrupted
 
 from envirobench import datasets as ds
 from envirobench import plugins
@@ -23,7 +24,7 @@ from envirobench.cli import main
 from envirobench.stores import ChecksumMismatch, ObjectConflict, ObjectNotFound, StoreError
 from envirobench.stores.config import open_store
 from envirobench.stores.s3 import S3Store
-from envirobench.stores.transfer import RESTORE_RECORD, push_dataset, stored_versions
+from envirobench.stores.transfer import RESTORE_RECORD
 from envirobench.testing import (
     Interrupted,
     InterruptedReader,
@@ -187,21 +188,8 @@ def test_a_private_dataset_is_refused_by_a_public_store(s3, registry):
 
 
 def test_an_interrupted_push_leaves_no_visible_dataset(s3, registry, store, monkeypatch, tmp_path):
-    real_put = S3Store.put
-    calls = []
-
-    def failing(self, key, source, sha256):
-        calls.append(key)
-        if key.endswith("manifest.json"):
-            raise Interrupted("connection lost before the manifest")
-        return real_put(self, key, source, sha256)
-
-    monkeypatch.setattr(S3Store, "put", failing)
-    with pytest.raises(Interrupted):
-        push_dataset("test/count-words-v1", store, registry)
-    monkeypatch.setattr(S3Store, "put", real_put)
+    push_interrupted(monkeypatch, store, registry, fails=lambda key, n: key.endswith("manifest.json"))
     assert len(raw_keys(s3)) == 2  # the files are there, but not as a dataset
-    assert stored_versions(store, "test/count-words-v1") == {}
     result = cli("datasets", "pull", "test/count-words-v1", "--store", s3.url, "--output", tmp_path / "x")
     assert result.exit_code == 1 and "no complete copy" in result.output
 
