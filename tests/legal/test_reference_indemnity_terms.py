@@ -37,6 +37,15 @@ AS_OF = dt.date(2021, 9, 1)
 
 
 def read(body: str, preamble: str = PREAMBLE) -> dict:
+    """The terms as the rules read them (`read_all`), before the careful reading abstains."""
+    return solver.read_all(preamble + body, AS_OF)[0]
+
+
+def doubts(body: str, preamble: str = PREAMBLE) -> list[str]:
+    return solver.read_all(preamble + body, AS_OF)[1]
+
+
+def careful(body: str, preamble: str = PREAMBLE) -> dict:
     return solver.read_terms(preamble + body, AS_OF)
 
 
@@ -62,7 +71,7 @@ def test_a_party_the_contract_does_not_define_is_never_named():
 
 
 def test_no_indemnity_found_gives_null_parties_and_terms_that_claim_no_protection():
-    terms = read("7.1 Brokers. Owner shall indemnify Acquirer against any claim for a broker's commission.")
+    terms = careful("7.1 Brokers. Owner shall indemnify Acquirer against any claim for a broker's commission.")
     assert (terms["indemnitor"], terms["indemnitee"]) == (None, None)
     assert terms["scope"] == "scheduled-matters-only" and terms["cap"] == 0
     assert terms["survival_months"] == 1 and terms["survival_end"] == "2015-07-30"  # closing + 1 month
@@ -77,6 +86,44 @@ def test_no_indemnity_found_gives_null_parties_and_terms_that_claim_no_protectio
     case = Case("c", "x", Input(document="c.pdf", as_of=AS_OF.isoformat()))
     score = TYPE.score_case(case, truth, structure({**terms, "executed": False}, Prediction))["terms"]
     assert score.metrics["contract_overstating"] == 0.0 and score.errors
+
+
+CLAUSE = ("7.1 Indemnity. Owner shall indemnify and hold harmless Acquirer from all losses arising from Hazardous "
+          "Substances at the Property prior to the Closing Date. ")
+
+
+def test_the_careful_reader_names_the_terms_only_when_every_limiting_sentence_was_read():
+    """Step 8: a sentence of the indemnity's article that limits (an amount, a period, a carve-out,
+    an override) in words no rule read leaves the reader in doubt, and a reader in doubt claims no
+    protection at all (null parties, the narrowest terms): a contract is exact only when every
+    term is right, so a term it cannot read makes it inexact whatever it answers, and only the
+    narrowest answer cannot overstate."""
+    read_whole = CLAUSE + ("7.2 Limits. Owner shall have no liability under Section 7.1 for any single claim of less "
+                           "than $5,000. Acquirer shall promptly notify Owner of any claim under Section 7.1; provided "
+                           "that the failure to give such notice shall not relieve Owner of its obligations. ")
+    assert doubts(read_whole) == []
+    assert careful(read_whole) == read(read_whole) and careful(read_whole)["de_minimis"] == 5_000
+    # a carve-out in words no rule knows: the rules alone would claim no exclusion (overstating)
+    unread = read_whole + "7.3 Carve-out. Owner shall have no liability for any matter disclosed in the Title Commitment."
+    assert read(unread)["exclusions"] == [] and len(doubts(unread)) == 1
+    assert careful(unread)["indemnitee"] is None and careful(unread)["exclusions"] == sorted(solver.NARROWEST["exclusions"])
+    # a sentence of the article that limits nothing is no doubt
+    assert doubts(CLAUSE + "7.2 Defense. Owner shall defend any claim under Section 7.1 with counsel of its choosing.") == []
+
+
+def test_the_careful_reader_abstains_without_a_scope_or_a_party_or_where_a_limit_is_unreadable():
+    unscoped = ("7.1 Indemnity. Acquirer shall be indemnified and held harmless by Owner against all losses relating to "
+                "the environmental condition of the Property.")
+    assert read(unscoped)["indemnitee"] == "Blue Heron Holdings, LLC" and doubts(unscoped)
+    assert careful(unscoped)["indemnitee"] is None and careful(unscoped)["scope"] == "scheduled-matters-only"
+    undefined = CLAUSE.replace("hold harmless Acquirer", "hold harmless Indemnitee")
+    assert doubts(undefined) == [] and careful(undefined)["indemnitor"] is None  # a party not found
+    garbled = CLAUSE + "7.4 Survival. The obligations of Owner under Section 7.1 shall survive for a period of (3) yeans."
+    assert read(garbled)["survival_months"] is None and doubts(garbled)  # not read as surviving forever
+    assert careful(garbled)["survival_months"] == 1
+    no_closing = PREAMBLE.replace("June 30, 2015", "a date to be agreed")
+    timed = CLAUSE + "7.4 Survival. The obligations of Owner under Section 7.1 shall survive the Closing for 24 months."
+    assert doubts(timed, no_closing) == ["a survival period with no closing date to run from"]
 
 
 def test_an_access_indemnity_the_other_way_round_is_not_the_environmental_one():

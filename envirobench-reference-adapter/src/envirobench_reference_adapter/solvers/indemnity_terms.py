@@ -52,6 +52,21 @@ joined into one text and cut into sentences. The terms follow the reading a lawy
    cap of $0, a deductible and a de minimis no claim reaches, every carve-out, a survival of one
    month ending before the date the contract is read on), so that a contract the reader cannot
    read is never read as protecting anyone.
+8. *The careful reading*: a contract is exact only when every term is right, and a term read
+   wider than it is costs five contracts, so the reader names the terms only when it has no doubt
+   about them and claims no protection otherwise (step 7's answer, and not executed: a reader in
+   doubt cannot earn the contract, so it risks nothing on it). Its doubts: a party not found
+   (step 1), a scope stated in none of the words of step 2 (not even "before the Closing"), a
+   survival period it cannot read or that has no closing date to run from, and a sentence of the
+   indemnity's article, or naming its section, that bears a sign of a limit (a dollar figure, a
+   percentage, a period of months or years, "notwithstanding", "no liability", "not liable",
+   "except", "excluding", "provided that", "only", "in no event", "shall not apply") that no rule
+   of steps 2-5 read (a sentence continuing after a semicolon one a rule read counts as read; so
+   do a notice clause that forfeits nothing and a statement that the indemnity has no limit of
+   amount). The rules' defaults (pre-closing conditions, no cap, no basket, no carve-out, survival
+   without limit) are the widest readings, so a limit written in words the rules do not know
+   would otherwise be read as no limit at all. `read_all` gives the rules' reading and the
+   doubts; `read_terms` the careful reading.
 
 Variants: `v1` (the default). Weaknesses: OCR garbles figures and words on scans (a "$750.000"
 is read as thousands, but a missing digit is not recovered); a section reference OCR misreads
@@ -135,6 +150,18 @@ ANNIVERSARY = re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eigh
 # A written date; its month is matched loosely (OCR: "Aprit 2. 2021") and resolved in parse_date.
 DATE_TEXT = re.compile(r"\b([A-Z][a-z]{2,8})\s+(\d{1,2})[,.]?\s+((?:19|20)\d{2})\b")
 
+# Step 8, the careful reading: the signs of a sentence that limits the protection. A sentence of the
+# indemnity's article bearing one that no rule read leaves the reader in doubt.
+LIMIT_SIGN = re.compile(r"\$\s?\d|\d\s*(?:%|percent\b|per cent\b)|\b\d+\)?\s*(?:months?|years?)\b|anniversary|notwithstanding|"
+                        r"\bno\s+(?:liability|obligation|responsibility)|\bnot\s+(?:be\s+)?(?:liable|responsible|obligated|required)|"
+                        r"\bexclud|\bexcept\b|\bother than\b|\bprovided,?\s+(?:however|that)\b|\bonly\b|\bsolely\b|"
+                        r"\bin no event\b|\bshall not (?:apply|extend|include|cover)\b", re.I)
+# An explicit statement that the indemnity has no limit of amount.
+NO_LIMIT = re.compile(r"\bnot\s+(?:be\s+)?subject\s+to\s+any\s+(?:limit|cap)|\bwithout\s+(?:any\s+)?(?:limit|cap)\w*\s+as\s+to\s+amount|"
+                      r"\buncapped\b|\bno\s+(?:limit|cap)\s+(?:on|as to)\s+(?:the\s+)?amount", re.I)
+PRE_CLOSING = re.compile(r"\b(?:before|prior to|on or before|as of|existing at)\s+(?:the\s+)?Closing", re.I)
+PERIOD = re.compile(r"\d+\)?\s*(?:months?|years?)|anniversary|\b(?:" + "|".join(NUMBER_WORDS) + r")\s*\(", re.I)
+
 TESTING = re.compile(r"phase\s+i[il1]\b|invasive|intrusive|sampling|drilling", re.I)
 INITIATED = re.compile(r"initiated|undertaken|at the request|conducted by|commissioned", re.I)
 RESIDENTIAL = re.compile(r"(?<!non-)(?<!non)\bresidential", re.I)
@@ -172,13 +199,20 @@ def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None
         for line in page_lines
         if not PAGE_NUMBER.fullmatch(normalize_space(line.text))  # a footer would split the sentence it interrupts
     )
-    terms = read_terms(text, dt.date.fromisoformat(case_input.as_of))
+    as_of = dt.date.fromisoformat(case_input.as_of)
+    terms, doubts = read_all(text, as_of)
     if any(page.source == "ocr" for page in pages):
         for role in ("indemnitor", "indemnitee"):
             if terms[role] is not None:
                 name = consensus(terms[role], text)
                 # A name OCR may have garbled is not a party found: null (a wrong indemnitee overstates).
                 terms[role] = name if confirmed(name, text) else None
+    if terms["indemnitor"] is None or terms["indemnitee"] is None:
+        doubts.append("a party not found")
+    if doubts:
+        # A contract the reader is in doubt about cannot be exact, so it claims nothing: not even that
+        # the copy binds (a draft read as binding would overstate, and being right would earn nothing).
+        return {**not_found(text, as_of), "executed": False}
     terms["executed"] = executed(lines, signature_lines(path, pages))
     return terms
 
@@ -440,8 +474,18 @@ def not_found(text: str, as_of: dt.date) -> dict[str, Any]:
 
 
 def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
-    """The indemnity's terms; where no sentence indemnifies against anything environmental, the
-    narrowest terms with both parties null (`not_found`)."""
+    """The careful reading (step 8): the terms `read_all` reads when it has no doubt and both
+    parties are named, else the narrowest terms with both parties null (`not_found`)."""
+    terms, doubts = read_all(text, as_of)
+    if doubts or terms["indemnitor"] is None or terms["indemnitee"] is None:
+        return not_found(text, as_of)
+    return terms
+
+
+def read_all(text: str, as_of: dt.date) -> tuple[dict[str, Any], list[str]]:
+    """The indemnity's terms as read, and the reader's doubts about them (empty when every
+    sentence of the indemnity's article was read by a rule). Where no sentence indemnifies against
+    anything environmental, the narrowest terms with both parties null and that doubt."""
     found = sentences(text)
     parties = defined_parties(text)
     index = indemnity_sentence(found)
@@ -449,7 +493,9 @@ def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
                              "cap": None, "basket": None, "de_minimis": None, "survival_months": None,
                              "survival_end": None, "exclusions": []}
     if index is None:
-        return not_found(text, as_of)
+        return not_found(text, as_of), ["no environmental indemnity found"]
+    doubts: list[str] = []
+    read: set[int] = set()  # the sentences (by id) a rule has read
     clause = found[index]
     indemnitor_term, indemnitee_term = party_terms(clause)
     terms["indemnitor"] = resolve(indemnitor_term, parties)
@@ -460,19 +506,25 @@ def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
     related = [found[i] for i in range(len(found))
                if (i in span or refers_to(found[i], section, article)) and len(found[i].split()) > 4]
 
-    scope = scope_of(clause) or "pre-closing-conditions"
+    scope = scope_of(clause) or ("pre-closing-conditions" if PRE_CLOSING.search(clause) else None)
     for sentence in related:
         if sentence is not clause and NOTWITHSTANDING.search(sentence) and LIMITING.search(sentence):
             narrowed = scope_of(sentence)
-            if narrowed is None and re.search(r"before|prior to|as of the Closing", sentence, re.I):
+            if narrowed is None and PRE_CLOSING.search(sentence):
                 narrowed = "pre-closing-conditions"
             if narrowed:
                 scope = narrowed
-    terms["scope"] = scope
+                read.add(id(sentence))
+    if scope is None:
+        doubts.append("no scope stated in words the reader knows")
+    terms["scope"] = scope or "pre-closing-conditions"
 
     price = purchase_price(text)
     for sentence in related:
-        if NOT_APPLY.search(sentence) or sentence is clause:
+        if sentence is clause:
+            continue
+        if NOT_APPLY.search(sentence) or NO_LIMIT.search(sentence):
+            read.add(id(sentence))  # a limit that does not reach the indemnity, or none at all
             continue
         amount = first_amount(sentence)
         defined = AS_DEFINED.search(sentence)
@@ -482,18 +534,24 @@ def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
         if BASKET.search(sentence) and not re.search(r"in no event", sentence, re.I) and terms["basket"] is None:
             if amount is not None:
                 terms["basket"] = {"type": "tipping" if TIPPING.search(sentence) else "deductible", "amount": amount}
+                read.add(id(sentence))
         elif DE_MINIMIS.search(sentence) and SINGLE.search(sentence) and terms["de_minimis"] is None:
-            terms["de_minimis"] = amount
+            if amount is not None:
+                terms["de_minimis"] = amount
+                read.add(id(sentence))
         elif CAP.search(sentence) and terms["cap"] is None:
             if percent and price:
                 terms["cap"] = price * int(percent.group(1)) // 100
+                read.add(id(sentence))
             elif amount is not None and re.search(r"liabilit|payable|obligations|amounts", sentence, re.I):
                 terms["cap"] = amount
+                read.add(id(sentence))
 
     months: int | None = None
     survival = [s for s in related if SURVIVES.search(s) and not GENERAL.search(s) and s is not clause]
     specific = [s for s in survival if NOTWITHSTANDING.search(s)] or survival
     for sentence in specific[:1]:
+        read.add(id(sentence))
         if UNLIMITED.search(sentence):
             months = None
         elif (match := NUMBER_MONTHS.search(sentence)):
@@ -504,23 +562,43 @@ def read_terms(text: str, as_of: dt.date) -> dict[str, Any]:
             months = 12 * ORDINALS[match.group(1).lower()]
         elif (match := WORDS_PERIOD.search(sentence)):
             months = NUMBER_WORDS[match.group(1).lower()] * (12 if match.group(2).lower().startswith("year") else 1)
+        else:
+            doubts.append("a survival period the reader cannot read")
+    read.update(id(sentence) for sentence in survival[1:] if not PERIOD.search(sentence))  # restating, no period
     closing = closing_date(text)
     if months is not None and closing is not None:
         terms["survival_months"] = months
         terms["survival_end"] = add_months(closing, months).isoformat()
+    elif months is not None:
+        doubts.append("a survival period with no closing date to run from")
 
     exclusions = set()
     for sentence in related:
+        before = len(exclusions)
         if TESTING.search(sentence) and INITIATED.search(sentence):
             exclusions.add("buyer-initiated-testing")
         if RESIDENTIAL.search(sentence) and CHANGE_OF_USE.search(sentence):
             exclusions.add("change-to-residential-use")
         if NOTICE.search(sentence) and DEADLINE.search(sentence) and FORFEIT.search(sentence) and not EXCUSED.search(sentence):
             exclusions.add("late-notice")
+        elif NOTICE.search(sentence) and EXCUSED.search(sentence):
+            read.add(id(sentence))  # a notice clause that forfeits nothing
         if RISK_BASED.search(sentence):
             exclusions.add("risk-based-remedy")
+        if len(exclusions) > before:
+            read.add(id(sentence))
     terms["exclusions"] = sorted(exclusions)
-    return terms
+
+    # A sentence of the article that limits in words no rule read (an amount, a period, a carve-out,
+    # an override) may narrow the protection in a way the terms above do not show.
+    # A provision runs to its full stop: the part after a semicolon continues the part a rule read.
+    for before, after in zip(found, found[1:], strict=False):
+        if id(before) in read and before.endswith(";"):
+            read.add(id(after))
+    for sentence in related:
+        if sentence is not clause and id(sentence) not in read and (sign := LIMIT_SIGN.search(sentence)):
+            doubts.append(f"a sentence of the indemnity's article limits in words no rule read ({sign.group(0)!r}: {sentence[:160]!r})")
+    return terms, doubts
 
 
 # -- execution ---------------------------------------------------------------------------------------
