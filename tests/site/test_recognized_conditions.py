@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from site_kit import conditions_answer, headline, score
 
+from envirobench_site.package import PACKAGE
 from envirobench_site.recognized_conditions import RecognizedConditions
+from envirobench_synth.site import SITES, SPECS
 
 
 def correct() -> dict:
@@ -66,3 +70,24 @@ def test_a_second_condition_of_a_kind_is_a_duplicate_and_unknown_kinds_are_extra
         ("duplicate-condition", "ust-release"),
         ("extra-condition", "<script>alert(1)</script>"),
     }
+
+
+def test_no_test_site_shares_its_archetype_or_any_condition_with_dev():
+    # Issue 33: the test sites reused dev's templates, so a site's name alone gave its conditions
+    # (0.700-0.842). Dev's archetypes are now others, and no (kind, class) of a test site's key
+    # occurs in any dev site's: a prior fitted on dev copies nothing right.
+    archetypes = {split: {SPECS[s].archetype for s in SITES[split]} for split in SITES}
+    assert not archetypes["dev"] & archetypes["test"]
+    pairs = {}
+    for split in ("dev", "test"):
+        folder = PACKAGE.layout("recognized-conditions").dataset_dir(f"synthetic-{split}-v1")
+        lines = (folder / "answers.jsonl").read_text(encoding="utf-8").splitlines()
+        pairs[split] = {
+            (c["kind"], c["classification"])
+            for a in map(json.loads, lines)
+            for c in a["answer"]["conditions"]
+        }
+    assert pairs["test"] and pairs["dev"]
+    assert not pairs["dev"] & pairs["test"]
+    # dev still shows every class a reader must tell apart
+    assert {cls for _, cls in pairs["dev"]} == {"REC", "CREC", "HREC", "de-minimis"}

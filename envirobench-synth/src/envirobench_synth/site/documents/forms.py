@@ -29,6 +29,8 @@ LOOSE = {
     "dry-cleaner": ("invoice", "manifest", "ssd-inspection", "transmittal", "invoice", "fax"),
     "auto-repair": ("invoice", "transmittal", "manifest", "invoice", "fax", "certificate"),
     "plating-shop": ("invoice", "manifest", "transmittal", "invoice", "certificate", "fax"),
+    "fleet-garage": ("invoice", "product-gauging", "transmittal", "invoice", "fax", "manifest"),
+    "printing-plant": ("invoice", "manifest", "transmittal", "fax", "invoice", "certificate"),
 }
 
 
@@ -93,6 +95,14 @@ def form_doc(pen: Pen, day: dt.date, which: str) -> Doc:
                 "Wastewater treatment sludge from electroplating (chromium, cadmium)",
             ),
             "auto-repair": ("D001", "Waste petroleum naphtha and spent parts-washer solvent"),
+            "fleet-garage": (
+                "D001",
+                "Waste petroleum naphtha, 3, UN1268, PG II (parts-washer solvent)",
+            ),
+            "printing-plant": (
+                "F005",
+                "Waste toluene and xylene press-wash solvent, 3, UN1993, PG II",
+            ),
             "bulk-plant": (
                 "NON-HAZ",
                 "Petroleum-contaminated water and tank bottoms, non-regulated",

@@ -59,6 +59,8 @@ USE = {
     "dry-cleaner": "a dry-cleaning plant",
     "auto-repair": "an automotive repair shop",
     "plating-shop": "a metal plating and finishing shop",
+    "fleet-garage": "a truck fleet fueling and maintenance yard",
+    "printing-plant": "a commercial printing plant",
 }
 PHASE_I_FILLER = (
     "Aerial photographs of 1952, 1965, 1974, 1988, 1996 and later years were reviewed.",

@@ -273,9 +273,8 @@ ARCHETYPES = {
             ),
             (
                 "hydraulic-lifts",
-                "de-minimis",
-                "minor staining around the hydraulic lifts, not likely to be the subject of "
-                "enforcement action",
+                "REC",
+                "hydraulic oil in soil beneath the in-ground lifts, where a lift cylinder leaked",
             ),
         ),
         "excavation of the dry well",
@@ -315,6 +314,110 @@ ARCHETYPES = {
         "in-situ chemical reduction",
         {"groundwater": "epa-mcl", "soil": "epa-rsl-soil-residential-thq1.0"},
         "residential",
+    ),
+    # Dev's own kinds of site: no test site's archetype, history or (kind, class) of condition
+    # occurs in dev (tests/site/test_recognized_conditions.py checks the shipped keys).
+    "fleet-garage": Archetype(
+        "fleet-garage",
+        ("{owner} Fleet Services Yard", "{name} Transit Garage"),
+        (
+            "TPH-Diesel Range Organics (C10-C28)",
+            "TPH-Gasoline Range Organics (C6-C10)",
+            "Benzene",
+            "Toluene",
+            "Ethylbenzene",
+            "Xylenes, Total",
+            "Naphthalene",
+        ),
+        (
+            "TPH-Diesel Range Organics (C10-C28)",
+            "TPH-Oil Range Organics (C28-C40)",
+            "Benzene",
+            "Naphthalene",
+            "Lead",
+        ),
+        (),
+        (
+            ("UST", "diesel", 12000),
+            ("UST", "gasoline", 6000),
+            ("UST", "waste oil", 1000),
+        ),
+        (
+            (
+                "petroleum-ust-release",
+                "CREC",
+                "the release of diesel and gasoline from the former fueling USTs, with residual "
+                "petroleum in groundwater beneath the yard managed under an environmental "
+                "covenant that prohibits the use of groundwater",
+            ),
+            (
+                "hydraulic-lifts",
+                "HREC",
+                "the former in-ground hydraulic lifts of the maintenance bays, removed with their "
+                "impacted soil and closed by the agency without restrictions",
+            ),
+            (
+                "floor-drains-dry-well",
+                "REC",
+                "maintenance-bay trench drains that discharged to a dry well, whose sediment "
+                "holds petroleum and lead not yet addressed",
+            ),
+        ),
+        "dual-phase extraction",
+        {"groundwater": "epa-rsl-tapwater-thq1.0", "soil": "epa-rsl-soil-industrial-thq1.0"},
+        "industrial",
+    ),
+    "printing-plant": Archetype(
+        "printing-plant",
+        ("{name} Printing Company", "{name} Press & Lithograph"),
+        (
+            "Toluene",
+            "Ethylbenzene",
+            "Xylenes, Total",
+            "Trichloroethene",
+            "cis-1,2-Dichloroethene",
+            "TPH-Diesel Range Organics (C10-C28)",
+        ),
+        (
+            "Toluene",
+            "Xylenes, Total",
+            "Trichloroethene",
+            "TPH-Diesel Range Organics (C10-C28)",
+            "Lead",
+            "Chromium",
+            "Aroclor 1260",
+        ),
+        (),
+        (("UST", "heating oil", 4000), ("UST", "press-wash solvent", 1000)),
+        (
+            (
+                "drum-storage-staining",
+                "REC",
+                "releases of spent press-wash solvents at the former drum storage area, with "
+                "toluene, xylenes and trichloroethene in soil and groundwater",
+            ),
+            (
+                "pcb-equipment",
+                "HREC",
+                "the former transformer vault, whose PCB-impacted concrete and soil were removed "
+                "and closed by the agency without restrictions",
+            ),
+            (
+                "heating-oil-tank",
+                "CREC",
+                "residual heating oil left beneath the building footprint where the former "
+                "heating-oil UST was removed, managed under an activity and use limitation",
+            ),
+            (
+                "fill-material",
+                "de-minimis",
+                "a thin layer of ash and cinder fill along the rear loading dock, not likely to "
+                "be the subject of enforcement action",
+            ),
+        ),
+        "excavation of the drum storage area and groundwater extraction",
+        {"groundwater": "epa-mcl", "soil": "epa-rsl-soil-residential-thq1.0"},
+        "industrial",
     ),
 }
 

@@ -1,5 +1,9 @@
 """Sampling a site model (`sample_model`): owners and transfers, the business and its tanks, the
 release, the sampling campaigns and their results along a plume, the remedy and the closure.
+
+Length: one seeded draw, read top to bottom in the order a site's history happens (the draws'
+order is what makes a record regenerate byte for byte, so it is not split across modules); the
+regulatory path of each archetype is a few lines of it.
 """
 
 from __future__ import annotations
@@ -124,6 +128,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         "station": "Leaking Underground Storage Tank Program",
         "former-station": "Leaking Underground Storage Tank Program",
         "auto-repair": "Voluntary Cleanup Program",
+        "fleet-garage": "Leaking Underground Storage Tank Program",
     }.get(arch.name, "Voluntary Cleanup Program")
     prefix = {"Drycleaner Environmental Response Program": "DERP"}.get(program, "")
     prefix = prefix or ("LUST" if "Tank" in program else "VCP")
@@ -170,7 +175,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         if tank.kind == "UST":
             tank.removed = release_found + dt.timedelta(days=rng.randint(-20, -2))
     closed = None
-    if arch.name in ("station", "bulk-plant", "plating-shop"):
+    if arch.name in ("station", "bulk-plant", "plating-shop", "fleet-garage", "printing-plant"):
         closed = dt.date(release_found.year + rng.randint(2, 6), rng.randint(1, 12), 1)
     for tank in tanks:
         if tank.kind == "AST" and closed is not None:
@@ -385,6 +390,14 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     elif arch.name == "bulk-plant":
         nfa = remedy_end + dt.timedelta(days=rng.randint(100, 250))
         nfa_scope = "PCB-affected soil at the former transformer pad"
+        covenant = nfa + dt.timedelta(days=rng.randint(30, 90))
+    elif arch.name == "fleet-garage":
+        nfa = remedy_end + dt.timedelta(days=rng.randint(120, 300))
+        nfa_scope = "petroleum-affected soil and groundwater, with a groundwater use restriction"
+        covenant = nfa + dt.timedelta(days=rng.randint(30, 90))
+    elif arch.name == "printing-plant":
+        nfa = remedy_end + dt.timedelta(days=rng.randint(100, 250))
+        nfa_scope = "soil at the former transformer vault and heating-oil tank"
         covenant = nfa + dt.timedelta(days=rng.randint(30, 90))
     if nfa is not None and nfa > spec.as_of:
         nfa = covenant = None

@@ -12,7 +12,8 @@ class SiteSpec:
     site_id: str
     split: str  # "dev" | "test"
     seed: int
-    archetype: str  # "station", "bulk-plant", "dry-cleaner", "auto-repair", "plating-shop"
+    archetype: str  # test: "station", "bulk-plant", "dry-cleaner"; dev: "auto-repair",
+    # "plating-shop", "fleet-garage", "printing-plant"
     pages: int  # exact page count of the record
     as_of: dt.date
     release_year: int  # the year the release is found (the record's data start then)
@@ -25,22 +26,17 @@ SPECS: dict[str, SiteSpec] = {
         SiteSpec("st-275", "test", 27501, "station", 275, dt.date(2024, 6, 30), 2012),
         SiteSpec("bp-540", "test", 54002, "bulk-plant", 540, dt.date(2024, 3, 31), 2002),
         SiteSpec("dc-806", "test", 80603, "dry-cleaner", 806, dt.date(2024, 9, 30), 2010),
+        # Dev's archetypes are not the test sites' (a fleet fueling yard and a printing plant
+        # beside a rail siding, where a station and a bulk plant stood before): a site's name and
+        # the dev keys give no test site's conditions.
         SiteSpec(
-            "dev-former-station",
-            "dev",
-            12101,
-            "station",
-            236,
-            dt.date(2023, 12, 31),
-            1999,
-            (
-                ("groundwater", "epa-rsl-tapwater-thq1.0"),
-                ("soil", "epa-rsl-soil-industrial-thq1.0"),
-            ),
+            "dev-former-station", "dev", 12101, "fleet-garage", 236, dt.date(2023, 12, 31), 1999
         ),
         SiteSpec("dev-auto-repair", "dev", 18402, "auto-repair", 232, dt.date(2022, 6, 30), 2004),
         SiteSpec("dev-plating-shop", "dev", 25203, "plating-shop", 252, dt.date(2023, 9, 30), 2003),
-        SiteSpec("dev-rail-siding", "dev", 31204, "bulk-plant", 312, dt.date(2021, 12, 31), 2005),
+        SiteSpec(
+            "dev-rail-siding", "dev", 31204, "printing-plant", 312, dt.date(2021, 12, 31), 2005
+        ),
     )
 }
 SITES = {
