@@ -36,12 +36,15 @@ DATASETS = [
 # them without touching a byte. A regenerated PDF changes this, and then the reference scores
 # (and this pin) must be made again.
 PDF_DIGESTS = {
-    "page-locate/synthetic-dev-v1": "1e9aaa97e0edc71d82a7d0673d00d0403ddcf9099beee202e5a685acc9ac71fb",
-    "page-locate/synthetic-test-v1": "6062c5df7bfb6f1a2166c202469289605e17571cb7b3ea8418180b0b2791ff09",
+    "page-locate/synthetic-dev-v1": "2be3f0c9273d4dbd06234618e6fd0784485ea714cc10a9f1a26f2b9042b173ae",
+    "page-locate/synthetic-test-v1": "298338bf5c31af550aa6252cf42e8336bc9c1661146ba13724eb8f9d4c2d1e46",
     "document-split/synthetic-dev-v1": "2c74d9a3501e8d003f146f7532df9959cd008c2d5ab0e1f565a0b3e85aed026a",
     "document-split/synthetic-test-v1": "1a5799249a6bcd4ebc0accff04f2799adc0cc1121f24cf4fce7ac78cfb69727c",
 }
-BUDGET = 8 * 1024 * 1024  # bytes of thumbnails in all four datasets together
+# Bytes of thumbnails in all four datasets together: 11.1 MB since page-locate's test split
+# tripled (96 files, 6,447 pages) with denser pages (issue 32); the Locate wheel stays near 40 MB
+# of its 50 MB limit (bin/check_dist.py).
+BUDGET = 12 * 1024 * 1024
 
 
 def png_size(data: bytes) -> tuple[int, int]:

@@ -79,3 +79,33 @@ def test_every_question_kind_is_asked_with_every_page_stating_its_fact(split):
                     f.startswith(f"result|{well}|") and f.endswith(f"|{analyte}") for f in facts
                 )
                 assert f"result|{well}|{day}|{analyte}" not in facts
+
+
+@pytest.mark.parametrize("split", SPLITS)
+def test_pages_are_dense_and_the_filling_states_no_fact_of_its_own(split):
+    """pagefill: a laboratory results page lists the method's whole analyte list (the site's
+    analytes among 16 or more rows) with surrogates and notes; a report's results table has field
+    parameters under it; a page's facts stay the ones its document gave it."""
+    drawn = site_file(split)
+    _, texts = rendered(split)
+    unit = drawn.consultant.unit
+    site_analytes = {name for name, _ in drawn.site.analytes}
+    lab_pages = [(i, s) for i, s in enumerate(drawn.sheets) if s.kind == "lab-report" and s.facts]
+    assert lab_pages
+    for index, sheet in lab_pages:
+        text = texts[index]
+        assert text.count(sheet.style.unit) >= 16
+        assert "Surrogate" in text and "Batch" in text
+        analytes = {f.split("|")[3] for f in sheet.facts}
+        assert analytes == site_analytes
+    tables = [
+        i
+        for i, s in enumerate(drawn.sheets)
+        if s.kind == "report" and len(s.facts) > 3 and all(f.startswith("result|") for f in s.facts)
+    ]
+    assert tables
+    for index in tables:
+        assert "DTW (ft)" in texts[index] and unit in texts[index]
+    # A text page of the report or a laboratory carries more than a table's worth of words.
+    typed = [len(texts[i].split()) for i, _ in lab_pages] + [len(texts[i].split()) for i in tables]
+    assert min(typed) >= 120

@@ -31,7 +31,7 @@ from .mistake import Mistake
 
 SEED = 20261202
 VERSION = 1
-FILES = {"dev": 14, "test": 32}
+FILES = {"dev": 14, "test": 96}
 QUESTIONS_PER_FILE = 10
 
 

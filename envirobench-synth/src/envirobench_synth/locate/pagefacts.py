@@ -11,6 +11,10 @@ A file is what a consultant's report with its appendices looks like: a cover let
 boring logs, laboratory reports with their chain-of-custody forms, photographs, the permit, the
 recorded environmental covenant and a deed, and invoices. The recorded instruments are scans
 (black and white, SCAN_DPI) in every file, and the boring logs too in about a quarter of them.
+Pages are as dense as a real file's (`pagefill`): a laboratory's results page lists its method's
+whole analyte list (16 to 21 rows, the site's few detections among non-detects), surrogates,
+batch lines and notes; a report's results table has notes, field parameters of the same wells
+and days and discussion under it; custody forms, boring logs and invoices carry their notes.
 
 Which pages state a fact (`sitekinds` defines the fact keys): *every* page that prints the
 fact's value with what identifies it. A laboratory result is stated on the laboratory's results
@@ -31,6 +35,16 @@ import datetime as dt
 import random
 from dataclasses import dataclass
 
+from .pagefill import (
+    field_parameters,
+    fill_boring_log,
+    fill_custody,
+    fill_invoice,
+    fill_lab_page,
+    fill_table_page,
+    fill_well_table,
+    method_analytes,
+)
 from .sitekinds import (
     Site,
     boring_log,
@@ -192,15 +206,33 @@ def sample_file(rng: random.Random, split: str, *, max_pages: int = 150) -> Site
     report += narrative(
         rng, consultant, split, site, sentences, heading="FINDINGS", filler=rng.randint(10, 24)
     )
-    report += well_table(rng, consultant, split, site)
-    report += summary_tables(rng, consultant, split, site, 2)
+    # Each page carries what a real one does around its facts (pagefill): notes, field data,
+    # the laboratory method's whole analyte list, surrogates.
+    method = method_analytes(rng)
+    params = field_parameters(rng, site)
+    construction = well_table(rng, consultant, split, site)
+    fill_well_table(rng, site, construction[0])
+    report += construction
+    for sheet in (tables := summary_tables(rng, consultant, split, site, 2)):
+        fill_table_page(rng, site, sheet, params)
+    report += tables
     sheets += finish(report)
     parts: list[tuple[str, list[list[Sheet]]]] = []
-    parts.append(("Boring Logs", [boring_log(rng, consultant, split, site, w) for w in site.wells]))
+    logs = [boring_log(rng, consultant, split, site, w) for w in site.wells]
+    for sheet in (sheet for log in logs for sheet in log):
+        fill_boring_log(rng, sheet)
+    parts.append(("Boring Logs", logs))
     labs = []
     for e in range(len(site.events)):
-        labs.append(lab_report(rng, lab, split, site, e, site.wells, qc=rng.random() < 0.6))
-        labs.append(custody_form(rng, lab, split, site, e, site.wells))
+        report_ = lab_report(
+            rng, lab, split, site, e, site.wells, qc=rng.random() < 0.6, method=method
+        )
+        for sheet in report_[1:]:
+            fill_lab_page(rng, sheet)
+        custody = custody_form(rng, lab, split, site, e, site.wells)
+        for sheet in custody:
+            fill_custody(rng, sheet)
+        labs += [report_, custody]
     parts.append(("Laboratory Reports", labs))
     parts.append(("Photographs", [photo_log(rng, consultant, split, site, rng.randint(1, 4))]))
     parts.append(
@@ -216,7 +248,10 @@ def sample_file(rng: random.Random, split: str, *, max_pages: int = 150) -> Site
     parts.append(
         (
             "Invoices and Certificates",
-            [invoice(rng, other, split, site, inv) for inv in site.invoices]
+            [
+                filled(invoice(rng, other, split, site, inv), fill_invoice, rng)
+                for inv in site.invoices
+            ]
             + [certificate(rng, other, split, site)],
         )
     )
@@ -239,6 +274,12 @@ def sample_file(rng: random.Random, split: str, *, max_pages: int = 150) -> Site
     if len(sheets) > max_pages:
         raise ValueError(f"the file has {len(sheets)} pages, more than {max_pages}")
     return SiteFile(split, site, consultant, sheets, tuple(scanned), scanned_choice)
+
+
+def filled(sheets: list[Sheet], fill, rng: random.Random) -> list[Sheet]:
+    for sheet in sheets:
+        fill(rng, sheet)
+    return sheets
 
 
 def render_file(site_file: SiteFile, seed: int, *labels: str | int) -> RenderedFile:

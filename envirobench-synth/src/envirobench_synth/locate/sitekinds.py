@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .sitepages import (
@@ -112,8 +113,13 @@ class Site:
         found = self.results[(well, event, analyte)]
         rl = dict(self.analytes)[analyte]
         if found is None:
-            return "ND" if style_.nondetect == "ND" else f"<{rl:g}"
+            return nondetect(style_, rl)
         return f"{found:g}"
+
+
+def nondetect(style_: OfficeStyle, rl: float) -> str:
+    """A non-detect as the office prints it: "ND" or "<RL"."""
+    return "ND" if style_.nondetect == "ND" else f"<{rl:g}"
 
 
 def _date(rng: random.Random, year_from: int, year_to: int) -> dt.date:
@@ -314,9 +320,14 @@ def lab_report(
     wells: list[int],
     *,
     qc: bool = True,
+    method: Sequence[tuple[str, float]] | None = None,
 ) -> list[Sheet]:
     """A laboratory's report of one sampling event: a cover page, one results page per well sample
-    (each states that well's results of the day) and a quality-control page (method blank)."""
+    (each states that well's results of the day) and a quality-control page (method blank).
+    `method` (analyte, RL) lists every analyte of the method in the laboratory's order (the
+    site's analytes among them; the others print as non-detects); by default the site's only."""
+    listed = list(method) if method is not None else list(site.analytes)
+    reported = {name for name, _ in site.analytes}
     day = site.events[event]
     received = day + dt.timedelta(days=1)
     title = _title(rng, "lab-report", split)
@@ -355,8 +366,13 @@ def lab_report(
         page.text(f"Date Sampled: {st.date(day)}     Matrix: Groundwater     Method: 8260B")
         page.gap(8)
         rows = [
-            [name, site.value(st, well, event, name), f"{rl:g}", st.unit]
-            for name, rl in site.analytes
+            [
+                name,
+                site.value(st, well, event, name) if name in reported else nondetect(st, rl),
+                f"{rl:g}",
+                st.unit,
+            ]
+            for name, rl in listed
         ]
         page.table(["Analyte", "Result", "RL", "Units"], rows, [200, 90, 70, 80])
         for name, _ in site.analytes:
@@ -370,10 +386,7 @@ def lab_report(
         page.gap(10)
         page.text("Quality Control: Method Blank", bold=True)
         page.text(f"Analyzed: {st.date(received + dt.timedelta(days=2))}")
-        rows = [
-            [name, "ND" if st.nondetect == "ND" else f"<{rl:g}", f"{rl:g}", st.unit]
-            for name, rl in site.analytes
-        ]
+        rows = [[name, nondetect(st, rl), f"{rl:g}", st.unit] for name, rl in listed]
         page.table(["Analyte", "Result", "RL", "Units"], rows, [200, 90, 70, 80])
         sheets.append(page)
     return finish(sheets)
