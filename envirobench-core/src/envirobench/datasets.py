@@ -314,13 +314,15 @@ class HeldValues(Mapping[str, Any]):
         return len(self._held)
 
 
-def structurer_of(cls: type) -> Callable[[Any], Any]:
-    """A function making `cls` from its JSON value as validation did (its fast path, else the converter)."""
+def structurer_of(cls: type, file: Path | None = None) -> Callable[..., Any]:
+    """A function making `cls` from its JSON value as validation does: the class's fast path, else
+    the strict converter, whose refusal names `file` and the `line` and `path` the call gives."""
     fast = _fast_or_none(cls)
+    where = None if file is None else str(file)
 
-    def make(value: Any) -> Any:
+    def make(value: Any, line: int | None = None, path: str = "$") -> Any:
         made = fast(value)
-        return made if made is not MISS else structure(value, cls)
+        return made if made is not MISS else structure(value, cls, file=where, line=line, path=path)
 
     return make
 
@@ -359,16 +361,14 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
     held: HeldValues | None = None  # the answers, when the first shows them worth holding as text
     raw_inputs: dict[str, Any] = {}
     uses_sources = type(btype).source_files is not BenchmarkType.source_files
-    make_input, make_answer = _fast_or_none(btype.Input), _fast_or_none(btype.Answer)
+    make_input = structurer_of(btype.Input, cases_path)
     for lineno, (case_id, category, raw_input) in _lines(cases_path, CaseRecord, lambda r: (r.id, r.category, r.input)):
         if not case_id.strip():
             raise EnviroBenchError(f"case ID {case_id!r} is empty; every case needs one to be run, scored and compared by", file=cases_path, line=lineno, field="$.id")
         if case_id in case_ids:
             raise EnviroBenchError(f"duplicate case ID {case_id!r} (first on line {case_ids[case_id]})", file=cases_path, line=lineno, field="$.id")
         case_ids[case_id] = lineno
-        case_input = make_input(raw_input)
-        if case_input is MISS:
-            case_input = structure(raw_input, btype.Input, file=str(cases_path), line=lineno, path="$.input")
+        case_input = make_input(raw_input, lineno, "$.input")
         cases[case_id] = Case(case_id, category, case_input)
         raw_inputs[case_id] = raw_input
         for src in btype.source_files(case_input) if uses_sources else ():
@@ -376,6 +376,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
                 raise EnviroBenchError(f"the input uses {src!r}, which the manifest does not list as a source file", file=cases_path, line=lineno, field="$.input")
     answers_path = root / ANSWERS
     answered: dict[str, int] = {}
+    make_answer = structurer_of(btype.Answer, answers_path)
     answer_lines = () if sealed else _lines(answers_path, AnswerRecord, lambda r: (r.id, r.answer))
     for lineno, (case_id, raw_answer) in answer_lines:
         if case_id not in case_ids:
@@ -383,9 +384,7 @@ def validate_contents(root: str | Path, registry: Registry) -> Contents:
         if case_id in answered:
             raise EnviroBenchError(f"duplicate answer for {case_id!r} (first on line {answered[case_id]})", file=answers_path, line=lineno, field="$.id")
         answered[case_id] = lineno
-        answer = make_answer(raw_answer)
-        if answer is MISS:
-            answer = structure(raw_answer, btype.Answer, file=str(answers_path), line=lineno, path="$.answer")
+        answer = make_answer(raw_answer, lineno, "$.answer")
         if held is not None:
             held.hold(case_id, answer, raw_answer)
             continue
