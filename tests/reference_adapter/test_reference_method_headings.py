@@ -321,3 +321,20 @@ def test_a_condition_printed_on_every_page_voids_nothing():
         ("MW-01", "Arsenic"),
         ("MW-01", "Lead"),
     ]
+
+
+def test_a_copy_stamped_for_reference_only_on_every_page_keeps_its_results():
+    # A stamp printed from the first page on is no heading of superseded pages; pages marked
+    # superseded behind the results still are.
+    header = [(0, "Sample"), (80, "Analyte"), (230, "Result"), (290, "RL"), (340, "Units")]
+    stamp = (0, [(0, "Uncontrolled copy - for reference only")])
+    reader = TableReader()
+    reader.read_page(words_of([stamp, (20, [(0, "Certificate of Analysis")])]))
+    for heading, analyte in (
+        ("Metals by ICP-AES (6010D)", "Arsenic"),
+        ("Metals by ICP-AES (6010D)", "Lead"),
+        ("Original pages - superseded", "Zinc"),
+    ):
+        row = [(0, "MW-01"), (80, analyte), (230, "0.52"), (290, "0.10"), (340, "mg/L")]
+        reader.read_page(words_of([stamp, (20, [(0, heading)]), (36, header), (50, row)]))
+    assert [r["analyte"] for r in reader.finish()] == ["Arsenic", "Lead"]

@@ -81,6 +81,7 @@ class TableReader:
     title_unit: str | None = None  # a unit the title above the table names ("Metals - mg/kg")
     fraction: str | None = None  # the fraction a title or section names (dissolved, TCLP, SPLP)
     superseded: bool = False  # inside pages marked as superseded (originals behind a revision)
+    stamps: set[str] = field(default_factory=set)  # superseded words printed before any result
     section_unit: str | None = None  # a unit a section row gave for the rows below it
     section_qc: bool = False  # the rows below a QC section row (surrogates) are no records
     decimal_comma: bool = False  # the report writes decimal commas
@@ -204,6 +205,13 @@ class TableReader:
         if phrases == 1:
             self.fraction = fraction_of(text)
         if SUPERSEDED.search(text):
+            mark = text.lower()
+            if mark in self.stamps or (not self.records and self.columns is None):
+                # Printed before any result was read (and again on later pages): a stamp on
+                # every page of a copy ("Uncontrolled copy - for reference only"), not the
+                # heading of original pages behind a revision, which follow the results.
+                self.stamps.add(mark)
+                return False
             self.superseded, self.columns, self.sample = True, None, None
             return True
         if (
