@@ -2,11 +2,15 @@
 
 A case is one page image of a laboratory results table (`Input.image`: grayscale PNG, a scanned
 grayscale JPEG, or a black-and-white PNG) with an OCR reading of each of its readable cells
-(`Input.cells`: the cell's box in image pixels, the text the OCR engine read and the engine's
-confidence). The readings come from a real OCR run (RapidOCR, PP-OCR models) over the very
-image shipped, pinned in the dataset: their errors are the engine's own (0/O, 1/l, µ/u, a
-decimal comma read as a point, a dropped decimal point or minus sign, a neighbouring cell merged
-in).
+(`Input.cells`: the cell's box in image pixels and the text the OCR engine read). The readings
+come from a real OCR run (RapidOCR, PP-OCR models) over the very image shipped, pinned in the
+dataset: their errors are the engine's own (0/O, 1/l, µ/u, a decimal comma read as a point, a
+dropped decimal point or minus sign, a neighbouring cell merged in).
+
+The engine's confidence is withheld (format v2; v1 shipped it in the input, and accepting every
+reading at 0.999 or more, reading nothing else, scored near the reference): a system that wants
+to know how sure a reading is looks at the image. The dataset does not keep it at all: its
+fourth decimal differs between machines, and a dataset must regenerate byte for byte.
 
 A *readable cell* is a body cell of the table (not a header) to which the OCR run assigned text:
 some detected text line has its box centre inside the cell's box. Cells the engine found no text
@@ -114,11 +118,10 @@ def _positive(instance: Any, attribute: attrs.Attribute, value: int) -> None:
 
 @attrs.frozen
 class OcrCell:
-    """One readable cell: its box in image pixels (half-open), the OCR text and confidence."""
+    """One readable cell: its box in image pixels (half-open) and the OCR text."""
 
     box: tuple[int, int, int, int] = attrs.field(validator=_box)
     text: str
-    confidence: float = attrs.field(validator=_unit_interval)
 
     def __attrs_post_init__(self) -> None:
         if not self.text.strip():
@@ -231,7 +234,7 @@ def aurc(summary: Mapping[str, float]) -> float | None:
 
 class OcrAutoAccept(envirobench.BenchmarkType):
     ID = "ocr-auto-accept"
-    FORMAT = "envirobench.ocr-auto-accept.v1"
+    FORMAT = "envirobench.ocr-auto-accept.v2"
     LABEL = "OCR auto-accept"
     SCORING_VERSION = "envirobench.ocr-auto-accept.scores.v2"
     TIER = "component"
