@@ -2,12 +2,13 @@
 // coloured by what the selected run decided (ocr-auto-accept). (The viewer contract is described
 // in core's json.js.)
 //
-// Reads {image, width, height, cells: [{box, text, confidence}]} from the input, {cells:
+// Reads {image, width, height, cells: [{box, text}]} from the input (format v1 also gave each
+// cell the engine's confidence, shown in a column when present; v2 withholds it), {cells:
 // [{printed, right}]} from the answer and {cells: [{decision, confidence}]} from each prediction.
 // One run at a time (a selector; "answer" shows which readings are right): accepted right cells
 // green, accepted WRONG cells red with a thick border (the costly error), reviewed cells grey,
 // misread cells of the answer view orange. Below, a table of every cell: printed text, OCR
-// reading, OCR confidence and each run's decision. Text goes in through textContent only.
+// reading, OCR confidence (v1 inputs) and each run's decision. Text goes in through textContent only.
 (function () {
   "use strict";
   const EB = (window.EnviroBench = window.EnviroBench || {});
@@ -115,7 +116,8 @@
       const table = document.createElement("table");
       table.className = "ebv-co-cells";
       const head = document.createElement("tr");
-      for (const h of ["#", "printed", "OCR reading", "OCR conf."].concat(runs.map((r) => r.label))) head.append(text("th", null, h));
+      const withConfidence = cells.some((cell) => cell && typeof cell.confidence === "number");
+      for (const h of ["#", "printed", "OCR reading"].concat(withConfidence ? ["OCR conf."] : [], runs.map((r) => r.label))) head.append(text("th", null, h));
       table.append(head);
       cells.forEach((cell, index) => {
         const tr = document.createElement("tr");
@@ -123,7 +125,8 @@
         tr.append(text("td", null, String(index)), text("td", null, typeof t.printed === "string" ? t.printed : ""));
         const reading = text("td", null, typeof cell.text === "string" ? cell.text : "");
         if (t.right === false) reading.className = "ebv-co-misread";
-        tr.append(reading, text("td", null, confidenceText(cell.confidence)));
+        tr.append(reading);
+        if (withConfidence) tr.append(text("td", null, confidenceText(cell.confidence)));
         for (const run of runs) {
           const entry = run.decisions ? run.decisions[index] : null;
           const decision = decisionOf(entry);
