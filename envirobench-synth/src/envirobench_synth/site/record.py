@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 from dataclasses import dataclass
 
 from .. import standards as standards_mod
@@ -85,9 +86,10 @@ def _arch_tables(archetype: str) -> tuple[str, ...]:
 def file_documents(model: SiteModel, seed: int) -> tuple[SiteModel, list[Doc], Traps]:
     """Every document of the record in filing order, padded with one-page paper to the exact
     page count of the spec."""
-    target = model.spec.pages
     docs, traps = plan_documents(model, seed)
     core = sum(d.pages for d in docs)
+    # a small record (pages 0) is as long as its documents and its share of loose paper
+    target = model.spec.pages or math.ceil(core / (1 - FILL_SHARE)) + 1
     events = sum(1 for c in model.campaigns if c.kind == "monitoring")
     budget = target * (1 - FILL_SHARE)
     reduced = False
@@ -226,7 +228,7 @@ def build(site: str | SiteSpec) -> SiteBuild:
     site_id = spec.site_id
     model = sample_model(spec)
     model, docs, traps = file_documents(model, spec.seed)
-    scanned = choose_scans(docs, spec.pages)
+    scanned = choose_scans(docs, sum(d.pages for d in docs))
     volumes = split_volumes(docs)
     pages: list[Page] = []
     files = []

@@ -31,6 +31,14 @@ LOOSE = {
     "plating-shop": ("invoice", "manifest", "transmittal", "invoice", "certificate", "fax"),
     "fleet-garage": ("invoice", "product-gauging", "transmittal", "invoice", "fax", "manifest"),
     "printing-plant": ("invoice", "manifest", "transmittal", "fax", "invoice", "certificate"),
+    "ag-chem-dealer": ("invoice", "spcc-inspection", "transmittal", "fax", "invoice"),
+    "former-mgp": ("invoice", "transmittal", "certificate", "fax", "invoice"),
+    "landfill-adjacent": ("invoice", "fax", "transmittal", "invoice", "certificate"),
+    "rail-yard": ("invoice", "spcc-inspection", "manifest", "transmittal", "fax"),
+    "machine-shop": ("invoice", "manifest", "transmittal", "certificate", "fax"),
+    "paint-manufacturer": ("invoice", "manifest", "spcc-inspection", "transmittal", "fax"),
+    "truck-stop": ("invoice", "product-gauging", "transmittal", "fax", "invoice"),
+    "boatyard": ("invoice", "transmittal", "manifest", "fax", "invoice"),
 }
 
 
@@ -103,6 +111,16 @@ def form_doc(pen: Pen, day: dt.date, which: str) -> Doc:
                 "F005",
                 "Waste toluene and xylene press-wash solvent, 3, UN1993, PG II",
             ),
+            "rail-yard": ("NON-HAZ", "Used oil and oily water from the engine-house pits"),
+            "machine-shop": (
+                "F001",
+                "Spent trichloroethylene degreasing solvent, 6.1, UN1710, PG III",
+            ),
+            "paint-manufacturer": (
+                "F003",
+                "Waste paint-related material, 3, UN1263, PG II (spent mineral spirits, xylene)",
+            ),
+            "boatyard": ("D008", "Bottom-paint blasting and sanding dust (lead, copper)"),
             "bulk-plant": (
                 "NON-HAZ",
                 "Petroleum-contaminated water and tank bottoms, non-regulated",

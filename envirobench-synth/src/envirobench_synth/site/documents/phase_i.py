@@ -61,6 +61,49 @@ USE = {
     "plating-shop": "a metal plating and finishing shop",
     "fleet-garage": "a truck fleet fueling and maintenance yard",
     "printing-plant": "a commercial printing plant",
+    "ag-chem-dealer": "an agricultural chemical and fertilizer dealer",
+    "former-mgp": "a manufactured gas plant",
+    "landfill-adjacent": "a salvage and recycling yard beside a closed municipal landfill",
+    "rail-yard": "a railroad yard and locomotive servicing facility",
+    "machine-shop": "a machine shop",
+    "paint-manufacturer": "a paint and varnish manufacturing plant",
+    "truck-stop": "a truck stop with diesel and gasoline fuel islands",
+    "boatyard": "a boatyard and marina with a fuel dock",
+}
+# Where a kind's general wording does not fit a kind of site (the many-sites split's kinds).
+EARLY_FOR = {
+    ("machine-shop", "chlorinated-solvent-release"): "a vapor degreaser using trichloroethene "
+    "since {year}, with stained concrete beneath it",
+    ("machine-shop", "floor-drains-dry-well"): "machining-floor drains that discharge to a dry well",
+    ("ag-chem-dealer", "drum-storage-staining"): "a pesticide mixing and loading pad and drum "
+    "storage area in use since {year}",
+    ("ag-chem-dealer", "ast-loading-rack-release"): "bulk fertilizer and fuel tanks with a loading "
+    "area of stained soil",
+    ("former-mgp", "fill-material"): "fill containing ash and tar-like material across the former "
+    "gas works, in use from {year}",
+    ("former-mgp", "drum-storage-staining"): "a tar separator and drip-oil drum area",
+    ("rail-yard", "ast-loading-rack-release"): "the locomotive fueling rack and its aboveground "
+    "diesel tanks, in use since {year}",
+    ("rail-yard", "floor-drains-dry-well"): "engine-house inspection pits with drains of unknown "
+    "discharge",
+    ("paint-manufacturer", "ast-loading-rack-release"): "a solvent tank farm and tank-truck "
+    "unloading rack in use since {year}",
+    ("paint-manufacturer", "drum-storage-staining"): "a drum yard of pigment and solvent wastes",
+    ("boatyard", "drum-storage-staining"): "hull scraping and bottom-paint sanding in the boat "
+    "storage yard",
+    ("boatyard", "petroleum-ust-release"): "the fuel dock's underground storage tanks in service "
+    "since {year}",
+    ("landfill-adjacent", "offsite-source"): "the closed municipal landfill adjoining to the east",
+}
+OPEN_FOR = {
+    ("machine-shop", "chlorinated-solvent-release"): "trichloroethene from the former vapor "
+    "degreaser in soil and groundwater, under corrective action",
+    ("ag-chem-dealer", "drum-storage-staining"): "arsenic and lead in soil at the pesticide mixing "
+    "pad, under investigation",
+    ("paint-manufacturer", "ast-loading-rack-release"): "solvents released at the tank farm, with "
+    "toluene and xylenes in groundwater under corrective action",
+    ("boatyard", "petroleum-ust-release"): "the release from the fuel dock USTs, under corrective "
+    "action",
 }
 PHASE_I_FILLER = (
     "Aerial photographs of 1952, 1965, 1974, 1988, 1996 and later years were reviewed.",
@@ -124,9 +167,12 @@ def _phase_i(pen: Pen, day: dt.date, index: int, *, draft: bool) -> Doc:
         if c.cls == "de-minimis":
             cls, summary = c.cls, c.summary
         elif day < m.release_found:
-            cls, summary = "REC", EARLY[c.kind].format(year=m.opened.year)
+            early = EARLY_FOR.get((m.spec.archetype, c.kind)) or EARLY[c.kind]
+            cls, summary = "REC", early.format(year=m.opened.year)
         elif not closed:
-            cls, summary = "REC", OPEN.get(c.kind, c.summary)
+            cls, summary = "REC", OPEN_FOR.get((m.spec.archetype, c.kind)) or OPEN.get(
+                c.kind, c.summary
+            )
         else:
             cls, summary = c.cls, c.summary
         phrase = {

@@ -37,7 +37,7 @@ def plan_documents(model: SiteModel, seed: int) -> tuple[list[Doc], Traps]:
     docs += tank_papers(pen)
     docs += release_papers(pen, traps)
     for index, day in enumerate(model.phase_i):
-        docs += phase_i(pen, day, index, draft=index == 0)
+        docs += phase_i(pen, day, index, draft=index == 0 and not model.spec.compact)
     by_id = {c.id: c for c in model.campaigns}
     history: list[Campaign] = []
     monitoring_seen = 0

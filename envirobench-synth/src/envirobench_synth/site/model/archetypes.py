@@ -33,6 +33,12 @@ _GW = {
     "Chromium": 2.6,
     "Cadmium": 0.048,
     "Lead": 0.021,
+    # the many-sites split's kinds (issue 33)
+    "1,2-Dichloroethane": 95.0,
+    "Acenaphthene": 48.0,
+    "1,2,4-Trimethylbenzene": 410.0,
+    "Methylene chloride": 260.0,
+    "1,1-Dichloroethene": 36.0,
 }
 _SOIL = {
     "Benzene": 14.0,
@@ -55,6 +61,10 @@ _SOIL = {
     "Cadmium": 95.0,
     "Aroclor 1254": 6.8,
     "Aroclor 1260": 2.9,
+    "1,2-Dichloroethane": 0.85,
+    "Benzo(b)fluoranthene": 4.6,
+    "Barium": 2600.0,
+    "Phenanthrene": 62.0,
 }
 _AIR = {  # µg/m³ at the source for soil vapor; sub-slab and indoor scale down
     "Tetrachloroethene": 52000.0,
@@ -420,6 +430,332 @@ ARCHETYPES = {
         "industrial",
     ),
 }
+
+# The many-sites test split's kinds of site (issue 33, "a Site test with power"): none is a dev
+# kind or a public test site's, none of their (condition kind, class) pairs occurs in dev.
+def _many(
+    name, business, gw, soil, tanks, conditions, remedy, standards, land_use
+) -> Archetype:
+    return Archetype(name, business, gw, soil, (), tanks, conditions, remedy, standards, land_use)
+
+
+_RSL_IND = {"groundwater": "epa-mcl", "soil": "epa-rsl-soil-industrial-thq1.0"}
+ARCHETYPES.update(
+    {
+        "ag-chem-dealer": _many(
+            "ag-chem-dealer",
+            ("{name} Farm Supply", "{owner} Agri-Chemical Company"),
+            ("Arsenic", "Lead", "1,2-Dichloroethane", "Benzene", "TPH-Diesel Range Organics (C10-C28)"),
+            ("Arsenic", "Lead", "1,2-Dichloroethane", "TPH-Diesel Range Organics (C10-C28)"),
+            (("UST", "diesel", 6000), ("AST", "liquid fertilizer", 30000), ("UST", "gasoline", 2000)),
+            (
+                (
+                    "drum-storage-staining",
+                    "CREC",
+                    "arsenic and lead in surface soil at the former pesticide mixing and loading "
+                    "pad and drum storage area, capped with asphalt and managed under an "
+                    "environmental covenant",
+                ),
+                (
+                    "ast-loading-rack-release",
+                    "HREC",
+                    "the former bulk fertilizer and fuel tank loading area, whose impacted soil "
+                    "was excavated and closed by the agency without restrictions",
+                ),
+                (
+                    "offsite-source",
+                    "REC",
+                    "1,2-dichloroethane in groundwater entering the property from the adjoining "
+                    "grain elevator's former fumigant storage",
+                ),
+            ),
+            "excavation and capping of the mixing pad soils",
+            _RSL_IND,
+            "industrial",
+        ),
+        "former-mgp": _many(
+            "former-mgp",
+            ("{name} Gas Light Company", "{owner} Gas Works"),
+            ("Benzene", "Toluene", "Xylenes, Total", "Naphthalene", "Acenaphthene", "Arsenic"),
+            (
+                "Benzene",
+                "Naphthalene",
+                "Phenanthrene",
+                "Benzo(a)anthracene",
+                "Benzo(a)pyrene",
+                "Benzo(b)fluoranthene",
+                "Arsenic",
+                "Lead",
+            ),
+            (("AST", "tar (relief holder)", 25000), ("UST", "heating oil", 2000)),
+            (
+                (
+                    "fill-material",
+                    "CREC",
+                    "coal tar, purifier waste and ash in the fill across the former gas works, "
+                    "left in place beneath a soil cap under an environmental covenant",
+                ),
+                (
+                    "drum-storage-staining",
+                    "HREC",
+                    "the former tar separator and drip-oil drum area, excavated and closed by the "
+                    "agency without restrictions",
+                ),
+                (
+                    "heating-oil-tank",
+                    "de-minimis",
+                    "minor staining at the fill port of the heating-oil tank of the former "
+                    "office, not likely to be the subject of enforcement action",
+                ),
+            ),
+            "excavation of the tar holder and a soil cap",
+            _RSL_IND,
+            "industrial",
+        ),
+        "landfill-adjacent": _many(
+            "landfill-adjacent",
+            ("{name} Salvage & Recycling", "{owner} Landfill Road Yard"),
+            ("Vinyl chloride", "cis-1,2-Dichloroethene", "Benzene", "1,1-Dichloroethene", "Arsenic"),
+            ("Lead", "Arsenic", "TPH-Oil Range Organics (C28-C40)", "Benzo(a)pyrene"),
+            (("UST", "gasoline", 2000), ("UST", "waste oil", 550)),
+            (
+                (
+                    "offsite-source",
+                    "REC",
+                    "landfill leachate from the closed municipal landfill adjoining to the east, "
+                    "with vinyl chloride and benzene in groundwater beneath the property",
+                ),
+                (
+                    "fill-material",
+                    "HREC",
+                    "demolition debris fill in the former borrow pit, excavated and closed by the "
+                    "agency without restrictions",
+                ),
+                (
+                    "waste-oil-ust",
+                    "de-minimis",
+                    "minor staining around the waste-oil tank's fill port, not likely to be the "
+                    "subject of enforcement action",
+                ),
+            ),
+            "excavation of the debris fill",
+            {"groundwater": "epa-rsl-tapwater-thq1.0", "soil": "epa-rsl-soil-industrial-thq1.0"},
+            "industrial",
+        ),
+        "rail-yard": _many(
+            "rail-yard",
+            ("{owner} Rail Yard", "{name} Locomotive Servicing Facility"),
+            ("TPH-Diesel Range Organics (C10-C28)", "Benzene", "Naphthalene", "Arsenic", "Lead"),
+            (
+                "TPH-Diesel Range Organics (C10-C28)",
+                "TPH-Oil Range Organics (C28-C40)",
+                "Arsenic",
+                "Lead",
+                "Benzo(a)pyrene",
+                "Aroclor 1260",
+            ),
+            (("AST", "diesel", 50000), ("AST", "lubricating oil", 10000), ("UST", "waste oil", 2000)),
+            (
+                (
+                    "railroad-ties-herbicides",
+                    "CREC",
+                    "arsenic and lead in the ballast and surface soil of the yard tracks, left in "
+                    "place under an environmental covenant limiting the property to industrial use",
+                ),
+                (
+                    "ast-loading-rack-release",
+                    "HREC",
+                    "diesel released at the former locomotive fueling rack, excavated and closed "
+                    "by the agency without restrictions",
+                ),
+                (
+                    "pcb-equipment",
+                    "REC",
+                    "PCBs in soil at the former substation of the engine house, not yet addressed",
+                ),
+                (
+                    "floor-drains-dry-well",
+                    "de-minimis",
+                    "minor oil staining in the engine-house pit drains, not likely to be the "
+                    "subject of enforcement action",
+                ),
+            ),
+            "excavation of the fueling rack soils",
+            _RSL_IND,
+            "industrial",
+        ),
+        "machine-shop": _many(
+            "machine-shop",
+            ("{name} Machine & Tool", "{name} Precision Machining"),
+            (
+                "Trichloroethene",
+                "cis-1,2-Dichloroethene",
+                "1,1-Dichloroethene",
+                "Vinyl chloride",
+                "TPH-Diesel Range Organics (C10-C28)",
+                "Chromium",
+            ),
+            ("Trichloroethene", "TPH-Oil Range Organics (C28-C40)", "Chromium", "Lead"),
+            (("UST", "cutting oil", 1000), ("UST", "heating oil", 2000)),
+            (
+                (
+                    "chlorinated-solvent-release",
+                    "HREC",
+                    "trichloroethene from the former vapor degreaser, remediated and closed by the "
+                    "agency without restrictions",
+                ),
+                (
+                    "floor-drains-dry-well",
+                    "CREC",
+                    "cutting oils and chromium in the dry well the machining floor drains "
+                    "discharged to, closed in place under an environmental covenant",
+                ),
+                (
+                    "heating-oil-tank",
+                    "de-minimis",
+                    "minor staining at the heating-oil tank's vent and fill pipes, not likely to "
+                    "be the subject of enforcement action",
+                ),
+            ),
+            "enhanced reductive dechlorination",
+            {"groundwater": "franklin-groundwater", "soil": "franklin-soil-industrial"},
+            "industrial",
+        ),
+        "paint-manufacturer": _many(
+            "paint-manufacturer",
+            ("{name} Paint & Varnish Company", "{name} Coatings, Inc."),
+            (
+                "Toluene",
+                "Ethylbenzene",
+                "Xylenes, Total",
+                "1,2,4-Trimethylbenzene",
+                "Methylene chloride",
+            ),
+            ("Toluene", "Xylenes, Total", "Lead", "Chromium", "Barium", "Cadmium"),
+            (
+                ("AST", "mineral spirits", 12000),
+                ("AST", "toluene", 8000),
+                ("UST", "heating oil", 3000),
+            ),
+            (
+                (
+                    "ast-loading-rack-release",
+                    "CREC",
+                    "solvents released at the former tank farm and tank-truck unloading rack, "
+                    "with residual toluene and xylenes in groundwater managed under an "
+                    "environmental covenant",
+                ),
+                (
+                    "drum-storage-staining",
+                    "HREC",
+                    "lead and chromium pigment wastes at the former drum yard, excavated and "
+                    "closed by the agency without restrictions",
+                ),
+                (
+                    "heating-oil-tank",
+                    "HREC",
+                    "the former heating-oil UST, removed and closed by the agency without "
+                    "restrictions",
+                ),
+                (
+                    "pcb-equipment",
+                    "de-minimis",
+                    "minor staining on the concrete pad of the pad-mounted transformer, not "
+                    "likely to be the subject of enforcement action",
+                ),
+            ),
+            "excavation of the drum yard and groundwater extraction",
+            {"groundwater": "epa-mcl", "soil": "epa-rsl-soil-residential-thq1.0"},
+            "industrial",
+        ),
+        "truck-stop": _many(
+            "truck-stop",
+            ("{owner} Travel Plaza", "{name} Truck Stop #{n}"),
+            (
+                "TPH-Diesel Range Organics (C10-C28)",
+                "TPH-Gasoline Range Organics (C6-C10)",
+                "Benzene",
+                "Toluene",
+                "Ethylbenzene",
+                "Xylenes, Total",
+                "Methyl tert-butyl ether",
+                "Naphthalene",
+            ),
+            (
+                "TPH-Diesel Range Organics (C10-C28)",
+                "TPH-Gasoline Range Organics (C6-C10)",
+                "Benzene",
+                "Naphthalene",
+                "Lead",
+            ),
+            (
+                ("UST", "diesel", 20000),
+                ("UST", "diesel", 20000),
+                ("UST", "gasoline", 12000),
+                ("UST", "waste oil", 1000),
+            ),
+            (
+                (
+                    "petroleum-ust-release",
+                    "REC",
+                    "diesel and gasoline released from the fuel island USTs, with free product "
+                    "and a dissolved plume still under corrective action",
+                ),
+                (
+                    "offsite-source",
+                    "REC",
+                    "a gasoline plume from the former service station across the highway, whose "
+                    "MTBE reaches the property's upgradient wells",
+                ),
+                (
+                    "waste-oil-ust",
+                    "de-minimis",
+                    "minor staining around the waste-oil tank's fill box at the lube bay, not "
+                    "likely to be the subject of enforcement action",
+                ),
+            ),
+            "multi-phase extraction",
+            {"groundwater": "franklin-groundwater", "soil": "franklin-soil-industrial"},
+            "industrial",
+        ),
+        "boatyard": _many(
+            "boatyard",
+            ("{name} Boatyard & Marina", "{owner} Marine Services"),
+            (
+                "Benzene",
+                "TPH-Gasoline Range Organics (C6-C10)",
+                "TPH-Diesel Range Organics (C10-C28)",
+                "Lead",
+                "Chromium",
+            ),
+            ("Lead", "Chromium", "Arsenic", "TPH-Oil Range Organics (C28-C40)", "Benzo(a)pyrene"),
+            (("UST", "gasoline", 6000), ("UST", "diesel", 4000)),
+            (
+                (
+                    "petroleum-ust-release",
+                    "HREC",
+                    "the release from the former fuel dock USTs, remediated and closed by the "
+                    "agency without restrictions",
+                ),
+                (
+                    "drum-storage-staining",
+                    "CREC",
+                    "lead and chromium from hull scraping and bottom-paint wastes in the soil of "
+                    "the boat storage yard, capped under an environmental covenant",
+                ),
+                (
+                    "fill-material",
+                    "REC",
+                    "dredge spoils used as fill along the bulkhead, with arsenic and PAHs not yet "
+                    "characterized",
+                ),
+            ),
+            "excavation of the fuel dock soils",
+            {"groundwater": "epa-rsl-tapwater-thq1.0", "soil": "epa-rsl-soil-residential-thq1.0"},
+            "residential",
+        ),
+    }
+)
 
 OWNER_NAMES = (
     "Harlan & Sons Oil Company",

@@ -85,12 +85,31 @@ def _concentration(
         # chlorinated ethenes degrade: daughters grow as the parent declines
         age = max(0.0, (day - site.release_found).days / 365.25)
         decline = min(1.0, 0.25 + age / _DAUGHTERS[analyte]) * (decline**0.6)
-    if arch.name in ("bulk-plant",) and analyte in ("Arsenic", "Lead") and matrix == "soil":
+    if (
+        arch.name in ("bulk-plant", "rail-yard", "ag-chem-dealer")
+        and analyte in ("Arsenic", "Lead")
+        and matrix == "soil"
+    ):
         decline = 1.0  # tie and herbicide metals stay put
     return floor + source * near * decline * site.point_strength.get(point.id, 1.0)
 
 
 _DAUGHTERS = {"Trichloroethene": 6.0, "cis-1,2-Dichloroethene": 9.0, "Vinyl chloride": 14.0}
+
+# The many-sites split's kinds: which close their business, and their regulatory paths (the NFA
+# after the remedy ends, or after it starts; its scope; with a covenant or not; None: the case
+# stays open).
+CLOSED_MANY = ("ag-chem-dealer", "former-mgp", "rail-yard", "machine-shop", "paint-manufacturer")
+PATHS_MANY: dict[str, tuple[str | None, str | None, bool]] = {
+    "ag-chem-dealer": ("remedy", "soil at the former mixing pad and tank loading area, with a cap", True),
+    "former-mgp": ("remedy", "MGP-affected fill beneath the soil cap and the tar separator area", True),
+    "landfill-adjacent": ("remedy", "the on-site debris fill (the landfill plume excluded)", False),
+    "rail-yard": ("remedy", "the fueling rack and the yard tracks, industrial use only", True),
+    "machine-shop": ("remedy", "solvent-affected soil and groundwater, and the closed dry well", True),
+    "paint-manufacturer": ("remedy", "the tank farm, drum yard and heating-oil tank areas", True),
+    "truck-stop": (None, None, False),
+    "boatyard": ("remedy", "the fuel dock release and the capped boat storage yard", True),
+}
 
 
 @dataclass
@@ -129,6 +148,8 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         "former-station": "Leaking Underground Storage Tank Program",
         "auto-repair": "Voluntary Cleanup Program",
         "fleet-garage": "Leaking Underground Storage Tank Program",
+        "truck-stop": "Leaking Underground Storage Tank Program",
+        "boatyard": "Leaking Underground Storage Tank Program",
     }.get(arch.name, "Voluntary Cleanup Program")
     prefix = {"Drycleaner Environmental Response Program": "DERP"}.get(program, "")
     prefix = prefix or ("LUST" if "Tank" in program else "VCP")
@@ -175,7 +196,14 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         if tank.kind == "UST":
             tank.removed = release_found + dt.timedelta(days=rng.randint(-20, -2))
     closed = None
-    if arch.name in ("station", "bulk-plant", "plating-shop", "fleet-garage", "printing-plant"):
+    if arch.name in (
+        "station",
+        "bulk-plant",
+        "plating-shop",
+        "fleet-garage",
+        "printing-plant",
+        *CLOSED_MANY,
+    ):
         closed = dt.date(release_found.year + rng.randint(2, 6), rng.randint(1, 12), 1)
     for tank in tanks:
         if tank.kind == "AST" and closed is not None:
@@ -199,7 +227,7 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         return p
 
     n_wells_first = 3
-    n_wells_more = max(2, round(3 * scale))
+    n_wells_more = 1 if spec.compact else max(2, round(3 * scale))
     wells = []
     for n in range(1, n_wells_first + n_wells_more + 1):
         first = n <= n_wells_first
@@ -228,9 +256,11 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
             phase_ii - dt.timedelta(days=rng.randint(5, 20)),
             total_depth=float(rng.randrange(12, 26)),
         )
-        for n in range(1, max(3, round(4 * scale)) + 1)
+        for n in range(1, (2 if spec.compact else max(3, round(4 * scale))) + 1)
     ]
-    pits = [add("TP", n, rng.uniform(2, 20), release_found) for n in range(1, 4)]
+    pits = [
+        add("TP", n, rng.uniform(2, 20), release_found) for n in range(1, 3 if spec.compact else 4)
+    ]
     vapor = []
     if arch.air:
         for n in range(1, max(3, round(3 * scale)) + 1):
@@ -324,7 +354,8 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     # monitoring: quarterly for two years, semiannual for three, then annual to as_of; when the
     # record holds fewer reports than that (its page count), the file keeps the first rounds and
     # then rounds spread over the years (a real file has gaps)
-    events = max(4, round(10 * scale)) if events is None else events
+    if events is None:
+        events = 2 if spec.compact else max(4, round(10 * scale))
     schedule: list[tuple[dt.date, str, int]] = []
     day = char_day + dt.timedelta(days=92)
     while day <= spec.as_of - dt.timedelta(days=60):
@@ -340,7 +371,8 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         step = 91 if n + 1 < 8 else 182 if n + 1 < 14 else 365
         day = day + dt.timedelta(days=step + rng.randint(-9, 9))
     if len(schedule) > events:
-        keep = min(3, events)
+        # a small record keeps its first round and its last
+        keep = 1 if spec.compact else min(3, events)
         rest = schedule[keep:]
         wanted = events - keep
         picks = [round((k + 1) * (len(rest) - 1) / wanted) for k in range(wanted)]
@@ -399,6 +431,13 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
         nfa = remedy_end + dt.timedelta(days=rng.randint(100, 250))
         nfa_scope = "soil at the former transformer vault and heating-oil tank"
         covenant = nfa + dt.timedelta(days=rng.randint(30, 90))
+    elif arch.name in PATHS_MANY:
+        after, nfa_scope, with_covenant = PATHS_MANY[arch.name]
+        if after is not None:
+            nfa = (remedy_end if after == "remedy" else remedy_start) + dt.timedelta(
+                days=rng.randint(100, 300)
+            )
+            covenant = nfa + dt.timedelta(days=rng.randint(30, 90)) if with_covenant else None
     if nfa is not None and nfa > spec.as_of:
         nfa = covenant = None
     if covenant is not None and covenant > spec.as_of:
