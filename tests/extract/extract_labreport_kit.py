@@ -1,4 +1,14 @@
-"""Helpers shared by the Extract type tests: the shipped dataset, fixtures scored, sizes."""
+"""Helpers shared by the Extract type tests: the shipped dataset, fixtures scored, sizes.
+
+A type's own test module binds them to its type once, as category_kit binds a category's package:
+
+    TYPE = TableCells()
+    KIT = ShippedType(TYPE)
+
+and reads its synthetic-v1 dataset (`KIT.shipped()`, `KIT.checked(...)`), scores its fixtures
+(`KIT.score_fixture`, `KIT.correct_fixture_summaries`) and checks its saved profile
+(`KIT.shipped_profile()`) without naming the type's folders again.
+"""
 
 from __future__ import annotations
 
@@ -15,14 +25,8 @@ from envirobench import (
     read_json,
     structure,
 )
+from envirobench.profiles import locate
 from envirobench_extract.package import PACKAGE
-
-
-def v1_paths(type_id):
-    """(layout, dataset ID, dataset directory, fixtures directory) of the type's synthetic-v1
-    dataset: the names each Extract type's tests use for its shipped data."""
-    layout = PACKAGE.layout(type_id)
-    return layout, layout.dataset_id("synthetic-v1"), layout.dataset_dir("synthetic-v1"), layout.fixtures_dir("synthetic-v1")
 
 
 def shipped(type_id, folder="synthetic-v1"):
@@ -90,3 +94,54 @@ def dataset_bytes(dataset):
 def generate(*args):
     """`python -m envirobench_extract.generate ARGS`, run in process."""
     return CliRunner().invoke(generator_command(PACKAGE), [str(arg) for arg in args])
+
+
+class ShippedType:
+    """One Extract type's shipped dataset (synthetic-v1 unless named) and its fixtures."""
+
+    def __init__(self, btype, folder="synthetic-v1"):
+        self.type, self.folder = btype, folder
+        self.layout = PACKAGE.layout(btype.ID)
+        self.dataset_dir = self.layout.dataset_dir(folder)
+        self.fixtures_dir = self.layout.fixtures_dir(folder)
+
+    def shipped(self):
+        """(registry, dataset, cases, answers) of the dataset."""
+        return shipped(self.type.ID, self.folder)
+
+    def checked(self, shipped_dataset, counts, max_bytes):
+        """(dataset, cases, answers) of `shipped()`, once it is checked that the dataset is
+        registered (`assert_registered`), has `counts` cases by category and that its files
+        stay under `max_bytes` (the repository stays small)."""
+        _, dataset, cases, answers = shipped_dataset
+        assert_registered(shipped_dataset, self.type.ID, self.folder)
+        assert category_counts(cases) == counts
+        assert dataset_bytes(dataset) < max_bytes
+        return dataset, cases, answers
+
+    def score_fixture(self, name, shipped_dataset):
+        """case ID -> {profile: CaseScore} for the fixture `name` (correct or wrong) over the
+        cases of `shipped()`."""
+        _, _, cases, answers = shipped_dataset
+        return score_fixture(self.type, self.fixtures_dir, name, cases, answers)
+
+    def correct_fixture_summaries(self, shipped_dataset):
+        """{profile: summary} of correct.json over `shipped()`, once it is checked that it has no
+        error."""
+        _, _, cases, answers = shipped_dataset
+        return correct_fixture_summaries(self.type, self.fixtures_dir, cases, answers)
+
+    def shipped_profile(self):
+        """The type's saved profile, once it is checked that it is the one in the type's folder
+        and measures the reference adapter on the v2 test split (what the leaderboard pins),
+        with nothing promoted in the repository."""
+        located = locate(self.type.ID, "extract")
+        assert located.path == self.layout.profile
+        profile = located.profile
+        assert (profile.benchmark, profile.dataset, profile.adapter) == (
+            self.type.ID,
+            self.layout.dataset_id("synthetic-test-v2"),
+            "reference",
+        )
+        assert profile.adapters["reference"].baseline is None
+        return profile

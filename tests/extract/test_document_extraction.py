@@ -1,17 +1,7 @@
 """`document-extraction`: the type, F1 by layout, the shipped dataset and its fixtures."""
 
 import pytest
-from extract_labreport_kit import (
-    assert_registered,
-    categories,
-    category_counts,
-    correct_fixture_summaries,
-    dataset_bytes,
-    errors_by_case,
-    score_fixture,
-    shipped,
-    v1_paths,
-)
+from extract_labreport_kit import ShippedType, categories, errors_by_case
 
 from envirobench import Case
 from envirobench.benchmark import check_type_class
@@ -22,7 +12,7 @@ from envirobench_extract.records import Record
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = DocumentExtraction()
-_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
+KIT = ShippedType(TYPE)
 
 
 def rec(analyte, result=1.0):
@@ -88,14 +78,11 @@ def test_summary_pools_counts_and_gives_f1_by_layout():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(TYPE.ID)
+    return KIT.shipped()
 
 
 def test_the_dataset_spans_every_layout_and_stays_small(dataset):
-    _, ds, cases, answers = dataset
-    assert_registered(dataset, TYPE.ID)
-    assert category_counts(cases) == dict.fromkeys(LAYOUTS, 5)
-    assert dataset_bytes(ds) < 4_500_000
+    _, _, answers = KIT.checked(dataset, dict.fromkeys(LAYOUTS, 5), max_bytes=4_500_000)
     records = [r for a in answers.values() for r in a.records]
     assert len(records) > 800
     # The value traps are all in the answer key.
@@ -109,8 +96,7 @@ def test_the_dataset_spans_every_layout_and_stays_small(dataset):
 
 
 def test_correct_fixture_has_no_errors_in_any_profile(dataset):
-    _, _, cases, answers = dataset
-    for summary in correct_fixture_summaries(TYPE, FIXTURES_DIR, cases, answers).values():
+    for summary in KIT.correct_fixture_summaries(dataset).values():
         assert summary["record_f1"] == 1.0 and summary["documents_exact"] == 1.0
         assert {k: v for k, v in summary.items() if "@" in k} == {
             f"record_f1@{layout}": 1.0 for layout in LAYOUTS
@@ -118,10 +104,10 @@ def test_correct_fixture_has_no_errors_in_any_profile(dataset):
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
-    _, _, cases, answers = dataset
-    planted = plant_mistakes(MISTAKES, answers, categories(DATASET_DIR))
+    _, _, _, answers = dataset
+    planted = plant_mistakes(MISTAKES, answers, categories(KIT.dataset_dir))
     assert len({p.case for p in planted}) == len(MISTAKES)
-    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
+    scores = KIT.score_fixture("wrong", dataset)
     for profile in TYPE.PROFILES:
         expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
         assert errors_by_case(scores, profile) == expected

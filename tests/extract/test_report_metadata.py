@@ -3,15 +3,7 @@
 import re
 
 import pytest
-from extract_labreport_kit import (
-    assert_registered,
-    category_counts,
-    dataset_bytes,
-    errors_by_case,
-    score_fixture,
-    shipped,
-    v1_paths,
-)
+from extract_labreport_kit import ShippedType, errors_by_case
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -24,7 +16,7 @@ from envirobench_extract.generate.report_metadata import (
 from envirobench_extract.report_metadata import FIELDS, Answer, Input, Prediction, ReportMetadata
 
 TYPE = ReportMetadata()
-_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
+KIT = ShippedType(TYPE)
 ANSWER = {
     "laboratory": "Quillmere Analytical Laboratories",
     "work_order": "23C0412",
@@ -106,14 +98,12 @@ def test_answers_and_predictions_are_checked():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(TYPE.ID)
+    return KIT.shipped()
 
 
 def test_the_dataset(dataset):
-    _, ds, cases, answers = dataset
-    assert_registered(dataset, TYPE.ID)
-    assert category_counts(cases) == dict.fromkeys(CATEGORIES, REPORTS_PER_CATEGORY)
-    assert dataset_bytes(ds) < 4_000_000
+    counts = dict.fromkeys(CATEGORIES, REPORTS_PER_CATEGORY)
+    _, cases, answers = KIT.checked(dataset, counts, max_bytes=4_000_000)
     for case_id, case in cases.items():
         if case.category in ("final", "draft", "revised"):
             assert answers[case_id].status == case.category
@@ -122,17 +112,15 @@ def test_the_dataset(dataset):
 
 
 def test_correct_fixture_has_no_errors(dataset):
-    _, _, cases, answers = dataset
-    scores = score_fixture(TYPE, FIXTURES_DIR, "correct", cases, answers)
+    scores = KIT.score_fixture("correct", dataset)
     assert errors_by_case(scores, "exact") == {}
     assert TYPE.summarize("exact", [s["exact"] for s in scores.values()])["fields_right"] == 1.0
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
-    _, _, cases, answers = dataset
-    mistakes = planted(DATASET_DIR)
+    mistakes = planted(KIT.dataset_dir)
     assert sorted(mistakes.values(), key=MISTAKES.index) == list(MISTAKES)
-    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
+    scores = KIT.score_fixture("wrong", dataset)
     assert errors_by_case(scores, "exact") == {
         case_id: [("wrong-field", name) for name in m.errors] for case_id, m in mistakes.items()
     }

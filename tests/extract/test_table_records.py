@@ -3,17 +3,7 @@
 import re
 
 import pytest
-from extract_labreport_kit import (
-    assert_registered,
-    categories,
-    category_counts,
-    correct_fixture_summaries,
-    dataset_bytes,
-    errors_by_case,
-    score_fixture,
-    shipped,
-    v1_paths,
-)
+from extract_labreport_kit import ShippedType, categories, errors_by_case
 from PIL import Image
 
 from envirobench import EnviroBenchError, structure
@@ -24,7 +14,7 @@ from envirobench_extract.table_records import Input, TableRecords
 from envirobench_synth.labreport import LAYOUTS
 
 TYPE = TableRecords()
-_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
+KIT = ShippedType(TYPE)
 
 
 def test_the_type_is_well_formed():
@@ -77,23 +67,21 @@ def test_an_input_is_a_crop_or_a_page_never_both():
 
 @pytest.fixture(scope="module")
 def dataset():
-    return shipped(TYPE.ID)
+    return KIT.shipped()
 
 
 def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
-    _, ds, cases, answers = dataset
-    assert_registered(dataset, TYPE.ID)
-    assert category_counts(cases) == dict.fromkeys(LAYOUTS, CROPS_PER_LAYOUT + PAGES_PER_LAYOUT)
-    assert dataset_bytes(ds) < 4_000_000
+    counts = dict.fromkeys(LAYOUTS, CROPS_PER_LAYOUT + PAGES_PER_LAYOUT)
+    _, cases, answers = KIT.checked(dataset, counts, max_bytes=4_000_000)
     for case_id, case in cases.items():
         assert answers[case_id].records, case_id
         if case.input.image is not None:
-            with Image.open(DATASET_DIR / case.input.image) as image:
+            with Image.open(KIT.dataset_dir / case.input.image) as image:
                 assert image.mode == "L"
                 assert (image.width, image.height) == (case.input.width, case.input.height)
         else:
             assert case.input.page == 1 and (
-                DATASET_DIR / case.input.document
+                KIT.dataset_dir / case.input.document
             ).read_bytes().startswith(b"%PDF-")
     pages = [c for c in cases.values() if c.input.document is not None]
     assert len(pages) == PAGES_PER_LAYOUT * len(LAYOUTS)
@@ -102,16 +90,15 @@ def test_the_dataset_has_crops_and_pages_of_every_layout(dataset):
 
 
 def test_correct_fixture_has_no_errors_in_any_profile(dataset):
-    _, _, cases, answers = dataset
-    for summary in correct_fixture_summaries(TYPE, FIXTURES_DIR, cases, answers).values():
+    for summary in KIT.correct_fixture_summaries(dataset).values():
         assert summary == {name: 1.0 for name in TYPE.HEADLINE}
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(dataset):
-    _, _, cases, answers = dataset
-    planted = plant_mistakes(MISTAKES, answers, categories(DATASET_DIR))
+    _, _, _, answers = dataset
+    planted = plant_mistakes(MISTAKES, answers, categories(KIT.dataset_dir))
     assert {p.mistake.layout for p in planted} == {m.layout for m in MISTAKES}
-    scores = score_fixture(TYPE, FIXTURES_DIR, "wrong", cases, answers)
+    scores = KIT.score_fixture("wrong", dataset)
     for profile in TYPE.PROFILES:
         expected = {p.case: p.expected[profile] for p in planted if p.expected[profile]}
         assert expected and errors_by_case(scores, profile) == expected

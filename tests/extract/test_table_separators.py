@@ -3,14 +3,7 @@
 import re
 
 import pytest
-from extract_labreport_kit import (
-    assert_registered,
-    category_counts,
-    correct_fixture_summaries,
-    v1_paths,
-)
-from extract_labreport_kit import score_fixture as kit_score_fixture
-from extract_labreport_kit import shipped as shipped_dataset
+from extract_labreport_kit import ShippedType, errors_by_case
 
 from envirobench import Case, CaseScore, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -23,7 +16,7 @@ from envirobench_extract.table_separators import (
 )
 
 TYPE = TableSeparators()
-_, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
+KIT = ShippedType(TYPE)
 
 # Rows: bands [10, 20) [30, 40) [50, 60), gold 25 and 45. Columns: bands [5, 50) [70, 100), gold 60.
 ANSWER = Answer(
@@ -278,49 +271,35 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    return shipped_dataset(TYPE.ID)
-
-
-def score_fixture(name, cases, answers):
-    return kit_score_fixture(TYPE, FIXTURES_DIR, name, cases, answers)
+    return KIT.shipped()
 
 
 def test_the_dataset_is_registered_and_valid(shipped):
-    _, dataset, cases, _ = shipped
-    assert_registered(shipped, TYPE.ID)
-    assert category_counts(cases) == {
-        layout: 12
-        for layout in (
-            "fully-ruled",
-            "horizontal-rules",
-            "unruled",
-            "zebra",
-            "multi-line-cells",
-            "wrapped-headers",
-            "scanned",
-        )
-    }
+    layouts = (
+        "fully-ruled",
+        "horizontal-rules",
+        "unruled",
+        "zebra",
+        "multi-line-cells",
+        "wrapped-headers",
+        "scanned",
+    )
+    dataset, _, _ = KIT.checked(shipped, dict.fromkeys(layouts, 12), max_bytes=3_000_000)
     listed = {entry.path for entry in dataset.manifest.files}
-    on_disk = {p.relative_to(DATASET_DIR).as_posix() for p in DATASET_DIR.rglob("*") if p.is_file()}
+    files = KIT.dataset_dir.rglob("*")
+    on_disk = {p.relative_to(KIT.dataset_dir).as_posix() for p in files if p.is_file()}
     assert on_disk - listed == {"manifest.json"}
-    assert (
-        sum(entry.size for entry in dataset.manifest.files) < 3_000_000
-    )  # keep the repository small
 
 
 def test_correct_fixture_has_no_errors_in_any_profile(shipped):
-    _, _, cases, answers = shipped
-    for summary in correct_fixture_summaries(TYPE, FIXTURES_DIR, cases, answers).values():
+    for summary in KIT.correct_fixture_summaries(shipped).values():
         assert summary["separator_f1"] == 1.0 and summary["tables_exact"] == 1.0
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
-    _, _, cases, answers = shipped
-    scores = score_fixture("wrong", cases, answers)
+    scores = KIT.score_fixture("wrong", shipped)
     for profile in TYPE.PROFILES:
-        found = {
-            case_id: list(s[profile].errors) for case_id, s in scores.items() if s[profile].errors
-        }
-        assert found == {case_id: e[profile] for case_id, e in WRONG_ERRORS.items() if e[profile]}
+        expected = {case_id: e[profile] for case_id, e in WRONG_ERRORS.items() if e[profile]}
+        assert errors_by_case(scores, profile) == expected
     summary = TYPE.summarize("strict", [s["strict"] for s in scores.values()])
     assert summary["tables_exact"] == pytest.approx(78 / 84)

@@ -5,13 +5,10 @@ import re
 from fractions import Fraction
 
 import pytest
-from extract_labreport_kit import assert_registered, category_counts, v1_paths
-from extract_labreport_kit import score_fixture as kit_score_fixture
-from extract_labreport_kit import shipped as shipped_dataset
+from extract_labreport_kit import ShippedType
 
 from envirobench import Case, EnviroBenchError, structure, unstructure
 from envirobench.benchmark import check_type_class
-from envirobench.profiles import locate
 from envirobench_extract.generate.grid_tables import LAYOUTS
 from envirobench_extract.generate.table_structure_fixtures import DELIBERATE_ERRORS
 from envirobench_extract.table_structure import (
@@ -22,7 +19,7 @@ from envirobench_extract.table_structure import (
 )
 
 TYPE = TableStructure()
-LAYOUT, DATASET_ID, DATASET_DIR, FIXTURES_DIR = v1_paths(TYPE.ID)
+KIT = ShippedType(TYPE)
 CASE = Case("t-1", "spanning-headers", Input(image="assets/t-1.png", width=300, height=120))
 
 
@@ -219,17 +216,7 @@ def test_unstructured_grids_round_trip():
 
 
 def test_the_shipped_profile():
-    located = locate("table-structure", "extract")
-    assert located.path == LAYOUT.profile
-    profile = located.profile
-    # The saved profile measures on the v2 test split, what the leaderboard pins.
-    assert (profile.benchmark, profile.dataset, profile.adapter) == (
-        "table-structure",
-        LAYOUT.dataset_id("synthetic-test-v2"),
-        "reference",
-    )
-    assert profile.gate == ("topology",)
-    assert profile.adapters["reference"].baseline is None  # nothing promoted in the repository
+    assert KIT.shipped_profile().gate == ("topology",)
 
 
 # -- the shipped dataset and its fixtures ---------------------------------------------------------
@@ -248,19 +235,16 @@ WRONG_ERRORS = {
 
 @pytest.fixture(scope="module")
 def shipped():
-    return shipped_dataset(TYPE.ID)
+    return KIT.shipped()
 
 
-def score_fixture(name, cases, answers):
-    scores = kit_score_fixture(TYPE, FIXTURES_DIR, name, cases, answers)
+def score_fixture(name, shipped_dataset):
+    scores = KIT.score_fixture(name, shipped_dataset)
     return {cid: score["topology"] for cid, score in scores.items()}
 
 
 def test_the_dataset_is_registered_and_valid(shipped):
-    _, dataset, cases, answers = shipped
-    assert_registered(shipped, TYPE.ID)
-    assert category_counts(cases) == dict.fromkeys(LAYOUTS, 8)
-    assert sum(entry.size for entry in dataset.manifest.files) < 2_000_000
+    dataset, cases, answers = KIT.checked(shipped, dict.fromkeys(LAYOUTS, 8), max_bytes=2_000_000)
     # Spans are where the layouts say: merged headers, section rows, several header rows.
     spanning = {
         cid
@@ -275,17 +259,15 @@ def test_the_dataset_is_registered_and_valid(shipped):
 
 
 def test_correct_fixture_has_no_errors(shipped):
-    _, _, cases, answers = shipped
-    scores = score_fixture("correct", cases, answers)
+    scores = score_fixture("correct", shipped)
     assert [cid for cid, s in scores.items() if s.errors] == []
     summary = TYPE.summarize("topology", list(scores.values()))
     assert summary["grits_top"] == 1.0 and summary["tables_exact"] == 1.0
 
 
 def test_wrong_fixture_has_exactly_its_deliberate_errors(shipped):
-    _, _, cases, answers = shipped
     assert sorted(WRONG_ERRORS) == sorted(e.case for e in DELIBERATE_ERRORS)
-    scores = score_fixture("wrong", cases, answers)
+    scores = score_fixture("wrong", shipped)
     assert {cid: list(s.errors) for cid, s in scores.items() if s.errors} == WRONG_ERRORS
     # GriTS degrades gracefully; a wrong header-row count leaves the topology intact.
     assert scores["tsr-0052"].metrics["grits_top"] == 1.0
