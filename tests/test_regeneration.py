@@ -57,7 +57,11 @@ OCR_SAMPLE = 8
 
 # The dataset folders of every type: a dev and a test split (Extract's types also keep their first
 # dataset, synthetic-v1, which has none).
-FOLDERS = {EXTRACT: {"synthetic-v1", "synthetic-dev-v2", "synthetic-test-v2"}}
+FOLDERS = {
+    EXTRACT: {"synthetic-v1", "synthetic-dev-v2", "synthetic-test-v2"},
+    # Site: and the many small test sites (issue 33), beside the three public ones
+    SITE: {"synthetic-dev-v1", "synthetic-test-v1", "synthetic-test-sites20-v1"},
+}
 
 
 @pytest.mark.parametrize("package", [*PACKAGES, SITE], ids=lambda package: package.name)
@@ -114,7 +118,9 @@ class PinnedReadings:
         return fresh
 
 
-SITE_FOLDER = "synthetic-dev-v1"
+# The smallest site of the dev split and of the many-sites test split (its records under
+# records/test-sites20/).
+SITE_FOLDERS = {"synthetic-dev-v1": "dev", "synthetic-test-sites20-v1": "test-sites20"}
 
 
 def _lines(path: Path) -> dict[str, dict]:
@@ -122,16 +128,17 @@ def _lines(path: Path) -> dict[str, dict]:
     return {record["id"]: record for record in lines}
 
 
-def _smallest_dev_site() -> str:
-    cases = _lines(SITE.layout("site-results").dataset_dir(SITE_FOLDER) / "cases.jsonl")
+def _smallest_site(folder: str) -> str:
+    cases = _lines(SITE.layout("site-results").dataset_dir(folder) / "cases.jsonl")
     return min(cases, key=lambda site: (cases[site]["input"]["pages"], site))
 
 
 @pytest.mark.slow
-def test_the_smallest_dev_site_regenerates_byte_for_byte(tmp_path, monkeypatch):
-    site = _smallest_dev_site()
+@pytest.mark.parametrize("SITE_FOLDER", sorted(SITE_FOLDERS))
+def test_the_smallest_site_regenerates_byte_for_byte(tmp_path, monkeypatch, SITE_FOLDER):
+    site = _smallest_site(SITE_FOLDER)
     monkeypatch.setattr(site_records, "sites", lambda split: (site,))
-    records = SITE_DIR / SITE_RECORDS / "dev"
+    records = SITE_DIR / SITE_RECORDS / SITE_FOLDERS[SITE_FOLDER]
     for type_id, layout in SITE.layouts.items():
         made = tmp_path / type_id
         module = site_generator(type_id)

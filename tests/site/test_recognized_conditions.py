@@ -76,18 +76,26 @@ def test_no_test_site_shares_its_archetype_or_any_condition_with_dev():
     # Issue 33: the test sites reused dev's templates, so a site's name alone gave its conditions
     # (0.700-0.842). Dev's archetypes are now others, and no (kind, class) of a test site's key
     # occurs in any dev site's: a prior fitted on dev copies nothing right.
+    # The many small test sites (test-sites20) hold the same rule, and their kinds of site are
+    # neither dev's nor the public test sites'.
     archetypes = {split: {SPECS[s].archetype for s in SITES[split]} for split in SITES}
     assert not archetypes["dev"] & archetypes["test"]
+    assert not archetypes["test-sites20"] & (archetypes["dev"] | archetypes["test"])
     pairs = {}
-    for split in ("dev", "test"):
-        folder = PACKAGE.layout("recognized-conditions").dataset_dir(f"synthetic-{split}-v1")
+    for split, folder_name in (
+        ("dev", "synthetic-dev-v1"),
+        ("test", "synthetic-test-v1"),
+        ("test-sites20", "synthetic-test-sites20-v1"),
+    ):
+        folder = PACKAGE.layout("recognized-conditions").dataset_dir(folder_name)
         lines = (folder / "answers.jsonl").read_text(encoding="utf-8").splitlines()
         pairs[split] = {
             (c["kind"], c["classification"])
             for a in map(json.loads, lines)
             for c in a["answer"]["conditions"]
         }
-    assert pairs["test"] and pairs["dev"]
+    assert pairs["test"] and pairs["dev"] and pairs["test-sites20"]
     assert not pairs["dev"] & pairs["test"]
+    assert not pairs["dev"] & pairs["test-sites20"]
     # dev still shows every class a reader must tell apart
     assert {cls for _, cls in pairs["dev"]} == {"REC", "CREC", "HREC", "de-minimis"}

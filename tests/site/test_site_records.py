@@ -76,10 +76,14 @@ def _stated(build, citation, fact_template: str) -> bool:
 
 
 def test_splits_and_page_targets():
-    assert set(SITES) == {"dev", "test"}
+    assert set(SITES) == {"dev", "test", "test-sites20"}
     assert len(SITES["dev"]) == 4 and len(SITES["test"]) == 3
     assert [SPECS[s].pages for s in SITES["test"]] == [275, 540, 806]
     assert all(120 <= SPECS[s].pages <= 320 for s in SITES["dev"])
+    # the many small test sites: test families, as long as their documents (pages 0), 8 kinds
+    many = [SPECS[s] for s in SITES["test-sites20"]]
+    assert len(many) == 20 and all(s.split == "test" and s.compact and s.pages == 0 for s in many)
+    assert len({s.archetype for s in many}) == 8 and len({s.seed for s in many}) == 20
 
 
 def test_pages_match_volumes(build):
@@ -258,6 +262,34 @@ def test_public_sites_have_their_page_counts():
             document.close()
         assert sum(counts) == SPECS[site].pages, site
         assert all(60 <= count <= 250 for count in counts), (site, counts)
+
+
+def test_the_many_small_test_sites_ship_as_their_cases_say():
+    # Issue 33's Site test with power: >= 20 sites, >= 60 recognized conditions, >= 300 timeline
+    # events, each record whole in the shipped records (the cases' page counts are the PDFs').
+    from envirobench_site.package import PACKAGE
+    from envirobench_site.shipping import PACKAGE_DIR, RECORDS_DIR
+
+    def lines(type_id: str, name: str) -> list[dict]:
+        folder = PACKAGE.layout(type_id).dataset_dir("synthetic-test-sites20-v1")
+        return [json.loads(line) for line in (folder / name).read_text(encoding="utf-8").splitlines()]
+
+    cases = lines("site-timeline", "cases.jsonl")
+    assert [c["id"] for c in cases] == list(SITES["test-sites20"])
+    events = sum(len(a["answer"]["events"]) for a in lines("site-timeline", "answers.jsonl"))
+    conditions = sum(
+        len(a["answer"]["conditions"]) for a in lines("recognized-conditions", "answers.jsonl")
+    )
+    assert len(cases) >= 20 and conditions >= 60 and events >= 300
+    for case in cases:
+        counts = []
+        for volume in case["input"]["volumes"]:
+            path = PACKAGE_DIR / RECORDS_DIR / "test-sites20" / volume["file"].removeprefix("assets/")
+            document = pdfium.PdfDocument(str(path))
+            counts.append(len(document))
+            document.close()
+            assert counts[-1] == volume["pages"], volume["file"]
+        assert sum(counts) == case["input"]["pages"]
 
 
 # Builds a site in the probe's fresh interpreter: its volumes and their names, in order.

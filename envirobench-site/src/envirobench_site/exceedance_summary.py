@@ -80,6 +80,8 @@ from .records import (
 DATASETS = {
     "synthetic-dev-v1": "envirobench/exceedance-summary-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/exceedance-summary-synthetic-test-v1",
+    # the many small test sites (issue 33: intervals by site); the public three stay the headline
+    "synthetic-test-sites20-v1": "envirobench/exceedance-summary-synthetic-test-sites20-v1",
 }
 
 

@@ -61,6 +61,8 @@ from .records import (
 DATASETS = {
     "synthetic-dev-v1": "envirobench/recognized-conditions-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/recognized-conditions-synthetic-test-v1",
+    # the many small test sites (issue 33: intervals by site); the public three stay the headline
+    "synthetic-test-sites20-v1": "envirobench/recognized-conditions-synthetic-test-sites20-v1",
 }
 Classification = Literal["REC", "CREC", "HREC", "de-minimis"]
 

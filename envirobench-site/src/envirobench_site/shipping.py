@@ -10,7 +10,8 @@ wheel holds each record once:
     envirobench_site/benchmarks/<type>/fixtures/<folder>/    correct.json and wrong.json
 
 A dataset's `assets/<path>` is the shipped `records/<split>/<path>` of its split (`dev` or `test`,
-from the folder name). On first use (when the package registers its datasets: `materialised`) each dataset is assembled into a
+from the folder name; `records/test-sites20/` for `synthetic-test-sites20-v1`, the many small test
+sites: `records_group`). On first use (when the package registers its datasets: `materialised`) each dataset is assembled into a
 cache directory, ENVIROBENCH_SITE_DATA or else `$XDG_CACHE_HOME/envirobench-site` (by default
 `~/.cache/envirobench-site`):
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path, PurePosixPath
@@ -51,6 +53,18 @@ def required_split(folder: str) -> str:
     return split
 
 
+def records_group(folder: str) -> str:
+    """Which shipped records a Site dataset folder reads, `records/<group>/`: its split
+    (`synthetic-dev-v1` -> dev), or the split and the folder's own words for a second split of
+    the same kind (`synthetic-test-sites20-v1` -> test-sites20: the many small test sites beside
+    the three public ones; envirobench_synth.site.SITES has the same key)."""
+    split = required_split(folder)
+    words = [
+        w for w in folder.split("-") if w not in ("synthetic", split) and not re.fullmatch(r"v\d+", w)
+    ]
+    return "-".join([split, *words])
+
+
 def materialised(layout: TypeLayout, folder: str) -> Path:
     """The directory a Site dataset is registered from (BenchmarkPackage's `materialise`): built
     from the shipped records on first use."""
@@ -58,7 +72,7 @@ def materialised(layout: TypeLayout, folder: str) -> Path:
         layout.id,
         folder,
         layout.dataset_dir(folder),
-        PACKAGE_DIR / RECORDS_DIR / required_split(folder),
+        PACKAGE_DIR / RECORDS_DIR / records_group(folder),
         layout.fixtures_dir(folder),
     )
 

@@ -120,6 +120,8 @@ from .records import (
 DATASETS = {
     "synthetic-dev-v1": "envirobench/site-results-synthetic-dev-v1",
     "synthetic-test-v1": "envirobench/site-results-synthetic-test-v1",
+    # the many small test sites (issue 33: intervals by site); the public three stay the headline
+    "synthetic-test-sites20-v1": "envirobench/site-results-synthetic-test-sites20-v1",
 }
 Status = Literal["governing", "reprint", "draft", "superseded", "rejected", "transcription-error"]
 NOT_GOVERNING = frozenset({"draft", "superseded", "rejected", "transcription-error"})

@@ -21,7 +21,7 @@ from envirobench import BenchmarkPackage, EnviroBenchError
 
 from ..exceedance_summary import ExceedanceSummary
 from ..recognized_conditions import RecognizedConditions
-from ..shipping import PACKAGE_DIR, RECORDS_DIR, required_split
+from ..shipping import PACKAGE_DIR, RECORDS_DIR, records_group
 from ..site_results import SiteResults
 from ..site_timeline import SiteTimeline
 
@@ -74,7 +74,7 @@ def ship(
     default); yields what it wrote, line by line."""
     folders = sorted({f for t in types for f in PACKAGE.layout(t).datasets})
     for name in [folder] if folder else folders:
-        split = required_split(name)
+        group = records_group(name)
         with tempfile.TemporaryDirectory(prefix="envirobench-site-ship-") as scratch:
             made = {}
             for type_id in types:
@@ -89,7 +89,7 @@ def ship(
                     raise EnviroBenchError(
                         f"{type_id} and {types[0]} wrote different site records for {name}"
                     )
-            records = package_dir / RECORDS_DIR / split
+            records = package_dir / RECORDS_DIR / group
             records.mkdir(parents=True, exist_ok=True)
             for relative, path in first.items():
                 target = records / relative

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from envirobench import BenchmarkType, Manifest, dataset_writer, split_of, structure
+from envirobench import BenchmarkType, Manifest, dataset_writer, structure
 
 from ..records import SiteInput
+from ..shipping import records_group
 
 VERSION = 1
 STANDARDS = "standards-v1.json"
@@ -59,11 +60,12 @@ def sites(split: str) -> tuple[str, ...]:
 
 
 def chosen(split: str, given: Sequence[Any] | None) -> tuple[Any, ...]:
-    """The sites a generator writes: `given` (SiteSpecs, each of the split) or the split's own."""
+    """The sites a generator writes: `given` (SiteSpecs, each of the split) or the split's own
+    (`split`: a key of envirobench_synth.site.SITES: dev, test, test-sites20)."""
     if given is None:
         return sites(split)
     specs = tuple(given)
-    if not specs or any(spec.split != split for spec in specs):
+    if not specs or any(spec.shipped != split for spec in specs):
         raise ValueError(f"the sites given must be one or more SiteSpecs of the {split} split")
     if len({spec.site_id for spec in specs}) != len(specs):
         raise ValueError("the sites given must have distinct site IDs")
@@ -170,7 +172,7 @@ def site_generator(
         """Write dataset `dataset` (a key of DATASETS) into `output_dir` and return its manifest;
         `sites` (SiteSpecs of the split, e.g. site_records.sized_sites) instead of the split's own."""
         write = dataset_writer(benchmark_type, dataset, seed=seed, version=VERSION)
-        split = split_of(dataset)
+        split = records_group(dataset)  # dev, test, or test-sites20
         among = chosen(split, sites)
         answers = [answer_of(site) for site in among]
         return write(
