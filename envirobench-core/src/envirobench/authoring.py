@@ -142,6 +142,7 @@ __all__ = [  # the authoring names (docs/api.md, "Authoring"); a test holds them
     "Scalar",
     "Tier",
     "TypeLayout",
+    "copy_fields",
     "dataset_id_of",
     "dataset_writer",
     "document_cases",
@@ -671,6 +672,18 @@ def document_cases(
             yield item.case_id, category, case_input, answer
 
     return cases
+
+
+R = TypeVar("R")  # an attrs record class of a type's schema
+
+
+def copy_fields(cls: type[R], source: object, **given: Any) -> R:
+    """A record of the attrs class `cls` whose fields are `source`'s attributes of the same names,
+    but those `given`: a type's answer or input built from the synthetic model's object that
+    carries its fields (`copy_fields(Record, truth)`, `copy_fields(Answer, facts,
+    report_date=facts.report_date.isoformat())`)."""
+    fields = {f.name: getattr(source, f.name) for f in attrs.fields(cls) if f.name not in given}  # type: ignore[arg-type]
+    return cls(**fields, **given)
 
 
 def read_answers(dataset_dir: Path, answer_cls: type) -> dict[str, Any]:

@@ -21,6 +21,7 @@ from typing import Any
 from envirobench import (
     FixturePlan,
     Manifest,
+    copy_fields,
     dataset_writer,
     document_cases,
     iter_jsonl,
@@ -92,18 +93,12 @@ def plan(folder: str) -> list[PlannedCase]:
 def answer_of(contract: Contract, scanned: bool) -> Answer:
     t = contract.terms
     end = t.survival_end
-    return Answer(
-        indemnitor=t.indemnitor,
-        indemnitee=t.indemnitee,
-        scope=t.scope,
-        cap=t.cap,
+    return copy_fields(
+        Answer,
+        t,
         basket=None if t.basket is None else Basket(type=t.basket[0], amount=t.basket[1]),
-        de_minimis=t.de_minimis,
-        survival_months=t.survival_months,
         survival_end=None if end is None else end.isoformat(),
         exclusions=tuple(sorted(t.exclusions)),
-        executed=t.executed,
-        form=t.form,
         closing_date=t.closing_date.isoformat(),
         scanned=scanned,
         traps=tuple(sorted(set(t.traps))),

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
+from envirobench import FixturePlan, GeneratedCase, Manifest, copy_fields, dataset_writer, split_of
 from envirobench_synth.locate.bundles import SCAN_DPI, SCENARIOS, render_bundle, sample_bundle
 from envirobench_synth.locate.sitepages import STYLES_BY_SPLIT
 from envirobench_synth.locate.thumbnails import write_thumbnails
@@ -45,13 +45,7 @@ def render_case(folder: str, case_id: str, scenario: str):
     split = split_of(folder)
     bundle = sample_bundle(make_random(SEED, split, case_id), scenario, split)
     rendered = render_bundle(bundle, SEED, split, case_id)
-    answer = Answer(
-        first_pages=rendered.first_pages,
-        pages=rendered.pages,
-        kinds=rendered.kinds,
-        traps=rendered.traps,
-    )
-    return rendered, answer
+    return rendered, copy_fields(Answer, rendered)
 
 
 def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, dataset_writer, split_of
+from envirobench import FixturePlan, Manifest, copy_fields, dataset_writer, split_of
 from envirobench_synth.verify.qualifiers import QualifierReport, sample_qualifier_report
 
 from ..qualifier_flags import (
@@ -33,18 +33,7 @@ SIZES = {"dev": 48, "test": 96}  # reports; 9 to 14 results each
 
 
 def case_of(report: QualifierReport) -> tuple[Input, Answer]:
-    rows = tuple(
-        ResultRow(
-            id=row.id,
-            sample_id=row.sample_id,
-            analyte=row.analyte,
-            unit=row.unit,
-            printed=row.printed,
-            lab_qualifier=row.lab_qualifier,
-            validation_qualifier=row.validation_qualifier,
-        )
-        for row in report.rows
-    )
+    rows = tuple(copy_fields(ResultRow, row) for row in report.rows)
     meanings = tuple(Meaning(result=row.id, **row.meanings) for row in report.rows)  # type: ignore[arg-type]
     traps = tuple(RowTrap(row.id, trap) for row in report.rows for trap in row.traps)
     return Input(legend=report.legend, results=rows), Answer(results=meanings, traps=traps)

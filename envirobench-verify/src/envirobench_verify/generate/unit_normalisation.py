@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, dataset_writer, split_of
+from envirobench import FixturePlan, Manifest, copy_fields, dataset_writer, split_of
 from envirobench_synth.verify.units import UnitReport, sample_unit_report
 
 from ..unit_normalisation import Answer, Input, TruthRow, UnitNormalisation, UnitRow
@@ -26,20 +26,7 @@ SIZES = {"dev": 42, "test": 90}  # reports; 10 to 14 rows each
 
 
 def case_of(report: UnitReport) -> tuple[Input, Answer]:
-    rows = tuple(
-        UnitRow(
-            id=r.id,
-            analyte=r.analyte,
-            medium=r.medium,  # type: ignore[arg-type]
-            value=r.value,
-            unit=r.unit,
-            basis=r.basis,
-            note=r.note,
-            target_unit=r.target_unit,  # type: ignore[arg-type]
-            target_basis=r.target_basis,  # type: ignore[arg-type]
-        )
-        for r in report.rows
-    )
+    rows = tuple(copy_fields(UnitRow, r) for r in report.rows)
     truth = tuple(TruthRow(result=r.id, value=r.truth, kind=r.kind) for r in report.rows)  # type: ignore[arg-type]
     return Input(results=rows), Answer(results=truth)
 
