@@ -182,18 +182,31 @@ def find_leaks(h: Harness, *, parts: bool = True) -> list[str]:
             if where is not None:
                 leaks.append(f"case {cid!r}: its input carries answer field {path} ({key!r} = {canonical(value)[:80]}) at {where.replace('$', '$.input', 1)}")
 
-    # Rules 1 to 4 in every file of the input directory.
-    by_case: dict[str, tuple[list[tuple[str, str, set[bytes]]], list[tuple[str, str, str, set[bytes]]]]] = {}
+    # Rules 1 to 4 in every file of the input directory. A case's answer objects and fields are
+    # listed once however many files the case uses; their serialisations are made only for a file
+    # that holds every key of the object (or the field's name) followed by ":", which each of them
+    # contains: a site's record is megabytes of PDF, its answer ~100,000 objects whose ~15 forms
+    # each cost a json.dumps, and a PDF holds none of their keys so quoted.
+    by_case: dict[str, tuple[list[tuple[str, str, Any]], list[tuple[str, str, str, Any]]]] = {}
+    texts_of: dict[tuple[str | None, str], set[bytes]] = {}
 
-    def searches(cid: str) -> tuple[list[tuple[str, str, set[bytes]]], list[tuple[str, str, str, set[bytes]]]]:
-        """A case's answer objects (label, canonical JSON, serialisations) and fields (path, name,
-        canonical value, texts), made once however many files the case uses."""
+    def searches(cid: str) -> tuple[list[tuple[str, str, Any]], list[tuple[str, str, str, Any]]]:
         if cid not in by_case:
             by_case[cid] = (
-                [(label, canonical(value), serialisations(value)) for label, value in answer_objects(answers[cid], parts=parts)],
-                [(path, key, canonical(value), _field_texts(key, value)) for path, key, value in answer_fields(answers[cid])],
+                [(label, canonical(value), value) for label, value in answer_objects(answers[cid], parts=parts)],
+                [(path, key, canonical(value), value) for path, key, value in answer_fields(answers[cid])],
             )
         return by_case[cid]
+
+    def object_texts(canon: str, value: Any) -> set[bytes]:
+        if (None, canon) not in texts_of:
+            texts_of[None, canon] = serialisations(value)
+        return texts_of[None, canon]
+
+    def field_texts(key: str, canon: str, value: Any) -> set[bytes]:
+        if (key, canon) not in texts_of:
+            texts_of[key, canon] = _field_texts(key, value)
+        return texts_of[key, canon]
 
     for entry in seen["files"]:
         relative = entry["path"]
@@ -219,24 +232,41 @@ def find_leaks(h: Harness, *, parts: bool = True) -> list[str]:
                 objects.setdefault(key, where.replace("$", prefix, 1))
             for key, where in field_index(value).items():
                 fields.setdefault(key, where.replace("$", prefix, 1))
-        # Every serialisation of every answer object and field of these cases, searched for in
-        # one pass over the file (a site's record is megabytes, its answer thousands of objects).
+        # Every serialisation of every answer object and field of these cases that the file could
+        # hold (all its keys quoted there), searched for in one pass over the file.
         searched = [searches(cid) for cid in case_ids]
-        found = found_in(data, {text for objs, flds in searched for *_, texts in objs + flds for text in texts})
+        keys = {key for objs, flds in searched for *_, value in objs if isinstance(value, dict) for key in value}
+        keys |= {key for _, flds in searched for _, key, _, _ in flds}
+        quoted = {key for key in keys if any(text in data for text in _key_texts(key))}
+        texts: dict[tuple[str, str], set[bytes]] = {}
+        for objs, flds in searched:
+            for label, canon, value in objs:
+                if not isinstance(value, dict) or quoted.issuperset(value):
+                    texts[label, canon] = object_texts(canon, value)
+            for path, key, canon, value in flds:
+                if key in quoted:
+                    texts[path, key + "\0" + canon] = field_texts(key, canon, value)
+        found = found_in(data, {text for group in texts.values() for text in group})
         for cid, (objs, flds) in zip(case_ids, searched, strict=True):
-            for label, canon, texts in objs:
+            for label, canon, _ in objs:
                 where = objects.get(canon)
-                if where is None and not found.isdisjoint(texts):
+                if where is None and not found.isdisjoint(texts.get((label, canon), ())):
                     where = "(as JSON text)"
                 if where is not None:
                     leaks.append(f"input/{relative} holds {label} of case {cid!r} at {where}")
-            for path, key, canon, texts in flds:
+            for path, key, canon, _ in flds:
                 where = fields.get((key, canon))
-                if where is None and not found.isdisjoint(texts):
+                if where is None and not found.isdisjoint(texts.get((path, key + "\0" + canon), ())):
                     where = "(as JSON text)"
                 if where is not None:
                     leaks.append(f"input/{relative} (used by case {cid!r}) holds answer field {path} ({key!r} = {canon[:80]}) at {where}")
     return list(dict.fromkeys(leaks))
+
+
+def _key_texts(key: str) -> set[bytes]:
+    """A key as every serialisation writes it before its value: quoted (non-ASCII as is, or
+    escaped), then ":" (compact, spaced and indented forms alike)."""
+    return {json.dumps(key, ensure_ascii=False).encode("utf-8") + b":", json.dumps(key).encode("ascii") + b":"}
 
 
 def _field_texts(key: str, value: Any) -> set[bytes]:
