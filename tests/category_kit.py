@@ -79,14 +79,43 @@ class CategoryKit:
             out[folder] = (registry, dataset, dataset.cases(btype), dataset.answers(btype))
         return out
 
-    def raw_shipped(self, type_id: str, folder: str, answer_cls: type) -> tuple[Path, list[dict[str, Any]], dict[str, Any]]:
-        """(directory, cases as cases.jsonl holds them, answers structured as `answer_cls`) of a
-        shipped dataset, read without validating it (what a test of the generator's output wants)."""
+    def raw_shipped(self, btype: Any, folder: str) -> tuple[Path, list[dict[str, Any]], dict[str, Any]]:
+        """(directory, cases as cases.jsonl holds them, answers structured as the type's Answer) of
+        a shipped dataset, read without validating it (what a test of the generator's output wants)."""
         from envirobench import read_answers
 
-        root = self.package.layout(type_id).dataset_dir(folder)
+        root = self.package.layout(btype.ID).dataset_dir(folder)
         cases = [json.loads(line) for line in (root / "cases.jsonl").read_text(encoding="utf-8").splitlines()]
-        return root, cases, read_answers(root, answer_cls)
+        return root, cases, read_answers(root, btype.Answer)
+
+    def raw_fixture_scores(self, btype: Any, folder: str, profile: str) -> dict[str, list[Any]]:
+        """{"correct": [...], "wrong": [...]}: the profile's score of each case the fixture predicts,
+        over a shipped dataset read raw (`raw_shipped`), each input structured as the type's."""
+        from envirobench import Case, read_json, structure
+
+        _, cases, answers = self.raw_shipped(btype, folder)
+        by_id = {case["id"]: case for case in cases}
+        fixtures = self.package.layout(btype.ID).fixtures_dir(folder)
+        scores: dict[str, list[Any]] = {"correct": [], "wrong": []}
+        for name, into in scores.items():
+            for case_id, raw in read_json(fixtures / f"{name}.json").items():
+                case = by_id[case_id]
+                case_input = structure(case["input"], btype.Input)
+                prediction = structure(raw, btype.Prediction)
+                into.append(btype.score_case(Case(case_id, case["category"], case_input), answers[case_id], prediction)[profile])
+        return scores
+
+    def assert_splits_share_no_family(self, type_id: str) -> None:
+        """No case category (a family of documents) of the type's shipped dev datasets is one of
+        its test datasets' (read from each cases.jsonl)."""
+        layout = self.package.layout(type_id)
+        families: dict[str, set[str]] = {"dev": set(), "test": set()}
+        for folder in layout.datasets:
+            cases = (layout.dataset_dir(folder) / "cases.jsonl").read_text(encoding="utf-8")
+            split = "dev" if "dev" in folder else "test"
+            families[split].update(json.loads(line)["category"] for line in cases.splitlines())
+        assert families["dev"] and families["test"], families
+        assert not families["dev"] & families["test"]
 
     def sized_splits(self, btype: Any, shipped: Mapping[str, tuple[Any, Any, Any, Any]], sizes: Mapping[str, int]) -> Iterator[tuple[str, Any, Any, Any]]:
         """(split, dataset, cases, answers) of each of `shipped_datasets`' datasets, once it is

@@ -9,12 +9,11 @@ import datetime as dt
 import json
 from dataclasses import replace
 from decimal import Decimal
-from pathlib import Path
 from typing import get_args
 
 import pytest
 from category_kit import refusal
-from verify_kit import raw_shipped
+from verify_kit import assert_splits_share_no_family, raw_fixture_scores, raw_shipped
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench_verify.custody_reconciliation import (
@@ -28,9 +27,6 @@ from envirobench_verify.custody_reconciliation import (
 )
 
 BTYPE = CustodyReconciliation()
-SHIPPED = (
-    Path(__import__("envirobench_verify").__file__).parent / "benchmarks" / "custody-reconciliation"
-)
 CASE = Case("c1", "f", Input("assets/a-form.png", "assets/a-report.pdf"))
 
 
@@ -197,15 +193,10 @@ def test_requested_and_reported_analyses_are_compared_per_sample():
 # -- the shipped datasets ----------------------------------------------------------------------------
 
 
-def _shipped(folder: str):
-    return raw_shipped(BTYPE.ID, folder, Answer)
-
-
 def test_the_splits_are_by_family_large_enough_and_hold_every_kind_and_trap():
-    families = {}
+    assert_splits_share_no_family(BTYPE.ID)
     for folder in ("synthetic-dev-v1", "synthetic-test-v1"):
-        root, cases, answers = _shipped(folder)
-        families[folder] = {case["category"] for case in cases}
+        root, cases, answers = raw_shipped(BTYPE, folder)
         kinds = {d.kind for a in answers.values() for d in a.discrepancies}
         assert {a.hand for a in answers.values()} == {True, False}
         assert any(not a.discrepancies for a in answers.values())  # clean pairs too
@@ -216,23 +207,11 @@ def test_the_splits_are_by_family_large_enough_and_hold_every_kind_and_trap():
         if folder == "synthetic-test-v1":
             assert len(cases) >= 60
             assert kinds == set(get_args(Kind))  # every kind
-    assert not families["synthetic-dev-v1"] & families["synthetic-test-v1"]
 
 
 def test_fixtures_score_as_planted():
-    root, cases, answers = _shipped("synthetic-dev-v1")
-    fixtures = SHIPPED / "fixtures" / "synthetic-dev-v1"
-    by_id = {case["id"]: case for case in cases}
-    for name, perfect in (("correct.json", True), ("wrong.json", False)):
-        predictions = json.loads((fixtures / name).read_text(encoding="utf-8"))
-        scores = [
-            BTYPE.score_case(
-                Case(cid, by_id[cid]["category"], structure(by_id[cid]["input"], Input)),
-                answers[cid],
-                structure(raw, Prediction),
-            )["discrepancies"]
-            for cid, raw in predictions.items()
-        ]
+    for name, scores in raw_fixture_scores(BTYPE, "synthetic-dev-v1", "discrepancies").items():
+        perfect = name == "correct"
         summary = BTYPE.summarize("discrepancies", scores)
         assert (summary["discrepancy_f1"] == 1.0) is perfect
         assert any(s.errors for s in scores) is not perfect
@@ -242,7 +221,7 @@ def test_the_generator_reproduces_the_first_pairs(tmp_path):
     from envirobench_verify.generate.custody_reconciliation import generate
 
     generate(tmp_path, "synthetic-test-v1", limit=2)
-    root, cases, _ = _shipped("synthetic-test-v1")
+    root, cases, _ = raw_shipped(BTYPE, "synthetic-test-v1")
     made = [
         json.loads(line)
         for line in (tmp_path / "cases.jsonl").read_text(encoding="utf-8").splitlines()
@@ -309,7 +288,7 @@ def test_the_test_split_prints_day_first_dates_in_some_reports():
     import re
 
     pdfium = pytest.importorskip("pypdfium2")
-    root, cases, _ = _shipped("synthetic-test-v1")
+    root, cases, _ = raw_shipped(BTYPE, "synthetic-test-v1")
     day_first = 0
     for case in cases:
         document = pdfium.PdfDocument(str(root / case["input"]["report"]))

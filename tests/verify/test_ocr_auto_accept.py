@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from category_kit import refusal
-from verify_kit import raw_shipped
+from verify_kit import assert_splits_share_no_family, raw_fixture_scores, raw_shipped
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.conformance.harness import write_fixture_adapter
@@ -32,8 +32,6 @@ from envirobench_verify.ocr_auto_accept import (
 )
 
 BTYPE = OcrAutoAccept()
-PACKAGE_DIR = Path(__import__("envirobench_verify").__file__).parent
-SHIPPED = PACKAGE_DIR / "benchmarks" / "ocr-auto-accept"
 
 
 def _case(rights: list[bool]) -> tuple[Case, Answer]:
@@ -109,7 +107,7 @@ def test_a_run_with_a_wrong_length_decision_list_fails_and_scores_nothing(tmp_pa
     """End to end, as a user runs it: the whole run is a technical failure naming the case and
     both lengths; no metrics are written."""
     folder = "synthetic-dev-v1"
-    first = raw_shipped(BTYPE.ID, folder, Answer)[1][0]
+    first = raw_shipped(BTYPE, folder)[1][0]
     cells = len(first["input"]["cells"])
     predictions = tmp_path / "predictions.json"
     predictions.write_text(json.dumps({first["id"]: {"cells": [{"decision": "review"}] * (cells * 2)}}))
@@ -215,14 +213,10 @@ def test_the_fold_rule():
 # -- the shipped datasets ------------------------------------------------------------------------
 
 
-def _shipped(folder: str):
-    return raw_shipped(BTYPE.ID, folder, Answer)
-
-
 def test_every_shipped_truth_follows_the_rule_and_the_test_split_is_large_enough():
-    families = {}
+    assert_splits_share_no_family(BTYPE.ID)
     for folder in ("synthetic-dev-v1", "synthetic-test-v1"):
-        root, cases, answers = _shipped(folder)
+        root, cases, answers = raw_shipped(BTYPE, folder)
         cells = right = 0
         for case in cases:
             answer = answers[case["id"]]
@@ -235,7 +229,6 @@ def test_every_shipped_truth_follows_the_rule_and_the_test_split_is_large_enough
                 cells += 1
                 right += truth.right
             assert (root / case["input"]["image"]).is_file()
-        families[folder] = {case["category"] for case in cases}
         assert 0.6 < right / cells < 0.97, folder  # real OCR errors, not a handful
         # The test split three times version 1's 87 tables (dev keeps its 36); no confidence in
         # any input.
@@ -243,13 +236,12 @@ def test_every_shipped_truth_follows_the_rule_and_the_test_split_is_large_enough
         assert not any("confidence" in cell for case in cases for cell in case["input"]["cells"])
         if folder == "synthetic-test-v1":
             assert cells >= 15000
-    assert not families["synthetic-dev-v1"] & families["synthetic-test-v1"]
 
 
 def test_the_shipped_readings_hold_misreadings_a_form_check_alone_passes():
     from envirobench_reference_adapter.solvers.ocr_auto_accept import form_of
 
-    _, cases, answers = _shipped("synthetic-dev-v1")
+    _, cases, answers = raw_shipped(BTYPE, "synthetic-dev-v1")
     well_formed_wrong = [
         (truth.printed, cell["text"])
         for case in cases
@@ -265,19 +257,8 @@ def test_the_shipped_readings_hold_misreadings_a_form_check_alone_passes():
 def test_fixtures_score_as_planted():
     from envirobench_verify.generate.ocr_auto_accept import mistakes_of
 
-    root, cases, answers = _shipped("synthetic-dev-v1")
-    fixtures = SHIPPED / "fixtures" / "synthetic-dev-v1"
-    by_id = {case["id"]: case for case in cases}
-    for name, expect_errors in (("correct.json", False), ("wrong.json", True)):
-        predictions = json.loads((fixtures / name).read_text(encoding="utf-8"))
-        scores = []
-        for case_id, raw in predictions.items():
-            case = Case(
-                case_id, by_id[case_id]["category"], structure(by_id[case_id]["input"], Input)
-            )
-            scores.append(
-                BTYPE.score_case(case, answers[case_id], structure(raw, Prediction))["accept"]
-            )
+    for name, scores in raw_fixture_scores(BTYPE, "synthetic-dev-v1", "accept").items():
+        expect_errors = name == "wrong"
         assert any(s.errors for s in scores) is expect_errors
         if not expect_errors:
             summary = BTYPE.summarize("accept", scores)
@@ -286,7 +267,7 @@ def test_fixtures_score_as_planted():
             assert summary["wrong_accepts"] == 0 and summary["aurc"] == pytest.approx(
                 wrong_share**2
             )
-    assert len(mistakes_of(root)) == 6
+    assert len(mistakes_of(raw_shipped(BTYPE, "synthetic-dev-v1")[0])) == 6
 
 
 def test_the_generator_reads_a_few_tables_with_real_ocr(tmp_path):
@@ -294,7 +275,7 @@ def test_the_generator_reads_a_few_tables_with_real_ocr(tmp_path):
     from envirobench_verify.generate.ocr_auto_accept import FIXTURES, generate
 
     generate(tmp_path / "ds", "synthetic-dev-v1", limit=2)
-    shipped_root, shipped_cases, _ = _shipped("synthetic-dev-v1")
+    shipped_root, shipped_cases, _ = raw_shipped(BTYPE, "synthetic-dev-v1")
     made = [
         json.loads(line)
         for line in (tmp_path / "ds" / "cases.jsonl").read_text(encoding="utf-8").splitlines()
@@ -338,7 +319,7 @@ def test_the_reference_solver_reads_the_image_again_and_beats_the_clean_print_sh
     pytest.importorskip("rapidocr")
     from envirobench_reference_adapter.solvers import ocr_auto_accept as solver
 
-    root, cases, answers = _shipped("synthetic-dev-v1")
+    root, cases, answers = raw_shipped(BTYPE, "synthetic-dev-v1")
     scores, clean = [], []
     for case in cases[::9]:  # four tables spread over the split: every family, every copy
         typed = Case(case["id"], case["category"], structure(case["input"], Input))
