@@ -2,13 +2,16 @@
 baselines and columns (read by benchmarks/reference_scores.py --research).
 
 The near-blind shortcut (`answerability_prior`) is fitted on the dev split and reads no PDF: only
-the record's file names (which document kinds it holds: `-nfa-letter.pdf`, `-easement.pdf`,
-`-permit-renewal.pdf`, ...) and the shape of each question (its declared type and unit, the
-document kind its words name, whether it names one well, tank, invoice or permit, whether it
-names a day). For each shape it learns from dev how often the record answers the question and
-the commonest true value, and answers that value only where the formula says it pays (a·q >
-6(1 − a), a the answerable share, q the share of answerable questions whose truth is that
-value); everywhere else it abstains.
+the record's file names and the shape of each question (its declared type and unit, the document
+kind its words name, whether it names one well, tank, invoice or permit, whether it names a day or
+only a year). Data v1 named the files by kind (`-nfa-letter.pdf`, `-easement.pdf`, ...), and the
+shortcut read from them whether the record holds the kind a question names; the files are now
+named `record-010-doc-03.pdf` in a seeded order, so all the names still tell is how many files the
+record has (which grows with the optional documents), and the shortcut keeps that. A file name
+that names a kind (`holds`) is still read, should one come back. For each shape it learns from
+dev how often the record answers the question and the commonest true value, and answers that
+value only where the formula says it pays (a·q > 6(1 − a), a the answerable share, q the share of
+answerable questions whose truth is that value); everywhere else it abstains.
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ INTRO = (
     "record does not answer (scoring v2: a wrong value to an answerable question is wrong, not invented); unclipped "
     "beside it. Beside the reference, blind baselines: always 'not in the record' (scores the unanswerable share), "
     "always answer with a plausible value of the declared type (a fixed date, 30 ft, 4,000 gal, 10 ug/L, $5,000, "
-    "'yes', ...); and a near-blind shortcut fitted on dev that reads no PDF: the record's file names (which document "
-    "kinds it holds) and each question's shape (type, the document kind it names, whether it names one well, tank, "
-    "invoice or permit, whether it names a day) give, from dev, how often such a question is answerable and its "
+    "'yes', ...); and a near-blind shortcut fitted on dev that reads no PDF: the record's file names (neutral, `record-010-doc-03.pdf` "
+    "in a seeded order: they tell only how many files the record holds) and each question's shape (type, the "
+    "document kind it names, whether it names one well, tank, invoice or permit, whether it names a day or a year) give, from dev, how often such a question is answerable and its "
     "commonest truth; it answers that value only where the formula says it pays and abstains elsewhere."
 )
 
@@ -57,7 +60,8 @@ TOPICS = (
     ("boring-logs", r"\bdepth\b|\bdeep\b|boring"),
 )
 IDENTIFIER = re.compile(r"\bMW-?\d+|\bT-\d+|invoice (number )?\d+|\b[A-Z]{2}-\d{4}-\d{2}\b", re.I)
-DAY = re.compile(r"\b(19|20)\d{2}\b")
+YEAR = re.compile(r"\b(19|20)\d{2}\b")
+DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, (19|20)\d{2}\b")
 
 
 def topic(text: str) -> str:
@@ -79,6 +83,8 @@ def shape(documents, text: str, answer_type: str, unit: str) -> tuple:
         kind == "permit" and holds(documents, "permit-renewal"),
         bool(IDENTIFIER.search(text)),
         bool(DAY.search(text)),
+        bool(YEAR.search(text)),
+        len(documents),
     )
 
 

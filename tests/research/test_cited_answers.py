@@ -192,8 +192,9 @@ def test_shipped_sizes_pages_and_budget(shipped):
         sizes += sum(p.stat().st_size for p in dataset.root.rglob("*") if p.is_file())
         for case in list(cases.values())[:4]:
             assert 10 <= page_count(dataset.root, case.input.documents) <= 40, case.id
-    assert totals["test"] >= 300
-    assert 0.4 <= totals["dev"] / totals["test"] <= 0.5
+    # about 600 scoring units in test (design); dev is for development
+    assert totals["test"] >= 580
+    assert totals["dev"] <= 0.3 * totals["test"]
     assert sizes <= 12 * 2**20
 
 

@@ -22,6 +22,11 @@ dimension (or a bare number); an identifier after a "No." / "Number" label; a na
 or before "(Grantee)", or a stored product from a short list of fuels; yes or no from
 detection, removal and coverage wording (a negation says no); a list after "with respect to".
 
+A result asked for a year rather than a day ("... in MW-3 in 2016?") is asked again for the one
+day of that year on which the record reports a sample of the well (a day a table row starts with,
+or a day on a "sampled"/"collected" line, on a page naming the well); where it reports several
+such days, or none, the question stays without a day (below).
+
 "Not in the record" when:
 - an anchor of the question (a tank, well, invoice or permit number, a date) is on no page;
 - the subject the question asks about (the word after "of the"/"does the", e.g. "easement",
@@ -53,6 +58,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -108,6 +114,10 @@ NEGATION = re.compile(
     r"\b(?:not|no longer|remains? in (?:service|use)|in use|does not|without)\b", re.I
 )
 CHANGED = re.compile(r"\b(?:renewed|amended|modified|superseded|replaced|extended)\b", re.I)
+# a result asked for a year rather than a day ("... in MW-3 in 2016?")
+IN_YEAR = re.compile(r"\b(?:in|during)\s+((?:19|20)\d{2})\b")
+# a line that gives a sample's day: a table row that starts with the day, or a "sampled"/"collected" label
+SAMPLE_DAY = re.compile(r"\b(?:sampled|collected|sampling)\b", re.I)
 ENTITIES = {  # what "the <noun>" names without an identifier, and how the record names each one
     "tank": re.compile(r"\bT-\d+\b"),
     "well": re.compile(r"\bMW-?\d+\b", re.I),
@@ -232,6 +242,38 @@ def subject_of(question: str) -> str | None:
     return next((kind for kind in SUBJECTS if re.search(rf"\b{kind}\b", lower)), None)
 
 
+def sampling_days(record: Record, well: str, year: str) -> set[str]:
+    """The days of `year` on which the record reports a sample of `well` (an anchor): on the
+    pages that name the well, the day a table row starts with, or a day on a line that says a
+    sample was taken ("Date Sampled", "collected")."""
+    pages = {key for key, anchors in record.page_anchors.items() if well in anchors}
+    days = set()
+    for i, line in enumerate(record.lines):
+        if record.page_of[i] not in pages:
+            continue
+        found, rest = dates_in(line.text.strip())
+        # a day found is blanked to " ": a blank first character is a day the line starts with
+        if found and (rest.startswith(" ") or SAMPLE_DAY.search(line.text)):
+            days |= {day for day in found if day.startswith(year)}
+    return days
+
+
+def by_day(question: Any, record: Record) -> Any:
+    """A result asked for a year, asked again for the one day of that year the record reports a
+    sample of the well on; None where it reports none or several (the year does not say which)."""
+    match = IN_YEAR.search(question.text)
+    anchors, _ = terms(question.text)
+    wells = [a for a in anchors if ENTITIES["well"].fullmatch(a.removeprefix("id:"))]
+    if not match or not wells:
+        return None
+    days = sampling_days(record, wells[0], match[1])
+    if len(days) != 1:
+        return None
+    (day,) = days
+    text = question.text[: match.start()] + f"on {day}" + question.text[match.end() :]
+    return SimpleNamespace(text=text, answer_type=question.answer_type, unit=question.unit)
+
+
 def underspecified(question: str, record: Record) -> bool:
     lower = question.lower()
     anchors, _ = terms(question)
@@ -324,6 +366,11 @@ def answer(question: Any, record: Record, variant: str) -> str:
 def find_answer(question: Any, record: Record, variant: str) -> tuple[str, int | None]:
     """The answer, and the index of the line it was read from (None for "not in the record" or
     a guess)."""
+    lower = question.text.lower()
+    if re.search(r"\b(result|concentration)\b", lower) and IN_YEAR.search(question.text):
+        asked = by_day(question, record)
+        if asked is not None:
+            question = asked
     anchors, q_words = terms(question.text)
     strict = variant == "v1"
     if strict and not anchors <= record.all_anchors:

@@ -27,7 +27,7 @@ from .mistake import Mistake
 
 SEED = 20261219
 VERSION = 1
-RECORDS = {"dev": 12, "test": 26}
+RECORDS = {"dev": 12, "test": 50}
 QUESTIONS_PER_RECORD = 12
 
 
@@ -57,7 +57,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             yield (
                 f"ca-{split}-{index + 1:03d}",
                 record.consultant.name,
-                Input(documents=tuple(paths), questions=inputs),
+                Input(documents=tuple(sorted(paths)), questions=inputs),
                 Answer(questions=golds),
             )
 

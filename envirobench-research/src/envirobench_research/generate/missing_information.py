@@ -28,15 +28,17 @@ from .mistake import Mistake
 
 SEED = 20261218
 VERSION = 1
-RECORDS = {"dev": 10, "test": 24}
+RECORDS = {"dev": 10, "test": 54}
 QUESTIONS_PER_RECORD = 20
 
 
 def write_record(root: Path, record: Record, seed: int, split: str, record_id: str) -> list[str]:
-    """Render the record's PDFs under root/assets; their dataset-relative paths in order."""
+    """Render the record's PDFs under root/assets; their dataset-relative paths in the record's
+    document order (evidence indexes them). The names are neutral (`record-010-doc-03.pdf`, the
+    numbers a seeded shuffle): no file name or position says which kind of document it holds."""
     paths = []
-    for slug, pdf in render_record(record, seed, split, record_id):
-        path = f"assets/{split}-{record_id}-{slug}.pdf"
+    for name, pdf in render_record(record, seed, split, record_id):
+        path = f"assets/{record_id}-{name}.pdf"
         (root / path).write_bytes(pdf)
         paths.append(path)
     return paths
@@ -84,7 +86,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             yield (
                 f"mi-{split}-{index + 1:03d}",
                 record.consultant.name,
-                Input(documents=tuple(paths), questions=inputs),
+                Input(documents=tuple(sorted(paths)), questions=inputs),
                 Answer(questions=golds),
             )
 

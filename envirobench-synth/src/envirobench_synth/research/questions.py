@@ -31,8 +31,14 @@ and a status:
 Only `answerable` and `superseded` questions have an answer (`value`); the others' right answer is
 "not in the record". Whether the NFA letter covers a contaminant group it neither lists nor
 excludes is answerable, "no" (an NFA determination covers only what it names; evidence: its
-determination sentence); where the record has no NFA letter the question is never-stated. Such a
-question is drawn among the unanswerable ones (`_drawn_as`), so it never enters cited-answers.
+determination sentence); where the record has no NFA letter the question is never-stated.
+cited-answers (whose passages state their answer) never asks it.
+
+No wording gives away whether the record answers: every wording that can be unanswerable is also
+asked where the record answers it (each unanswerable question drawn brings an answerable one of
+its wording where the record has one; "the tank" and "the invoice" are answerable where the
+record has one; a result asked by year is answerable where the well was sampled once that year),
+and a question about a tank, well, invoice or analyte the record lacks is worded as one it has.
 The wordings of the two splits differ (the test split's never occur in dev).
 """
 
@@ -46,6 +52,8 @@ from ..locate.sitekinds import ANALYTES
 from .records import CONTAMINANT_GROUPS, Evidence, Record
 
 ANSWERABLE_STATUSES = ("answerable", "superseded")
+# wordings that name no tank or invoice, or a year rather than a day: answerable or not by the record
+EITHER_WAY = ("any-tank-capacity", "any-tank-removal", "any-invoice-amount", "year-result")
 UNANSWERABLE_STATUSES = ("never-stated", "underspecified", "stale")
 # (dev wording, test wording) per question kind.
 WORDINGS: dict[str, tuple[str, str]] = {
@@ -137,7 +145,7 @@ WORDINGS: dict[str, tuple[str, str]] = {
         "What is the amount due on invoice {invoice}?",
         "How much was billed on invoice number {invoice}?",
     ),
-    # underspecified: the question names no tank, well or invoice where the record has several
+    # no tank or invoice named: answerable where the record has one, underspecified where several
     "any-tank-capacity": (
         "What is the capacity of the tank?",
         "How many gallons does the tank hold?",
@@ -146,17 +154,15 @@ WORDINGS: dict[str, tuple[str, str]] = {
         "On what date was the tank removed?",
         "When was the tank taken out of the ground?",
     ),
-    "any-well-result": (
-        "What was the {analyte} concentration in {well}?",
-        "What {analyte} result did the {well} sample show?",
+    # a year, not a day: answerable where the well was sampled once that year, underspecified
+    # where it was sampled on several days of it with different results
+    "year-result": (
+        "What was the {analyte} concentration in {well} in {year}?",
+        "What {analyte} result did the {well} sample collected in {year} show?",
     ),
     "any-invoice-amount": (
         "What is the amount due on the invoice?",
         "How much was billed on the invoice?",
-    ),
-    "any-well-depth": (
-        "What is the total depth of the monitoring well?",
-        "How deep was the monitoring well boring drilled?",
     ),
 }
 ANSWER_TYPES = {
@@ -181,9 +187,8 @@ ANSWER_TYPES = {
     "easement-grantee": ("name", ""),
     "easement-width": ("quantity", "ft"),
     "well-depth": ("quantity", "ft"),
-    "any-well-depth": ("quantity", "ft"),
     "result": ("quantity", "ug/L"),
-    "any-well-result": ("quantity", "ug/L"),
+    "year-result": ("quantity", "ug/L"),
     "detected": ("yes-no", ""),
     "invoice-amount": ("quantity", "USD"),
     "any-invoice-amount": ("quantity", "USD"),
@@ -245,14 +250,45 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
             out.append(("tank-removed", tank, "answerable", "no", f"tank-kept|{t.number}", ""))
             out.append(("tank-removal-date", tank, "never-stated", None, "", ""))
         else:
+            # without the closure report the record says only that the tank was in use when
+            # registered: whether and when it came out is not in the record
             out.append(("tank-removal-date", tank, "never-stated", None, "", ""))
+            out.append(("tank-removed", tank, "never-stated", None, "", ""))
     missing_tank = {"tank": f"T-{len(tanks) + 1}"}
-    out.append(("tank-capacity", missing_tank, "never-stated", None, "", ""))
+    for kind in ("tank-capacity", "tank-product", "tank-removed"):
+        out.append((kind, missing_tank, "never-stated", None, "", ""))
+    # "the tank": answerable where the record has one tank, underspecified where it has several
     if len(tanks) > 1:
         out.append(("any-tank-capacity", {}, "underspecified", None, "", ""))
+    else:
+        only = tanks[0]
+        out.append(
+            (
+                "any-tank-capacity",
+                {},
+                "answerable",
+                _number(only.capacity),
+                f"tank-capacity|{only.number}",
+                "",
+            )
+        )
     removed = [t for t in tanks if t.removed]
-    if record.closure_in_record and len(removed) > 1:
+    if not record.closure_in_record:
+        out.append(("any-tank-removal", {}, "never-stated", None, "", ""))
+    elif len(removed) > 1:
         out.append(("any-tank-removal", {}, "underspecified", None, "", ""))
+    elif len(tanks) == 1:
+        only = removed[0]
+        out.append(
+            (
+                "any-tank-removal",
+                {},
+                "answerable",
+                only.removed.isoformat(),
+                f"tank-removal|{only.number}",
+                "",
+            )
+        )
     out.append(("registration", {}, "answerable", record.registration, "tank-registration", ""))
     if record.closure_in_record:
         out.append(
@@ -276,6 +312,7 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
     else:
         out.append(("nfa-date", {}, "never-stated", None, "", ""))
         out.append(("nfa-case", {}, "never-stated", None, "", ""))
+        out.append(("nfa-groups", {}, "never-stated", None, "", ""))
         group = CONTAMINANT_GROUPS[len(site.name) % len(CONTAMINANT_GROUPS)]
         out.append(("nfa-covers", {"group": group}, "never-stated", None, "", ""))
     number, _, expires = site.permit
@@ -332,7 +369,6 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
         out.append(
             ("well-depth", {"well": st.well(max(site.wells) + extra)}, "never-stated", None, "", "")
         )
-    out.append(("any-well-depth", {}, "underspecified", None, "", ""))
     tested = {name for name, _ in site.analytes}
     untested = [name for name, _ in ANALYTES if name not in tested]
     for key in sorted(k for k in ev if k.startswith("result|")):
@@ -349,24 +385,21 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
         if untested:
             other = dict(fields, analyte=untested[len(key) % len(untested)])
             out.append(("result", other, "never-stated", None, "", ""))
+            out.append(("detected", other, "never-stated", None, "", ""))
     for well in site.wells:
         for name in sorted(tested):
-            stated = {
-                record.values[k]
-                for k in ev
-                if k.startswith(f"result|{well}|") and k.endswith(f"|{name}")
-            }
-            if len(stated) > 1:
-                out.append(
-                    (
-                        "any-well-result",
-                        {"analyte": name, "well": st.well(well)},
-                        "underspecified",
-                        None,
-                        "",
-                        "",
-                    )
-                )
+            by_year: dict[str, list[str]] = {}
+            for k in sorted(ev):
+                if k.startswith(f"result|{well}|") and k.endswith(f"|{name}"):
+                    by_year.setdefault(k.split("|")[2][:4], []).append(k)
+            for year, keys in by_year.items():
+                fields = {"analyte": name, "well": st.well(well), "year": year}
+                stated = {record.values[k] for k in keys}
+                if len(keys) == 1 and record.values[keys[0]] is not None:
+                    value = _number(record.values[keys[0]])
+                    out.append(("year-result", fields, "answerable", value, keys[0], ""))
+                elif len(stated) > 1:
+                    out.append(("year-result", fields, "underspecified", None, "", ""))
     for inv in site.invoices:
         out.append(
             (
@@ -384,6 +417,10 @@ def _candidates(record: Record) -> list[tuple[str, dict[str, str], str, object, 
         out.append(("invoice-amount", {"invoice": missing}, "never-stated", None, "", ""))
     if len(site.invoices) > 1:
         out.append(("any-invoice-amount", {}, "underspecified", None, "", ""))
+    else:
+        only = site.invoices[0]
+        value = _number(only.total / 100)
+        out.append(("any-invoice-amount", {}, "answerable", value, f"invoice|{only.number}", ""))
     del split
     return out
 
@@ -409,24 +446,29 @@ def sample_questions(
     rng.shuffle(pool)
     # a superseded question (the stale-record trap with an answer) goes first when there is one
     answerable = sorted(
-        (c for c in pool if c[2] in ANSWERABLE_STATUSES and not _silent_scope(c)),
+        (c for c in pool if c[2] in ANSWERABLE_STATUSES),
         key=lambda c: c[2] != "superseded",
     )
     if answerable_only:
-        answerable = [c for c in answerable if all(e.passage for e in record.evidence[c[4]])]
+        # every passage laid out, and none that states the answer only by its silence
+        answerable = [
+            c
+            for c in answerable
+            if not _silent_scope(c) and all(e.passage for e in record.evidence[c[4]])
+        ]
         # the kinds spread first: one of each kind before a second of any
         chosen = _spread(answerable, count)
     else:
         wanted = round(count * unanswerable_share)
-        unanswerable = [c for c in pool if _drawn_as(c) in UNANSWERABLE_STATUSES]
+        unanswerable = [c for c in pool if c[2] in UNANSWERABLE_STATUSES]
         first = []
         for status in UNANSWERABLE_STATUSES:
-            of_status = [c for c in unanswerable if _drawn_as(c) == status]
+            of_status = [c for c in unanswerable if c[2] == status]
             if of_status:
                 first.append(of_status[0])
         rest = [c for c in unanswerable if c not in first]
         picked = (first + _spread(rest, len(rest)))[:wanted]
-        chosen = picked + _spread(answerable, count - len(picked))
+        chosen = picked + _balanced(picked, answerable, count - len(picked))
         rng.shuffle(chosen)
     out = []
     for kind, fields, status, value, key, trap in chosen:
@@ -443,12 +485,20 @@ def _silent_scope(candidate: tuple) -> bool:
     return kind == "nfa-covers" and status == "answerable" and value == "no" and key == "nfa-covers"
 
 
-def _drawn_as(candidate: tuple) -> str:
-    """The status a candidate is drawn under. A silent-scope question is drawn with the
-    never-stated questions, where it was drawn before it was keyed "no" (data v1 keyed it "not
-    in the record"): the draws, and so every other question of both question types, stay as they
-    were, and cited-answers (whose passages state their answer) never asks it."""
-    return "never-stated" if _silent_scope(candidate) else candidate[2]
+def _balanced(unanswerable: list, answerable: list, count: int) -> list:
+    """`count` answerable questions chosen so that a wording does not tell whether the record
+    answers: each unanswerable question brings an answerable one of its wording where the record
+    has one; the wordings that can go either way (no tank or invoice named, a year for a day)
+    come next, then the rest round-robin over their kinds."""
+    left = list(answerable)
+    mates = []
+    for question in unanswerable:
+        mate = next((c for c in left if c[0] == question[0]), None)
+        if mate is not None and len(mates) < count:
+            mates.append(mate)
+            left.remove(mate)
+    left.sort(key=lambda c: c[0] not in EITHER_WAY)
+    return mates + _spread(left, count - len(mates))
 
 
 def _spread(items: list, count: int) -> list:

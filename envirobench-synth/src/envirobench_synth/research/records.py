@@ -2,7 +2,7 @@
 the facts each page states.
 
     record = sample_record(make_random(SEED, split, "record-0007"), split, long=True)
-    pdfs = render_record(record, SEED, split, "record-0007")      # [(slug, PDF bytes), ...]
+    pdfs = render_record(record, SEED, split, "record-0007")      # [("doc-04", PDF bytes), ...]
     record.evidence["tank-capacity|2"]                              # where the record states it
 
 A record is what a file review pulls together about one property: a consultant's transmittal
@@ -16,6 +16,12 @@ results, borings, invoices, permit, covenant, deed) comes from `envirobench_synt
 `sample_site`, and so do the layouts of the documents that kind already has (letters, the
 report's tables, boring logs, laboratory reports, the permit, recorded instruments, invoices);
 the tank, closure, NFA and easement documents are laid out here in the same office styles.
+
+Each laboratory report (one per sampling event) and each invoice is a file of its own, as in a
+real file review. `render_record` names the files neutrally (`doc-01`, `doc-02`, ... in a seeded
+order, `file_names`) and gives each PDF a Title of the site and that name: neither a file name,
+its position nor its metadata says which kind of document it holds, and the number of files
+varies with the sampling events and invoices as well as with the optional documents.
 
 Facts (`Record.evidence`, key -> every place the record states it as (document, page, passage);
 `Record.values` holds the value):
@@ -75,6 +81,7 @@ from ..locate.sitepages import (
     recorder_stamp,
     style,
 )
+from ..rng import make_random
 
 SCAN_DPI = 100
 PRODUCTS = ("gasoline", "diesel", "waste oil", "heating oil", "kerosene")
@@ -185,7 +192,7 @@ def sample_record(rng: random.Random, split: str, *, long: bool) -> Record:
             wells=rng.randint(5, 8),
             events=rng.randint(4, 6),
             analytes=rng.randint(4, 6),
-            invoices=rng.randint(2, 4),
+            invoices=rng.randint(1, 4),
         )
     else:
         site = sample_site(
@@ -351,13 +358,15 @@ def _assemble(rng: random.Random, record: Record, lab: OfficeStyle, agency: Offi
         for well in site.wells:
             depth = site.borings[well][1]
             _note(record, f"depth|{well}", depth, logs_doc, f"Total Depth: {depth:g} ft bgs")
-        labs: list[Sheet] = []
+        # one laboratory report per sampling event, each its own file
         for e in range(len(site.events)):
-            labs += lab_report(rng, lab, split, site, e, site.wells, qc=rng.random() < 0.5)
+            labs = lab_report(rng, lab, split, site, e, site.wells, qc=rng.random() < 0.5)
             labs += custody_form(rng, lab, split, site, e, site.wells)
-        labs_doc = _add(record, Document("laboratory", "Laboratory reports", labs))
-        for key in {f for sheet in labs for f in sheet.facts if f.startswith("result|")}:
-            _note(record, key, _result(site, key), labs_doc, "")
+            labs_doc = _add(record, Document(f"laboratory-{e + 1}", "Laboratory report", labs))
+            for key in sorted(
+                {f for sheet in labs for f in sheet.facts if f.startswith("result|")}
+            ):
+                _note(record, key, _result(site, key), labs_doc, "")
 
     _tank_registration(rng, record, agency)
     if record.closure_in_record:
@@ -409,9 +418,10 @@ def _assemble(rng: random.Random, record: Record, lab: OfficeStyle, agency: Offi
     if record.easement is not None:
         _easement(rng, record, agency)
 
-    bills = [sheet for inv in site.invoices for sheet in invoice(rng, agency, split, site, inv)]
-    bills_doc = _add(record, Document("invoices", "Invoices", bills))
+    # each invoice its own file
     for inv in site.invoices:
+        bills = invoice(rng, agency, split, site, inv)
+        bills_doc = _add(record, Document(f"invoice-{inv.number}", "Invoice", bills))
         _note(
             record,
             f"invoice|{inv.number}",
@@ -658,21 +668,31 @@ def _easement(rng: random.Random, record: Record, agency: OfficeStyle) -> None:
 # -- rendering ----------------------------------------------------------------------------------
 
 
+def file_names(record: Record, seed: int, *labels: str | int) -> list[str]:
+    """Each document's neutral file name ("doc-01", "doc-02", ...) in document order: the numbers
+    are a seeded shuffle (drawn from (seed, *labels, "file order")), so neither a name nor the
+    order of the files says which kind of document it is."""
+    numbers = list(range(1, len(record.documents) + 1))
+    make_random(seed, *labels, "file order").shuffle(numbers)
+    return [f"doc-{number:02d}" for number in numbers]
+
+
 def render_record(record: Record, seed: int, *labels: str | int) -> list[tuple[str, bytes]]:
-    """Each document as one PDF: (slug, bytes); scanned pages as black-and-white images at
-    SCAN_DPI, each drawn from (seed, *labels, slug, page)."""
+    """Each document as one PDF, in document order: (its neutral name from `file_names`, bytes).
+    The PDF's title is the site and that name (no metadata names the document's kind); scanned
+    pages are black-and-white images at SCAN_DPI, each drawn from (seed, *labels, slug, page)."""
     out = []
-    for document in record.documents:
+    for document, name in zip(record.documents, file_names(record, seed, *labels), strict=True):
         pdf = emit_pdf(
             document.sheets,
-            f"{record.site.name}: {document.title}",
+            f"{record.site.name}: {name}",
             scanned=document.scanned,
             seed=seed,
             labels=(*labels, document.slug),
             dpi=SCAN_DPI,
             gray=True,
         )
-        out.append((document.slug, pdf))
+        out.append((name, pdf))
     return out
 
 
@@ -684,6 +704,7 @@ __all__ = [
     "Evidence",
     "Record",
     "Tank",
+    "file_names",
     "render_record",
     "sample_record",
 ]
