@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from legal_kit import assert_is_the_categories_task, fixture_scores, shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, fixture_scores, sized_splits
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.categories import CHAIN_OF_TITLE
@@ -195,11 +195,6 @@ def test_an_answer_whose_periods_do_not_join_is_refused():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_trapped_and_scanned_in_part(datasets):

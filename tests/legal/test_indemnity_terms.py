@@ -8,7 +8,7 @@ import re
 
 import pytest
 from category_kit import refusal
-from legal_kit import assert_is_the_categories_task, shipped_datasets
+from legal_kit import assert_is_the_categories_task
 
 from envirobench import (
     Case,
@@ -288,11 +288,6 @@ def test_every_execution_scenario_renders_reproducibly_with_its_truth(execution)
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_sized_scanned_in_part_and_set_every_trap(datasets):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import assert_is_the_categories_task, fixture_scores, shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, fixture_scores, sized_splits
 
 from envirobench import Case, EnviroBenchError, build_registry, structure
 from envirobench.categories import INSTRUMENT_EXECUTION
@@ -169,11 +169,6 @@ def test_an_input_must_name_a_pdf():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_and_scanned_in_part(datasets):

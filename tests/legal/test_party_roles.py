@@ -4,7 +4,7 @@ the shipped datasets (splits by family, sizes, scans, traps) and their fixtures.
 from __future__ import annotations
 
 import pytest
-from legal_kit import assert_is_the_categories_task, shipped_datasets
+from legal_kit import assert_is_the_categories_task
 
 from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.categories import PARTY_ROLES
@@ -206,11 +206,6 @@ def test_the_splits_keep_families_apart_and_scan_every_fifth():
     assert {c.template for c in test} == set(SPLITS["test"][0])
     assert {c.wording for c in test} == set(WORDING_SPLITS["test"])
     assert [c.scanned for c in dev[:10]] == [False, False, False, False, True] * 2
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_shipped_datasets_are_registered_sized_and_hold_their_traps(datasets):

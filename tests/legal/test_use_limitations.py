@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from category_kit import refusal
-from legal_kit import assert_is_the_categories_task, shipped_datasets, sized_splits
+from legal_kit import assert_is_the_categories_task, sized_splits
 
 from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.categories import task
@@ -203,11 +203,6 @@ def test_an_answer_keeps_restrictions_sorted():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_scanned_and_small(datasets):

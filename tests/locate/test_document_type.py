@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from locate_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
+from locate_kit import reference_run, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -204,11 +204,6 @@ def test_later_site_reports_retell_the_earlier_ones():
 
 
 # -- the shipped datasets -------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_balanced_and_scanned_in_part(datasets):

@@ -8,7 +8,7 @@ import math
 from collections import Counter
 
 import pytest
-from locate_kit import reference_run, shipped_datasets
+from locate_kit import reference_run
 
 from envirobench import Case, CaseScore, EnviroBenchError, read_json, structure
 from envirobench.benchmark import check_type_class
@@ -244,11 +244,6 @@ def test_test_wordings_differ_from_dev_wordings():
 
 
 # -- the shipped datasets -------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_and_sized(datasets):

@@ -11,7 +11,6 @@ import pytest
 from verify_kit import (
     assert_splits_share_no_family,
     reference_run,
-    shipped_datasets,
     sized_splits,
     wrong_fixture_scores,
 )
@@ -177,11 +176,6 @@ def test_the_splits_share_no_legend_wording_and_no_footnote_symbol():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets):

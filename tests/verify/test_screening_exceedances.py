@@ -11,7 +11,7 @@ import math
 from collections import Counter
 
 import pytest
-from verify_kit import reference_run, shipped_datasets, sized_splits, wrong_fixture_scores
+from verify_kit import reference_run, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
 from envirobench.benchmark import check_type_class
@@ -140,11 +140,6 @@ def test_bad_inputs_are_refused():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_and_split_by_family(datasets):

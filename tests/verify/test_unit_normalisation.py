@@ -12,7 +12,6 @@ import pytest
 from verify_kit import (
     assert_splits_share_no_family,
     reference_run,
-    shipped_datasets,
     sized_splits,
     wrong_fixture_scores,
 )
@@ -154,11 +153,6 @@ def test_the_splits_share_no_spelling():
 
 
 # -- the shipped datasets ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def datasets():
-    return shipped_datasets(TYPE)
 
 
 def test_the_splits_are_registered_sized_by_family_and_cover_every_conversion(datasets):

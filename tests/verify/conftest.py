@@ -1,0 +1,13 @@
+"""Fixtures of the Verify type tests (their helpers are in verify_kit.py)."""
+
+from __future__ import annotations
+
+import pytest
+from verify_kit import shipped_datasets
+
+
+@pytest.fixture(scope="module")
+def datasets(request):
+    """Folder -> (registry, dataset, cases, answers) of each shipped dataset of the test
+    module's type (its `TYPE`), loaded once per module."""
+    return shipped_datasets(request.module.TYPE)
