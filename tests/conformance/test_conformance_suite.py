@@ -195,14 +195,14 @@ def test_a_sandbox_that_shows_the_answers_is_caught(toy, pytester):
 def test_automatic_mode_over_the_installed_table_separators(pytester, monkeypatch):
     monkeypatch.delenv(plugins.LOAD_PLUGINS_ENV, raising=False)
     result = pytester.runpytest("-p", "no:cacheprovider", "--envirobench-types=table-separators", "-v", "-rs")
-    # The data checks on every dataset; the run lifecycle once, on the test split.
+    # The data checks on every dataset; the run lifecycle once, on the smallest (fewest bytes pinned).
     others = SEPARATORS_DATASETS - 1
     result.assert_outcomes(passed=SUITE_TESTS - NO_SANDBOX + others * (SUITE_TESTS - LIFECYCLE_TESTS - NO_SANDBOX_DATA),
                            skipped=NO_SANDBOX + others * (LIFECYCLE_TESTS + NO_SANDBOX_DATA))
     for dataset in ("synthetic-v1", "synthetic-dev-v2", "synthetic-test-v2"):
         result.stdout.fnmatch_lines([f"*::TestInstalledBenchmarkType::test_request_and_input_hold_no_answer[[]table-separators:envirobench/table-separators-{dataset}[]] PASSED*"])
-    result.stdout.fnmatch_lines(["*::test_identical_runs_pass[[]table-separators:envirobench/table-separators-synthetic-test-v2[]] PASSED*"])
-    result.stdout.fnmatch_lines(["*the run lifecycle of table-separators is checked once per type, on its dataset envirobench/table-separators-synthetic-test-v2*"])
+    result.stdout.fnmatch_lines(["*::test_identical_runs_pass[[]table-separators:envirobench/table-separators-synthetic-dev-v2[]] PASSED*"])
+    result.stdout.fnmatch_lines(["*the run lifecycle of table-separators is checked once per type, on its dataset envirobench/table-separators-synthetic-dev-v2*"])
 
 
 def test_bin_test_leaves_out_of_its_conformance_step_only_the_type_checked_above():

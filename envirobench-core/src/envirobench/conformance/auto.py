@@ -3,7 +3,7 @@
 Collected only under `pytest --envirobench-conformance` or `--envirobench-types=...` (see
 plugin.py). Each registered dataset is a target for the type its manifest names; a type that no
 registered dataset is for is reported as skipped with the reason. The data checks are made on
-every dataset, the run-lifecycle checks once per type, on its test split (or its first dataset),
+every dataset, the run-lifecycle checks once per type, on its smallest dataset (fewest bytes pinned),
 and skipped with the reason on the others unless `--envirobench-every-dataset` is given.
 """
 

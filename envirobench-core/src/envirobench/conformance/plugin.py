@@ -44,7 +44,7 @@ def pytest_addoption(parser):
         "--envirobench-every-dataset",
         action="store_true",
         default=False,
-        help="Make the run-lifecycle checks on every dataset of a type, not once per type (on its test split).",
+        help="Make the run-lifecycle checks on every dataset of a type, not once per type (on its smallest dataset).",
     )
 
 

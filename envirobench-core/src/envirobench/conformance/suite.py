@@ -84,7 +84,7 @@ class BenchmarkTypeConformance:
         """Why the run-lifecycle checks (pairing, the gate, rescoring, re-keying, review, the
         sandbox, malformed results) are not made on this dataset, or None to make them here.
         They test the type's behaviour, not its data: the automatic mode makes them once per type,
-        on its test split; the data checks (validity, fixtures, scores, isolation of the input,
+        on its smallest dataset; the data checks (validity, fixtures, scores, isolation of the input,
         the report and viewer of every case) are made on every dataset."""
         return None
 

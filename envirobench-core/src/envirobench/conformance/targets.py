@@ -47,24 +47,27 @@ def targets(config) -> list[Target]:
     wanted = selected_types(config)  # checked to be installed types by the plugin
     type_ids = wanted if wanted is not None else sorted(registry.benchmark_types)
     by_type: dict[str, list[Target]] = {t: [] for t in type_ids}
+    size: dict[str, int] = {}
     for dataset_id, source in sorted(registry.datasets.items()):
         try:
-            benchmark = read_manifest(source.path).benchmark
+            manifest = read_manifest(source.path)
         except EnviroBenchError as exc:
             # Attributed to no type yet: report it under every selected type it could belong to.
             for type_id in type_ids:
                 by_type[type_id].append(Target(type_id, dataset_id, source.path, problem=f"dataset {dataset_id!r} cannot be read: {exc}"))
             continue
-        if benchmark in by_type:
-            by_type[benchmark].append(Target(benchmark, dataset_id, source.path))
+        if manifest.benchmark in by_type:
+            by_type[manifest.benchmark].append(Target(manifest.benchmark, dataset_id, source.path))
+            size[dataset_id] = sum(entry.size for entry in manifest.files)
     out: list[Target] = []
     for type_id in type_ids:
         found = by_type[type_id]
         readable = [t for t in found if t.problem is None]
-        # The run lifecycle is checked once per type: on its test split (what leaderboards pin),
-        # else on its first dataset.
-        tests = [t for t in readable if registry.datasets[t.dataset_id].split == "test"]
-        primary = (tests or readable or [None])[0]
+        # The run lifecycle (pairing, the gate, rescoring, re-keying, review, the sandbox, malformed
+        # results) tests the type, not its data, and makes a dozen runs: it is checked once per
+        # type, on its smallest dataset (fewest bytes pinned), where those runs cost least; the
+        # data checks run on every dataset.
+        primary = min(readable, key=lambda t: (size[t.dataset_id], t.dataset_id), default=None)
         out.extend([attrs.evolve(t, lifecycle_on=primary.dataset_id if primary else None) for t in found]
                    or [Target(type_id, problem=f"no registered dataset is for benchmark type {type_id!r}; it cannot be checked")])
     config.stash[_TARGETS] = out
