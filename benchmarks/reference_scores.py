@@ -384,7 +384,10 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
     answers = dataset.answers(btype)
     units = st.Units.of(btype, cases)
     reference_scores = _case_scores(metrics, cases, profile) if metrics else None
-    unit_intervals = getattr(spec, "unit_intervals", None)
+    # A spec's CLUSTERED_SPLITS (Site's many small test sites) are scored by core's bootstrap over
+    # cases, a case being a whole site: intervals and paired intervals resample sites.
+    by_case = split in getattr(spec, "CLUSTERED_SPLITS", {})
+    unit_intervals = None if by_case else getattr(spec, "unit_intervals", None)
     baselines = {}
     case_scores: dict[str, dict[str, Any]] = {}  # system -> case -> its score (the per-site table)
     for name, baseline in spec.BASELINES.items():
@@ -436,6 +439,7 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
                 by_group[group][1] += _summed(case_metrics, denominator)
     return {
         "split": split,
+        "by_case": by_case,
         "dataset": dataset_id,
         "profile": profile,
         "headline_metrics": list(btype.HEADLINE),
@@ -473,13 +477,15 @@ def render_split_section(spec, rows: list[dict]) -> str:
     profiles = sorted({r["profile"] for r in rows})
     out = [
         begin,
-        _summary.row_line(_summary.summary_row(spec, rows, columns[0])),
+        _summary.row_line(_summary_row(spec, rows, columns[0])),
         f"## {CATEGORY_TITLES[spec.CATEGORY]}: {spec.BENCHMARK}",
         "",
         spec.INTRO,
         f"Profile {', '.join(profiles)} (the type's first). Brackets: the bootstrap 95 % interval over {spec.UNIT} "
         + ("(the spec's bootstrap over scored units, 1,000 resamples; none for counts)" if hasattr(spec, "unit_intervals")
            else "(core's\nbootstrap, 1,000 resamples, as in metrics.json)")
+        + "".join(f"; on {r['split']}, core's bootstrap over its cases, i.e. resampling whole sites (paired intervals too)"
+                  for r in rows if r.get("by_case") and hasattr(spec, "unit_intervals"))
         + f". Made with `python benchmarks/reference_scores.py --{spec.CATEGORY} {spec.BENCHMARK}`.",
     ]
     sampled = [r for r in rows if r.get("split_cases") is not None and r["cases"] < r["split_cases"]]
@@ -521,6 +527,31 @@ def render_split_section(spec, rows: list[dict]) -> str:
     return "\n".join(out) + "\n"
 
 
+class _BySite:
+    """A spec seen through its SUMMARY_SPLIT (Site: the many small test sites): no unit
+    bootstrap, so the summary row takes the split's paired interval over sites."""
+
+    unit_intervals = None
+
+    def __init__(self, spec) -> None:
+        self._spec = spec
+        self.UNIT = f"sites of {spec.SUMMARY_SPLIT} (intervals resample sites)"
+
+    def __getattr__(self, name: str):
+        return getattr(self._spec, name)
+
+
+def _summary_row(spec, rows: list[dict], column) -> dict:
+    """The section's summary row: of the test split, or of the spec's SUMMARY_SPLIT where it
+    names a split of the rows (its row standing for test, the dev row kept)."""
+    chosen = getattr(spec, "SUMMARY_SPLIT", None)
+    picked = [r for r in rows if r["split"] == chosen]
+    if not picked:
+        return _summary.summary_row(spec, rows, column)
+    stand_in = [r for r in rows if r["split"] == "dev"] + [{**picked[0], "split": "test"}]
+    return _summary.summary_row(_BySite(spec), stand_in, column) | {"split": chosen}
+
+
 def _usage(usage: dict | None, field: str, averaged: str, fmt: str) -> str:
     if usage is None or usage.get(field) is None:
         return "—"
@@ -554,7 +585,7 @@ def write_split_section(category: str, benchmark: str, output: Path, results: Pa
     """(Re)write TYPE's section of `output` between its markers, the rest untouched. `datasets`
     (split name -> dataset ID or directory) replaces the default dev and test datasets."""
     spec = split_spec(category, benchmark)
-    splits = datasets or {split: None for split in SPLITS}
+    splits = datasets or {split: None for split in SPLITS} | dict(getattr(spec, "CLUSTERED_SPLITS", {}))
     rows = [split_rows(spec, split, results, limit, (made or {}).get(split), dataset_id=dataset_id, reference=reference)
             for split, dataset_id in splits.items()]
     (results / f"{category}-{benchmark}.json").write_text(json.dumps(rows, indent=2), encoding="utf-8")

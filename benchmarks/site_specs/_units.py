@@ -2,7 +2,7 @@
 and the record's page order.
 
 A Site split has three (test) or four (dev) sites, one case each: an interval that resamples
-cases means little. The Site types score a case as a sum over its scored units (a result key, an
+cases means little (the many-sites split, test-sites20, has 20 and is resampled by site: below). The Site types score a case as a sum over its scored units (a result key, an
 exceedance key, a condition kind, an event: `SiteType.units`), and their headline is a function
 of the summed counts, so these intervals resample the units of the whole split with replacement
 (RESAMPLES times, seeded) and take each headline metric's 2.5th and 97.5th percentiles. Units
@@ -16,6 +16,14 @@ from __future__ import annotations
 import random
 
 PER_SITE = True  # a case is a whole site: docs show each site's score, cost and wall time
+# The many small test sites (issue 33, a Site test with power): 20 sites, enough for an interval
+# by site. reference_scores.py adds this split to every Site section and scores it with core's
+# bootstrap over cases (a case is a whole site: a cluster bootstrap by site, paired intervals
+# too); the summary table's Site rows are of this split (SUMMARY_SPLIT), the three public sites
+# staying the headline board in each section.
+SITES20 = "test-sites20"
+CLUSTERED_SPLITS = {SITES20: "envirobench/{benchmark}-synthetic-test-sites20-v1"}
+SUMMARY_SPLIT = SITES20
 RESAMPLES = 1000
 SEED = "envirobench-site-units-1729"
 # Counts, not shares: a resample of the units changes them by construction; no interval.

@@ -2,7 +2,13 @@
 (read by benchmarks/reference_scores.py --site)."""
 
 from _spec_parts import always, count, f1_precision_recall, share
-from _units import PER_SITE, latest_block, unit_intervals  # noqa: F401  (the script reads PER_SITE and unit_intervals)
+from _units import (  # noqa: F401  (the script reads all but latest_block)
+    CLUSTERED_SPLITS,
+    PER_SITE,
+    SUMMARY_SPLIT,
+    latest_block,
+    unit_intervals,
+)
 
 BENCHMARK = "exceedance-summary"
 UNIT = "exceedance keys of the split (units, not sites; see benchmarks/site_specs/_units.py)"

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import PurePosixPath
 
 from _spec_parts import always, count, f1_precision_recall, share
-from _units import PER_SITE, unit_intervals  # noqa: F401  (the script reads both)
+from _units import CLUSTERED_SPLITS, PER_SITE, SUMMARY_SPLIT, unit_intervals  # noqa: F401  (the script reads all four)
 
 from envirobench_site.package import PACKAGE
 

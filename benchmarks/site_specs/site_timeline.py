@@ -2,7 +2,7 @@
 benchmarks/reference_scores.py --site)."""
 
 from _spec_parts import count, f1_precision_recall, share
-from _units import PER_SITE, unit_intervals  # noqa: F401  (the script reads both)
+from _units import CLUSTERED_SPLITS, PER_SITE, SUMMARY_SPLIT, unit_intervals  # noqa: F401  (the script reads all four)
 
 BENCHMARK = "site-timeline"
 UNIT = "events of the split (units, not sites; see benchmarks/site_specs/_units.py)"
