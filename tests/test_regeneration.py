@@ -15,7 +15,8 @@ dataset. Two checks differ, each for its own reason:
   checks; `python -m envirobench_verify.generate ocr-auto-accept` still reads every table.
 - Site ships its records once for every type (envirobench_site.shipping) and regenerating a whole
   split takes long (the three test sites are 1,621 pages), so its check regenerates the smallest
-  dev site, as every type's generator writes it, and compares it with what the package ships:
+  dev site and the smallest site of the many-sites test split (synthetic-test-sites20-v1), as every
+  type's generator writes it, and compares it with what the package ships:
   each volume and the standards (the shipped records), the site's line of each type's cases.jsonl
   and answers.jsonl, its files' manifest entries, and its prediction in correct.json. (Each site's
   records regenerate byte for byte in tests/site/test_site_records.py.)

@@ -25,7 +25,12 @@ def shipped(tmp_path_factory):
     package = tmp_path_factory.mktemp("package")
     with pytest.MonkeyPatch.context() as mp:
         use_fake_sites(mp)
-        lines = list(ship([t.ID for t in TYPES], package_dir=package))
+        # the dev and the public test folders (the many-sites split ships the same way)
+        lines = [
+            line
+            for folder in FOLDERS
+            for line in ship([t.ID for t in TYPES], folder, package_dir=package)
+        ]
     assert len(lines) == 2 * (1 + len(TYPES))
     return package
 
@@ -224,4 +229,9 @@ def test_a_dataset_that_cannot_be_materialised_is_left_out_with_a_warning():
         package.register_datasets(
             lambda dataset_id, directory, **kw: registered.append((dataset_id, kw["split"]))
         )
-    assert registered and all(split == "dev" for _, split in registered)
+    # the dev datasets and the many-sites test split's (a test split of its own folder) remain
+    assert registered and all(
+        split == "dev" or dataset_id.endswith("-synthetic-test-sites20-v1")
+        for dataset_id, split in registered
+    )
+    assert not [d for d, _ in registered if d.endswith("-synthetic-test-v1")]

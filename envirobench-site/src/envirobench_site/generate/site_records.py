@@ -3,8 +3,9 @@ a dataset, its case input, the generator's `generate` (`site_generator`: a type 
 answers and what its description says of them), correct.json's truth predicted back
 (`predicted_back`) and the deliberate mistakes of wrong.json (`SiteMistake`).
 
-A split's datasets hold every site of the split (`envirobench_synth.site.SITES[split]`), one case
-per site: case ID and category are the site ID. Each site's volumes go to
+A split's datasets hold every site of the split (`envirobench_synth.site.SITES[split]`, the split
+being the folder's records group: dev, test, or test-sites20 for `synthetic-test-sites20-v1`, the
+many small test sites), one case per site: case ID and category are the site ID. Each site's volumes go to
 `assets/<site>/volume-N.pdf`; the screening tables to `assets/standards-v1.json` when every site
 of the split uses the same bytes (else `assets/<site>/standards-v1.json`). The four types' datasets
 of a split therefore pin the same asset files, which is what lets the package ship them once.
