@@ -8,7 +8,8 @@ Each category binds it to its package once (`tests/<category>/<category>_kit.py`
 
 and the checks every type's shipped data takes alike: the fixtures score as planted
 (`fixture_scores`, `assert_fixtures_score_as_planted`) and the datasets' size (`shipped_bytes`).
-`refusal` is the check every type's records take: a bad one is refused, saying why.
+`refusal` is the check every type's records take: a bad one is refused, saying why;
+`assert_is_the_categories_task` the one every type class takes.
 """
 
 from __future__ import annotations
@@ -32,6 +33,17 @@ def assert_split_sizes(sizes: Mapping[str, int], planned: Mapping[str, int], lea
     assert sizes == {f"synthetic-{split}-v1": planned[split] for split in ("dev", "test")}
     assert sizes["synthetic-test-v1"] >= least_test
     assert 0.4 <= sizes["synthetic-dev-v1"] / sizes["synthetic-test-v1"] <= 0.5
+
+
+def assert_is_the_categories_task(btype: Any) -> None:
+    """The type class is well formed, agrees with its task in envirobench.categories (ID, label,
+    tier), and headlines every metric the task's formula is computed from."""
+    from envirobench.benchmark import check_type_class
+    from envirobench.categories import disagreements, task
+
+    assert check_type_class(type(btype)) == []
+    assert disagreements(btype.ID, btype.LABEL, btype.TIER) == []
+    assert set(task(btype.ID).formula.required) <= set(btype.HEADLINE)
 
 
 def refusal(raw: Any, cls: type, message: str, **where: Any) -> str:

@@ -6,23 +6,12 @@ from __future__ import annotations
 
 import json
 
-from category_kit import CategoryKit
+from category_kit import CategoryKit, assert_is_the_categories_task  # noqa: F401 (the Legal tests import it from here)
 
-from envirobench import BenchmarkType
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements, task
 from envirobench_legal.package import PACKAGE
 
 KIT = CategoryKit(PACKAGE)
 reference_run, shipped_datasets, fixture_scores, sized_splits = KIT.reference_run, KIT.shipped_datasets, KIT.fixture_scores, KIT.sized_splits
-
-
-def assert_is_the_categories_task(btype: BenchmarkType) -> None:
-    """The type class is well formed, agrees with its task in envirobench.categories (ID, label,
-    tier), and headlines every metric the task's formula is computed from."""
-    assert check_type_class(type(btype)) == []
-    assert disagreements(btype.ID, btype.LABEL, btype.TIER) == []
-    assert set(task(btype.ID).formula.required) <= set(btype.HEADLINE)
 
 
 def dev_sample(type_id: str, *, scanned: bool) -> list[str]:

@@ -7,11 +7,10 @@ import itertools
 import random
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from locate_kit import assert_fixtures_score_as_planted, shipped_datasets
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_locate.document_split import (
     Answer,
     DocumentSplit,
@@ -43,8 +42,7 @@ def score(truth, first_pages):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(DocumentSplit) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/ds-1.pdf",)
     assert "1-based" in Prediction.__doc__
 

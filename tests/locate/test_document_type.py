@@ -7,11 +7,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from locate_kit import reference_run, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_locate.document_type import (
     KINDS,
     TRAPS,
@@ -39,8 +38,7 @@ def score(truth, called):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(DocumentType) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/dt-1.pdf",)
     assert KINDS == documents.KINDS  # the type and the generator know the same kinds
 

@@ -8,11 +8,10 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from category_kit import assert_is_the_categories_task
 from locate_kit import assert_fixtures_score_as_planted, shipped_datasets
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_locate.generate.page_locate import FILES, MISTAKES, QUESTIONS_PER_FILE, planted
 from envirobench_locate.package import PACKAGE
 from envirobench_locate.page_locate import Answer, Input, PageLocate, Prediction
@@ -45,8 +44,7 @@ def score(truth, pages):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(PageLocate) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/f.pdf",)
     assert TYPE.cluster(CASE) == "assets/f.pdf" and TYPE.CLUSTER_UNIT == "document"
     assert "1-based" in Prediction.__doc__

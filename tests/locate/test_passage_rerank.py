@@ -8,11 +8,10 @@ import math
 from collections import Counter
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from locate_kit import reference_run
 
 from envirobench import Case, CaseScore, EnviroBenchError, read_json, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_locate.generate.passage_rerank import MISTAKES, SIZES, ideal_ranking, planted
 from envirobench_locate.package import PACKAGE
 from envirobench_locate.passage_rerank import NDCG_EPSILON, Answer, Input, PassageRerank, Prediction
@@ -48,8 +47,7 @@ def score(ranking, truth=None):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(PassageRerank) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.HEADLINE[:2] == ("ndcg_cut_10", "essential_at_10")
 
 

@@ -8,6 +8,7 @@ import math
 from collections import Counter
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from verify_kit import (
     assert_splits_share_no_family,
     reference_run,
@@ -16,8 +17,6 @@ from verify_kit import (
 )
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_reference_adapter.solvers import qualifier_flags as solver
 from envirobench_synth.labreport.families import families_of
 from envirobench_synth.rng import make_random
@@ -76,8 +75,7 @@ def score(results):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(QualifierFlags) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.HEADLINE[0] == "results_exact" and TYPE.source_files(CASE.input) == ()
 
 

@@ -11,11 +11,10 @@ import math
 from collections import Counter
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from verify_kit import reference_run, sized_splits, wrong_fixture_scores
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_reference_adapter.solvers import screening_exceedances as solver
 from envirobench_synth import standards
 from envirobench_synth.labreport.families import families_of
@@ -68,8 +67,7 @@ def score(findings):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(ScreeningExceedances) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.source_files(CASE.input) == ("assets/se-1.pdf", STANDARDS_FILE)
     assert TYPE.HEADLINE[0] == "finding_f1" and FACTOR_TOLERANCE == 0.01
 

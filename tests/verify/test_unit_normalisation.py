@@ -9,6 +9,7 @@ from collections import Counter
 from decimal import Decimal
 
 import pytest
+from category_kit import assert_is_the_categories_task
 from verify_kit import (
     assert_splits_share_no_family,
     reference_run,
@@ -17,8 +18,6 @@ from verify_kit import (
 )
 
 from envirobench import Case, EnviroBenchError, structure
-from envirobench.benchmark import check_type_class
-from envirobench.categories import disagreements
 from envirobench_reference_adapter.solvers import unit_normalisation as solver
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify import units
@@ -64,8 +63,7 @@ def score(results):
 
 
 def test_the_type_is_well_formed_and_is_the_categories_task():
-    assert check_type_class(UnitNormalisation) == []
-    assert disagreements(TYPE.ID, TYPE.LABEL, TYPE.TIER) == []
+    assert_is_the_categories_task(TYPE)
     assert TYPE.HEADLINE[0] == "values_right" and RELATIVE_TOLERANCE == 0.005
 
 
