@@ -20,13 +20,11 @@ from envirobench_legal.chain_of_title import (
     reference_key,
 )
 from envirobench_legal.generate.chain_of_title import MISTAKES, SIZES, planted
-from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import SPLITS
 from envirobench_synth.legal.packet import COVER_SPLITS
 from envirobench_synth.legal.title import FOCI
 
 TYPE = ChainOfTitle()
-LAYOUT = PACKAGE.layout(TYPE.ID)
 CASE = Case("ct-1", "corrective", Input(packet="assets/ct-1.pdf", apn="123-456-07", parcel="Lot 7, Block 3, OAK PLAT"))
 TRUTH = [
     ("Redfern Petroleum Company", "1971-09-27", "1982-04-06", "Instrument No. 1971-004512", ()),

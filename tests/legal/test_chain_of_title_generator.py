@@ -9,7 +9,6 @@ import pypdfium2 as pdfium
 import pytest
 
 from envirobench_legal.generate.chain_of_title import SCAN_EVERY, plan
-from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import recorder
 from envirobench_synth.legal.packet import (
     COVER_SPLITS,
@@ -23,7 +22,6 @@ from envirobench_synth.legal.packet import (
 from envirobench_synth.legal.title import FOCI, references_of, render_packet, sample_history
 from envirobench_synth.rng import make_random
 
-LAYOUT = PACKAGE.layout("chain-of-title")
 DEV_TEMPLATES = ("hollis-drummond", "castellanos-fairbairn", "okonkwo-lindqvist")
 
 

@@ -18,8 +18,6 @@ from envirobench_synth.legal import (
 )
 from envirobench_synth.rng import make_random
 
-LAYOUT = PACKAGE.layout("instrument-execution")
-
 
 def test_generating_into_a_non_empty_directory_is_refused(tmp_path):
     (tmp_path / "notes.txt").write_text("keep me")

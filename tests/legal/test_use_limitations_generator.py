@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from envirobench_legal.package import PACKAGE
 from envirobench_synth.legal import SPLITS, recorder
 from envirobench_synth.legal.limitations import (
     FOCUSES,
@@ -15,8 +14,6 @@ from envirobench_synth.legal.limitations import (
     sample_search,
 )
 from envirobench_synth.rng import make_random
-
-LAYOUT = PACKAGE.layout("use-limitations")
 
 
 def search(focus, split="dev", documents=4, seed=5):

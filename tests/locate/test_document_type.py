@@ -20,12 +20,10 @@ from envirobench_locate.document_type import (
     Prediction,
 )
 from envirobench_locate.generate.document_type import MISTAKES, SCANNED_EVERY, SIZES, planted
-from envirobench_locate.package import PACKAGE
 from envirobench_synth.locate import documents
 from envirobench_synth.rng import make_random
 
 TYPE = DocumentType()
-LAYOUT = PACKAGE.layout(TYPE.ID)
 CASE = Case("dt-1", "invoice", Input(document="assets/dt-1.pdf"))
 
 

@@ -22,7 +22,6 @@ from envirobench_synth.labreport.families import families_of
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify import qualifiers
 from envirobench_verify.generate.qualifier_flags import MISTAKES, SIZES, planted
-from envirobench_verify.package import PACKAGE
 from envirobench_verify.qualifier_flags import (
     MEANINGS,
     Answer,
@@ -33,7 +32,6 @@ from envirobench_verify.qualifier_flags import (
 )
 
 TYPE = QualifierFlags()
-LAYOUT = PACKAGE.layout(TYPE.ID)
 ROW = {
     "id": "r01",
     "sample_id": "MW-01",

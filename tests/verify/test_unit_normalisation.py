@@ -22,7 +22,6 @@ from envirobench_reference_adapter.solvers import unit_normalisation as solver
 from envirobench_synth.rng import make_random
 from envirobench_synth.verify import units
 from envirobench_verify.generate.unit_normalisation import MISTAKES, SIZES, planted
-from envirobench_verify.package import PACKAGE
 from envirobench_verify.unit_normalisation import (
     KINDS,
     RELATIVE_TOLERANCE,
@@ -34,7 +33,6 @@ from envirobench_verify.unit_normalisation import (
 )
 
 TYPE = UnitNormalisation()
-LAYOUT = PACKAGE.layout(TYPE.ID)
 ROW = {
     "id": "r01",
     "analyte": "Benzene",
