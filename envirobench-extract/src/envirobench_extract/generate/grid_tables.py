@@ -31,6 +31,7 @@ by some laboratories.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -41,6 +42,7 @@ from envirobench_synth import catalogue, degrade, tables
 from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
+from . import v1_columns
 from .v1_columns import ALIGN, CLEAN_LAYOUTS, LONG_TITLES, OPTIONAL, ORDERS, TITLES, table_style
 
 LAYOUTS = (*CLEAN_LAYOUTS, "multi-line-cells", "wrapped-headers", "spanning-headers", "scanned")
@@ -161,6 +163,27 @@ class _Grid:
         self.kinds.append(kind)
         self.rows = max(self.rows, row + int(spans.get("row_span", 1)))  # type: ignore[call-overload]
 
+    def add_section(self, row: int, text: str) -> None:
+        """A section row: one bold cell across the table naming the analyte group below it."""
+        self.add(row, 0, text, "section", column_span=self.columns, bold=True, align="left")
+
+    def spec(
+        self,
+        kinds: Sequence[str],
+        style: tables.TableStyle,
+        align: Mapping[str, tables.Alignment] = ALIGN,
+    ) -> TableSpec:
+        """The table to draw in `style`: these cells, each column aligned by its kind."""
+        return TableSpec(
+            tuple(self.cells),
+            tuple(self.kinds),
+            self.rows,
+            self.columns,
+            self.header_rows,
+            tuple(align[k] for k in kinds),
+            style,
+        )
+
 
 def make_table(seed: int, case_id: str, layout: str) -> DrawnTable:
     """Draw the table of one case (see the module docstring)."""
@@ -205,15 +228,7 @@ def build_spec(rng: random.Random, layout: str) -> TableSpec:
         grid, kinds = _samples_table(rng, notation)
     else:
         grid, kinds = _results_table(rng, layout, style, notation)
-    return TableSpec(
-        tuple(grid.cells),
-        tuple(grid.kinds),
-        grid.rows,
-        grid.columns,
-        grid.header_rows,
-        tuple(ALIGN[k] for k in kinds),
-        style,
-    )
+    return grid.spec(kinds, style)
 
 
 def _sample_rows(
@@ -260,15 +275,7 @@ def _results_table(
     last_group = None
     for analyte, result in results:
         if sections and analyte.group != last_group:
-            grid.add(
-                row,
-                0,
-                _section_text(rng, analyte.group, result.method),
-                "section",
-                column_span=len(order),
-                bold=True,
-                align="left",
-            )
+            grid.add_section(row, _section_text(rng, analyte.group, result.method))
             row += 1
         last_group = analyte.group
         cells = {
@@ -284,10 +291,7 @@ def _results_table(
             cells["result"] = notation.result_with_qualifier(result)
         if layout == "multi-line-cells":
             cells["analyte"] = tables.wrap_text(cells["analyte"], body_font, wrap_width)
-            prefix, _, code = result.method.rpartition(" ")
-            if not prefix:
-                prefix = "EPA" if code.startswith("TO-") else "SW-846"
-            cells["method"] = f"{prefix}\n{code}"
+            cells["method"] = v1_columns.method_on_two_lines(result.method)
         for c, kind in enumerate(order):
             grid.add(row, c, cells[kind], kind)
         row += 1
@@ -351,15 +355,7 @@ def _samples_table(rng: random.Random, notation: Notation) -> tuple[_Grid, list[
     last_group = None
     for a, analyte in enumerate(analytes):
         if sections and analyte.group != last_group:
-            grid.add(
-                row,
-                0,
-                _section_text(rng, analyte.group, results[0][a].method),
-                "section",
-                column_span=len(kinds),
-                bold=True,
-                align="left",
-            )
+            grid.add_section(row, _section_text(rng, analyte.group, results[0][a].method))
             row += 1
         last_group = analyte.group
         first_result = results[0][a]

@@ -21,6 +21,7 @@ from typing import Any
 from envirobench import (
     EnviroBenchError,
     FixturePlan,
+    copy_fields,
     read_categories,
     unstructure,
     write_json,
@@ -35,16 +36,7 @@ MIN_PAGES, MAX_PAGES = 3, 8
 
 
 def record_of(truth: TruthRecord) -> Record:
-    return Record(
-        sample_id=truth.sample_id,
-        analyte=truth.analyte,
-        cas=truth.cas,
-        result=truth.result,
-        nondetect=truth.nondetect,
-        unit=truth.unit,
-        qualifier=truth.qualifier,
-        reporting_limit=truth.reporting_limit,
-    )
+    return copy_fields(Record, truth)
 
 
 def layout_problem(rendered: RenderedReport) -> str | None:

@@ -41,11 +41,12 @@ from envirobench import (
     FixturePlan,
     GeneratedCase,
     Manifest,
+    copy_fields,
     dataset_writer,
     document_cases,
-    iter_jsonl,
     plant_mistakes,
     read_answers,
+    read_categories,
     split_of,
     unstructure,
     write_json,
@@ -100,14 +101,11 @@ def render_case(case_id: str, category: str) -> RenderedReport:
 
 def answer_of(rendered: RenderedReport) -> Answer:
     info = rendered.report.info
-    return Answer(
-        laboratory=info.laboratory,
-        work_order=info.work_order,
-        client=info.client,
-        project=info.project,
+    return copy_fields(
+        Answer,
+        info,
         report_date=info.report_date.isoformat(),
         sampling_dates=tuple(d.isoformat() for d in rendered.report.sampling_dates()),
-        status=info.status,
     )
 
 
@@ -353,14 +351,11 @@ def render_v2(folder: str, planned: PlannedReport) -> RenderedMetadataReport:
 
 def answer_v2(report: frontmatter.MetadataReport) -> Answer:
     f = report.facts
-    return Answer(
-        laboratory=f.laboratory,
-        work_order=f.work_order,
-        client=f.client,
-        project=f.project,
+    return copy_fields(
+        Answer,
+        f,
         report_date=f.report_date.isoformat(),
         sampling_dates=tuple(d.isoformat() for d in f.sampling_dates()),
-        status=f.status,
     )
 
 
@@ -424,8 +419,7 @@ def generate_v2(output_dir: Path, dataset: str) -> Manifest:
 
 def is_v2(dataset_dir: Path) -> bool:
     """Whether a dataset folder holds v2 cases (their categories are front-matter families)."""
-    categories = {record["category"] for _, record in iter_jsonl(Path(dataset_dir) / "cases.jsonl")}
-    return categories <= set(frontmatter.FAMILIES)
+    return set(read_categories(dataset_dir).values()) <= set(frontmatter.FAMILIES)
 
 
 @dataclass(frozen=True)

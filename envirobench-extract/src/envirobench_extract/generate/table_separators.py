@@ -13,15 +13,10 @@ The v1 dataset:
 
 Each case is a tightly cropped grayscale table of laboratory results (analyte, CAS number,
 result, unit, qualifier, reporting limit, method: subsets and orders vary) drawn by
-envirobench-synth, whose geometry becomes the answer. The case category is the layout:
-
-    fully-ruled        a rule between every two rows and columns, and a frame
-    horizontal-rules   rules between rows only; columns separated by whitespace
-    unruled            whitespace only
-    zebra              every other body row shaded; sometimes a rule under the header
-    multi-line-cells   analyte names and methods wrapped over several lines in a cell
-    wrapped-headers    long column titles wrapped over two or three lines
-    scanned            any of the first four, skewed, blurred, noisy and low in contrast
+envirobench-synth, whose geometry becomes the answer. The case category is the layout, one of
+`grid_tables`' layouts (described there) but spanning-headers: fully-ruled, horizontal-rules,
+unruled, zebra, multi-line-cells, wrapped-headers, or scanned (any of the first four, skewed,
+blurred, noisy and low in contrast).
 
 Every case draws from its own stream, make_random(SEED, "table", case_id), so cases are
 independent of each other. Regenerating reproduces every file byte for byte (with the versions
@@ -40,7 +35,7 @@ from envirobench_synth.fonts import font
 from envirobench_synth.rng import make_random
 
 from ..table_separators import DATASETS, Answer, Band, Input, TableSeparators
-from . import grid_families, layout_case_ids
+from . import grid_families, layout_case_ids, v1_columns
 from .grid_datasets import GridDatasets
 from .named_mistakes import planted_by_name
 from .table_separators_fixtures import (
@@ -165,11 +160,7 @@ def _content(
             )
         if layout == "multi-line-cells":
             cells["analyte"] = tables.wrap_text(cells["analyte"], body_font, wrap_width)
-            # "SW-846 8260D" -> "SW-846" over "8260D": the method's prefix on its own line.
-            prefix, _, code = result.method.rpartition(" ")
-            if not prefix:
-                prefix = "EPA" if code.startswith("TO-") else "SW-846"
-            cells["method"] = f"{prefix}\n{code}"
+            cells["method"] = v1_columns.method_on_two_lines(result.method)
         rows.append([cells[c] for c in order])
     return header, rows, [ALIGN[c] for c in order]
 

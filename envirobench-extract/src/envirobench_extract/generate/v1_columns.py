@@ -13,6 +13,16 @@ from envirobench_synth import tables
 # The looks a v1 table is drawn in; its other layouts (wrapped, multi-line, scanned...) reuse them.
 CLEAN_LAYOUTS = ("fully-ruled", "horizontal-rules", "unruled", "zebra")
 
+
+def method_on_two_lines(method: str) -> str:
+    """A multi-line-cells table's method cell: "SW-846 8260D" -> "SW-846" over "8260D", the
+    method's prefix on its own line (a bare code gets the prefix its methods have)."""
+    prefix, _, code = method.rpartition(" ")
+    if not prefix:
+        prefix = "EPA" if code.startswith("TO-") else "SW-846"
+    return f"{prefix}\n{code}"
+
+
 # Column title variants as reports print them; the long forms are the ones worth wrapping.
 TITLES: dict[str, tuple[str, ...]] = {
     "analyte": ("Analyte", "Parameter", "Compound"),

@@ -196,16 +196,7 @@ def build(
             for c in grid.cells
         ]
         grid.cells = cells
-    spec = TableSpec(
-        tuple(grid.cells),
-        tuple(grid.kinds),
-        grid.rows,
-        grid.columns,
-        grid.header_rows,
-        tuple(ALIGN[k] for k in kinds),
-        style,
-    )
-    return spec, look
+    return grid.spec(kinds, style, ALIGN), look
 
 
 def draw_clean(spec: TableSpec) -> tables.RenderedGrid:

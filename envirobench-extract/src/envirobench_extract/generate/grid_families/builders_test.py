@@ -9,6 +9,27 @@ from ..grid_tables import GROUP_TITLES, _Grid
 from . import kit
 
 
+def _result_cells(
+    ctx: kit.Context,
+    analyte: catalogue.Analyte,
+    result: catalogue.ResultRow,
+    dilutions: tuple[str, ...],
+) -> dict[str, str]:
+    """One result's cells by column kind, as an EDD or a QC-grouped page prints them (drawing the
+    analyte's name, then its MDL, then its dilution from `dilutions`)."""
+    rng = ctx.rng
+    return {
+        "analyte": ctx.name(analyte, result),
+        "cas": result.cas or ctx.not_result,
+        "result": ctx.notation.result(result),
+        "qualifier": result.qualifier,
+        "unit": ctx.notation.unit(result.unit),
+        "mdl": kit.mdl(rng, result.reporting_limit),
+        "reporting_limit": result.reporting_limit,
+        "dilution": rng.choice(dilutions),
+    }
+
+
 def _edd_long_form(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
     rng = ctx.rng
     matrix = rng.choice(("soil", "groundwater", "groundwater", "soil-gas"))
@@ -43,35 +64,15 @@ def _edd_long_form(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
             break
         lab_id = kit.lab_id(rng)
         if sample_rows:
-            grid.add(
-                row,
-                0,
-                f"{label}: {sample}",
-                "section",
-                column_span=len(kinds),
-                bold=True,
-                align="left",
-            )
+            grid.add_section(row, f"{label}: {sample}")
             row += 1
         analysed = kit.date(rng, fmt, with_time=rng.random() < 0.5)
         for analyte in analytes:
             if row >= 40:
                 break
             result = catalogue.sample_result_row(rng, analyte, matrix, ctx.notation.report)
-            cells = {
-                "sample_id": sample,
-                "lab_id": lab_id,
-                "analyte": ctx.name(analyte, result),
-                "cas": result.cas or ctx.not_result,
-                "result": ctx.notation.result(result),
-                "qualifier": result.qualifier,
-                "unit": ctx.notation.unit(result.unit),
-                "mdl": kit.mdl(rng, result.reporting_limit),
-                "reporting_limit": result.reporting_limit,
-                "dilution": rng.choice(("1", "1", "1", "2", "5", "10", "20")),
-                "analysed": analysed,
-                "method": result.method,
-            }
+            cells = _result_cells(ctx, analyte, result, ("1", "1", "1", "2", "5", "10", "20"))
+            cells.update(sample_id=sample, lab_id=lab_id, analysed=analysed, method=result.method)
             for c, kind in enumerate(kinds):
                 grid.add(row, c, cells[kind], kind)
             row += 1
@@ -236,18 +237,10 @@ def _qc_grouped_header(ctx: kit.Context, flat: bool) -> tuple[_Grid, list[str]]:
             text = kit.section(analyte.group, result.method, section_style)
             kit.label_row(grid, row, text, "section", len(kinds), flat, align="left")
             row += 1
-        cells = {
-            "analyte": ctx.name(analyte, result)
-            + (f" ({ctx.notation.unit(result.unit)})" if unit_in_header else ""),
-            "cas": result.cas or ctx.not_result,
-            "result": ctx.notation.result(result),
-            "qualifier": result.qualifier,
-            "unit": ctx.notation.unit(result.unit),
-            "mdl": kit.mdl(rng, result.reporting_limit),
-            "reporting_limit": result.reporting_limit,
-            "dilution": rng.choice(("1", "1", "2", "5")),
-            "analysed": analysed,
-        }
+        cells = _result_cells(ctx, analyte, result, ("1", "1", "2", "5"))
+        if unit_in_header:
+            cells["analyte"] += f" ({cells['unit']})"
+        cells["analysed"] = analysed
         for c, kind in enumerate(kinds):
             grid.add(row, c, cells[kind], kind)
         row += 1
