@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from envirobench import FixturePlan, Manifest, copy_fields, dataset_writer, split_of
+from envirobench import FixturePlan, Manifest, copy_fields, dataset_writer, split_of, unstructure
 from envirobench_synth.verify.qualifiers import QualifierReport, sample_qualifier_report
 
 from ..qualifier_flags import (
@@ -115,20 +115,6 @@ planted = FixturePlan.first_fitting(
 )
 
 
-def _meaning_json(meaning: Meaning) -> dict[str, object]:
-    return {
-        "result": meaning.result,
-        "detected": meaning.detected,
-        "estimated": meaning.estimated,
-        "estimate_bias": meaning.estimate_bias,
-        "blank_contamination": meaning.blank_contamination,
-        "over_range": meaning.over_range,
-        "diluted": meaning.diluted,
-        "rejected": meaning.rejected,
-        "tentatively_identified": meaning.tentatively_identified,
-    }
-
-
 def wrong_prediction(mistake: FlagMistake, answer: Answer, prediction: dict) -> dict:
     target = _target(answer, mistake)
     assert target is not None  # plant_mistakes chose the case because it fits
@@ -142,7 +128,7 @@ def wrong_prediction(mistake: FlagMistake, answer: Answer, prediction: dict) -> 
 
 FIXTURES = FixturePlan(
     Answer,
-    correct=lambda answer: {"results": [_meaning_json(m) for m in answer.results]},
+    correct=lambda answer: {"results": [unstructure(m) for m in answer.results]},
     planted=planted,
     wrong=wrong_prediction,
 )
