@@ -32,9 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from envirobench import BenchmarkPackage, generator_command, read_manifest
+from envirobench import BenchmarkPackage, read_manifest
 
 REPO = Path(__file__).resolve().parents[1]
 STAMPS = Path(__file__).with_name("regeneration-verified.json")
@@ -51,26 +50,24 @@ def digests(directory: Path) -> dict[str, str]:
 
 
 def assert_regenerates(
-    package: BenchmarkPackage, type_id: str, folder: str, tmp_path: Path, *, in_process: bool = False
+    package: BenchmarkPackage, type_id: str, folder: str, tmp_path: Path, *, command: str | None = None
 ) -> None:
-    """`in_process`: through the command in this process (so a test's monkeypatching applies),
-    always run, never stamped."""
+    """`command`: Python code run (`python -c`) with the generator command's arguments in place of
+    `python -m PACKAGE.generate` (a generator run with test-only patches: ocr_pinned_readings)."""
     layout = package.layout(type_id)
     shipped, shipped_fixtures = layout.dataset_dir(folder), layout.fixtures_dir(folder)
     output, fixtures = tmp_path / "dataset", tmp_path / "fixtures"
     args = [type_id, "--dataset", folder, "--output", str(output), "--fixtures", str(fixtures)]
-    if in_process:
-        result = CliRunner().invoke(generator_command(package), args)
-        assert result.exit_code == 0, result.output
-    else:
-        stamp = Stamp(f"{package.name} {type_id} {folder}", [shipped, shipped_fixtures])
-        stamp.skip_if_verified()
+    stamp = Stamp(f"{package.name} {type_id} {folder}", [shipped, shipped_fixtures])
+    stamp.skip_if_verified()
+    if command is None:
         stamp.run(tmp_path, "-m", f"{package.name}.generate", *args)
+    else:
+        stamp.run(tmp_path, "-c", command, *args)
     assert digests(output) == digests(shipped)
     assert read_manifest(output).files == read_manifest(shipped).files
     assert digests(fixtures) == digests(shipped_fixtures)
-    if not in_process:
-        stamp.record()
+    stamp.record()
 
 
 class Stamp:

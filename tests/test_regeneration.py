@@ -6,13 +6,9 @@ skips a check while its stamp in tests/regeneration-verified.json holds).
 One test, parametrised over every package: a category adds nothing here when it adds a type or a
 dataset. Two checks differ, each for its own reason:
 
-- Verify's ocr-auto-accept pins a real RapidOCR reading of every table, and reading them all again
-  took most of the suite's time (13 minutes of its 30 of slow tests). Its check regenerates every
-  byte still — images, truth, inputs, answers, manifest, fixtures — but runs the OCR again only on
-  a spread sample of OCR_SAMPLE tables per split, comparing those readings with the pinned ones;
-  the other tables' readings are taken from the shipped dataset (looked up by their image's
-  SHA-256, so an image that changed fails the check). The engine's determinism is what the sample
-  checks; `python -m envirobench_verify.generate ocr-auto-accept` still reads every table.
+- Verify's ocr-auto-accept pins a real RapidOCR reading of every table: its check regenerates
+  every byte but reads again only a spread sample of tables, comparing them with the pinned
+  readings (tests/ocr_pinned_readings.py), and is stamped like the others.
 - Site ships its records once for every type (envirobench_site.shipping) and regenerating a whole
   split takes long (the three test sites are 1,621 pages), so its check regenerates the smallest
   dev site and the smallest site of the many-sites test split (synthetic-test-sites20-v1), as every
@@ -28,10 +24,10 @@ import hashlib
 import json
 from pathlib import Path
 
+import ocr_pinned_readings
 import pytest
 from regeneration_kit import assert_regenerates
 
-import envirobench_verify.generate.ocr_auto_accept as ocr_generator
 from envirobench import BenchmarkPackage, read_answers, read_json, read_manifest
 from envirobench_extract.package import PACKAGE as EXTRACT
 from envirobench_legal.package import PACKAGE as LEGAL
@@ -42,7 +38,6 @@ from envirobench_site.generate.ship import PACKAGE as SITE
 from envirobench_site.generate.ship import generator as site_generator
 from envirobench_site.shipping import PACKAGE_DIR as SITE_DIR
 from envirobench_site.shipping import RECORDS_DIR as SITE_RECORDS
-from envirobench_synth.verify.ocr_tables import Reading, read_cells
 from envirobench_verify.package import PACKAGE as VERIFY
 
 # The packages whose datasets ship whole (Site's are assembled from its records: see above).
@@ -53,7 +48,6 @@ DATASETS = [
     for type_id, layout in package.layouts.items()
     for folder in sorted(layout.datasets)
 ]
-OCR_SAMPLE = 8
 
 
 # The dataset folders of every type: a dev and a test split (Extract's types also keep their first
@@ -75,48 +69,9 @@ def test_every_type_has_a_dev_and_a_test_split(package: BenchmarkPackage):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("package", "type_id", "folder"), DATASETS)
-def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, monkeypatch, package, type_id, folder):
-    reader = None
-    if (package, type_id) == (VERIFY, "ocr-auto-accept"):
-        reader = PinnedReadings(folder)
-        monkeypatch.setattr(ocr_generator, "read_cells", reader)
-    assert_regenerates(package, type_id, folder, tmp_path, in_process=reader is not None)
-    if reader is not None:
-        assert reader.read_again == reader.matched == OCR_SAMPLE
-
-
-class PinnedReadings:
-    """read_cells for the ocr-auto-accept generator: the real OCR on the sampled tables, the
-    shipped readings on the others; counts what it did. The dataset pins each reading's text (the
-    engine's confidence is withheld and not kept: its fourth decimal differs between machines),
-    so the texts are what the sample compares."""
-
-    def __init__(self, folder: str) -> None:
-        root = VERIFY.layout("ocr-auto-accept").dataset_dir(folder)
-        self.cases = {}
-        for number, line in enumerate((root / "cases.jsonl").read_text(encoding="utf-8").splitlines()):
-            case = json.loads(line)["input"]
-            digest = hashlib.sha256((root / case["image"]).read_bytes()).hexdigest()
-            self.cases[digest] = (number, {tuple(c["box"]): c["text"] for c in case["cells"]})
-        step = max(1, len(self.cases) // OCR_SAMPLE)
-        self.sample = set(range(0, len(self.cases), step)[:OCR_SAMPLE])
-        self.read_again = 0
-        self.matched = 0
-
-    def __call__(self, data: bytes, cells) -> list[Reading]:
-        digest = hashlib.sha256(data).hexdigest()
-        assert digest in self.cases, "a regenerated table image is not one of the shipped images"
-        number, pinned = self.cases[digest]
-        shipped = [Reading(pinned.get(cell.box), None) for cell in cells]
-        if number not in self.sample:
-            return shipped
-        fresh = read_cells(data, cells)
-        self.read_again += 1
-        assert [r.text for r in fresh] == [r.text for r in shipped], (
-            f"RapidOCR reads table {number} differently from the pinned reading"
-        )
-        self.matched += 1
-        return fresh
+def test_regenerating_reproduces_every_pinned_file_and_the_fixtures(tmp_path, package, type_id, folder):
+    pinned_ocr = (package, type_id) == (VERIFY, "ocr-auto-accept")
+    assert_regenerates(package, type_id, folder, tmp_path, command=ocr_pinned_readings.COMMAND if pinned_ocr else None)
 
 
 # The smallest site of the dev split and of the many-sites test split (its records under
