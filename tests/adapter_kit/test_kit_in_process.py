@@ -402,9 +402,7 @@ class FileSizes(BenchmarkType):
     PROFILES = ("exact",)
     HEADLINE = ("accuracy",)
     Input, Answer, Prediction = FileInput, FileSize, FileSize
-
-    def source_files(self, case_input):
-        return (case_input.path,)
+    SOURCE_FIELDS = ("path",)
 
     def score_case(self, case, answer, prediction):
         return {"exact": CaseScore((), {"accuracy": float(answer == prediction)})}

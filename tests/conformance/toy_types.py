@@ -87,9 +87,7 @@ class LeakySidecarCount(CountWords):
     FORMAT = "envirobench.leaky-sidecar-count.v1"
     SCORING_VERSION = "envirobench.leaky-sidecar-count.scores.v1"
     Input = SidecarInput
-
-    def source_files(self, case_input):
-        return (case_input.notes,)
+    SOURCE_FIELDS = ("notes",)
 
 
 class LeakyLogCount(LeakySidecarCount):

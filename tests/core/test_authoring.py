@@ -183,3 +183,38 @@ def test_a_package_entry_point_registers_its_types_datasets_and_viewers(monkeypa
     splits = {d.id: d.split for d in registry.datasets.values()}
     assert all(splits[layout.dataset_id(f)] == authoring.split_of(f) for layout in PACKAGE.layouts.values() for f in layout.datasets)
     assert repr(PackageHooks(PACKAGE)).startswith("PackageHooks(BenchmarkPackage('envirobench_locate'")
+
+
+def test_source_fields_name_a_cases_files_in_order_single_paths_and_lists_alike():
+    @attrs.frozen
+    class Bundle:
+        bundle: str
+        thumbnails: tuple[str, ...]
+        note: str = "not a file"
+
+    class Split(envirobench.BenchmarkType):
+        SOURCE_FIELDS = ("bundle", "thumbnails")
+
+    class Nothing(envirobench.BenchmarkType):
+        pass
+
+    case_input = Bundle("b.pdf", ("p1.png", "p2.png"))
+    assert Split().source_files(case_input) == ("b.pdf", "p1.png", "p2.png")
+    assert Split().source_files(Bundle("b.pdf", ())) == ("b.pdf",)
+    assert Nothing().source_files(case_input) == ()  # no field named: the case uses no file
+
+
+def test_copy_fields_builds_a_record_from_an_object_that_carries_its_fields():
+    @attrs.frozen
+    class Row:
+        name: str
+        value: float
+        unit: str
+
+    class Model:  # a synthetic model's object: the record's fields and more
+        name, value, unit, seed = "benzene", 5.0, "ug/L", 7
+
+    assert authoring.copy_fields(Row, Model()) == Row("benzene", 5.0, "ug/L")
+    assert authoring.copy_fields(Row, Model(), unit="mg/L") == Row("benzene", 5.0, "mg/L")
+    with pytest.raises(AttributeError):
+        authoring.copy_fields(Row, object())

@@ -82,6 +82,9 @@ class BenchmarkType:
     PROFILES: ClassVar[tuple[str, ...]]
     HEADLINE: ClassVar[tuple[str, ...]]
     VIEWER: ClassVar[str] = "json"
+    # The input's fields that name the source files a case uses (each a dataset-relative path, or
+    # a sequence of them), in order: what `source_files` returns unless a type overrides it.
+    SOURCE_FIELDS: ClassVar[tuple[str, ...]] = ()
     # What `cluster` groups cases by, in words ("document"): recorded with the run's intervals.
     # Required when `cluster` is overridden.
     CLUSTER_UNIT: ClassVar[str | None] = None
@@ -109,8 +112,16 @@ class BenchmarkType:
                 setattr(cls, name, schema)
 
     def source_files(self, case_input: Any) -> Sequence[str]:
-        """Dataset-relative paths of the source files a case's input uses (copied for the adapter)."""
-        return ()
+        """Dataset-relative paths of the source files a case's input uses (copied for the adapter):
+        by default the paths its `SOURCE_FIELDS` hold."""
+        paths: list[str] = []
+        for name in self.SOURCE_FIELDS:
+            value = getattr(case_input, name)
+            if isinstance(value, str):
+                paths.append(value)
+            else:
+                paths.extend(value)
+        return tuple(paths)
 
     def check_prediction(self, case: Case, prediction: Any) -> None:
         """Refuse a prediction that is well formed but does not fit its case's input (a list of the

@@ -76,9 +76,7 @@ class DocumentExtraction(envirobench.BenchmarkType):
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

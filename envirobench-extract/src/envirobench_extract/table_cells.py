@@ -209,9 +209,7 @@ class TableCells(envirobench.BenchmarkType):
     PROFILES = ("exact", "value")
     HEADLINE = ("cells_right", "tables_exact", "cells_missing", "extra_cells")
     VIEWER = "table-grid"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.image,)
+    SOURCE_FIELDS = ("image",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

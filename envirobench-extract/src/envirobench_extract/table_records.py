@@ -108,10 +108,8 @@ class TableRecords(envirobench.BenchmarkType):
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
     VIEWER = "json"
+    SOURCE_FIELDS = ("source",)
     CLUSTER_UNIT = "document"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.source,)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -199,9 +199,7 @@ class TableSeparators(envirobench.BenchmarkType):
     PROFILES = ("logical", "strict")
     HEADLINE = ("separator_f1", "tables_exact")
     VIEWER = "image-overlay"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.image,)
+    SOURCE_FIELDS = ("image",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -188,12 +188,10 @@ class TableStructure(envirobench.BenchmarkType):
         "grits_top_recall",
     )
     VIEWER = "table-structure"
+    SOURCE_FIELDS = ("image",)
 
     Answer = TableGrid
     Prediction = TableGrid
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.image,)
 
     def score_case(
         self, case: Case, answer: TableGrid, prediction: TableGrid

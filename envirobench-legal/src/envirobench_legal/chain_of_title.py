@@ -243,9 +243,7 @@ class ChainOfTitle(envirobench.BenchmarkType):
         "packets_exact",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.packet,)
+    SOURCE_FIELDS = ("packet",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:
         truth = answer.periods

@@ -340,9 +340,7 @@ class IndemnityTerms(envirobench.BenchmarkType):
         *(f"{field}_accuracy" for field in FIELDS),
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:
         errors, over, right = compare(answer, prediction, parse_date(case.input.as_of))

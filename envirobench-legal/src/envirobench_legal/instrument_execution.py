@@ -139,9 +139,7 @@ class InstrumentExecution(envirobench.BenchmarkType):
         "evidence_pages_right",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:
         right = prediction.status == answer.status

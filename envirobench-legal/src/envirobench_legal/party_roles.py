@@ -253,9 +253,7 @@ class PartyRoles(envirobench.BenchmarkType):
         "role_recall",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:
         found, extra = match(answer, prediction)

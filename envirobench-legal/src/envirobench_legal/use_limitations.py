@@ -245,9 +245,7 @@ class UseLimitations(envirobench.BenchmarkType):
         "predicted_items",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return case_input.documents
+    SOURCE_FIELDS = ("documents",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:
         truth = {item.reference: item for item in answer.limitations}

@@ -160,10 +160,8 @@ class DocumentSplit(envirobench.BenchmarkType):
         "boundaries",
     )
     VIEWER = "page-strip"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        # The thumbnails are images, so core copies them into the report's report-assets/.
-        return (case_input.bundle, *case_input.thumbnails)
+    # The thumbnails are images, so core copies them into the report's report-assets/.
+    SOURCE_FIELDS = ("bundle", "thumbnails")
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

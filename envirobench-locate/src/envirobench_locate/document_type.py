@@ -152,9 +152,7 @@ class DocumentType(envirobench.BenchmarkType):
     PROFILES = ("kind",)
     HEADLINE = ("macro_f1", "accuracy", "documents")
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

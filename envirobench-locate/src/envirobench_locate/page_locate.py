@@ -119,11 +119,9 @@ class PageLocate(envirobench.BenchmarkType):
     PROFILES = ("pages",)
     HEADLINE = ("page_f1", "page_precision", "page_recall", "questions_exact", "questions")
     VIEWER = "page-strip"
+    # The thumbnails are images, so core copies them into the report's report-assets/.
+    SOURCE_FIELDS = ("document", "thumbnails")
     CLUSTER_UNIT = "document"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        # The thumbnails are images, so core copies them into the report's report-assets/.
-        return (case_input.document, *case_input.thumbnails)
 
     def cluster(self, case: Case) -> str | None:
         return case.input.document

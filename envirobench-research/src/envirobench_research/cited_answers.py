@@ -166,9 +166,7 @@ class CitedAnswers(envirobench.BenchmarkType):
     PROFILES = ("claims",)
     HEADLINE = ("cited_accuracy", "answer_accuracy", "citation_precision", "questions")
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return case_input.documents
+    SOURCE_FIELDS = ("documents",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

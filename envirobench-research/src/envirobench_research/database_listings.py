@@ -180,9 +180,7 @@ class DatabaseListings(envirobench.BenchmarkType):
         "listings",
         "reports",
     )
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

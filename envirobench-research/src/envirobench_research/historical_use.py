@@ -176,9 +176,7 @@ class HistoricalUse(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("periods",)
     HEADLINE = ("period_f1", "period_precision", "period_recall", "use_f1", "periods", "histories")
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document,)
+    SOURCE_FIELDS = ("document",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

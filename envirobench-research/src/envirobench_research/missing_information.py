@@ -171,9 +171,7 @@ class MissingInformation(envirobench.BenchmarkType):
         "invented_rate",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return case_input.documents
+    SOURCE_FIELDS = ("documents",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -178,9 +178,7 @@ class RegulatoryStandards(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("lookups",)
     HEADLINE = ("lookup_accuracy", "table_accuracy", "value_accuracy", "lookups")
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.tables,)
+    SOURCE_FIELDS = ("tables",)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -176,9 +176,7 @@ class CustodyReconciliation(envirobench.BenchmarkType):
         "pairs",
     )
     VIEWER = "json"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.form, case_input.report)
+    SOURCE_FIELDS = ("form", "report")
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction

@@ -248,9 +248,7 @@ class OcrAutoAccept(envirobench.BenchmarkType):
         "accept_rate",
     )
     VIEWER = "cell-overlay"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.image,)
+    SOURCE_FIELDS = ("image",)
 
     def check_prediction(self, case: Case, prediction: Prediction) -> None:
         # The input lists the readable cells, so the length is checked without the answer (a

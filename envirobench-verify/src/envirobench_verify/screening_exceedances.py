@@ -195,10 +195,8 @@ class ScreeningExceedances(envirobench.BenchmarkType):
         "reports",
     )
     VIEWER = "json"
+    SOURCE_FIELDS = ("document", "standards")
     CLUSTER_UNIT = "report"
-
-    def source_files(self, case_input: Input) -> tuple[str, ...]:
-        return (case_input.document, case_input.standards)
 
     def score_case(
         self, case: Case, answer: Answer, prediction: Prediction
