@@ -651,6 +651,8 @@ def main() -> None:
         if splits and not all(splits.values()):
             parser.error("--split NAME=DATASET needs both a name and a dataset")
         known = set(splits or SPLITS)
+        if not splits and len(chosen) == 1:  # and the spec's own CLUSTERED_SPLITS (Site: test-sites20)
+            known |= set(getattr(split_spec(*chosen[0]), "CLUSTERED_SPLITS", {}))
         if made and (len(chosen) != 1 or not set(made) <= known):
             parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one category option")
         for category, benchmark in chosen:
