@@ -75,7 +75,6 @@ class DocumentExtraction(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "documents_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
 
     def score_case(

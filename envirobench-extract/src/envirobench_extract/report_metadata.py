@@ -128,7 +128,6 @@ class ReportMetadata(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("exact",)
     HEADLINE = ("fields_right", "reports_exact")
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
     # Comparing a dozen fields takes ~15 µs a case, less than reading its score back (~25 µs).
     REUSE_SCORES = False

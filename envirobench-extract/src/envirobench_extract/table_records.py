@@ -107,7 +107,6 @@ class TableRecords(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = PROFILES
     HEADLINE = ("record_f1", "tables_exact", "record_precision", "record_recall", *FIELD_HEADLINE)
-    VIEWER = "json"
     SOURCE_FIELDS = ("source",)
     CLUSTER_UNIT = "document"
 

@@ -242,7 +242,6 @@ class ChainOfTitle(envirobench.BenchmarkType):
         "period_recall",
         "packets_exact",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("packet",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:

@@ -339,7 +339,6 @@ class IndemnityTerms(envirobench.BenchmarkType):
         "exact_share",
         *(f"{field}_accuracy" for field in FIELDS),
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:

@@ -138,7 +138,6 @@ class InstrumentExecution(envirobench.BenchmarkType):
         "status_accuracy",
         "evidence_pages_right",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:

@@ -252,7 +252,6 @@ class PartyRoles(envirobench.BenchmarkType):
         "role_precision",
         "role_recall",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:

@@ -244,7 +244,6 @@ class UseLimitations(envirobench.BenchmarkType):
         "foreign_items",
         "predicted_items",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("documents",)
 
     def score_case(self, case: Case, answer: Answer, prediction: Prediction) -> dict[str, CaseScore]:

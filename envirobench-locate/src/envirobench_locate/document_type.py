@@ -151,7 +151,6 @@ class DocumentType(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("kind",)
     HEADLINE = ("macro_f1", "accuracy", "documents")
-    VIEWER = "json"
     SOURCE_FIELDS = ("document",)
 
     def score_case(

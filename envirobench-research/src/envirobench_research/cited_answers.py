@@ -165,7 +165,6 @@ class CitedAnswers(envirobench.BenchmarkType):
     TIER = "document"
     PROFILES = ("claims",)
     HEADLINE = ("cited_accuracy", "answer_accuracy", "citation_precision", "questions")
-    VIEWER = "json"
     SOURCE_FIELDS = ("documents",)
 
     def score_case(

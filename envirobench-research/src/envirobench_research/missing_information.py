@@ -170,7 +170,6 @@ class MissingInformation(envirobench.BenchmarkType):
         "unanswerable_accuracy",
         "invented_rate",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("documents",)
 
     def score_case(

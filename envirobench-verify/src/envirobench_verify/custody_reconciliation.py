@@ -175,7 +175,6 @@ class CustodyReconciliation(envirobench.BenchmarkType):
         "pairs_exact",
         "pairs",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("form", "report")
 
     def score_case(

@@ -176,7 +176,6 @@ class QualifierFlags(envirobench.BenchmarkType):
         *(f"{m}_accuracy" for m in MEANINGS),
         "results",
     )
-    VIEWER = "json"
     CLUSTER_UNIT = "report"
 
     def score_case(

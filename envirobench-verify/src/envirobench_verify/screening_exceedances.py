@@ -194,7 +194,6 @@ class ScreeningExceedances(envirobench.BenchmarkType):
         "reports_exact",
         "reports",
     )
-    VIEWER = "json"
     SOURCE_FIELDS = ("document", "standards")
     CLUSTER_UNIT = "report"
 

@@ -161,7 +161,6 @@ class UnitNormalisation(envirobench.BenchmarkType):
     TIER = "component"
     PROFILES = ("values",)
     HEADLINE = ("values_right", *(f"{k}_right" for k in KINDS), "values")
-    VIEWER = "json"
     CLUSTER_UNIT = "report"
 
     def score_case(
