@@ -1,5 +1,9 @@
 """The archetypes of a site (the kinds of business and release, their analytes and plumes) and the
 names, places and reporting limits a model draws from.
+
+Length: one table of data, an entry per kind of site (the public test sites', dev's and the
+many-sites test split's eight), each its analytes, tanks, conditions with their wording, remedy
+and governing tables; splitting it would scatter the one place that says which kinds exist.
 """
 
 from __future__ import annotations
