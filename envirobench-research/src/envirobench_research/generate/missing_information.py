@@ -28,7 +28,7 @@ from .mistake import Mistake
 
 SEED = 20261218
 VERSION = 1
-RECORDS = {"dev": 10, "test": 54}
+RECORDS = {"dev": 10, "test": 90}
 QUESTIONS_PER_RECORD = 20
 
 
