@@ -29,7 +29,7 @@ from envirobench import (
     split_of,
     unstructure,
 )
-from envirobench_synth.legal import SPLITS, recorder, render_instrument
+from envirobench_synth.legal import NEUTRAL_TITLE, SPLITS, recorder, render_instrument
 from envirobench_synth.legal.contracts import (
     CONTRACT_SPLITS,
     Contract,
@@ -112,7 +112,8 @@ def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, str, Input, A
     rng = make_random(SEED, split, planned.case_id)
     contract = sample_contract(rng, split, contract_template(planned.template), planned.execution, planned.form,
                                recorder(planned.recorder))
-    rendered = render_instrument(contract.instrument, SEED, split, planned.case_id, scanned=planned.scanned)
+    rendered = render_instrument(contract.instrument, SEED, split, planned.case_id, scanned=planned.scanned,
+                                 pdf_title=NEUTRAL_TITLE)
     case_input = Input(document=f"assets/{planned.case_id}.pdf", as_of=contract.terms.as_of.isoformat())
     answer = answer_of(contract, planned.scanned)
     return rendered.pdf, answer.scope, case_input, answer

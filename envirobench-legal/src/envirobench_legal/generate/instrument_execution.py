@@ -20,7 +20,14 @@ from functools import partial
 from pathlib import Path
 
 from envirobench import FixturePlan, Manifest, dataset_writer, document_cases, split_of
-from envirobench_synth.legal import SPLITS, recorder, render_instrument, sample_instrument, template
+from envirobench_synth.legal import (
+    NEUTRAL_TITLE,
+    SPLITS,
+    recorder,
+    render_instrument,
+    sample_instrument,
+    template,
+)
 from envirobench_synth.rng import make_random
 
 from ..instrument_execution import Answer, Input, InstrumentExecution
@@ -72,7 +79,7 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
     split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     instrument = sample_instrument(rng, planned.scenario, template(planned.template), recorder(planned.recorder))
-    rendered = render_instrument(instrument, SEED, split, planned.case_id, scanned=planned.scanned)
+    rendered = render_instrument(instrument, SEED, split, planned.case_id, scanned=planned.scanned, pdf_title=NEUTRAL_TITLE)
     answer = Answer(
         status=rendered.status, evidence_pages=rendered.evidence_pages, kind=instrument.kind, scanned=planned.scanned
     )

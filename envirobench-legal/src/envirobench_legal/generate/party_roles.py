@@ -28,7 +28,7 @@ from envirobench import (
     split_of,
     structure,
 )
-from envirobench_synth.legal import SPLITS, recorder, render_instrument, template
+from envirobench_synth.legal import NEUTRAL_TITLE, SPLITS, recorder, render_instrument, template
 from envirobench_synth.legal.parties import (
     PARTY_KINDS,
     TRAPS,
@@ -83,7 +83,8 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
     rng = make_random(SEED, split, planned.case_id)
     drawn = sample_party_instrument(rng, planned.kind, template(planned.template), recorder(planned.recorder),
                                     wording(planned.wording))
-    rendered = render_instrument(drawn.instrument, SEED, split, planned.case_id, scanned=planned.scanned)
+    rendered = render_instrument(drawn.instrument, SEED, split, planned.case_id, scanned=planned.scanned,
+                                 pdf_title=NEUTRAL_TITLE)
     answer = structure(
         {
             # In name order: the order the instrument introduces its parties would tell their roles.

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from envirobench import FixturePlan, GeneratedCase, Manifest, dataset_writer, split_of
-from envirobench_synth.legal import SPLITS, recorder, render_instrument
+from envirobench_synth.legal import NEUTRAL_TITLE, SPLITS, recorder, render_instrument
 from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
@@ -128,7 +128,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
             paths = []
             for position, document in enumerate(search.documents):
                 copy = render_instrument(document.instrument, SEED, split, planned.case_id, position,
-                                         scanned=scanned(planned, position))
+                                         scanned=scanned(planned, position), pdf_title=NEUTRAL_TITLE)
                 path = f"assets/{planned.case_id}-{position + 1}.pdf"
                 (root / path).write_bytes(copy.pdf)
                 paths.append(path)

@@ -12,7 +12,7 @@ needs instruments: chain of title, party roles, use limitations.
 
 from .families import RECORDERS, SPLITS, TEMPLATES, RecorderStyle, Template, recorder, template
 from .instruments import KINDS, SCENARIOS, STATUS_OF, STATUSES, Instrument, sample_instrument
-from .render import RenderedInstrument, render_instrument
+from .render import NEUTRAL_TITLE, RenderedInstrument, render_instrument
 
 __all__ = [
     "KINDS",
@@ -28,6 +28,7 @@ __all__ = [
     "Template",
     "recorder",
     "render_instrument",
+    "NEUTRAL_TITLE",
     "sample_instrument",
     "template",
 ]

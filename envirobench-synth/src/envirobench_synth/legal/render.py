@@ -338,9 +338,10 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
     return tags
 
 
-def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top: float, total: int) -> tuple[bytes, list[set[str]]]:
+def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top: float, total: int,
+         pdf_title: str) -> tuple[bytes, list[set[str]]]:
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, instrument.title.title(), PDF_CREATOR, (PAGE_W, PAGE_H))
+    canvas = new_canvas(buffer, pdf_title, PDF_CREATOR, (PAGE_W, PAGE_H))
     page_tags = []
     for index, rows in enumerate(pages):
         tags = draw_furniture(canvas, instrument, index, total, first_top)
@@ -385,7 +386,16 @@ def evidence_pages(scenario: str, page_tags: list[set[str]]) -> tuple[int, ...]:
     return pages
 
 
-def render_instrument(instrument: Instrument, seed: int, *labels: str | int, scanned: bool = False) -> RenderedInstrument:
+# The Title metadata of a dataset's single-instrument PDFs: the same word whatever the kind.
+NEUTRAL_TITLE = "Document"
+
+
+def render_instrument(instrument: Instrument, seed: int, *labels: str | int, scanned: bool = False,
+                      pdf_title: str | None = None) -> RenderedInstrument:
+    """`pdf_title`: the PDF's Title metadata, by default the instrument's title. A dataset whose
+    cases are single instruments gives a neutral one: the metadata is read without opening a page
+    and would name the instrument's kind even on a scan."""
+    pdf_title = instrument.title.title() if pdf_title is None else pdf_title
     rng = make_random(seed, *labels, "ink")
     pages, first_top = layout(instrument, rng)
     total = len(pages)
@@ -396,8 +406,8 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
         # The copy stops where the signature pages would begin; the footer still counts them.
         first_signature = next(i for i, rows in enumerate(pages) if any("signature-blank" in r.tags or "signature-ink" in r.tags for _, r in rows))
         shown = pages[:first_signature]
-    pdf, page_tags = emit(instrument, shown, first_top, total)
+    pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title)
     if scanned:
-        pdf = scanned_pdf(pdf, len(shown), instrument.title.title(), seed, *labels)
+        pdf = scanned_pdf(pdf, len(shown), pdf_title, seed, *labels)
     return RenderedInstrument(pdf, len(shown), instrument.status, evidence_pages(instrument.scenario, page_tags), scanned, page_tags)
 
