@@ -1156,3 +1156,24 @@ def test_an_earlier_dataset_without_a_split_beside_dev_and_test_leaves_the_test_
     assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-v2 (test split)")
     assert [Path(r["path"]).name for r in data["refused"]] == ["on-v1"]
     assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(60)
+
+
+def test_of_several_test_splits_the_one_every_run_was_made_on_is_pinned(tmp_path, unregistered):
+    """Site ships two test splits (the three public sites, and 20 small sites): runs that all used
+    one of them are pinned to it; runs on both need --pin, naming the choices."""
+    dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
+    test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v1")
+    many = write_dataset(tmp_path / "many", "table-separators", name="envirobench/table-separators-synthetic-test-many-v1")
+    datasets = [("envirobench/table-separators-synthetic-dev-v1", dev, "dev"), ("envirobench/table-separators-synthetic-test-v1", test, "test"),
+                ("envirobench/table-separators-synthetic-test-many-v1", many, "test")]
+    results = tmp_path / "results"
+    unregistered.run(results, "on-many", "table-separators", 0.8, dataset=many)
+    unregistered.run(results, "on-dev", "table-separators", 0.7, dataset=dev)
+    with plugins.using_registry(registry_of(unregistered, "two-tests", *datasets)):
+        data, _ = board_json(results)
+        assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-many-v1 (test split)")
+        assert [Path(r["path"]).name for r in data["refused"]] == ["on-dev"]
+        assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(80)
+        unregistered.run(results, "on-test", "table-separators", 0.6, dataset=test)
+        result = invoke(results)
+    assert result.exit_code == 1 and "--pin table-separators=DATASET" in result.output + result.stderr

@@ -95,6 +95,12 @@ def resolve_pins(
         tests = [c for c in candidates if registry is not None and registry.datasets[c].split == "test"]
         if len(candidates) > 1 and len(tests) == 1:
             candidates = tests  # systems are measured on the test split; dev is what they were made on
+        elif len(tests) > 1:
+            # Several test splits (Site: the three public sites and the many-sites split): the one
+            # the task's runs on a test split were all made on; runs on both: the user chooses.
+            made_on = {run.identity.id for run in runs if run.task == task_id and run.identity.id in tests}
+            if len(made_on) == 1:
+                candidates = sorted(made_on)
         if len(candidates) > 1:
             raise EnviroBenchError(
                 f"task {task_id!r} has several registered datasets ({', '.join(candidates)}): "
@@ -105,7 +111,7 @@ def resolve_pins(
                 contents = datasets.load_contents(candidates[0], registry)
             except EnviroBenchError as exc:
                 raise EnviroBenchError(f"cannot pin task {task_id!r}: the registered dataset {candidates[0]!r} is not valid: {exc}") from None
-            split = " (test split)" if candidates == tests else ""
+            split = " (test split)" if candidates[0] in tests else ""
             pins[task_id] = Pin(task_id, _identity_of(contents.dataset), f"installed registered dataset {candidates[0]}{split}", contents)
             continue
         pins[task_id] = _pin_from_runs(task_id, [run for run in runs if run.task == task_id])
