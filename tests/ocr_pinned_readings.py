@@ -72,9 +72,11 @@ def main(args: list[str]) -> None:
         raise SystemExit(f"read {reader.read_again} tables again and matched {reader.matched}, not {OCR_SAMPLE}")
 
 
-# What the probe runs (`-c`): this module imported from tests/, then main on the arguments.
-COMMAND = f"""import sys
-sys.path.insert(0, {str(Path(__file__).resolve().parent)!r})
-from ocr_pinned_readings import main
-main(sys.argv[1:])
+# What the probe runs (`-c`): this module loaded from its file (not through sys.path, whose
+# directory the importer would list, and a listing is pinned by the stamp), then main on the arguments.
+COMMAND = f"""import importlib.util, sys
+spec = importlib.util.spec_from_file_location("ocr_pinned_readings", {str(Path(__file__).resolve())!r})
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+module.main(sys.argv[1:])
 """
