@@ -238,14 +238,14 @@ def find_leaks(h: Harness, *, parts: bool = True) -> list[str]:
         keys = {key for objs, flds in searched for *_, value in objs if isinstance(value, dict) for key in value}
         keys |= {key for _, flds in searched for _, key, _, _ in flds}
         quoted = {key for key in keys if any(text in data for text in _key_texts(key))}
-        texts: dict[tuple[str, str], set[bytes]] = {}
+        texts: dict[tuple[str, ...], set[bytes]] = {}  # (label, canon) or (path, key, canon)
         for objs, flds in searched:
             for label, canon, value in objs:
                 if not isinstance(value, dict) or quoted.issuperset(value):
                     texts[label, canon] = object_texts(canon, value)
             for path, key, canon, value in flds:
                 if key in quoted:
-                    texts[path, key + "\0" + canon] = field_texts(key, canon, value)
+                    texts[path, key, canon] = field_texts(key, canon, value)
         found = found_in(data, {text for group in texts.values() for text in group})
         for cid, (objs, flds) in zip(case_ids, searched, strict=True):
             for label, canon, _ in objs:
@@ -256,7 +256,7 @@ def find_leaks(h: Harness, *, parts: bool = True) -> list[str]:
                     leaks.append(f"input/{relative} holds {label} of case {cid!r} at {where}")
             for path, key, canon, _ in flds:
                 where = fields.get((key, canon))
-                if where is None and not found.isdisjoint(texts.get((path, key + "\0" + canon), ())):
+                if where is None and not found.isdisjoint(texts.get((path, key, canon), ())):
                     where = "(as JSON text)"
                 if where is not None:
                     leaks.append(f"input/{relative} (used by case {cid!r}) holds answer field {path} ({key!r} = {canon[:80]}) at {where}")
