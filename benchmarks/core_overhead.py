@@ -23,7 +23,7 @@ scoring a saved run) count towards the outermost stage. Stages:
   scoring        score_run (candidate only)
   pairing        load_compared_run for the baseline and both controls (read, check, rescore their
                  saved predictions) + pair_and_gate
-  writing        write_outputs (metrics.json, review-brief.json, summary.md) + build_comparison and
+  writing        build_metrics + write_outputs (metrics.json, review-brief.json, summary.md) + build_comparison and
                  write_comparison (comparison.json) + write_report (report.html) + every run.json write
   adapter output copying adapter/ into the run directory, removing the adapter workspace
   unattributed   everything else inside execute (record assembly, staging directory, publish)
@@ -228,6 +228,7 @@ LANDMARKS = {
     "load_predictions": "checks",
     "score_run": "scoring",
     "pair_and_gate": "pairing",
+    "build_metrics": "writing",
     "write_outputs": "writing",
     "build_comparison": "writing",
     "write_comparison": "writing",
@@ -248,7 +249,7 @@ def instrument(timer: StageTimer) -> None:
             setattr(owner, attr, timer.wrap(name, getattr(owner, attr), **kw))
 
     for attr in ("build_request", "run_adapter", "read_adapter_result", "check_result", "load_predictions",
-                 "score_run", "load_compared_run", "pair_and_gate", "write_outputs", "build_comparison", "write_comparison", "write_report",
+                 "score_run", "load_compared_run", "pair_and_gate", "build_metrics", "write_outputs", "build_comparison", "write_comparison", "write_report",
                  "_move_output", "unstructure", "request_text_of"):
         patch(runs, attr, attr)
     patch(runs, "write_json", "write_json", note=lambda path, *a, **k: Path(path).name)

@@ -296,23 +296,14 @@ def render_summary(record: RunRecord, btype: BenchmarkType, metrics: Metrics, ca
     )
 
 
-def write_outputs(
-    run_dir: Path,
-    record: RunRecord,
-    btype: BenchmarkType,
-    cases: Mapping[str, Case],
-    scores: RunScores,
-    baseline: ComparedRun | None,
-    controls: Sequence[ComparedRun],
-    gate: Gate,
-) -> tuple[Metrics, str]:
-    """Write metrics.json, review-brief.json and summary.md; return the metrics (the report is built
-    from them and the comparison, which runs.write_scored writes) and the SHA-256 of metrics.json."""
-    metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
+def write_outputs(run_dir: Path, record: RunRecord, btype: BenchmarkType, cases: Mapping[str, Case], metrics: Metrics, gate: Gate) -> str:
+    """Write metrics.json (built by build_metrics), review-brief.json and summary.md; return the
+    SHA-256 of metrics.json. The report is built from the metrics and the comparison, which
+    runs.write_scored writes."""
     metrics_sha256 = write_metrics(run_dir, metrics)
     write_review_brief(run_dir, build_review_brief(record, cases, gate))
     atomic_write_text(run_dir / SUMMARY_FILE, render_summary(record, btype, metrics, cases))
-    return metrics, metrics_sha256
+    return metrics_sha256
 
 
 # -- replacing a run's outputs as one step (see the module docstring) ---------------------------

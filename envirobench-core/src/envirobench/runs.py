@@ -50,7 +50,7 @@ from .categories import categories_of
 from .compared import ComparedRun, load_compared_run, read_saved_predictions
 from .errors import EnviroBenchError, TechnicalFailure
 from .jsonio import atomic_write_text, dir_mode, gc_paused
-from .outputs import build_comparison, staged_outputs, swap_into_place, write_outputs
+from .outputs import build_comparison, build_metrics, staged_outputs, swap_into_place, write_outputs
 from .pairing import Gate, check_gates_and_targets, pair_and_gate
 from .plugins import Registry, resolve_adapter
 from .protocol import RESULT_FILE, AdapterResult, CaseUsage
@@ -547,7 +547,8 @@ def write_scored(
     """Every output of a scored run into `directory`, run.json last (with it, the set is complete),
     recording the digest of metrics.json (`compared.saved_scores` reuses its scores by it)."""
     scores, gate = scored
-    metrics, metrics_sha256 = write_outputs(directory, record, btype, cases, scores, baseline, controls, gate)
+    metrics = build_metrics(record, btype, cases, scores, baseline, controls, gate)
+    metrics_sha256 = write_outputs(directory, record, btype, cases, metrics, gate)
     # One pass makes each comparison case once: every batch is encoded into the report's case data
     # and written to comparison.json (a 100,000-case run never makes them twice).
     comparison = build_comparison(record, cases, answers, predictions, baseline, controls)
