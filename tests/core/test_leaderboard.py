@@ -1116,6 +1116,23 @@ def registry_of(unregistered, plugin, *datasets):
     return plugins.build_registry(extra=[(plugin, Plugin())])
 
 
+def board_of_splits(tmp_path, unregistered, splits, runs):
+    """The board of `runs` (run ID, NAME, score) made on table-separators datasets
+    `envirobench/table-separators-synthetic-NAME`, one per (NAME, split or None) of `splits`; with
+    the datasets' directories by NAME and the registry that registers them."""
+    entries = []
+    for name, split in splits:
+        dataset_id = f"envirobench/table-separators-synthetic-{name}"
+        entries.append((dataset_id, write_dataset(tmp_path / name, "table-separators", name=dataset_id), split))
+    paths = {name: directory for (name, _), (_, directory, _) in zip(splits, entries, strict=True)}
+    for run_id, name, score in runs:
+        unregistered.run(tmp_path / "results", run_id, "table-separators", score, dataset=paths[name])
+    registry = registry_of(unregistered, "splits", *entries)
+    with plugins.using_registry(registry):
+        data, _ = board_json(tmp_path / "results")
+    return data, paths, registry
+
+
 def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unregistered):
     """Systems are developed on dev and measured on test: a board pins test (docs/datasets.md)."""
     dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
@@ -1143,16 +1160,8 @@ def test_of_a_tasks_dev_and_test_splits_the_test_split_is_pinned(tmp_path, unreg
 
 def test_an_earlier_dataset_without_a_split_beside_dev_and_test_leaves_the_test_split_pinned(tmp_path, unregistered):
     """Extract keeps its v1 datasets (no split) beside the v2 dev and test splits: still test."""
-    v1 = write_dataset(tmp_path / "v1", "table-separators", name="envirobench/table-separators-synthetic-v1")
-    dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v2")
-    test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v2")
-    datasets = [("envirobench/table-separators-synthetic-v1", v1, None), ("envirobench/table-separators-synthetic-dev-v2", dev, "dev"),
-                ("envirobench/table-separators-synthetic-test-v2", test, "test")]
-    results = tmp_path / "results"
-    unregistered.run(results, "on-v1", "table-separators", 0.95, dataset=v1)
-    unregistered.run(results, "on-test", "table-separators", 0.6, dataset=test)
-    with plugins.using_registry(registry_of(unregistered, "versions", *datasets)):
-        data, _ = board_json(results)
+    data, _, _ = board_of_splits(tmp_path, unregistered, [("v1", None), ("dev-v2", "dev"), ("test-v2", "test")],
+                                 [("on-v1", "v1", 0.95), ("on-test", "test-v2", 0.6)])
     assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-v2 (test split)")
     assert [Path(r["path"]).name for r in data["refused"]] == ["on-v1"]
     assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(60)
@@ -1161,19 +1170,12 @@ def test_an_earlier_dataset_without_a_split_beside_dev_and_test_leaves_the_test_
 def test_of_several_test_splits_the_one_every_run_was_made_on_is_pinned(tmp_path, unregistered):
     """Site ships two test splits (the three public sites, and 20 small sites): runs that all used
     one of them are pinned to it; runs on both need --pin, naming the choices."""
-    dev = write_dataset(tmp_path / "dev", "table-separators", name="envirobench/table-separators-synthetic-dev-v1")
-    test = write_dataset(tmp_path / "test", "table-separators", name="envirobench/table-separators-synthetic-test-v1")
-    many = write_dataset(tmp_path / "many", "table-separators", name="envirobench/table-separators-synthetic-test-many-v1")
-    datasets = [("envirobench/table-separators-synthetic-dev-v1", dev, "dev"), ("envirobench/table-separators-synthetic-test-v1", test, "test"),
-                ("envirobench/table-separators-synthetic-test-many-v1", many, "test")]
-    results = tmp_path / "results"
-    unregistered.run(results, "on-many", "table-separators", 0.8, dataset=many)
-    unregistered.run(results, "on-dev", "table-separators", 0.7, dataset=dev)
-    with plugins.using_registry(registry_of(unregistered, "two-tests", *datasets)):
-        data, _ = board_json(results)
-        assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-many-v1 (test split)")
-        assert [Path(r["path"]).name for r in data["refused"]] == ["on-dev"]
-        assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(80)
-        unregistered.run(results, "on-test", "table-separators", 0.6, dataset=test)
-        result = invoke(results)
+    data, paths, registry = board_of_splits(tmp_path, unregistered, [("dev-v1", "dev"), ("test-v1", "test"), ("test-many-v1", "test")],
+                                            [("on-many", "test-many-v1", 0.8), ("on-dev", "dev-v1", 0.7)])
+    assert data["pins"]["table-separators"]["source"].endswith("synthetic-test-many-v1 (test split)")
+    assert [Path(r["path"]).name for r in data["refused"]] == ["on-dev"]
+    assert row(data, "Extract")["tasks"]["table-separators"]["score"] == pytest.approx(80)
+    unregistered.run(tmp_path / "results", "on-test", "table-separators", 0.6, dataset=paths["test-v1"])
+    with plugins.using_registry(registry):
+        result = invoke(tmp_path / "results")
     assert result.exit_code == 1 and "--pin table-separators=DATASET" in result.output + result.stderr
