@@ -26,7 +26,7 @@ from ..custody_reconciliation import Answer, CustodyReconciliation, Discrepancy,
 
 SEED = 20261217
 VERSION = 1
-PAIRS_PER_FAMILY = {"dev": 10, "test": 22}
+PAIRS_PER_FAMILY = {"dev": 10, "test": 66}
 
 
 def generate(
