@@ -49,6 +49,24 @@ def file_size(type_id: str, relative: str, version: str = "v1") -> int:
     return case_file(type_id, relative, version).stat().st_size
 
 
+# The root of the split whose cases the baselines are scoring now: reference_scores.py sets it
+# before it runs a spec's baselines on a split (`scoring_split`), for types whose dev and test
+# splits name their files alike ("assets/record-001-doc-01.pdf" in both).
+_SCORED_ROOT: list[Path] = []
+
+
+def scoring_split(root: Path) -> None:
+    """Say which split's files `scored_file_size` reads: the dataset being scored."""
+    _SCORED_ROOT[:] = [Path(root)]
+
+
+def scored_file_size(relative: str) -> int:
+    """The size in bytes of a file a case of the split being scored names: metadata, not content."""
+    if not _SCORED_ROOT:
+        raise RuntimeError("no split is being scored: reference_scores.py calls scoring_split(dataset.root) first")
+    return (_SCORED_ROOT[0] / relative).stat().st_size
+
+
 def best_threshold(candidates, score) -> float:
     """The candidate with the highest `score(candidate)` (the first of equals): a one-parameter
     fit on dev."""

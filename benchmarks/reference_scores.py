@@ -63,6 +63,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import _shortcuts  # noqa: E402  (benchmarks/_shortcuts.py: what the shortcut baselines share)
 import _summary  # noqa: E402  (benchmarks/_summary.py: the summary table at the top of the page)
 
 DATASETS_DIR = ROOT / "envirobench-extract" / "src" / "envirobench_extract" / "benchmarks"
@@ -390,6 +391,7 @@ def split_rows(spec, split: str, results: Path, limit: int | None, made: Path | 
     unit_intervals = None if by_case else getattr(spec, "unit_intervals", None)
     baselines = {}
     case_scores: dict[str, dict[str, Any]] = {}  # system -> case -> its score (the per-site table)
+    _shortcuts.scoring_split(dataset.root)
     for name, baseline in spec.BASELINES.items():
         scores = []
         predictions = {}

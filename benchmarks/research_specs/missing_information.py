@@ -12,6 +12,11 @@ that names a kind (`holds`) is still read, should one come back. For each shape 
 dev how often the record answers the question and the commonest true value, and answers that
 value only where the formula says it pays (a·q > 6(1 − a), a the answerable share, q the share of
 answerable questions whose truth is that value); everywhere else it abstains.
+
+A second near-blind shortcut adds the files' sizes: scanned documents are page images (7–21 KB),
+text-layer ones 2–3 KB, so the number of large files says how many of the record's documents are
+scans, and some kinds are scanned more often than others (an easement, a deed). The size that
+parts the two (the largest ratio between neighbouring sizes of dev's files) is fitted on dev.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections import Counter, defaultdict
 from functools import cache
 
 from _blind import typed_guess
+from _shortcuts import scored_file_size
 from _spec_parts import by_category, count, formula_score, share
 
 from envirobench_research.package import PACKAGE
@@ -43,7 +49,8 @@ INTRO = (
     "'yes', ...); and a near-blind shortcut fitted on dev that reads no PDF: the record's file names (neutral, `record-010-doc-03.pdf` "
     "in a seeded order: they tell only how many files the record holds) and each question's shape (type, the "
     "document kind it names, whether it names one well, tank, invoice or permit, whether it names a day or a year) give, from dev, how often such a question is answerable and its "
-    "commonest truth; it answers that value only where the formula says it pays and abstains elsewhere."
+    "commonest truth; it answers that value only where the formula says it pays and abstains elsewhere. A second one adds the files' sizes "
+    "(how many of the record's files are large enough to be scanned pages, the size fitted on dev), which tell which documents are scans."
 )
 
 # The document kind a question's words name, and the file-name ending of a record's copy of it.
@@ -88,11 +95,35 @@ def shape(documents, text: str, answer_type: str, unit: str) -> tuple:
     )
 
 
+def _dev_dir():
+    return PACKAGE.layout(BENCHMARK).dataset_dir("synthetic-dev-v1")
+
+
 @cache
-def dev_table() -> dict[tuple, tuple[float, str, float]]:
+def scan_bytes() -> float:
+    """Fitted on dev: the size parting small files from large ones (scanned pages), the geometric
+    mean of the two neighbouring sizes of dev's files with the largest ratio between them."""
+    dev = _dev_dir()
+    sizes = sorted(
+        (dev / document).stat().st_size
+        for line in (dev / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line
+        for document in json.loads(line)["input"]["documents"]
+    )
+    _, cut = max((b / a, (a * b) ** 0.5) for a, b in zip(sizes[:-1], sizes[1:], strict=True))
+    return cut
+
+
+def scans(sizes) -> int:
+    """How many of a record's files are large enough to be scanned pages."""
+    return sum(size > scan_bytes() for size in sizes)
+
+
+@cache
+def dev_table(with_sizes: bool = False) -> dict[tuple, tuple[float, str, float]]:
     """Per question shape (and each shorter prefix of it, the back-off), fitted on the dev split:
-    (answerable share a, the commonest truth, its share q of the answerable questions)."""
-    dev = PACKAGE.layout(BENCHMARK).dataset_dir("synthetic-dev-v1")
+    (answerable share a, the commonest truth, its share q of the answerable questions). With
+    sizes, the shape ends with the number of scanned files."""
+    dev = _dev_dir()
     cases = [json.loads(line) for line in (dev / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line]
     answers = {
         a["id"]: a["answer"]
@@ -101,8 +132,9 @@ def dev_table() -> dict[tuple, tuple[float, str, float]]:
     seen: dict[tuple, list[str | None]] = defaultdict(list)
     for case in cases:
         documents = case["input"]["documents"]
+        extra = (scans((dev / d).stat().st_size for d in documents),) if with_sizes else ()
         for question, gold in zip(case["input"]["questions"], answers[case["id"]]["questions"], strict=True):
-            key = shape(documents, question["text"], question["answer_type"], question.get("unit", ""))
+            key = shape(documents, question["text"], question["answer_type"], question.get("unit", "")) + extra
             truth = None
             if gold["status"] in ("answerable", "superseded"):
                 truth = "; ".join(gold["items"]) if gold["items"] else gold["value"]
@@ -116,17 +148,26 @@ def dev_table() -> dict[tuple, tuple[float, str, float]]:
     return table
 
 
-def answerability_prior(case_input, answer):
+def _prior(case_input, with_sizes: bool):
     """Abstain unless dev says answering this shape of question pays: a·q > 6(1 − a)."""
-    table = dev_table()
+    table = dev_table(with_sizes)
+    extra = (scans(map(scored_file_size, case_input.documents)),) if with_sizes else ()
     given = {}
     for question in case_input.questions:
-        key = shape(case_input.documents, question.text, question.answer_type, question.unit)
+        key = shape(case_input.documents, question.text, question.answer_type, question.unit) + extra
         found = next((table[key[:n]] for n in range(len(key), 1, -1) if key[:n] in table), (0.0, "", 0.0))
         share_answerable, value, share_right = found
         pays = share_answerable * share_right > 6 * (1 - share_answerable)
         given[question.id] = value if pays else NOT_IN_RECORD
     return {"answers": given}
+
+
+def answerability_prior(case_input, answer):
+    return _prior(case_input, with_sizes=False)
+
+
+def answerability_prior_with_sizes(case_input, answer):
+    return _prior(case_input, with_sizes=True)
 
 
 BASELINES = {
@@ -137,6 +178,7 @@ BASELINES = {
         "answers": {q.id: typed_guess(q) for q in case_input.questions}
     },
     "file names + question shape, fitted on dev (reads no PDF)": answerability_prior,
+    "file names, file sizes + question shape, fitted on dev (reads no PDF)": answerability_prior_with_sizes,
 }
 COLUMNS = (
     *formula_score("missing_information"),
