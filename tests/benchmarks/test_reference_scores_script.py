@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "benchmarks" / "reference_scores.py"
 SPECS = REPO / "benchmarks" / "extract_specs"
@@ -220,3 +222,25 @@ def test_a_section_made_before_the_summary_gets_a_row_read_from_its_table():
         "the reference's interval is 0.178 wide (over 0.150) |"
     )
     assert _summary.place(text, ("site",)) == text  # rebuilding changes nothing
+
+
+def test_a_shortcut_reads_the_sizes_of_the_split_it_scores(tmp_path):
+    # missing-information's dev and test splits name their files alike (assets/record-001-doc-01.pdf):
+    # the size shortcut reads the files of the split being scored, which the script names to it.
+    output = tmp_path / "reference-scores.md"
+    run("--research", "missing-information", "--no-reference", "--limit", "2", "--output", str(output),
+        "--results", str(tmp_path / "r"), cwd=tmp_path)
+    rows = json.loads((tmp_path / "r" / "research-missing-information.json").read_text(encoding="utf-8"))
+    assert [row["split"] for row in rows] == ["dev", "test"]
+    for row in rows:
+        assert "file names, file sizes + question shape, fitted on dev (reads no PDF)" in row["baselines"]
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import _shortcuts
+
+    _shortcuts._SCORED_ROOT.clear()
+    with pytest.raises(RuntimeError, match="no split is being scored"):
+        _shortcuts.scored_file_size("assets/record-001-doc-01.pdf")
+    _shortcuts.scoring_split(tmp_path)
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "x.pdf").write_bytes(b"12345")
+    assert _shortcuts.scored_file_size("assets/x.pdf") == 5
