@@ -56,11 +56,11 @@ def test_the_request_text_in_pieces_is_the_converters_text(count):
 def test_metrics_text_of_shared_scores_is_the_converters_text_whatever_its_cache(run_dir, make_run, results, monkeypatch, cache):
     """A new run's metrics share score objects (scoring.SharedScores) and metrics_text reuses the
     text of each; that must change no byte, when its bounded caches are cleared too."""
-    from envirobench import outputs
+    from envirobench import runs
 
     captured = {}
-    real = outputs.build_metrics
-    monkeypatch.setattr(outputs, "build_metrics", lambda *a, **k: captured.setdefault("m", real(*a, **k)))
+    real = runs.build_metrics  # a run builds its metrics in runs.write_scored
+    monkeypatch.setattr(runs, "build_metrics", lambda *a, **k: captured.setdefault("m", real(*a, **k)))
     make_run("again", off="c000002:1,c000004:-2", baseline=results / "base", controls=(results / "ctl",))
     metrics = captured["m"]
     monkeypatch.setattr(rundir_text, "_TEXT_CACHE", cache)
