@@ -56,7 +56,7 @@ EXECUTION_SHARES = {
     "covenant-missing-signature": 8,
 }
 STAND_ALONE_EVERY = (2, 5, 9)  # positions in every ten that are stand-alone indemnity agreements
-SIZES = {"dev": 60, "test": 120}
+SIZES = {"dev": 60, "test": 600}
 SCANNED_EVERY = 5  # every fifth contract is a scanned copy
 
 
