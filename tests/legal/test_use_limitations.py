@@ -216,7 +216,7 @@ def test_the_splits_are_registered_sized_scanned_and_small(datasets):
             "environmental-covenant", "activity-use-limitation", "deed-restriction", "environmental-lien"}
         total += sum(entry.size for entry in dataset.manifest.files)
     assert len(datasets["synthetic-test-v1"][2]) >= 100
-    assert total < 8_000_000
+    assert total < 24_000_000  # 350 searches (300 in test): ~20 MB of the Legal wheel's 50 MB
 
 
 def test_the_plan_keeps_recorders_apart_and_scans_every_fifth_pdf():

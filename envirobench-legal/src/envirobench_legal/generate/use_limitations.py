@@ -47,7 +47,7 @@ FOCUS_SHARES = {
     "lien-other-apn": 9,
     "nothing-recorded": 10,
 }
-SIZES = {"dev": 50, "test": 100}
+SIZES = {"dev": 50, "test": 300}
 DOCUMENTS = (3, 3, 4, 5)  # instruments per search, drawn per case (3 twice: size)
 SCANNED_EVERY = 5  # every fifth PDF of a split is a scanned copy
 
