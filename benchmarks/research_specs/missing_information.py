@@ -100,15 +100,18 @@ def _dev_dir():
 
 
 @cache
+def _dev_cases() -> list[dict]:
+    """The dev split's cases as cases.jsonl has them (read once for both fits below)."""
+    text = (_dev_dir() / "cases.jsonl").read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line]
+
+
+@cache
 def scan_bytes() -> float:
     """Fitted on dev: the size parting small files from large ones (scanned pages), the geometric
     mean of the two neighbouring sizes of dev's files with the largest ratio between them."""
     dev = _dev_dir()
-    sizes = sorted(
-        (dev / document).stat().st_size
-        for line in (dev / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line
-        for document in json.loads(line)["input"]["documents"]
-    )
+    sizes = sorted((dev / document).stat().st_size for case in _dev_cases() for document in case["input"]["documents"])
     _, cut = max((b / a, (a * b) ** 0.5) for a, b in zip(sizes[:-1], sizes[1:], strict=True))
     return cut
 
@@ -124,13 +127,12 @@ def dev_table(with_sizes: bool = False) -> dict[tuple, tuple[float, str, float]]
     (answerable share a, the commonest truth, its share q of the answerable questions). With
     sizes, the shape ends with the number of scanned files."""
     dev = _dev_dir()
-    cases = [json.loads(line) for line in (dev / "cases.jsonl").read_text(encoding="utf-8").splitlines() if line]
     answers = {
         a["id"]: a["answer"]
         for a in map(json.loads, (dev / "answers.jsonl").read_text(encoding="utf-8").splitlines())
     }
     seen: dict[tuple, list[str | None]] = defaultdict(list)
-    for case in cases:
+    for case in _dev_cases():
         documents = case["input"]["documents"]
         extra = (scans((dev / d).stat().st_size for d in documents),) if with_sizes else ()
         for question, gold in zip(case["input"]["questions"], answers[case["id"]]["questions"], strict=True):
