@@ -1,21 +1,30 @@
 """Benchmark type `unit-normalisation`: result values converted to a target unit and basis.
 
 A case is the result rows of one laboratory report (`Input.results`). Each row gives a result as
-printed: `value` (the number as the report prints it: decimal comma, scientific notation),
-`unit` (as printed: "ug/L", "mg/Kg", "ppb", "wt%" ...), `basis` (the basis the report prints for
-it, "" when none: "wet weight", "dry basis", "as N", "Nitrate (NO3)" ...), `medium` ("water" or
-"soil"), `note` (the sample's percent solids or percent moisture line, "" when none applies) and
-the wanted `target_unit` (one of µg/L, mg/L, ng/L, µg/kg, mg/kg) and `target_basis` ("" when the
-basis does not change, "dry weight", "wet weight", "as N", "as NO3", "as NO2", "as NH3", "as P",
-"as PO4"). A system returns, per row, the value in the target unit and basis
+printed: `value` (the number as the report prints it: decimal comma, scientific notation,
+thousands grouped, a qualifier beside it: "<0,50", "12,300 J"; the report's other values say
+which mark is decimal), `unit` (as printed: "ug/L", "mg/Kg", "ppb", "wt%", "ppbv", "mg/kg dry"
+...), `basis` (the basis the report prints for it, "" when none: "wet weight", "dry basis",
+"as N", "Nitrate (NO3)", "TCLP extract" ...), `medium` ("water", "soil" or "air": soil gas and
+indoor air), `note` (the sample's percent solids or percent moisture line, or the reference
+conditions of a gas conversion; "" when none is printed) and the wanted `target_unit` (one of
+µg/L, mg/L, ng/L, µg/kg, mg/kg, µg/m³) and `target_basis` ("" when the basis does not change,
+"dry weight", "wet weight", "as N", "as NO3", "as NO2", "as NH3", "as P", "as PO4"). A system returns, per row, the value in the target unit and basis
 (`Prediction.results`: `result` = the row's ID, `value` a finite number).
 
 Conversions the rows need (the truth: exact decimal arithmetic on the printed value):
 - mass per volume: 1 mg/L = 1,000 µg/L = 1,000,000 ng/L; mass per mass: 1 mg/kg = 1,000 µg/kg;
   1 % (by weight) = 10,000 mg/kg;
 - ppm and ppb by medium: in water ppm is mg/L and ppb µg/L; in soil ppm is mg/kg and ppb µg/kg;
+  in a soil's leachate (TCLP, SPLP: the basis says so) they are per litre of extract, mg/L and
+  µg/L, and the sample's solids line does not apply; in air they are by volume (ppbv = nL/L);
+- gases: µg/m³ = ppbv × molecular weight ÷ molar volume (22.414 L/mol × T ÷ 273.15 K at 1 atm),
+  at 25 °C (24.465 L/mol) unless the note states other reference conditions; molecular weights
+  from the compound's formula with C 12.011, H 1.008, Cl 35.45, O 15.999;
 - wet and dry weight: dry = wet × 100 ÷ %solids, wet = dry × %solids ÷ 100, with
-  %solids = 100 − %moisture when the note gives the moisture;
+  %solids = 100 − %moisture when the note gives the moisture; the printed basis may be in the
+  basis column or in the unit ("mg/kg dry"), and a value already on the target basis is not
+  converted again;
 - species as the element or as the ion, by molar mass (N 14.007, O 15.999, H 1.008, P 30.974):
   nitrate as NO3 = nitrate as N × 62.004 ÷ 14.007 (≈ 4.427), nitrite NO2/N ≈ 3.284,
   ammonia NH3/N ≈ 1.216, phosphate PO4/P ≈ 3.066;
@@ -25,13 +34,14 @@ Scoring (one profile, `values`, the default gate). A value is right when it is w
 relative tolerance RELATIVE_TOLERANCE = 0.005 (0.5 %) of the truth: |predicted − truth| ≤
 0.005 × |truth|. The tolerance absorbs rounded factors (4.43 for 4.427) and the six significant
 figures of the truth, never a wrong factor of ten, a missed basis or a species conversion
-(the smallest of those is a factor of 1.2). Errors: ("wrong-value", row ID) and
+(the smallest of those is a factor of 1.017: a gas at 20 °C taken at 25 °C). Errors: ("wrong-value", row ID) and
 ("missing-value", row ID). Headline:
 
     values_right       (primary) the share of rows converted right
     <kind>_right       the share right per conversion kind (mass-volume, mass-mass, ppm-ppb,
                        wet-to-dry, dry-to-wet, moisture-to-dry, species, species-and-unit,
-                       percent, wet-to-dry-and-unit, unchanged)
+                       percent, wet-to-dry-and-unit, unchanged, gas-volume, leachate,
+                       unit-basis)
     values             the number of rows
 
 Blind baseline (docs): "copy the value unconverted" (right only on unchanged rows). Rows are
@@ -54,7 +64,7 @@ DATASETS = {
     "synthetic-test-v1": "envirobench/unit-normalisation-synthetic-test-v1",
 }
 RELATIVE_TOLERANCE = 0.005
-TargetUnit = Literal["µg/L", "mg/L", "ng/L", "µg/kg", "mg/kg"]
+TargetUnit = Literal["µg/L", "mg/L", "ng/L", "µg/kg", "mg/kg", "µg/m³"]
 TargetBasis = Literal[
     "", "dry weight", "wet weight", "as N", "as NO3", "as NO2", "as NH3", "as P", "as PO4"
 ]
@@ -70,6 +80,9 @@ Kind = Literal[
     "percent",
     "wet-to-dry-and-unit",
     "unchanged",
+    "gas-volume",
+    "leachate",
+    "unit-basis",
 ]
 KINDS: tuple[str, ...] = Kind.__args__  # type: ignore[attr-defined]
 
@@ -93,7 +106,7 @@ class UnitRow:
 
     id: str = attrs.field(validator=not_blank)
     analyte: str
-    medium: Literal["water", "soil"]
+    medium: Literal["water", "soil", "air"]
     value: str = attrs.field(validator=not_blank)
     unit: str = attrs.field(validator=not_blank)
     basis: str
@@ -155,9 +168,9 @@ def within_tolerance(predicted: float, truth: float) -> bool:
 
 class UnitNormalisation(envirobench.BenchmarkType):
     ID = "unit-normalisation"
-    FORMAT = "envirobench.unit-normalisation.v1"
+    FORMAT = "envirobench.unit-normalisation.v2"
     LABEL = "Unit normalisation"
-    SCORING_VERSION = "envirobench.unit-normalisation.scores.v1"
+    SCORING_VERSION = "envirobench.unit-normalisation.scores.v2"
     TIER = "component"
     PROFILES = ("values",)
     HEADLINE = ("values_right", *(f"{k}_right" for k in KINDS), "values")

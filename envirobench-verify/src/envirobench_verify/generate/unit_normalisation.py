@@ -2,7 +2,9 @@
 
 Each case is one laboratory report's rows to convert (envirobench_synth.verify.units
 .sample_unit_report), in the laboratory-report families of its split (dev and test families and
-the spellings of units, bases, species and solids notes are disjoint). Reports carry 10 to 14
+the spellings of units, bases, species, solids notes, gas units and conditions, leachates and
+qualifiers are disjoint), with the traps of real practice the sampler lists (gases by volume,
+leachates, the basis in the unit, qualifiers and thousands grouped). Reports carry 10 to 14
 rows; the test split holds over 1,000 values. The case category is the family. Each report draws
 from its own stream, make_random(SEED, split, case_id); regenerating reproduces every file byte
 for byte.
@@ -22,7 +24,7 @@ from .report_rows import draw_reports, report_cases
 
 SEED = 20261602
 VERSION = 1
-SIZES = {"dev": 42, "test": 90}  # reports; 10 to 14 rows each
+SIZES = {"dev": 50, "test": 120}  # reports; 10 to 14 rows each
 
 
 def case_of(report: UnitReport) -> tuple[Input, Answer]:
@@ -71,6 +73,8 @@ MISTAKES: tuple[UnitMistake, ...] = (
     UnitMistake("species", 4.427, "nitrate as N and as NO3 confused"),
     UnitMistake("ppm-ppb", 0.001, "ppm and ppb confused"),
     UnitMistake("moisture-to-dry", 1.25, "percent moisture taken for percent solids"),
+    UnitMistake("gas-volume", 0.25, "a gas's ppbv copied as µg/m³ (benzene's factor is 3.19)"),
+    UnitMistake("unit-basis", 1.25, "a value printed dry in its unit taken as wet"),
 )
 
 
