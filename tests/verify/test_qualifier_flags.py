@@ -157,6 +157,13 @@ def test_a_legend_flag_means_what_the_legend_says():
                         and row.meanings["estimated"]
                         and not row.meanings["blank_contamination"]
                     )
+                if "redefined-E" in row.traps:  # interference: an estimate, not over range
+                    assert clp and row.meanings["estimated"] and not row.meanings["over_range"]
+                if "redefined-N" in row.traps:  # spike recovery: an estimate, not tentative
+                    assert clp and row.meanings["estimated"] and not row.meanings["tentatively_identified"]
+                flags = len(row.lab_qualifier.replace(",", "").replace(" ", "")) + bool(row.validation_qualifier)
+                if flags >= 3:
+                    assert "combined-flags" in row.traps
             assert report.family in {f.name for f in families_of(split)}
 
 
@@ -166,6 +173,7 @@ def test_the_splits_share_no_legend_wording_and_no_footnote_symbol():
     words = {
         split: {w for v in qualifiers.STANDARD_WORDINGS[split].values() for w in v}
         | {f[2][split] for f in qualifiers.FOOTNOTES}
+        | set(qualifiers.CLP_WORDINGS[split].values())
         for split in ("dev", "test")
     }
     assert not words["dev"] & words["test"]
@@ -181,8 +189,8 @@ def test_the_splits_are_registered_sized_by_family_and_carry_every_trap(datasets
         if split == "test":
             assert results >= 1000
         traps = Counter(t.trap for a in answers.values() for t in a.traps)
-        for trap in ("footnote-flag", "redefined-B", "validator-flag", "rejected", "tic",
-                     "inline-flag", "nondetect-with-flag"):  # fmt: skip
+        for trap in ("footnote-flag", "redefined-B", "redefined-E", "redefined-N", "validator-flag", "rejected",
+                     "tic", "inline-flag", "nondetect-with-flag", "combined-flags"):  # fmt: skip
             assert traps[trap] >= 5, (split, trap)
         flags = Counter(
             flag

@@ -37,7 +37,9 @@ inorganic data review, and the laboratory conventions that use the same letters:
 Footnote-defined flags. Laboratories define flags of their own in the report's legend (`*`,
 `^`, `H`, `Q`, `T`, ...), and some redefine the standard letters: in the legend of a report
 written to the older CLP inorganic convention, "B" means a value between the instrument
-detection limit and the contract required detection limit (an estimate, not a blank detection).
+detection limit and the contract required detection limit (an estimate, not a blank detection),
+"E" a value estimated because of interference (not over the calibration range) and "N" a spiked
+sample's recovery outside its control limits (an estimate, not a tentative identification).
 The legend of the report governs: a flag means what the legend printed with it says, and a
 standard letter means its NFG meaning only where the legend does not define it. A flag the legend
 defines as a tentatively identified compound (TIC) means tentatively identified and estimated.
@@ -139,8 +141,9 @@ class Meaning:
 
 @attrs.frozen
 class RowTrap:
-    """A trap one result carries: "footnote-flag", "redefined-B", "validator-flag", "rejected",
-    "tic", "inline-flag", "nondetect-with-flag"."""
+    """A trap one result carries: "footnote-flag", "redefined-B", "redefined-E", "redefined-N"
+    (a CLP-convention letter), "validator-flag", "rejected", "tic", "inline-flag",
+    "nondetect-with-flag", "combined-flags" (two flags or more)."""
 
     result: str
     trap: str

@@ -9,8 +9,12 @@ non-detect, J, B, E, D, a tentatively identified compound, a validator's U, UJ, 
 a footnote-defined laboratory flag) and the report a legend: the wording of each standard flag it
 explains and of its own footnote flags, in the split's wordings (the dev and test splits share no
 legend wording and no footnote symbol set). Some reports print flags inside the result cell, some
-omit standard flags from the legend, some are written to the older CLP inorganic convention where
-"B" means a value between the instrument and the contract detection limits.
+omit standard flags from the legend, and about a third are written to the older CLP inorganic
+convention, whose legend redefines three standard letters: "B" a value between the instrument and
+the contract detection limits (an estimate, not a blank detection), "E" a value estimated because
+of interference (not over the calibration range) and "N" a spiked sample's recovery outside its
+control limits (an estimate, not a tentative identification). Flags combine as labs print them:
+J with D, D with B, a footnote flag with B, beside a validator's flag.
 """
 
 from __future__ import annotations
@@ -144,13 +148,29 @@ FOOTNOTES: tuple[tuple[str, FlagMeaning, dict[str, str]], ...] = (
         },
     ),
 )
-CLP_B = FlagMeaning(estimated=True)
-CLP_B_WORDING = {
-    "dev": "B - Value is less than the contract required detection limit but greater than or "
-    "equal to the instrument detection limit.",
-    "test": "B = Reported value was obtained from a reading that was less than the CRDL but "
-    "greater than or equal to the IDL.",
+# The CLP inorganic convention: the standard letters it redefines, each an estimate and nothing
+# else, and the legend wordings by split (a report written to it always prints them).
+CLP: dict[str, FlagMeaning] = {
+    "B": FlagMeaning(estimated=True),
+    "E": FlagMeaning(estimated=True),
+    "N": FlagMeaning(estimated=True),
 }
+CLP_WORDINGS = {
+    "dev": {
+        "B": "B - Value is less than the contract required detection limit but greater than or "
+        "equal to the instrument detection limit.",
+        "E": "E - The reported value is estimated because of the presence of interference.",
+        "N": "N - Spiked sample recovery not within control limits.",
+    },
+    "test": {
+        "B": "B = Reported value was obtained from a reading that was less than the CRDL but "
+        "greater than or equal to the IDL.",
+        "E": "E = Reported value is estimated; the serial dilution test showed chemical or "
+        "physical interference.",
+        "N": "N = Matrix spike recovery fell outside the acceptance window.",
+    },
+}
+CLP_SHARE = 0.35
 SYMBOLS = {"dev": ("*", "^", "H", "Q", "X"), "test": ("#", "a", "T", "Z", "L", "@")}
 SCENARIOS = (
     "plain",
@@ -171,6 +191,9 @@ SCENARIOS = (
     "footnote",
     "footnote+J",
     "nondetect+footnote",
+    "JD",
+    "DB",
+    "footnote+B",
 )
 
 
@@ -238,7 +261,7 @@ def sample_qualifier_report(
     nondetect = rng.choice(family.nondetect)
     comma = rng.random() < family.decimal_comma
     inline = rng.random() < 0.3  # flags printed in the result cell, no qualifier column
-    clp_b = rng.random() < 0.2  # the report follows the CLP inorganic "B" convention
+    clp = rng.random() < CLP_SHARE  # the report follows the CLP inorganic convention
     symbols = list(SYMBOLS[split])
     rng.shuffle(symbols)
     footnotes = rng.sample(FOOTNOTES, 3)
@@ -253,9 +276,10 @@ def sample_qualifier_report(
         unit = catalogue.MATRICES[matrix].units[analyte.group]
         rl = Decimal(rng.choice(catalogue.MATRICES[matrix].reporting_limits[analyte.group]))
         scenario = rng.choice(SCENARIOS)
-        if clp_b and scenario in ("B", "JB") and analyte.group != "metal":
-            scenario = "J"
-        if scenario in ("N", "JN", "val-NJ") and analyte.group in ("metal", "mercury"):
+        if clp and scenario in ("B", "JB", "DB", "footnote+B") and analyte.group != "metal":
+            scenario = "J"  # the CLP "between the limits" B is an inorganic notion
+        inorganic = analyte.group in ("metal", "mercury")
+        if scenario in ("N", "JN", "val-NJ") and inorganic and not (clp and scenario == "N"):
             scenario = "J"  # tentative identification is a mass-spectral library notion
         lab: list[str] = []
         validator = ""
@@ -263,14 +287,14 @@ def sample_qualifier_report(
         traps: list[str] = []
         nd = scenario in ("nondetect", "val-UJ", "nondetect+footnote")
         value = rl * Decimal(rng.randint(101, 999)) / 100 * 10 ** rng.choice((0, 0, 1, 2))
-        if scenario in ("J", "JB", "JN", "footnote+J"):
+        if scenario in ("J", "JB", "JN", "footnote+J", "JD"):
             value = rl * Decimal(rng.randint(25, 95)) / 100
         if scenario == "plain":
             pass
         elif scenario in ("J", "B", "E", "D", "N", "JN"):
             lab.append(scenario)
-        elif scenario == "JB":
-            lab += ["J", "B"]
+        elif scenario in ("JB", "JD", "DB"):
+            lab += list(scenario)
         elif scenario == "val-U-on-B":
             lab.append("B")
             validator = "U"
@@ -289,18 +313,18 @@ def sample_qualifier_report(
             symbol = rng.choice(choices or sorted(own))
             lab.append(symbol)
             traps.append("footnote-flag")
-            if scenario == "footnote+J":
-                lab.append("J")
-        if scenario in ("N", "JN", "val-NJ"):
+            if scenario in ("footnote+J", "footnote+B"):
+                lab.append(scenario[-1])
+        if scenario in ("N", "JN", "val-NJ") and not clp:
             traps.append("tic")
         lab = [flag for flag in lab if flag]
         # What each printed laboratory flag means in this report.
         for flag in lab:
             if flag in own:
                 flags.append(own[flag][1])
-            elif flag == "B" and clp_b:
-                flags.append(CLP_B)
-                traps.append("redefined-B")
+            elif flag in CLP and clp:
+                flags.append(CLP[flag])
+                traps.append(f"redefined-{flag}")
                 used_standard.add(flag)
             else:
                 flags.append(STANDARD[flag])
@@ -326,6 +350,8 @@ def sample_qualifier_report(
         if inline and lab_text:
             printed, lab_text = f"{printed} {lab_text}", ""
             traps.append("inline-flag")
+        if len(lab) + bool(validator) >= 2:
+            traps.append("combined-flags")
         rows.append(
             Row(
                 id=f"r{r + 1:02d}",
@@ -343,13 +369,13 @@ def sample_qualifier_report(
     legend: list[str] = []
     wordings = STANDARD_WORDINGS[split]
     for flag in ("U", "J", "B", "E", "D", "N"):
-        if flag == "B" and clp_b:
-            legend.append(CLP_B_WORDING[split])  # the redefinition is always printed
+        if flag in CLP and clp and (flag == "B" or flag in used_standard):
+            legend.append(CLP_WORDINGS[split][flag])  # a redefinition is always printed
         elif flag in used_standard and rng.random() < 0.7:
             legend.append(rng.choice(wordings[flag]))
     for symbol, (_, _, words) in own.items():
         legend.append(f"{symbol} {words[split]}")
-    if clp_b:
+    if clp:
         report_traps.add("clp-legend")
     if inline:
         report_traps.add("inline-flags")

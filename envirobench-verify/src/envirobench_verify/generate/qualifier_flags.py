@@ -79,6 +79,8 @@ class FlagMistake:
 MISTAKES: tuple[FlagMistake, ...] = (
     FlagMistake("footnote-flag", "estimated", None, "a footnote-defined flag read wrongly"),
     FlagMistake("redefined-B", "blank_contamination", True, "a CLP-convention B read as a blank"),
+    FlagMistake("redefined-E", "over_range", True, "a CLP-convention E read as over range"),
+    FlagMistake("combined-flags", "diluted", None, "one of two flags missed"),
     FlagMistake("rejected", "detected", True, "a rejected result called detected"),
     FlagMistake("validator-flag", "estimate_bias", None, "a validator's bias missed"),
     FlagMistake("tic", "tentatively_identified", False, "a tentative identification missed"),
