@@ -153,6 +153,34 @@ def test_the_browser_check_sees_an_image_that_does_not_load(tmp_path, monkeypatc
     assert len(rendered.cases) == len(harness.case_ids) and all(case["viewer"] for case in rendered.cases)
 
 
+class _Page:
+    """A page whose pending counts follow `counts` (the last repeated), polled by _settle."""
+
+    def __init__(self, counts):
+        self.counts, self.polls = list(counts), 0
+
+    def evaluate(self, script):
+        self.polls += 1
+        return self.counts.pop(0) if len(self.counts) > 1 else self.counts[0]
+
+    def wait_for_timeout(self, ms):
+        pass
+
+
+def test_the_browser_check_waits_for_a_slow_report_and_fails_a_stuck_one(monkeypatch):
+    from envirobench.conformance import browser
+
+    clock = iter(range(0, 10_000, 10))  # ten seconds a poll
+    monkeypatch.setattr(browser.time, "monotonic", lambda: next(clock))
+    # Slow but moving: 3,000 images, 100 more loaded at each poll (ten seconds on the fake clock): 300 s in all.
+    slow = _Page([{"cases": 0, "images": n} for n in range(3000, -1, -100)] + [{"cases": 0, "images": 0}])
+    browser._settle(slow)
+    assert slow.polls > 30  # five times TIMEOUT_MS on the fake clock, never a stall
+    stuck = _Page([{"cases": 0, "images": 5}, {"cases": 0, "images": 4}, {"cases": 0, "images": 4}])
+    with pytest.raises(TimeoutError, match="stopped rendering: nothing more rendered or loaded in 60 s"):
+        browser._settle(stuck)
+
+
 def test_missing_fixtures_fail_with_the_convention(toy):
     result = toy("count-words", "-k", "fixture_predicts or correct_predictions", fixtures=False)
     assert failed_tests(result) == {"test_fixture_predicts_every_case", "test_correct_predictions_score_no_errors_in_any_profile"}
