@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 from scripted_adapters import adapter_executable
 
-from envirobench import BenchmarkType, Case, CaseScore, f1, hookimpl, plugins
+from envirobench import BenchmarkType, Case, CaseScore, f1, hookimpl, plugins, report
 from envirobench.authoring import write_manifest
 from envirobench.jsonio import dumps_line
 from envirobench.runs import RunSpec, execute_run
@@ -290,10 +290,7 @@ def make_grid_runs(tmp_path: Path) -> dict[str, Any]:
     return {"registry": registry, "results": results, "base": base, "cand": cand}
 
 
-def embedded_data(html: str) -> dict[str, Any]:
-    """The report's case index (the eb-data JSON block)."""
-    start = html.index('<script type="application/json" id="eb-data">') + len('<script type="application/json" id="eb-data">')
-    return json.loads(html[start:html.index("</script>", start)])
+embedded_data = report.embedded_data  # the report's case index (the eb-data JSON block)
 
 
 def make_count_run(tmp_path: Path, n: int) -> Path:

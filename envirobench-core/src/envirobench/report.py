@@ -101,6 +101,16 @@ def script_json(value: Any) -> str:
     return dumps_compact(value).translate(_SCRIPT_TABLE)
 
 
+DATA_OPEN = '<script type="application/json" id="eb-data">'
+
+
+def embedded_data(html: str) -> dict[str, Any]:
+    """The data block report.html embeds (`eb-data`: the run's profiles, runs, assets and the case
+    index, `cases`: one row per case, its ID first), read back from the page."""
+    start = html.index(DATA_OPEN) + len(DATA_OPEN)
+    return json.loads(html[start:html.index("</script>", start)])
+
+
 def inline_code(source: str, tag: str) -> str:
     """A viewer's script or style (plugin code, trusted) made unable to end its element early."""
     out = source.replace(f"</{tag}", f"<\\/{tag}").replace(f"</{tag.upper()}", f"<\\/{tag.upper()}")
