@@ -130,12 +130,29 @@ def remove_stale_workspaces(tmp: str | None = None) -> None:
                     older_than_s=_STALE_WORKSPACE_S, own_only=True)
 
 
-def copy_source_file(dataset_root: Path, relative: str, input_dir: Path) -> None:
-    """Copy bytes (never link) so the adapter cannot follow a path back into the dataset."""
-    target = input_dir / relative
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if not target.exists():
-        shutil.copyfile(dataset_root / relative, target, follow_symlinks=True)
+class SourceCopier:
+    """Copies a run's source files into the input directory, each once, bytes never a link (so the
+    adapter cannot follow a path back into the dataset). Cases share files (page-locate's
+    questions share their documents' pages: 65,000 uses of 6,500 files), so a file already copied
+    and a directory already made are remembered, not asked of the file system again; plain
+    strings, not Path objects: this runs once per use of a file."""
+
+    def __init__(self, dataset_root: Path, input_dir: Path) -> None:
+        self.source, self.target = os.fspath(dataset_root), os.fspath(input_dir)
+        self.copied: set[str] = set()
+        self.made: set[str] = set()
+
+    def copy(self, relative: str) -> None:
+        if relative in self.copied:
+            return
+        target = os.path.join(self.target, relative)
+        directory = os.path.dirname(target)
+        if directory not in self.made:
+            os.makedirs(directory, exist_ok=True)
+            self.made.add(directory)
+        if not os.path.exists(target):
+            shutil.copyfile(os.path.join(self.source, relative), target, follow_symlinks=True)
+        self.copied.add(relative)
 
 
 def build_request(
@@ -154,9 +171,10 @@ def build_request(
     exactly as cases.jsonl has it."""
     dataset = contents.dataset
     request_cases = []
+    copier = SourceCopier(dataset.root, workspace.input_dir)
     for cid, case in cases.items():
         for relative in btype.source_files(case.input):
-            copy_source_file(dataset.root, relative, workspace.input_dir)
+            copier.copy(relative)
         request_cases.append(RequestCase(cid, contents.raw_inputs[cid]))
     identity = dataset.identity
     return AdapterRequest(
