@@ -657,6 +657,10 @@ def main() -> None:
             known |= set(getattr(split_spec(*chosen[0]), "CLUSTERED_SPLITS", {}))
         if made and (len(chosen) != 1 or not set(made) <= known):
             parser.error(f"--made SPLIT=RUN_DIR (SPLIT: {', '.join(sorted(known))}) goes with exactly one category option")
+        unfinished = [f"{split}={run_dir}" for split, run_dir in made.items()
+                      if not ((run_dir / "run.json").is_file() and (run_dir / "metrics.json").is_file())]
+        if unfinished:
+            parser.error(f"--made {', '.join(unfinished)}: not a finished run directory (no run.json and metrics.json there)")
         for category, benchmark in chosen:
             write_split_section(category, benchmark, args.output, results, args.limit, made, splits, not args.no_reference)
             print(f"wrote the {CATEGORY_TITLES[category]} section of {benchmark} in {args.output}", file=sys.stderr)

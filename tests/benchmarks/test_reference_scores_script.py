@@ -244,3 +244,14 @@ def test_a_shortcut_reads_the_sizes_of_the_split_it_scores(tmp_path):
     (tmp_path / "assets").mkdir()
     (tmp_path / "assets" / "x.pdf").write_bytes(b"12345")
     assert _shortcuts.scored_file_size("assets/x.pdf") == 5
+
+
+def test_a_made_run_that_is_not_a_finished_run_is_refused_without_a_traceback(tmp_path):
+    (tmp_path / "unfinished").mkdir()
+    (tmp_path / "unfinished" / "run.json").write_text("{}", encoding="utf-8")  # metrics.json not written yet
+    done = subprocess.run([sys.executable, str(SCRIPT), "--legal", "instrument-execution", "--output", str(tmp_path / "out.md"),
+                           "--made", f"dev={tmp_path / 'unfinished'}", "--made", f"test={tmp_path / 'missing'}"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert f"--made dev={tmp_path / 'unfinished'}, test={tmp_path / 'missing'}: not a finished run directory" in done.stderr
+    assert not (tmp_path / "out.md").exists()

@@ -177,9 +177,9 @@ def test_the_splits_are_registered_sized_and_scanned_in_part(datasets):
         assert {a.status for a in answers.values()} == set(STATUSES)
         scanned = sum(a.scanned for a in answers.values())
         assert 0.2 <= scanned / len(answers) <= 0.3
-        assert sum(entry.size for entry in dataset.manifest.files) < 5_000_000
+        assert sum(entry.size for entry in dataset.manifest.files) < 12_000_000  # the Legal wheel stays under 50 MB
         assert dataset.manifest.license == "CC-BY-4.0"
-    assert len(datasets["synthetic-test-v1"][2]) >= 200
+    assert len(datasets["synthetic-test-v1"][2]) >= 600  # the design's ≈ 600 scored units
 
 
 def test_the_test_split_shares_no_family_with_dev():

@@ -49,7 +49,7 @@ SCENARIO_SHARES = {
     "conformed-unrecorded": 7,
     "missing-signature-pages": 5,
 }
-SIZES = {"dev": 100, "test": 200}
+SIZES = {"dev": 100, "test": 600}
 SCANNED_EVERY = 4  # every fourth instrument is a scanned copy
 
 
