@@ -47,10 +47,7 @@ def _careless(row):
         if fraction and not re.search(wanted.split()[0], row.basis, re.IGNORECASE):
             value = value / fraction if wanted == "dry weight" else value * fraction
     elif wanted.startswith("as "):
-        form = reference.printed_form(row)
-        if form and form != wanted[3:]:
-            mass = {**{k: reference.ion_mass(k) for k in reference.IONS}, **reference.ATOMIC}
-            value = value * mass[wanted[3:]] / mass[form]
+        value = reference.as_species(value, row, wanted[3:])
     return value
 
 

@@ -104,6 +104,17 @@ def ion_mass(ion: str) -> float:
     return ATOMIC[element] + count * ATOMIC[other]
 
 
+MOLAR_MASS = {**{ion: ion_mass(ion) for ion in IONS}, **ATOMIC}  # g/mol of each ion and element
+
+
+def as_species(value: float, row: Any, goal: str) -> float:
+    """`value` of the row's species as printed (`printed_form`) re-expressed as `goal` (an ion
+    formula or element symbol) by molar mass; unchanged when the printed form is unknown or is
+    already `goal`."""
+    form = printed_form(row)
+    return value * MOLAR_MASS[goal] / MOLAR_MASS[form] if form and form != goal else value
+
+
 def _number_text(text: str) -> str:
     """The number of a printed value without its qualifier or grouping spaces."""
     match = NUMBER.search(text)
@@ -235,11 +246,7 @@ def convert(row: Any, mark: str | None = None) -> float:
         if fraction and printed_basis(row) != wanted.split()[0]:
             value = value / fraction if wanted == "dry weight" else value * fraction
     elif wanted.startswith("as "):
-        goal = wanted[3:]
-        form = printed_form(row)
-        if form and form != goal:
-            mass = {**{k: ion_mass(k) for k in IONS}, **ATOMIC}
-            value = value * mass[goal] / mass[form]
+        value = as_species(value, row, wanted[3:])
     return value
 
 

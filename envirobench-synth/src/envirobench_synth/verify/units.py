@@ -107,7 +107,7 @@ GAS_CONDITIONS = {
     "dev": ("Reported at {c} °C and 1 atm", "Conversion at {c} degrees C"),
     "test": ("Reference conditions: {k} K, 101.325 kPa", "Standard temperature {c}°C"),
 }
-# Each catalogue compound measured in air: its formula (element, count) and the split's name for it.
+# Each catalogue compound measured in air, by CAS number: its formula as (atomic weight, count) pairs.
 FORMULA: dict[str, tuple[tuple[Decimal, int], ...]] = {
     "71-43-2": ((C, 6), (H, 6)),  # benzene
     "108-88-3": ((C, 7), (H, 8)),  # toluene
