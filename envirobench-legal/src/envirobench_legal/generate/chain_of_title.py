@@ -49,9 +49,9 @@ from .schedule import is_scanned
 
 SEED = 20261201
 VERSION = 1
-SIZES = {"dev": 33, "test": 66}  # packets: three and six of every focus trap
+SIZES = {"dev": 33, "test": 114}  # packets: three, and ten or eleven, of every focus trap (test: over 600 ownership periods)
 PERIODS = (4, 7)  # ownership periods per packet, drawn in this range
-SCAN_EVERY = 8  # every eighth instrument: a scanned page costs ten born-digital ones, and the datasets stay under 8 MB
+SCAN_EVERY = 8  # every eighth instrument: a scanned page (1-bit Group 4) costs several born-digital ones
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,7 @@ def render_case(folder: str, planned: PlannedPacket, history: TitleHistory, path
         templates=templates,
         cover=cover_style(planned.cover),
         scan=lambda index: is_scanned(first + index, SCAN_EVERY),
+        group4=True,
     )
     answer = answer_of(history, sum(rendered.scanned))
     case_input = Input(packet=path, apn=history.subject.apn, parcel=history.subject.short)

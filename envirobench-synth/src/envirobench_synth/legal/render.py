@@ -9,7 +9,8 @@ last page, or a header line on every page (e-recording).
 
 A scanned copy rasterises every page (pypdfium2), degrades it with `degrade.scan_page` (skew,
 blur, grey paper, noise, the scanner's clean-up) and reduces it to black and white, as
-recorders' archives keep scans; each page is then one 1-bit image in the PDF.
+recorders' archives keep scans; each page is then one black-and-white image in the PDF (a 1-bit
+CCITT Group 4 image with `group4`, else the same pixels as reportlab's 8-bit image).
 
 The truth returned with the bytes: the status, and the evidence pages (1-based) where the copy
 shows it (see `evidence_pages`).
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..group4 import scanned_copy as group4_scanned_copy
 from ..pdfpages import new_canvas, scanned_copy, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
@@ -354,10 +356,12 @@ def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top
     return buffer.getvalue(), page_tags
 
 
-def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | int) -> bytes:
-    """Every page rasterised, degraded and reduced to black and white, one image per page."""
+def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | int, group4: bool = False) -> bytes:
+    """Every page rasterised, degraded and reduced to black and white, one image per page
+    (`group4`: 1-bit Group 4 images; else the same pixels as 8-bit images)."""
     dpi = make_random(seed, *labels, "scan-dpi").choice(SCAN_DPIS)
-    return scanned_copy(pdf, pages, dpi, (PAGE_W, PAGE_H), title, PDF_CREATOR, seed, *labels, max_angle=MAX_SCAN_SKEW)
+    copy = group4_scanned_copy if group4 else scanned_copy
+    return copy(pdf, pages, dpi, (PAGE_W, PAGE_H), title, PDF_CREATOR, seed, *labels, max_angle=MAX_SCAN_SKEW)
 
 
 EVIDENCE_TAGS = {
@@ -391,10 +395,13 @@ NEUTRAL_TITLE = "Document"
 
 
 def render_instrument(instrument: Instrument, seed: int, *labels: str | int, scanned: bool = False,
-                      pdf_title: str | None = None) -> RenderedInstrument:
+                      pdf_title: str | None = None, group4: bool = False) -> RenderedInstrument:
     """`pdf_title`: the PDF's Title metadata, by default the instrument's title. A dataset whose
     cases are single instruments gives a neutral one: the metadata is read without opening a page
-    and would name the instrument's kind even on a scan."""
+    and would name the instrument's kind even on a scan. `group4`: a scanned copy's pages are
+    1-bit CCITT Group 4 images, as recorders keep them (chain-of-title and use-limitations, whose
+    test splits are large); the datasets made before it embed the same black-and-white pixels as
+    8-bit images, three times the bytes, and keep them until they are next regenerated."""
     pdf_title = instrument.title.title() if pdf_title is None else pdf_title
     rng = make_random(seed, *labels, "ink")
     pages, first_top = layout(instrument, rng)
@@ -408,6 +415,6 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
         shown = pages[:first_signature]
     pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title)
     if scanned:
-        pdf = scanned_pdf(pdf, len(shown), pdf_title, seed, *labels)
+        pdf = scanned_pdf(pdf, len(shown), pdf_title, seed, *labels, group4=group4)
     return RenderedInstrument(pdf, len(shown), instrument.status, evidence_pages(instrument.scenario, page_tags), scanned, page_tags)
 

@@ -740,16 +740,18 @@ def render_packet(
     templates: Sequence[str],
     cover: CoverStyle,
     scan: Callable[[int], bool],
+    group4: bool = False,
 ) -> RenderedPacket:
     """The packet PDF: the cover page, then every instrument of the history in recording order,
-    each laid out by one of `templates` and scanned when `scan(its index)` is true."""
+    each laid out by one of `templates` and scanned when `scan(its index)` is true (`group4`:
+    render_instrument's)."""
     rng = make_random(seed, *labels, "packet")
     parts = []
     scanned = []
     for index, item in enumerate(history.instruments):
         instrument = to_instrument(item, templates[rng.randrange(len(templates))], history.recorder, rng)
         is_scanned = scan(index)
-        parts.append(render_instrument(instrument, seed, *labels, index, scanned=is_scanned).pdf)
+        parts.append(render_instrument(instrument, seed, *labels, index, scanned=is_scanned, group4=group4).pdf)
         scanned.append(is_scanned)
     # The index draws from a stream of its own, so it can be rebuilt without rendering the packet.
     cover_page, errors = cover_of(history, cover, make_random(seed, *labels, "cover"))
