@@ -1,4 +1,4 @@
-"""Scanned copies as 1-bit Group 4 images (envirobench_synth.group4): the pixels a reader sees are
+"""Scanned copies as 1-bit Group 4 images (envirobench_synth.pdfpages, group4=True): the pixels a reader sees are
 the pixels of the 8-bit copy, in a third of the bytes; grey pages are refused; the Legal datasets
 that use them (chain-of-title, use-limitations) embed nothing else."""
 
@@ -11,10 +11,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from envirobench_legal.package import PACKAGE
-from envirobench_synth.group4 import black_and_white_bits, image_pdf, scanned_copy
-from envirobench_synth.pdfpages import image_pdf as eight_bit_pdf
-from envirobench_synth.pdfpages import rasterize
-from envirobench_synth.pdfpages import scanned_copy as eight_bit_copy
+from envirobench_synth.pdfpages import black_and_white_bits, image_pdf, rasterize, scanned_copy
 
 SIZE = (612.0, 792.0)
 
@@ -32,7 +29,7 @@ def page_image() -> Image.Image:
 
 def test_a_group4_page_renders_to_the_same_pixels_as_the_8_bit_page_in_fewer_bytes():
     image = page_image()
-    group4, eight = image_pdf([image], SIZE, "Document", "test"), eight_bit_pdf([image], SIZE, "Document", "test")
+    group4, eight = image_pdf([image], SIZE, "Document", "test", group4=True), image_pdf([image], SIZE, "Document", "test")
     assert b"/CCITTFaxDecode" in group4 and re.search(rb"/BitsPerComponent 1\b", group4)
     assert re.search(rb"/BitsPerComponent 8\b", eight) and not re.search(rb"/BitsPerComponent 1\b", eight)
     # At the image's own resolution both render to the image itself, pixel for pixel.
@@ -43,9 +40,9 @@ def test_a_group4_page_renders_to_the_same_pixels_as_the_8_bit_page_in_fewer_byt
 
 def test_the_same_pages_give_the_same_bytes_and_a_repeated_page_is_embedded_once():
     image = page_image()
-    once = image_pdf([image], SIZE, "Document", "test")
-    assert once == image_pdf([image], SIZE, "Document", "test")
-    twice = image_pdf([image, image], SIZE, "Document", "test")
+    once = image_pdf([image], SIZE, "Document", "test", group4=True)
+    assert once == image_pdf([image], SIZE, "Document", "test", group4=True)
+    twice = image_pdf([image, image], SIZE, "Document", "test", group4=True)
     assert len(re.findall(rb"/CCITTFaxDecode", twice)) == 1
 
 
@@ -53,14 +50,14 @@ def test_a_grey_pixel_is_refused_not_thresholded():
     image = page_image()
     image.putpixel((5, 5), 128)
     with pytest.raises(ValueError, match=r"black and white; this one has grey levels \[128\]"):
-        image_pdf([image], SIZE, "Document", "test")
+        image_pdf([image], SIZE, "Document", "test", group4=True)
     assert black_and_white_bits(page_image()).mode == "1"
 
 
 def test_a_scanned_copy_is_the_8_bit_copy_s_pixels():
-    source = eight_bit_pdf([page_image()], SIZE, "Document", "test")
+    source = image_pdf([page_image()], SIZE, "Document", "test")
     args = (source, 1, 120, SIZE, "Document", "test", 7, "case-1")
-    group4, eight = scanned_copy(*args, max_angle=1.0), eight_bit_copy(*args, max_angle=1.0)
+    group4, eight = scanned_copy(*args, max_angle=1.0, group4=True), scanned_copy(*args, max_angle=1.0)
     assert np.array_equal(np.asarray(rasterize(group4, 0, 120)), np.asarray(rasterize(eight, 0, 120)))
     assert len(group4) < len(eight)
 

@@ -21,7 +21,7 @@ the page is displayed) to a pixel of the final image, so a generator carries its
 
 Reproducible to the byte: every random draw comes from `rng` streams named by (seed, *labels);
 angles use `damage.sin_cos_degrees` (no libm); Pillow, libtiff, libjpeg, PDFium and reportlab
-are pinned by uv.lock. Embedding a Group 4 stream uses reportlab's image XObject class with the
+are pinned by uv.lock. Embedding a Group 4 stream (`pdfpages.draw_group4`) uses reportlab's image XObject class with the
 stream and its decode parameters set directly (reportlab itself only writes 8-bit images).
 
     result = scan_document(draw_page, sizes, {0: sample_scan_settings(rng)}, SEED, "case-7")
@@ -31,7 +31,6 @@ stream and its decode parameters set directly (reportlab itself only writes 8-bi
 
 from __future__ import annotations
 
-import hashlib
 import io
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -39,7 +38,6 @@ from dataclasses import dataclass, field
 
 from PIL import Image, ImageFilter
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFImageXObject, PDFName, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from .damage import (
@@ -55,7 +53,7 @@ from .damage import (
     warp,
 )
 from .degrade import add_noise
-from .pdfpages import binary_streams, new_canvas, rasterize
+from .pdfpages import binary_streams, draw_group4, group4_stream, new_canvas, rasterize
 
 MODES = ("bitonal", "gray")
 TURNS = (0, 90, 180, 270)
@@ -300,7 +298,7 @@ def scan_image(
     marks = [Mark(m.kind, m.text, paper_to_scan.carry_box(m.box, size)) for m in marks]
     if settings.mode == "bitonal":
         final = bitonal(image, threshold, dither=dither)
-        encoded = _group4(final)
+        encoded = group4_stream(final)
     else:
         encoded = _jpeg(image, settings.quality)
         with Image.open(io.BytesIO(encoded)) as decoded:
@@ -331,60 +329,6 @@ def _jpeg(image: Image.Image, quality: int) -> bytes:
     return buffer.getvalue()
 
 
-def _group4(image: Image.Image) -> bytes:
-    """The CCITT Group 4 stream of a '1' image (one strip, as a PDF wants it)."""
-    buffer = io.BytesIO()
-    # One strip holding every row; ROWSPERSTRIP = 278.
-    image.save(buffer, format="TIFF", compression="group4", tiffinfo={278: image.size[1]})
-    buffer.seek(0)
-    with Image.open(buffer) as tiff:
-        offsets = tiff.tag_v2[273]
-        counts = tiff.tag_v2[279]
-        photometric = tiff.tag_v2[262]
-    if len(offsets) != 1:
-        raise RuntimeError("libtiff wrote more than one strip")
-    if photometric != 1:
-        raise RuntimeError(f"expected a min-is-black Group 4 strip, got photometric {photometric}")
-    data = buffer.getvalue()
-    return data[offsets[0] : offsets[0] + counts[0]]
-
-
-class _Group4Image(PDFImageXObject):
-    """An image XObject holding a CCITT Group 4 stream as it is."""
-
-    def __init__(self, name: str, data: bytes, size: tuple[int, int]) -> None:
-        super().__init__(name)
-        self.width, self.height = size
-        self.bitsPerComponent = 1
-        self.colorSpace = "DeviceGray"
-        self._filters = ("CCITTFaxDecode",)
-        self.streamContent = data
-        self.mask = None
-
-    def format(self, document: object) -> bytes:
-        stream = PDFStream(content=self.streamContent)
-        d = stream.dictionary
-        d["Type"] = PDFName("XObject")
-        d["Subtype"] = PDFName("Image")
-        d["Width"] = self.width
-        d["Height"] = self.height
-        d["BitsPerComponent"] = 1
-        d["ColorSpace"] = PDFName("DeviceGray")
-        d["Filter"] = PDFArray([PDFName("CCITTFaxDecode")])
-        # Pillow writes '1' images min-is-black (TIFF photometric 1), which a PDF decodes with
-        # BlackIs1 true. With an array of filters the parameters must be an array as well
-        # (PDFium ignores a bare dictionary there and decodes garbage).
-        d["DecodeParms"] = PDFArray(
-            [
-                PDFDictionary(
-                    {"K": -1, "BlackIs1": "true", "Columns": self.width, "Rows": self.height}
-                )
-            ]
-        )
-        d["Length"] = len(self.streamContent)
-        return stream.format(document)
-
-
 def draw_scanned(canvas: Canvas, scanned: ScannedImage) -> None:
     """Make the canvas's current page the sheet of `scanned` and fill it with the image."""
     width, height = scanned.sheet
@@ -392,20 +336,7 @@ def draw_scanned(canvas: Canvas, scanned: ScannedImage) -> None:
     if scanned.settings.mode == "gray":
         canvas.drawImage(ImageReader(io.BytesIO(scanned.encoded)), 0, 0, width=width, height=height)
         return
-    # What reportlab's drawImage does for its own image XObjects, with the Group 4 stream.
-    name = "g4-" + hashlib.sha256(scanned.encoded).hexdigest()[:24]
-    reg = canvas._doc.getXObjectName(name)
-    if canvas._doc.idToObject.get(reg) is None:
-        xobject = _Group4Image(name, scanned.encoded, scanned.image.size)
-        canvas._setXObjects(xobject)
-        canvas._doc.Reference(xobject, reg)
-        canvas._doc.addForm(name, xobject)
-    canvas._currentPageHasImages = 1
-    canvas.saveState()
-    canvas.scale(width, height)
-    canvas._code.append(f"/{reg} Do")
-    canvas.restoreState()
-    canvas._formsinuse.append(name)
+    draw_group4(canvas, scanned.encoded, scanned.image.size, width, height)
 
 
 DrawPage = Callable[[Canvas, int], None]

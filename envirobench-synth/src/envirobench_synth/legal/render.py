@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..group4 import scanned_copy as group4_scanned_copy
 from ..pdfpages import new_canvas, scanned_copy, wrap
 from ..rng import make_random
 from .instruments import Acknowledgment, Instrument, Signature, long_date
@@ -360,8 +359,8 @@ def scanned_pdf(pdf: bytes, pages: int, title: str, seed: int, *labels: str | in
     """Every page rasterised, degraded and reduced to black and white, one image per page
     (`group4`: 1-bit Group 4 images; else the same pixels as 8-bit images)."""
     dpi = make_random(seed, *labels, "scan-dpi").choice(SCAN_DPIS)
-    copy = group4_scanned_copy if group4 else scanned_copy
-    return copy(pdf, pages, dpi, (PAGE_W, PAGE_H), title, PDF_CREATOR, seed, *labels, max_angle=MAX_SCAN_SKEW)
+    return scanned_copy(pdf, pages, dpi, (PAGE_W, PAGE_H), title, PDF_CREATOR, seed, *labels, max_angle=MAX_SCAN_SKEW,
+                        group4=group4)
 
 
 EVIDENCE_TAGS = {
