@@ -8,7 +8,14 @@ from legal_kit import assert_is_the_categories_task
 
 from envirobench import Case, EnviroBenchError, read_json, structure
 from envirobench.categories import PARTY_ROLES
-from envirobench_legal.generate.party_roles import SIZES, plan, planted
+from envirobench_legal.generate import party_roles as generator
+from envirobench_legal.generate.party_roles import (
+    MIN_TEST_PARTIES,
+    SIZES,
+    drawn_counts,
+    plan,
+    planted,
+)
 from envirobench_legal.package import PACKAGE
 from envirobench_legal.party_roles import (
     ROLES,
@@ -206,6 +213,17 @@ def test_the_splits_keep_families_apart_and_scan_every_fifth():
     assert {c.template for c in test} == set(SPLITS["test"][0])
     assert {c.wording for c in test} == set(WORDING_SPLITS["test"])
     assert [c.scanned for c in dev[:10]] == [False, False, False, False, True] * 2
+
+
+def test_every_seed_draws_a_test_split_above_the_generators_floor(monkeypatch):
+    # The holdout's demo draws the test split from a secret seed; the generator refuses a split
+    # under MIN_TEST_PARTIES, so no seed may come near it (one came to 599 against a floor of 600).
+    cases = plan("synthetic-test-v1")
+    counts = []
+    for seed in range(12):
+        monkeypatch.setattr(generator, "SEED", seed)
+        counts.append(drawn_counts("synthetic-test-v1", cases)[0])
+    assert min(counts) >= MIN_TEST_PARTIES + 20, counts
 
 
 def test_the_shipped_datasets_are_registered_sized_and_hold_their_traps(datasets):

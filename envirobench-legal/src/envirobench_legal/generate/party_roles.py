@@ -44,7 +44,10 @@ from .schedule import in_turn, is_scanned, shuffled
 SEED = 20261201
 VERSION = 1
 SIZES = {"dev": 68, "test": 260}  # instruments; the test split holds about 600 parties (the design's ≈ 600 scored units)
-MIN_TEST_PARTIES = 600
+# A floor every seed meets (the holdout's demo draws a test split from a secret seed: 599 parties
+# happened), well under the published split's 607; tests/legal/test_party_roles.py holds the
+# shipped test split to the design's ≈ 600 scored units.
+MIN_TEST_PARTIES = 560
 SCANNED_EVERY = 5  # every fifth instrument is a scanned copy
 
 
@@ -115,13 +118,10 @@ def describe(folder: str, cases: list[PlannedCase], parties: int, traps: Counter
     )
 
 
-def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
-    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
-    empty) and return its manifest."""
-    write = dataset_writer(PartyRoles, dataset, seed=SEED, version=VERSION)
-    cases = plan(dataset)
-    # The description counts parties and traps, known only once every case is drawn; drawing is
-    # cheap next to rendering, so the instruments are drawn once here for the counts.
+def drawn_counts(dataset: str, cases: list[PlannedCase]) -> tuple[int, Counter[str]]:
+    """The parties and the traps (per instrument) of `cases`, drawn from SEED without rendering:
+    the description counts them, known only once every case is drawn, and drawing is cheap next
+    to rendering, so the instruments are drawn once for the counts."""
     parties, traps = 0, Counter()
     split = split_of(dataset)
     for planned in cases:
@@ -129,6 +129,16 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
                                         template(planned.template), recorder(planned.recorder), wording(planned.wording))
         parties += len(drawn.parties)
         traps.update(drawn.traps)
+    return parties, traps
+
+
+def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
+    """Write dataset `dataset` (its folder, a key of DATASETS) into `output_dir` (absent or
+    empty) and return its manifest."""
+    write = dataset_writer(PartyRoles, dataset, seed=SEED, version=VERSION)
+    cases = plan(dataset)
+    parties, traps = drawn_counts(dataset, cases)
+    split = split_of(dataset)
     if split == "test" and parties < MIN_TEST_PARTIES:
         raise EnviroBenchError(f"the test split holds {parties} parties, fewer than {MIN_TEST_PARTIES}")
     return write(
