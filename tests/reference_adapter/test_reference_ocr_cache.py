@@ -208,3 +208,11 @@ def test_real_ocr_words_come_back_from_the_cache_unchanged(tmp_path, cache):
     assert uncached and len(entries(cache)) == 1
     assert read(path) == uncached and ocr_cache.STATS["hits"] == 1
     assert [repr(w) for w in read(path)] == [repr(w) for w in uncached]
+
+
+def test_a_page_read_level_is_another_key(tmp_path, cache, recogniser):
+    path = scan_pdf(tmp_path / "volume-1.pdf", ["Tank T-2"])
+    read(path)
+    pdftext.ocr_page(path, 0, 612.0, 792.0, 100.0, None, level=True)
+    pdftext.ocr_page(path, 0, 612.0, 792.0, 100.0, None, level=True)
+    assert len(recogniser) == 2 and len(entries(cache)) == 2

@@ -1,6 +1,6 @@
 """Scanned copies as 1-bit Group 4 images (envirobench_synth.pdfpages, group4=True): the pixels a reader sees are
 the pixels of the 8-bit copy, in a third of the bytes; grey pages are refused; the Legal datasets
-that use them (chain-of-title, use-limitations) embed nothing else."""
+(every one: their scans are archival copies, envirobench_synth.legal.archive) embed nothing else."""
 
 from __future__ import annotations
 
@@ -62,8 +62,8 @@ def test_a_scanned_copy_is_the_8_bit_copy_s_pixels():
     assert len(group4) < len(eight)
 
 
-@pytest.mark.parametrize("type_id", ["chain-of-title", "use-limitations"])
-def test_the_large_legal_splits_hold_their_scans_as_group4_only(type_id):
+@pytest.mark.parametrize("type_id", ["chain-of-title", "use-limitations", "instrument-execution", "party-roles", "indemnity-terms"])
+def test_the_legal_datasets_hold_their_scans_as_group4_only(type_id):
     layout = PACKAGE.layout(type_id)
     for folder in layout.datasets:
         pdfs = sorted((layout.dataset_dir(folder) / "assets").glob("*.pdf"))

@@ -99,6 +99,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, iso_date, not_blank, pdf_path
 
+from .copies import ScannedPage
 from .scores import penalised_score
 
 DATASETS = {
@@ -188,6 +189,7 @@ class Answer:
     traps: tuple[str, ...]
     instruments: int
     scanned_instruments: int
+    scan_pages: tuple[ScannedPage, ...] = ()  # what each scanned page went through (copies.py)
 
 
 @attrs.frozen

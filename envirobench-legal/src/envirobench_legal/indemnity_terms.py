@@ -116,6 +116,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, iso_date, pdf_path
 
+from .copies import ScannedPage
 from .scores import penalised_score
 
 DATASETS = {
@@ -246,6 +247,7 @@ class Answer(Terms):
     closing_date: str = attrs.field(validator=iso_date)
     scanned: bool
     traps: tuple[str, ...]
+    scan_pages: tuple[ScannedPage, ...] = ()  # what each scanned page went through (copies.py)
 
 
 def _amount_errors(name: str, truth: int | None, predicted: int | None) -> tuple[tuple, bool] | None:

@@ -65,6 +65,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, pdf_path
 
+from .copies import ScannedPage
 from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -112,6 +113,7 @@ class Answer:
     evidence_pages: tuple[int, ...] = attrs.field(validator=_evidence_pages)
     kind: Kind
     scanned: bool
+    scan_pages: tuple[ScannedPage, ...] = ()  # what each scanned page went through (copies.py)
 
 
 @attrs.frozen

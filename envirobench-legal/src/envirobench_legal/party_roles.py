@@ -100,6 +100,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, pdf_path
 
+from .copies import ScannedPage
 from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -199,6 +200,7 @@ class Answer:
     kind: Kind
     traps: tuple[str, ...]
     scanned: bool
+    scan_pages: tuple[ScannedPage, ...] = ()  # what each scanned page went through (copies.py)
 
 
 @attrs.frozen

@@ -90,6 +90,7 @@ import attrs
 import envirobench
 from envirobench import Case, CaseScore, not_blank
 
+from .copies import ScannedPage
 from .scores import penalised_score
 
 # Each dataset folder under benchmarks/<type ID>/datasets/ -> its dataset ID.
@@ -191,6 +192,7 @@ class Answer:
     excluded: tuple[Excluded, ...]
     traps: tuple[str, ...]
     scanned_documents: int
+    scan_pages: tuple[ScannedPage, ...] = ()  # what each scanned page went through (copies.py)
 
 
 @attrs.frozen

@@ -29,6 +29,7 @@ lost; and lines closer than about a text height may be merged into one detection
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -355,6 +356,35 @@ def straighten(image: Image.Image) -> Image.Image:
     if abs(angle) < 0.1:
         return image
     return image.convert("L").rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255)
+
+
+def recognize_level(image: Image.Image) -> list[Word]:
+    """OCR of a scan read level and placed back where the scan has it: the page is turned by its
+    tilt (`skew_angle`) to be read, and every word's box is turned back onto the scan (the box
+    round its turned corners). For a solver that reads the text and also looks at the page's own
+    image (the ink above a signature line): the words are where that image shows them."""
+    gray = image.convert("L")
+    angle = skew_angle(gray)
+    if abs(angle) < 0.1:
+        return recognize(gray)
+    level = gray.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255)
+    # PIL turns anticlockwise on screen (y down): a point d from the centre of the level image
+    # came from centre + (dx cos a - dy sin a, dx sin a + dy cos a) on the scan.
+    radians = math.radians(angle)
+    cos, sin = math.cos(radians), math.sin(radians)
+    cx, cy = level.width / 2, level.height / 2
+    ox, oy = gray.width / 2, gray.height / 2
+
+    def back(x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - cx, y - cy
+        return ox + dx * cos - dy * sin, oy + dx * sin + dy * cos
+
+    words = []
+    for word in recognize(level):
+        corners = [back(x, y) for x in (word.x0, word.x1) for y in (word.top, word.bottom)]
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        words.append(replace(word, x0=min(xs), top=min(ys), x1=max(xs), bottom=max(ys)))
+    return words
 
 
 def recognize_upright(image: Image.Image) -> tuple[list[Word], int, Image.Image]:

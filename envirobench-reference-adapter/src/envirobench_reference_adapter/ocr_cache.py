@@ -9,7 +9,7 @@ adapter's name). Without the variable there is no cache and every scan is OCRed.
 
 The key is the SHA-256 of the canonical JSON of everything the page's words depend on: the
 file's SHA-256 (so a page is found again under any path: the four Site types' datasets hold the
-same volumes), the 0-based page, the rendering resolution, whether the page is straightened,
+same volumes), the 0-based page, the rendering resolution, whether the page is straightened (or read level, `level`),
 and the engine's fingerprint (`engine_fingerprint`): the versions of rapidocr and ONNX Runtime,
 the SHA-256 of the detection and recognition models, and the SHA-256 of the adapter's own
 modules that turn pixels into words (ocr.py, pdftext.py, layout.py), so an edit of the OCR
@@ -94,9 +94,9 @@ def engine_fingerprint() -> dict[str, Any]:
     }
 
 
-def key_material(path: Path, index: int, dpi: float, straighten: bool) -> dict[str, Any]:
+def key_material(path: Path, index: int, dpi: float, straighten: bool, level: bool = False) -> dict[str, Any]:
     return {"file": file_sha256(path), "page": index, "dpi": float(dpi), "straighten": bool(straighten),
-            "engine": engine_fingerprint()}
+            "level": bool(level), "engine": engine_fingerprint()}
 
 
 def entry_path(folder: Path, material: dict[str, Any]) -> Path:
@@ -141,24 +141,24 @@ def store(path: Path, material: dict[str, Any], words: list[Word]) -> None:
     atomic_write_text(path, text + "\n")
 
 
-def cached(path: Path, index: int, dpi: float, straighten: bool) -> list[Word] | None:
+def cached(path: Path, index: int, dpi: float, straighten: bool, level: bool = False) -> list[Word] | None:
     """The page's cached words, or None (no cache, or no usable entry)."""
     folder = cache_dir()
     if folder is None:
         return None
-    material = key_material(path, index, dpi, straighten)
+    material = key_material(path, index, dpi, straighten, level)
     words = load(entry_path(folder, material), material)
     STATS["hits" if words is not None else "misses"] += 1
     return words
 
 
-def keep(path: Path, index: int, dpi: float, straighten: bool, words: list[Word]) -> None:
+def keep(path: Path, index: int, dpi: float, straighten: bool, words: list[Word], level: bool = False) -> None:
     """Keep the page's words for every later reading (nothing without a cache)."""
     folder = cache_dir()
     if folder is None:
         return
     try:
-        material = key_material(path, index, dpi, straighten)
+        material = key_material(path, index, dpi, straighten, level)
         store(entry_path(folder, material), material, words)
     except OSError:
         STATS["unwritten"] += 1

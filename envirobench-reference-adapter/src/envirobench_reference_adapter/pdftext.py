@@ -101,13 +101,16 @@ def read_pdf(
     pages: list[int] | None = None,
     ocr_scans: bool = True,
     straighten: bool = False,
+    level: bool = False,
 ) -> list[PageText]:
     """Words of every page (or of `pages`, 0-based) of the PDF at `path`. With `ocr_scans`
     False, image-only pages are not read (no words) rather than OCRed. With `straighten`, an
     image-only page is levelled (`ocr.straighten`: a scan tilted a few degrees) and turned
     upright when its text runs up or down the page (`ocr.recognize_upright`) before it is read;
     its words are then in the levelled page's coordinates, which is what a reader of the text
-    wants and not what a solver locating marks on the page's image wants (so it is opt-in)."""
+    wants and not what a solver locating marks on the page's image wants (so it is opt-in). With
+    `level` instead, a tilted scan is read level and its words placed back on the page as scanned
+    (`ocr.recognize_level`): for a solver that does both."""
     # Imported here, not at the top: pdfplumber (with pdfminer.six) takes ~0.4 s to import, and
     # every adapter start imports this module (solver discovery) though only PDF types read one.
     import pdfplumber
@@ -123,7 +126,7 @@ def read_pdf(
                 result.append(PageText(index, float(page.width), float(page.height), "ocr", [], [], scan_dpi(page)))
             else:
                 dpi = scan_dpi(page)
-                result.append(ocr_page(path, index, float(page.width), float(page.height), dpi, jitter, straighten))
+                result.append(ocr_page(path, index, float(page.width), float(page.height), dpi, jitter, straighten, level))
     return result
 
 
@@ -253,11 +256,12 @@ def render_page(path: Path, index: int, dpi: float) -> Any:
 def ocr_page(
     path: Path, index: int, width: float, height: float, dpi: float, jitter: np.random.Generator | None,
     straighten: bool = False,
+    level: bool = False,
 ) -> PageText:
     """OCR of an image-only page, its words converted from pixels to points (see read_pdf for
-    `straighten`); read from the OCR page cache when it has the page (`ocr_cache`: never with
-    `jitter`), and kept there when it is read."""
-    if jitter is None and (words := ocr_cache.cached(path, index, dpi, straighten)) is not None:
+    `straighten` and `level`); read from the OCR page cache when it has the page (`ocr_cache`:
+    never with `jitter`), and kept there when it is read."""
+    if jitter is None and (words := ocr_cache.cached(path, index, dpi, straighten, level)) is not None:
         return PageText(index, width, height, "ocr", words, [], dpi)
     image = render_page(path, index, dpi)
     pixels = np.asarray(image)
@@ -267,8 +271,10 @@ def ocr_page(
     if straighten:
         upright, _, _ = ocr.recognize_upright(ocr.straighten(Image.fromarray(pixels)))
         words = [w.moved(0.0, 0.0, scale) for w in upright]
+    elif level:
+        words = [w.moved(0.0, 0.0, scale) for w in ocr.recognize_level(Image.fromarray(pixels))]
     else:
         words = [w.moved(0.0, 0.0, scale) for w in ocr.recognize(pixels)]
     if jitter is None:
-        ocr_cache.keep(path, index, dpi, straighten, words)
+        ocr_cache.keep(path, index, dpi, straighten, words, level)
     return PageText(index, width, height, "ocr", words, [], dpi)

@@ -45,6 +45,7 @@ from envirobench_synth.legal.title import (
 from envirobench_synth.rng import make_random
 
 from ..chain_of_title import DATASETS, Answer, ChainOfTitle, Input, TruePeriod
+from ..copies import ScannedPage, scanned_pages
 from .schedule import is_scanned
 
 SEED = 20261201
@@ -110,7 +111,7 @@ def plan(folder: str) -> list[tuple[PlannedPacket, TitleHistory]]:
     return out
 
 
-def answer_of(history: TitleHistory, scanned: int) -> Answer:
+def answer_of(history: TitleHistory, scanned: int, scan_pages: tuple[ScannedPage, ...] = ()) -> Answer:
     periods = tuple(
         TruePeriod(
             p.grantee, p.start.isoformat(), p.end.isoformat() if p.end else None, p.reference, p.other_references
@@ -118,7 +119,8 @@ def answer_of(history: TitleHistory, scanned: int) -> Answer:
         for p in history.periods()
     )
     return Answer(
-        periods=periods, traps=history.traps, instruments=len(history.instruments), scanned_instruments=scanned
+        periods=periods, traps=history.traps, instruments=len(history.instruments), scanned_instruments=scanned,
+        scan_pages=scan_pages,
     )
 
 
@@ -135,9 +137,9 @@ def render_case(folder: str, planned: PlannedPacket, history: TitleHistory, path
         templates=templates,
         cover=cover_style(planned.cover),
         scan=lambda index: is_scanned(first + index, SCAN_EVERY),
-        group4=True,
+        archival=True,
     )
-    answer = answer_of(history, sum(rendered.scanned))
+    answer = answer_of(history, sum(rendered.scanned), scanned_pages(path, rendered.scan_pages))
     case_input = Input(packet=path, apn=history.subject.apn, parcel=history.subject.short)
     return rendered.pdf, planned.focus, case_input, answer
 

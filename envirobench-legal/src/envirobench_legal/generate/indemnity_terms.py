@@ -39,6 +39,7 @@ from envirobench_synth.legal.contracts import (
 )
 from envirobench_synth.rng import make_random
 
+from ..copies import ScannedPage, scanned_pages
 from ..indemnity_terms import Answer, Basket, IndemnityTerms, Input, parse_date
 from .schedule import in_turn, is_scanned, shuffled
 
@@ -90,7 +91,7 @@ def plan(folder: str) -> list[PlannedCase]:
     ]
 
 
-def answer_of(contract: Contract, scanned: bool) -> Answer:
+def answer_of(contract: Contract, scanned: bool, scan_pages: tuple[ScannedPage, ...] = ()) -> Answer:
     t = contract.terms
     end = t.survival_end
     return copy_fields(
@@ -102,6 +103,7 @@ def answer_of(contract: Contract, scanned: bool) -> Answer:
         closing_date=t.closing_date.isoformat(),
         scanned=scanned,
         traps=tuple(sorted(set(t.traps))),
+        scan_pages=scan_pages,
     )
 
 
@@ -113,9 +115,9 @@ def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, str, Input, A
     contract = sample_contract(rng, split, contract_template(planned.template), planned.execution, planned.form,
                                recorder(planned.recorder))
     rendered = render_instrument(contract.instrument, SEED, split, planned.case_id, scanned=planned.scanned,
-                                 pdf_title=NEUTRAL_TITLE)
+                                 pdf_title=NEUTRAL_TITLE, archival=True)
     case_input = Input(document=f"assets/{planned.case_id}.pdf", as_of=contract.terms.as_of.isoformat())
-    answer = answer_of(contract, planned.scanned)
+    answer = answer_of(contract, planned.scanned, scanned_pages(case_input.document, rendered.scan_pages))
     return rendered.pdf, answer.scope, case_input, answer
 
 

@@ -30,6 +30,7 @@ from envirobench_synth.legal import (
 )
 from envirobench_synth.rng import make_random
 
+from ..copies import scanned_pages
 from ..instrument_execution import Answer, Input, InstrumentExecution
 from .schedule import by_shares, in_turn, is_scanned, shuffled
 
@@ -79,9 +80,11 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
     split = split_of(folder)
     rng = make_random(SEED, split, planned.case_id)
     instrument = sample_instrument(rng, planned.scenario, template(planned.template), recorder(planned.recorder))
-    rendered = render_instrument(instrument, SEED, split, planned.case_id, scanned=planned.scanned, pdf_title=NEUTRAL_TITLE)
+    rendered = render_instrument(instrument, SEED, split, planned.case_id, scanned=planned.scanned, pdf_title=NEUTRAL_TITLE,
+                                 archival=True)
     answer = Answer(
-        status=rendered.status, evidence_pages=rendered.evidence_pages, kind=instrument.kind, scanned=planned.scanned
+        status=rendered.status, evidence_pages=rendered.evidence_pages, kind=instrument.kind, scanned=planned.scanned,
+        scan_pages=scanned_pages(path, rendered.scan_pages),
     )
     return rendered.pdf, planned.scenario, Input(document=path), answer
 

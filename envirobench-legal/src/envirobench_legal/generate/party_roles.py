@@ -27,6 +27,7 @@ from envirobench import (
     plant_mistakes,
     split_of,
     structure,
+    unstructure,
 )
 from envirobench_synth.legal import NEUTRAL_TITLE, SPLITS, recorder, render_instrument, template
 from envirobench_synth.legal.parties import (
@@ -38,6 +39,7 @@ from envirobench_synth.legal.parties import (
 )
 from envirobench_synth.rng import make_random
 
+from ..copies import scanned_pages
 from ..party_roles import Answer, Input, PartyRoles, normalize_name
 from .schedule import in_turn, is_scanned, shuffled
 
@@ -87,7 +89,7 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
     drawn = sample_party_instrument(rng, planned.kind, template(planned.template), recorder(planned.recorder),
                                     wording(planned.wording))
     rendered = render_instrument(drawn.instrument, SEED, split, planned.case_id, scanned=planned.scanned,
-                                 pdf_title=NEUTRAL_TITLE)
+                                 pdf_title=NEUTRAL_TITLE, archival=True)
     answer = structure(
         {
             # In name order: the order the instrument introduces its parties would tell their roles.
@@ -97,6 +99,7 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
             "kind": planned.kind,
             "traps": list(drawn.traps),
             "scanned": planned.scanned,
+            "scan_pages": [unstructure(page) for page in scanned_pages(path, rendered.scan_pages)],
         },
         Answer,
     )

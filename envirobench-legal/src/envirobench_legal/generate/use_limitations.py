@@ -30,6 +30,7 @@ from envirobench_synth.legal import NEUTRAL_TITLE, SPLITS, recorder, render_inst
 from envirobench_synth.legal.limitations import ParcelSearch, sample_search
 from envirobench_synth.rng import make_random
 
+from ..copies import ScannedPage, scanned_pages
 from ..use_limitations import Answer, Excluded, Input, Limitation, Parcel, UseLimitations
 from .schedule import by_shares, is_scanned, shuffled
 
@@ -88,13 +89,14 @@ def scanned(planned: PlannedCase, position: int) -> bool:
     return is_scanned(planned.first_document + position, SCANNED_EVERY)
 
 
-def answer_of(search: ParcelSearch, scans: int) -> Answer:
+def answer_of(search: ParcelSearch, scans: int, scan_pages: tuple[ScannedPage, ...] = ()) -> Answer:
     return Answer(
         limitations=tuple(Limitation(item.type, item.restrictions, item.holder, item.reference)  # type: ignore[arg-type]
                           for item in search.limitations),
         excluded=tuple(Excluded(reference, reason) for reference, reason in search.excluded),  # type: ignore[arg-type]
         traps=tuple(search.traps),
         scanned_documents=scans,
+        scan_pages=scan_pages,
     )
 
 
@@ -126,15 +128,17 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
         for planned in cases:
             search = search_of(dataset, planned)
             paths = []
+            pages: list[ScannedPage] = []
             for position, document in enumerate(search.documents):
                 copy = render_instrument(document.instrument, SEED, split, planned.case_id, position,
-                                         scanned=scanned(planned, position), pdf_title=NEUTRAL_TITLE, group4=True)
+                                         scanned=scanned(planned, position), pdf_title=NEUTRAL_TITLE, archival=True)
                 path = f"assets/{planned.case_id}-{position + 1}.pdf"
                 (root / path).write_bytes(copy.pdf)
                 paths.append(path)
+                pages += scanned_pages(path, copy.scan_pages)
             scans = sum(scanned(planned, i) for i in range(len(paths)))
             case_input = Input(parcel=Parcel(search.apn, search.legal_description), documents=tuple(paths))
-            yield planned.case_id, planned.focus, case_input, answer_of(search, scans)
+            yield planned.case_id, planned.focus, case_input, answer_of(search, scans, tuple(pages))
 
     return write(
         output_dir,

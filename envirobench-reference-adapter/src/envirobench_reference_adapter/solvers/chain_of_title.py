@@ -1,6 +1,6 @@
 """Reference solver for `chain-of-title`: the ownership periods of a parcel, from its title packet.
 
-Every page is read with `pdftext` (its text layer, or OCR of a scanned page). The packet is cut
+Every page is read with `pdftext` (its text layer, or OCR of a scanned page read level, `level=True`). The packet is cut
 into instruments where a page opens one: a document title in capitals naming a deed, mortgage,
 trust or easement in the page's upper half, or a "return to" block at its top. Pages before the
 first instrument are the abstractor's cover, which is not read: an index may leave an instrument
@@ -109,7 +109,7 @@ class Read:
 
 
 def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
-    pages = pdftext.read_pdf(sources[case_input.packet], jitter=jitter)
+    pages = pdftext.read_pdf(sources[case_input.packet], jitter=jitter, level=True)  # hand-fed archival scans tilt
     lines = [group_lines(page.words) for page in pages]
     reads = [read_instrument(pages, lines, first, last, case_input) for first, last in split_instruments(pages, lines)]
     deeds = [r for r in reads if r.subject and r.kind in ("deed", "corrective", "foreclosure") and r.recorded]

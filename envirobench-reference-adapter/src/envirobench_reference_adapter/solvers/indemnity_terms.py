@@ -1,6 +1,6 @@
 """Reference solver for `indemnity-terms`: the environmental indemnity's terms, read by rules.
 
-Every page is read with `pdftext` (its text layer, or OCR of a scanned page); the lines are
+Every page is read with `pdftext` (its text layer, or OCR of a scanned page read level, `level=True`); the lines are
 joined into one text and cut into sentences. The terms follow the reading a lawyer makes:
 
 1. *Parties*: every defined-term parenthetical (`("Seller")`, `(the "Purchaser")`; its first
@@ -191,7 +191,7 @@ VOCABULARY = frozenset(VOCABULARY_WORDS.split())
 
 def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     path = sources[case_input.document]
-    pages = pdftext.read_pdf(path, jitter=jitter)
+    pages = pdftext.read_pdf(path, jitter=jitter, level=True)  # hand-fed archival scans tilt
     lines = [group_lines(page.words) for page in pages]
     text = " ".join(
         mend(normalize_space(line.text)) if page.source == "ocr" else normalize_space(line.text)

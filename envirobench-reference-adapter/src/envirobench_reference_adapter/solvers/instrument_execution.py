@@ -1,6 +1,6 @@
 """Reference solver for `instrument-execution`: is a recorded instrument's copy executed, and recorded?
 
-Every page is read with `pdftext` (its text layer, or OCR of a scanned page) and rendered at
+Every page is read with `pdftext` (its text layer, or OCR of a scanned page read level, `level=True`) and rendered at
 INK_DPI for the ink the text does not explain. The status follows the evidence a title examiner
 looks for, in this order:
 
@@ -59,7 +59,7 @@ SERVES = Serves("instrument-execution", variants=("baseline", "v1"))
 
 def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
     path = sources[case_input.document]
-    pages = pdftext.read_pdf(path, jitter=jitter)
+    pages = pdftext.read_pdf(path, jitter=jitter, level=True)  # hand-fed archival scans tilt
     lines = [group_lines(page.words) for page in pages]
     signatures = [] if variant == "baseline" else signature_lines(path, pages)
     status, page = decide(pages, lines, signatures, ink=variant != "baseline")

@@ -1,6 +1,6 @@
 """Reference solver for `party-roles`: every party of an instrument, with all its roles.
 
-Every page is read with `pdftext` (its text layer, or OCR of a scanned page) and its lines joined
+Every page is read with `pdftext` (its text layer, or OCR of a scanned page read level, `level=True`) and its lines joined
 into one text. The parties are found the way a title examiner reads an instrument:
 
 1. *Defined terms*: a party is introduced with the term the instrument calls it by, quoted in
@@ -112,7 +112,7 @@ class FoundParty:
 
 
 def solve(case_input: Any, sources: Sources, variant: str, jitter: Jitter = None) -> Prediction:
-    pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter)
+    pages = pdftext.read_pdf(sources[case_input.document], jitter=jitter, level=True)  # hand-fed archival scans tilt
     lines = [normalize_space(line.text) for page in pages for line in group_lines(page.words)]
     parties = read_parties(lines, statements=variant != "terms-only")
     return {"parties": [{"name": p.name, "roles": [r for r in ROLE_ORDER if r in p.roles]} for p in parties]}

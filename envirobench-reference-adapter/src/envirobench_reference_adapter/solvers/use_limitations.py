@@ -1,6 +1,6 @@
 """Reference solver for `use-limitations`: the limitations, covenants and liens in force on a parcel.
 
-Every instrument of the search is read with `pdftext` (its text layer, or OCR of a scanned copy)
+Every instrument of the search is read with `pdftext` (its text layer, or OCR of a scanned copy read level, `level=True`)
 and judged as a title examiner would, by general legal vocabulary:
 
 1. *Kind*, from the capitalised lines of its first page (the title): an amendment,
@@ -194,7 +194,7 @@ def earlier_target(reading: Reading, earlier: list[Reading], removed: set[str]) 
 
 
 def read_instrument(path: Path, jitter: np.random.Generator | None = None) -> Reading:
-    pages = pdftext.read_pdf(path, jitter=jitter)
+    pages = pdftext.read_pdf(path, jitter=jitter, level=True)  # hand-fed archival scans tilt
     lines = [group_lines(page.words) for page in pages]
     texts = [normalize_space(line.text) for page_lines in lines for line in page_lines]
     stamp = stamp_lines(lines)

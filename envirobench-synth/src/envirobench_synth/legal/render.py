@@ -18,6 +18,7 @@ shows it (see `evidence_pages`).
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 import random
 from collections.abc import Callable
@@ -28,7 +29,16 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..pdfpages import new_canvas, scanned_copy, wrap
 from ..rng import make_random
+from .archive import PageScan, archive_copy
 from .instruments import Acknowledgment, Instrument, Signature, long_date
+from .marks import (
+    OFFICE_STAMP_SHARE,
+    notary_seal,
+    office_stamp,
+    recording_era,
+    rubber_stamp,
+    signature_hand,
+)
 
 PAGE_W, PAGE_H = 612.0, 792.0
 MARGIN = 72.0
@@ -62,6 +72,7 @@ class RenderedInstrument:
     evidence_pages: tuple[int, ...]
     scanned: bool
     page_tags: list[set[str]] = field(repr=False)
+    scan_pages: tuple[PageScan, ...] = ()  # what each page of an archival scan went through
 
 
 def fonts(template_font: str) -> tuple[str, str]:
@@ -122,12 +133,13 @@ def scribble(rng: random.Random, x: float, width: float) -> Draw:
 
 
 def signature_line(instrument: Instrument, rng: random.Random, mark: str, name: str, label: str, x: float,
-                   size: float, tag: str) -> list[Row]:
-    """A signature line with what the copy shows on it, and the printed name and label under it."""
+                   size: float, tag: str, archival: bool = False) -> list[Row]:
+    """A signature line with what the copy shows on it, and the printed name and label under it
+    (`archival`: the signature in a hand of its own, `marks.signature_hand`)."""
     template = instrument.template
     regular, _ = fonts(template.font)
     width = 216.0
-    ink = scribble(rng, x, width) if mark == "ink" else None
+    ink = (signature_hand if archival else scribble)(rng, x, width) if mark == "ink" else None
 
     def draw(canvas: Canvas, y: float) -> None:
         line_y = y + 30
@@ -154,13 +166,13 @@ def signature_line(instrument: Instrument, rng: random.Random, mark: str, name: 
     return rows
 
 
-def signature_block(instrument: Instrument, rng: random.Random, sig: Signature, size: float) -> Block:
+def signature_block(instrument: Instrument, rng: random.Random, sig: Signature, size: float, archival: bool = False) -> Block:
     template = instrument.template
     regular, bold = fonts(template.font)
     x = PAGE_W / 2 - 20
     rows = [Row(8, lambda canvas, y: None), text_row(f"{sig.role}:", bold, size, x=x), text_row(sig.party, regular, size, x=x)]
     printed = sig.signer if sig.signer == sig.party else f"{sig.signer}, {sig.capacity}"
-    rows += signature_line(instrument, rng, sig.mark, printed, template.signature_label, x, size, "signature")
+    rows += signature_line(instrument, rng, sig.mark, printed, template.signature_label, x, size, "signature", archival)
     return Block(rows, keep=True)
 
 
@@ -180,7 +192,10 @@ def seal(ack: Acknowledgment, font: str, x: float) -> Draw:
     return draw
 
 
-def acknowledgment_block(instrument: Instrument, rng: random.Random, ack: Acknowledgment, size: float) -> Block:
+def acknowledgment_block(instrument: Instrument, rng: random.Random, ack: Acknowledgment, size: float,
+                         archival: bool = False, paper: bool = False) -> Block:
+    """The notary's acknowledgment (`archival`: a signature hand and a seal of its own style,
+    `marks.notary_seal`, an embossed one possible on a `paper` original)."""
     template = instrument.template
     regular, bold = fonts(template.font)
     rows = [Row(10, lambda canvas, y: None)]
@@ -195,10 +210,13 @@ def acknowledgment_block(instrument: Instrument, rng: random.Random, ack: Acknow
     x = PAGE_W / 2 - 20
     label = template.notary_label.format(state=ack.state)
     line_mark = "blank" if ack.mark == "prefilled" else ack.mark
-    rows += signature_line(instrument, rng, line_mark, ack.notary if ack.mark != "blank" else "", label, x, size, "notary")
+    rows += signature_line(instrument, rng, line_mark, ack.notary if ack.mark != "blank" else "", label, x, size, "notary", archival)
     expires = ack.expires.strftime("%m/%d/%Y") if ack.mark != "blank" else "________________"
     rows.append(text_row(f"{template.commission_label} {expires}", regular, size, x=x))
-    if ack.mark == "ink":
+    if ack.mark == "ink" and archival:
+        height, draw = notary_seal(ack, bold, MARGIN + rng.uniform(0, 15), rng, paper=paper)
+        rows.append(Row(height, draw))
+    elif ack.mark == "ink":
         rows.append(Row(62, seal(ack, bold, MARGIN)))
     elif ack.mark == "conformed":
         rows.append(text_row("[NOTARIAL SEAL]", regular, size, x=MARGIN))
@@ -251,7 +269,8 @@ def header_stamp(instrument: Instrument, page: int) -> Draw:
     return draw
 
 
-def layout(instrument: Instrument, rng: random.Random) -> tuple[list[list[tuple[float, Row]]], float]:
+def layout(instrument: Instrument, rng: random.Random, archival: bool = False, paper: bool = False
+           ) -> tuple[list[list[tuple[float, Row]]], float]:
     """Blocks flowed into pages: each page a list of (top y, row)."""
     template = instrument.template
     regular, bold = fonts(template.font)
@@ -271,8 +290,8 @@ def layout(instrument: Instrument, rng: random.Random) -> tuple[list[list[tuple[
     blocks.append(paragraph(instrument.witness_clause, regular, size, tags=blank_tags))
     if instrument.signature_pages_missing:
         blocks.append(paragraph("[Signature page follows]", regular, size, tags=("signature-page-follows",)))
-    signature_blocks = [signature_block(instrument, rng, sig, size) for sig in instrument.signatures]
-    ack_blocks = [acknowledgment_block(instrument, rng, ack, size) for ack in instrument.acknowledgments]
+    signature_blocks = [signature_block(instrument, rng, sig, size, archival) for sig in instrument.signatures]
+    ack_blocks = [acknowledgment_block(instrument, rng, ack, size, archival, paper) for ack in instrument.acknowledgments]
     if instrument.signature_pages_missing:
         signature_blocks[0].new_page = True
     blocks += signature_blocks + ack_blocks
@@ -281,7 +300,7 @@ def layout(instrument: Instrument, rng: random.Random) -> tuple[list[list[tuple[
                    Row(10, lambda c, y: None)]
         exhibit += paragraph(instrument.exhibit, regular, size).rows + paragraph(f"APN: {instrument.apn}", regular, size).rows
         blocks.append(Block(exhibit, new_page=True))
-    if instrument.recording is not None and instrument.recorder.placement == "box-last-page":
+    if instrument.recording is not None and placement(instrument, archival) == "box-last-page":
         blocks.append(Block([Row(14, lambda c, y: None), Row(110, stamp_box(instrument, MARGIN), ("stamp",))], keep=True))
 
     pages: list[list[tuple[float, Row]]] = [[]]
@@ -302,8 +321,16 @@ def layout(instrument: Instrument, rng: random.Random) -> tuple[list[list[tuple[
     return pages, first_top
 
 
-def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: int, first_top: float) -> set[str]:
-    """What every page carries besides its rows: recorder's space, stamps, markers, footer."""
+def placement(instrument: Instrument, archival: bool) -> str:
+    """Where the copy shows its recording: the recorder's placement, or (`archival`) the one of
+    the year it was recorded (`marks.recording_era`)."""
+    return recording_era(instrument) if archival else instrument.recorder.placement
+
+
+def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: int, first_top: float,
+                   extras: dict[int, list[Draw]] | None = None) -> set[str]:
+    """What every page carries besides its rows: recorder's space, stamps, markers, footer;
+    `extras` the archival stamps by page index (drawn with their top at y 0: they hold their own place)."""
     template = instrument.template
     regular, bold = fonts(template.font)
     tags: set[str] = set()
@@ -316,13 +343,17 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
         canvas.drawCentredString(PAGE_W / 2, PAGE_H - first_top + 9, "SPACE ABOVE THIS LINE FOR RECORDER'S USE")
     recording = instrument.recording
     if recording is not None:
-        placement = instrument.recorder.placement
-        if placement == "box-first-page" and index == 0:
+        where = placement(instrument, extras is not None)
+        if where == "box-first-page" and index == 0:
             stamp_box(instrument, PAGE_W - MARGIN - 200)(canvas, 40)
             tags.add("stamp")
-        elif placement == "header-every-page":
+        elif where == "header-every-page":
             header_stamp(instrument, number)(canvas, 0)
             tags.add("stamp")
+        elif where == "rubber-stamp" and index == 0:
+            tags.add("stamp")  # drawn with the extras
+    for draw in (extras or {}).get(index, ()):
+        draw(canvas, 0)
     if instrument.draft_marker and instrument.marker_every_page:
         canvas.setFont(bold, 11)
         canvas.setFillGray(0)
@@ -331,7 +362,8 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
     if instrument.execution_version and index == 0:
         canvas.setFont(bold, 9)
         canvas.setFillGray(0)
-        canvas.drawRightString(PAGE_W - MARGIN, PAGE_H - (160 if recording and instrument.recorder.placement == "box-first-page" else 44), "Execution Version")
+        first_box = recording and placement(instrument, extras is not None) in ("box-first-page", "rubber-stamp")
+        canvas.drawRightString(PAGE_W - MARGIN, PAGE_H - (160 if first_box else 44), "Execution Version")
     if template.page_footer:
         canvas.setFont(regular, 8)
         canvas.setFillGray(0)
@@ -340,12 +372,12 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
 
 
 def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top: float, total: int,
-         pdf_title: str) -> tuple[bytes, list[set[str]]]:
+         pdf_title: str, extras: dict[int, list[Draw]] | None = None) -> tuple[bytes, list[set[str]]]:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, pdf_title, PDF_CREATOR, (PAGE_W, PAGE_H))
     page_tags = []
     for index, rows in enumerate(pages):
-        tags = draw_furniture(canvas, instrument, index, total, first_top)
+        tags = draw_furniture(canvas, instrument, index, total, first_top, extras)
         for y, row in rows:
             row.draw(canvas, y)
             tags.update(row.tags)
@@ -394,17 +426,23 @@ NEUTRAL_TITLE = "Document"
 
 
 def render_instrument(instrument: Instrument, seed: int, *labels: str | int, scanned: bool = False,
-                      pdf_title: str | None = None, group4: bool = False) -> RenderedInstrument:
+                      pdf_title: str | None = None, group4: bool = False, archival: bool = False) -> RenderedInstrument:
     """`pdf_title`: the PDF's Title metadata, by default the instrument's title. A dataset whose
     cases are single instruments gives a neutral one: the metadata is read without opening a page
     and would name the instrument's kind even on a scan. `group4`: a scanned copy's pages are
     1-bit CCITT Group 4 images, as recorders keep them (chain-of-title and use-limitations, whose
     test splits are large); the datasets made before it embed the same black-and-white pixels as
-    8-bit images, three times the bytes, and keep them until they are next regenerated."""
+    8-bit images, three times the bytes, and keep them until they are next regenerated.
+    `archival` (every Legal dataset; the Site records until they are next made): the marks of a
+    real copy of its era (`marks`: signature hands, seal styles, the recording stamp of its year,
+    received stamps) and, scanned, an archive's copy (`archive.archive_copy`: photocopies and
+    faxes, handwriting in the margins, bleed-through, each page's degradation in `scan_pages`;
+    always Group 4)."""
     pdf_title = instrument.title.title() if pdf_title is None else pdf_title
     rng = make_random(seed, *labels, "ink")
-    pages, first_top = layout(instrument, rng)
+    pages, first_top = layout(instrument, rng, archival, scanned)
     total = len(pages)
+    extras = archival_stamps(instrument, rng, scanned) if archival else None
     if instrument.recording is not None:
         instrument.recording.pages = total
     shown = pages
@@ -412,8 +450,34 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
         # The copy stops where the signature pages would begin; the footer still counts them.
         first_signature = next(i for i, rows in enumerate(pages) if any("signature-blank" in r.tags or "signature-ink" in r.tags for _, r in rows))
         shown = pages[:first_signature]
-    pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title)
-    if scanned:
+    pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title, extras)
+    scan_pages: tuple[PageScan, ...] = ()
+    if scanned and archival:
+        signed = any(sig.mark == "ink" for sig in instrument.signatures)
+        sent = (instrument.recording.when if instrument.recording else dt.datetime.combine(instrument.date, dt.time(9)))
+        sent += dt.timedelta(days=make_random(seed, *labels, "fax-day").randint(0, 30), minutes=make_random(seed, *labels, "fax-time").randint(0, 480))
+        pdf, scan_pages = archive_copy(pdf, len(shown), (PAGE_W, PAGE_H), pdf_title, PDF_CREATOR, seed, *labels, dpis=SCAN_DPIS,
+                                       signed=signed, sender=next((line for line in instrument.return_to if not line.endswith(":")), "Records"),
+                                       sent=sent.strftime("%b-%d-%Y %H:%M").upper())
+    elif scanned:
         pdf = scanned_pdf(pdf, len(shown), pdf_title, seed, *labels, group4=group4)
-    return RenderedInstrument(pdf, len(shown), instrument.status, evidence_pages(instrument.scenario, page_tags), scanned, page_tags)
+    return RenderedInstrument(pdf, len(shown), instrument.status, evidence_pages(instrument.scenario, page_tags), scanned, page_tags,
+                              scan_pages)
+
+
+def archival_stamps(instrument: Instrument, rng: random.Random, paper: bool) -> dict[int, list[Draw]]:
+    """The stamps an archival copy's first page carries beyond the recorder's own forms: the
+    recorder's rubber stamp of a copy recorded before `marks.RUBBER_STAMP_UNTIL` (at a slant on
+    `paper`, a scanned copy), and on some paper copies a received stamp (`marks.office_stamp`)
+    below the return-to address."""
+    extras: dict[int, list[Draw]] = {0: []}
+    if instrument.recording is not None and placement(instrument, True) == "rubber-stamp":
+        _height, stamp = rubber_stamp(instrument, PAGE_W - MARGIN - 215, rng, paper=paper)
+        extras[0].append(lambda canvas, _y, stamp=stamp: stamp(canvas, 30))
+    if rng.random() < OFFICE_STAMP_SHARE and paper:
+        day = instrument.date + dt.timedelta(days=rng.randint(0, 20))
+        when = day.strftime("%b %d %Y").upper() + (f"  {rng.randint(8, 16)}:{rng.randint(0, 59):02d}" if rng.random() < 0.5 else "")
+        stamp = office_stamp(rng, MARGIN + rng.uniform(150, 200), when)
+        extras[0].append(lambda canvas, _y, stamp=stamp: stamp(canvas, 112))
+    return extras
 

@@ -40,9 +40,10 @@ from __future__ import annotations
 import datetime as dt
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..rng import make_random
+from .archive import PageScan
 from .families import RecorderStyle, template
 from .instruments import (
     CAPACITIES,
@@ -681,6 +682,7 @@ class RenderedPacket:
     packet: Packet
     scanned: tuple[bool, ...]  # per instrument, in packet order
     cover_errors: tuple[str, ...]
+    scan_pages: tuple[PageScan, ...] = ()  # archival scans' pages, numbered within the packet
 
     @property
     def pdf(self) -> bytes:
@@ -741,19 +743,25 @@ def render_packet(
     cover: CoverStyle,
     scan: Callable[[int], bool],
     group4: bool = False,
+    archival: bool = False,
 ) -> RenderedPacket:
     """The packet PDF: the cover page, then every instrument of the history in recording order,
     each laid out by one of `templates` and scanned when `scan(its index)` is true (`group4`:
-    render_instrument's)."""
+    render_instrument's; `archival` too, each scanned page's record numbered within the packet)."""
     rng = make_random(seed, *labels, "packet")
     parts = []
     scanned = []
+    scan_pages = []
     for index, item in enumerate(history.instruments):
         instrument = to_instrument(item, templates[rng.randrange(len(templates))], history.recorder, rng)
         is_scanned = scan(index)
-        parts.append(render_instrument(instrument, seed, *labels, index, scanned=is_scanned, group4=group4).pdf)
+        rendered = render_instrument(instrument, seed, *labels, index, scanned=is_scanned, group4=group4, archival=archival)
+        parts.append(rendered.pdf)
+        scan_pages.append(rendered.scan_pages)
         scanned.append(is_scanned)
     # The index draws from a stream of its own, so it can be rebuilt without rendering the packet.
     cover_page, errors = cover_of(history, cover, make_random(seed, *labels, "cover"))
     packet = assemble_packet(render_cover(cover_page), parts)
-    return RenderedPacket(packet, tuple(scanned), errors)
+    in_packet = tuple(replace(page, page=first + page.page - 1)
+                      for (first, _last), pages in zip(packet.instrument_pages, scan_pages, strict=True) for page in pages)
+    return RenderedPacket(packet, tuple(scanned), errors, in_packet)
