@@ -208,7 +208,9 @@ def test_the_splits_are_registered_sized_trapped_and_scanned_in_part(datasets):
         assert all(traps.count(name) >= SIZES[split] // len(FOCI) for name in FOCI)
         assert dataset.manifest.license == "CC-BY-4.0"
         total += sum(entry.size for entry in dataset.manifest.files)
-    assert total < 8_000_000
+    # Archival scans (photocopy specks, bleed-through, skew up to 1.8 degrees) cost Group 4 more
+    # bytes than clean ones: 9.1 MB for both splits (6.9 before); the Legal wheel stays near 43 MB.
+    assert total < 10_000_000
 
 
 def test_the_test_split_shares_no_family_with_dev(datasets):

@@ -13,7 +13,8 @@ page is rasterised, then:
    close (`copier-edge`), toner specks (`specks`), binder punch holes (`punch-holes`); the
    reverse's print showing through thin paper (`bleed-through`, on any generation); a fax's
    transmission header, stretched rows, halved vertical resolution, dropped lines and a streak
-   (`fax-header`, `fax-lines`).
+   (`fax-header`, `fax-lines`), sent at `FAX_DPI` and its printout scanned at the archive's
+   resolution.
 3. scanned (`degrade.office_scan`: skew up to `ARCHIVE_SKEW` degrees, blur, paper and ink levels,
    noise; a photocopy or fax is the heavier copy) and reduced to black and white.
 
@@ -80,20 +81,21 @@ def archive_copy(
     pages may bear initials); `sender` and `sent`: a fax header's office and date text."""
     rng = make_random(seed, *labels, "archive")
     generation = rng.choices([g for g, _ in GENERATIONS], [w for _, w in GENERATIONS])[0]
-    dpi = FAX_DPI if generation == "fax" else rng.choice(dpis)
+    dpi = rng.choice(dpis)  # the archive's scanner; a fax is sent at FAX_DPI and its printout scanned at this
+    raster = FAX_DPI if generation == "fax" else dpi
     initials = signed and rng.random() < 0.3
     check = rng.random() < 0.2
     note = rng.choice(NOTES) if rng.random() < 0.25 else None
     bleed = rng.random() < (0.35 if generation == "photocopy" else 0.15)
     images, records = [], []
-    clean = [rasterize(pdf, index, dpi) for index in range(pages)]
+    clean = [rasterize(pdf, index, raster) for index in range(pages)]
     for index, page in enumerate(clean):
         labels_page = (*labels, "archive", index)
         page_rng = make_random(seed, *labels_page)
         artefacts: list[str] = []
         marks: list[str] = []
         width, height = page.size
-        inch = dpi
+        inch = raster
         if initials and index < pages - 1:
             page = pen_mark(page, "initials", seed, *labels_page, region=(width - 2 * inch, height - inch * 9 // 20, width - inch // 2, height - 4),
                             text=page_rng.choice(("JM", "RK", "ds", "AB", "TL", "mw")), ink=page_rng.randint(20, 70)).image
@@ -116,6 +118,7 @@ def archive_copy(
             page = fax_damage(page, seed, *labels_page, stretch=page_rng.uniform(1.0, 1.03),
                               drop_per_mille=page_rng.randint(2, 9), streaks=page_rng.randint(0, 2)).image
             artefacts += ["fax-header", "fax-lines"]
+            page = page.resize((round(width * dpi / FAX_DPI), round(height * dpi / FAX_DPI)), Image.Resampling.BILINEAR)
         scanned, params = office_scan(page, seed, *labels_page, "scan", max_angle=ARCHIVE_SKEW, heavier=generation != "scan")
         images.append(black_and_white(scanned.image, params))
         found_artefacts = tuple(artefacts)
