@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -128,44 +129,48 @@ def notary_seal(ack: Acknowledgment, font: str, x: float, rng: random.Random, *,
                  f"MY COMMISSION EXPIRES {ack.expires.strftime('%m/%d/%Y')}"]
 
         def box(canvas: Canvas, y: float) -> None:
-            canvas.saveState()
-            canvas.translate(x + 95, PAGE_H - y - 31)
-            canvas.rotate(angle / 2)
-            canvas.setStrokeGray(ink)
-            canvas.setFillGray(ink)
-            canvas.setLineWidth(1.2)
-            canvas.roundRect(-95, -27, 190, 54, 6, stroke=1, fill=0)
-            canvas.setFont(font, 6.5)
-            for index, line in enumerate(lines):
-                canvas.drawCentredString(0, 15 - index * 11, line)
-            canvas.restoreState()
+            with inked(canvas, x + 95, y + 31, angle / 2, ink, 1.2):
+                canvas.roundRect(-95, -27, 190, 54, 6, stroke=1, fill=0)
+                canvas.setFont(font, 6.5)
+                for index, line in enumerate(lines):
+                    canvas.drawCentredString(0, 15 - index * 11, line)
 
         return 64.0, box
     grey = ink if style == "inked-round" else rng.uniform(0.74, 0.84)
     radius = rng.uniform(32, 38)
 
     def round_seal(canvas: Canvas, y: float) -> None:
-        canvas.saveState()
-        canvas.translate(x + radius + 4, PAGE_H - y - radius - 4)
-        canvas.rotate(angle)
-        canvas.setStrokeGray(grey)
-        canvas.setFillGray(grey)
-        canvas.setLineWidth(1.3)
-        canvas.circle(0, 0, radius, stroke=1, fill=0)
-        canvas.setLineWidth(0.6)
-        canvas.circle(0, 0, radius - 9, stroke=1, fill=0)
-        if style == "embossed":  # the crimped rim of a seal press
-            for tooth in range(48):
-                a = 2 * math.pi * tooth / 48
-                canvas.line(radius * math.cos(a), radius * math.sin(a), (radius + 3) * math.cos(a), (radius + 3) * math.sin(a))
-        _arc_text(canvas, f"{name} \u2022 NOTARY PUBLIC", font, 5.6, radius - 6.5, top=True)
-        _arc_text(canvas, f"STATE OF {state}", font, 5.6, radius - 6.5, top=False)
-        canvas.setFont(font, 5.2)
-        for index, line in enumerate(middle):
-            canvas.drawCentredString(0, 2 - index * 7, line)
-        canvas.restoreState()
+        with inked(canvas, x + radius + 4, y + radius + 4, angle, grey, 1.3):
+            canvas.circle(0, 0, radius, stroke=1, fill=0)
+            canvas.setLineWidth(0.6)
+            canvas.circle(0, 0, radius - 9, stroke=1, fill=0)
+            if style == "embossed":  # the crimped rim of a seal press
+                for tooth in range(48):
+                    a = 2 * math.pi * tooth / 48
+                    canvas.line(radius * math.cos(a), radius * math.sin(a), (radius + 3) * math.cos(a), (radius + 3) * math.sin(a))
+            _arc_text(canvas, f"{name} \u2022 NOTARY PUBLIC", font, 5.6, radius - 6.5, top=True)
+            _arc_text(canvas, f"STATE OF {state}", font, 5.6, radius - 6.5, top=False)
+            canvas.setFont(font, 5.2)
+            for index, line in enumerate(middle):
+                canvas.drawCentredString(0, 2 - index * 7, line)
 
     return 2 * radius + 12, round_seal
+
+
+@contextmanager
+def inked(canvas: Canvas, x: float, y: float, angle: float, ink: float, line_width: float) -> Iterator[None]:
+    """Draw inside in grey `ink` with lines `line_width` thick, the origin at (x, y from the
+    page's top) and turned `angle` degrees: a stamp or seal struck at a slant."""
+    canvas.saveState()
+    canvas.translate(x, PAGE_H - y)
+    canvas.rotate(angle)
+    canvas.setStrokeGray(ink)
+    canvas.setFillGray(ink)
+    canvas.setLineWidth(line_width)
+    try:
+        yield
+    finally:
+        canvas.restoreState()
 
 
 def _arc_text(canvas: Canvas, text: str, font: str, size: float, radius: float, *, top: bool) -> None:
@@ -229,22 +234,16 @@ def rubber_stamp(instrument: Instrument, x: float, rng: random.Random, *, paper:
     deputy = signature_hand(rng, 30, 110)
 
     def draw(canvas: Canvas, y: float) -> None:
-        canvas.saveState()
-        canvas.translate(x, PAGE_H - y)
-        canvas.rotate(angle)
-        canvas.setStrokeGray(ink)
-        canvas.setFillGray(ink)
-        canvas.setLineWidth(1.6)
-        canvas.roundRect(0, -height, width, height, 5, stroke=1, fill=0)
-        canvas.setLineWidth(0.5)
-        canvas.roundRect(3, -height + 3, width - 6, height - 6, 4, stroke=1, fill=0)
-        for index, line in enumerate(lines):
-            canvas.setFont(font, 10 if index == 0 else 8.5)
-            canvas.drawCentredString(width / 2, -15 - index * 11, line)
-        canvas.setFont(font, 7.5)
-        canvas.drawString(10, -height + 8, "By")
-        canvas.drawRightString(width - 10, -height + 8, "Deputy")
-        canvas.restoreState()
+        with inked(canvas, x, y, angle, ink, 1.6):
+            canvas.roundRect(0, -height, width, height, 5, stroke=1, fill=0)
+            canvas.setLineWidth(0.5)
+            canvas.roundRect(3, -height + 3, width - 6, height - 6, 4, stroke=1, fill=0)
+            for index, line in enumerate(lines):
+                canvas.setFont(font, 10 if index == 0 else 8.5)
+                canvas.drawCentredString(width / 2, -15 - index * 11, line)
+            canvas.setFont(font, 7.5)
+            canvas.drawString(10, -height + 8, "By")
+            canvas.drawRightString(width - 10, -height + 8, "Deputy")
         # The deputy signs after the stamp is struck: level, across its foot.
         canvas.saveState()
         canvas.translate(x, 0)
@@ -264,16 +263,10 @@ def office_stamp(rng: random.Random, x: float, when_text: str) -> Draw:
     width = max(stringWidth(line, "Helvetica-Bold", 9) for line in lines) + 16
 
     def draw(canvas: Canvas, y: float) -> None:
-        canvas.saveState()
-        canvas.translate(x, PAGE_H - y)
-        canvas.rotate(angle)
-        canvas.setStrokeGray(ink)
-        canvas.setFillGray(ink)
-        canvas.setLineWidth(1.2)
-        canvas.rect(0, -44, width, 44, stroke=1, fill=0)
-        for index, line in enumerate(lines):
-            canvas.setFont("Helvetica-Bold", 11 if index == 0 else 8)
-            canvas.drawCentredString(width / 2, -14 - index * 11, line)
-        canvas.restoreState()
+        with inked(canvas, x, y, angle, ink, 1.2):
+            canvas.rect(0, -44, width, 44, stroke=1, fill=0)
+            for index, line in enumerate(lines):
+                canvas.setFont("Helvetica-Bold", 11 if index == 0 else 8)
+                canvas.drawCentredString(width / 2, -14 - index * 11, line)
 
     return draw
