@@ -217,8 +217,9 @@ def test_the_splits_are_registered_sized_scanned_and_small(datasets):
         total += sum(entry.size for entry in dataset.manifest.files)
     test_answers = datasets["synthetic-test-v1"][3]
     assert sum(len(a.limitations) for a in test_answers.values()) >= 600  # the design's ≈ 600 scored units
-    # 650 searches (600 in test), their scans 1-bit Group 4: ~19 MB of the Legal wheel's 50 MB.
-    assert total < 20_000_000
+    # 650 searches (600 in test), their scans 1-bit Group 4 archival copies (photocopy specks,
+    # bleed-through and hand-fed skew cost bytes): ~22 MB of the Legal wheel's 41.5 MB.
+    assert total < 24_000_000
 
 
 def test_the_plan_keeps_recorders_apart_and_scans_every_fifth_pdf():

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from envirobench import (
     FixturePlan,
     Manifest,
@@ -40,7 +42,7 @@ from envirobench_synth.legal.contracts import (
 from envirobench_synth.rng import make_random
 
 from ..copies import ScannedPage, scanned_pages
-from ..indemnity_terms import Answer, Basket, IndemnityTerms, Input, parse_date
+from ..indemnity_terms import Answer, Basket, IndemnityTerms, Input, Prediction, parse_date
 from .schedule import in_turn, is_scanned, shuffled
 
 SEED = 20261201
@@ -213,10 +215,10 @@ def apply(name: str, prediction: dict[str, Any], answer: Answer) -> dict[str, An
 
 
 def prediction_of(answer: Answer) -> dict[str, Any]:
+    """The right prediction: the answer's terms, without what only describes the contract (its
+    form, closing date, traps, scanned pages)."""
     data = unstructure(answer)
-    for key in ("form", "closing_date", "scanned", "traps"):
-        data.pop(key)
-    return data
+    return {field.name: data[field.name] for field in attrs.fields(Prediction)}
 
 
 def planted(dataset_dir: Path) -> dict[str, TermsMistake]:
