@@ -5,7 +5,10 @@ page costs a few kilobytes), signature blocks and acknowledgments kept whole on 
 drawn with reportlab (`invariant=1`: the same bytes on every run). Signatures are pen strokes
 (Bézier curves, no text), conformed signatures the typed "/s/ name", a notary's seal a ruled
 box. The recorder's data is stamped where the recorder style puts it: a box on the first or the
-last page, or a header line on every page (e-recording).
+last page, or a header line on every page (e-recording). With `archival` (every Legal dataset)
+the copy is one of its era instead (`marks`: signatures in several hands, seals of three kinds,
+the recording stamp of the year it was recorded, received stamps on paper) and a scanned copy is
+an archive's (`archive`: scans, photocopies and faxes, written on, each page recorded).
 
 A scanned copy rasterises every page (pypdfium2), degrades it with `degrade.scan_page` (skew,
 blur, grey paper, noise, the scanner's clean-up) and reduces it to black and white, as
@@ -430,10 +433,9 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
     """`pdf_title`: the PDF's Title metadata, by default the instrument's title. A dataset whose
     cases are single instruments gives a neutral one: the metadata is read without opening a page
     and would name the instrument's kind even on a scan. `group4`: a scanned copy's pages are
-    1-bit CCITT Group 4 images, as recorders keep them (chain-of-title and use-limitations, whose
-    test splits are large); the datasets made before it embed the same black-and-white pixels as
-    8-bit images, three times the bytes, and keep them until they are next regenerated.
-    `archival` (every Legal dataset; the Site records until they are next made): the marks of a
+    1-bit CCITT Group 4 images, as recorders keep them; the Site records embed the same
+    black-and-white pixels as 8-bit images, three times the bytes, until they are next made.
+    `archival` (every Legal dataset; not yet the Site records): the marks of a
     real copy of its era (`marks`: signature hands, seal styles, the recording stamp of its year,
     received stamps) and, scanned, an archive's copy (`archive.archive_copy`: photocopies and
     faxes, handwriting in the margins, bleed-through, each page's degradation in `scan_pages`;
