@@ -127,7 +127,7 @@ def test_bleed_through_shows_the_reverse_mirrored():
 
 
 def test_a_scanned_page_record_refuses_an_unknown_artefact_and_a_page_zero():
-    good = {"document": "assets/x.pdf", "page": 1, "generation": "fax", "dpi": 200, "skew_degrees": 0.4, "blur": 0.5,
+    good = {"document_number": 1, "page": 1, "generation": "fax", "dpi": 200, "skew_degrees": 0.4, "blur": 0.5,
             "noise": 8.0, "artefacts": ["fax-header"], "marks": [], "severity": "heavy"}
     assert structure(good, ScannedPage).generation == "fax"
     with pytest.raises(EnviroBenchError, match="coffee-ring"):
@@ -140,11 +140,15 @@ def test_a_scanned_page_record_refuses_an_unknown_artefact_and_a_page_zero():
 def test_every_legal_answer_key_records_each_scanned_page_of_its_copies(type_id):
     root = PACKAGE.directory / "benchmarks" / type_id / "datasets" / "synthetic-dev-v1"
     recorded_pages = 0
+    with open(root / "cases.jsonl", encoding="utf-8") as handle:
+        cases = {json.loads(line)["id"]: json.loads(line)["input"] for line in handle}
     with open(root / "answers.jsonl", encoding="utf-8") as handle:
         for line in handle:
             answer = json.loads(line)["answer"]
+            case = cases[json.loads(line)["id"]]
+            documents = case.get("documents") or [case.get("document") or case.get("packet")]
             for page in answer["scan_pages"]:
-                document = pdfium.PdfDocument(root / page["document"])
+                document = pdfium.PdfDocument(root / documents[page["document_number"] - 1])
                 try:
                     image = document[page["page"] - 1].get_objects()
                     assert any(obj.type == pdfium.raw.FPDF_PAGEOBJ_IMAGE for obj in image)  # a scanned page

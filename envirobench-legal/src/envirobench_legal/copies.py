@@ -35,11 +35,12 @@ def _known(names: frozenset[str]) -> Any:
 
 @attrs.frozen
 class ScannedPage:
-    """One scanned page: its PDF (`document`, dataset-relative) and 1-based `page` in it, the
-    copy's generation, the scan's resolution, skew, blur and noise, what covers the print
-    (`artefacts`), the handwriting on it (`marks`) and the `severity` drawn from them all."""
+    """One scanned page: its PDF (`document_number`, 1-based among the case's PDFs: 1 when the
+    case has one; a number, not the input's path, which an answer must not repeat) and 1-based
+    `page` in it, the copy's generation, the scan's resolution, skew, blur and noise, what covers
+    the print (`artefacts`), the handwriting on it (`marks`) and the `severity` drawn from them."""
 
-    document: str
+    document_number: int = attrs.field(validator=_positive)
     page: int = attrs.field(validator=_positive)
     generation: Generation
     dpi: int = attrs.field(validator=_positive)
@@ -51,7 +52,7 @@ class ScannedPage:
     severity: Severity
 
 
-def scanned_pages(document: str, pages: Any) -> tuple[ScannedPage, ...]:
-    """The records of `pages` (the generator's `PageScan`s) of the PDF at `document`."""
-    return tuple(ScannedPage(document, p.page, p.generation, p.dpi, p.skew_degrees, p.blur, p.noise, p.artefacts, p.marks,
+def scanned_pages(document_number: int, pages: Any) -> tuple[ScannedPage, ...]:
+    """The records of `pages` (the generator's `PageScan`s) of the case's PDF `document_number`."""
+    return tuple(ScannedPage(document_number, p.page, p.generation, p.dpi, p.skew_degrees, p.blur, p.noise, p.artefacts, p.marks,
                              p.severity) for p in pages)

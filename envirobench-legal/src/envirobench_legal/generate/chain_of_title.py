@@ -139,7 +139,7 @@ def render_case(folder: str, planned: PlannedPacket, history: TitleHistory, path
         scan=lambda index: is_scanned(first + index, SCAN_EVERY),
         archival=True,
     )
-    answer = answer_of(history, sum(rendered.scanned), scanned_pages(path, rendered.scan_pages))
+    answer = answer_of(history, sum(rendered.scanned), scanned_pages(1, rendered.scan_pages))
     case_input = Input(packet=path, apn=history.subject.apn, parcel=history.subject.short)
     return rendered.pdf, planned.focus, case_input, answer
 

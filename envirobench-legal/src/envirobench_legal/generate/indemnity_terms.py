@@ -119,7 +119,7 @@ def render_case(folder: str, planned: PlannedCase) -> tuple[bytes, str, Input, A
     rendered = render_instrument(contract.instrument, SEED, split, planned.case_id, scanned=planned.scanned,
                                  pdf_title=NEUTRAL_TITLE, archival=True)
     case_input = Input(document=f"assets/{planned.case_id}.pdf", as_of=contract.terms.as_of.isoformat())
-    answer = answer_of(contract, planned.scanned, scanned_pages(case_input.document, rendered.scan_pages))
+    answer = answer_of(contract, planned.scanned, scanned_pages(1, rendered.scan_pages))
     return rendered.pdf, answer.scope, case_input, answer
 
 

@@ -84,7 +84,7 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
                                  archival=True)
     answer = Answer(
         status=rendered.status, evidence_pages=rendered.evidence_pages, kind=instrument.kind, scanned=planned.scanned,
-        scan_pages=scanned_pages(path, rendered.scan_pages),
+        scan_pages=scanned_pages(1, rendered.scan_pages),
     )
     return rendered.pdf, planned.scenario, Input(document=path), answer
 

@@ -99,7 +99,7 @@ def render_case(folder: str, planned: PlannedCase, path: str) -> tuple[bytes, st
             "kind": planned.kind,
             "traps": list(drawn.traps),
             "scanned": planned.scanned,
-            "scan_pages": [unstructure(page) for page in scanned_pages(path, rendered.scan_pages)],
+            "scan_pages": [unstructure(page) for page in scanned_pages(1, rendered.scan_pages)],
         },
         Answer,
     )

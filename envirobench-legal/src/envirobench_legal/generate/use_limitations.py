@@ -135,7 +135,7 @@ def generate(output_dir: Path, dataset: str = "synthetic-dev-v1") -> Manifest:
                 path = f"assets/{planned.case_id}-{position + 1}.pdf"
                 (root / path).write_bytes(copy.pdf)
                 paths.append(path)
-                pages += scanned_pages(path, copy.scan_pages)
+                pages += scanned_pages(position + 1, copy.scan_pages)
             scans = sum(scanned(planned, i) for i in range(len(paths)))
             case_input = Input(parcel=Parcel(search.apn, search.legal_description), documents=tuple(paths))
             yield planned.case_id, planned.focus, case_input, answer_of(search, scans, tuple(pages))
