@@ -352,10 +352,15 @@ def skew_angle(image: Image.Image) -> float:
 def straighten(image: Image.Image) -> Image.Image:
     """The scan turned level (`skew_angle`), the corners it uncovers white; unchanged when its
     tilt is under a tenth of a degree."""
+    return levelled(image)[0]
+
+
+def levelled(image: Image.Image) -> tuple[Image.Image, float]:
+    """(`straighten`'s image, the angle it was turned by: 0.0 when left as it was)."""
     angle = skew_angle(image)
     if abs(angle) < 0.1:
-        return image
-    return image.convert("L").rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255)
+        return image, 0.0
+    return image.convert("L").rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255), angle
 
 
 def recognize_level(image: Image.Image) -> list[Word]:
@@ -364,10 +369,9 @@ def recognize_level(image: Image.Image) -> list[Word]:
     round its turned corners). For a solver that reads the text and also looks at the page's own
     image (the ink above a signature line): the words are where that image shows them."""
     gray = image.convert("L")
-    angle = skew_angle(gray)
-    if abs(angle) < 0.1:
+    level, angle = levelled(gray)
+    if not angle:
         return recognize(gray)
-    level = gray.rotate(angle, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255)
     # PIL turns anticlockwise on screen (y down): a point d from the centre of the level image
     # came from centre + (dx cos a - dy sin a, dx sin a + dy cos a) on the scan.
     radians = math.radians(angle)

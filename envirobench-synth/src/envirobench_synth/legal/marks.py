@@ -125,8 +125,7 @@ def notary_seal(ack: Acknowledgment, font: str, x: float, rng: random.Random, *,
     name, state = ack.notary.upper(), ack.state.upper()
     middle = [f"COMM. NO. {ack.commission}", f"EXP. {ack.expires.strftime('%m/%d/%Y')}"]
     if style == "inked-box":
-        lines = [name, f"NOTARY PUBLIC - STATE OF {state}", f"COMMISSION NO. {ack.commission}",
-                 f"MY COMMISSION EXPIRES {ack.expires.strftime('%m/%d/%Y')}"]
+        lines = seal_lines(ack)
 
         def box(canvas: Canvas, y: float) -> None:
             with inked(canvas, x + 95, y + 31, angle / 2, ink, 1.2):
@@ -171,6 +170,13 @@ def inked(canvas: Canvas, x: float, y: float, angle: float, ink: float, line_wid
         yield
     finally:
         canvas.restoreState()
+
+
+def seal_lines(ack: Acknowledgment) -> list[str]:
+    """What a notary's rectangular stamp says: the name, the office and state, the commission and
+    its expiry (the plain copies' ruled seal box says the same)."""
+    return [ack.notary.upper(), f"NOTARY PUBLIC - STATE OF {ack.state.upper()}", f"COMMISSION NO. {ack.commission}",
+            f"MY COMMISSION EXPIRES {ack.expires.strftime('%m/%d/%Y')}"]
 
 
 def _arc_text(canvas: Canvas, text: str, font: str, size: float, radius: float, *, top: bool) -> None:
@@ -220,8 +226,8 @@ def rubber_stamp_lines(instrument: Instrument) -> list[str]:
     return lines
 
 
-def rubber_stamp(instrument: Instrument, x: float, rng: random.Random, *, paper: bool) -> tuple[float, Draw]:
-    """(its height, the drawing) of the recorder's inked rubber stamp, with the deputy's
+def rubber_stamp(instrument: Instrument, x: float, rng: random.Random, *, paper: bool) -> Draw:
+    """The drawing of the recorder's inked rubber stamp, with the deputy's
     signature on its last line; its top-left corner at (x, y). Struck by hand on `paper` (a
     scanned copy) it sits at a slant; a born-digital copy of an old instrument is the record's
     transcription, its stamp level."""
@@ -250,7 +256,7 @@ def rubber_stamp(instrument: Instrument, x: float, rng: random.Random, *, paper:
         deputy(canvas, y + height - 12)
         canvas.restoreState()
 
-    return height + 14, draw
+    return draw
 
 
 def office_stamp(rng: random.Random, x: float, when_text: str) -> Draw:

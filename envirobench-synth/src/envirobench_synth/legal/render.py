@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -40,6 +40,7 @@ from .marks import (
     office_stamp,
     recording_era,
     rubber_stamp,
+    seal_lines,
     signature_hand,
 )
 
@@ -180,8 +181,7 @@ def signature_block(instrument: Instrument, rng: random.Random, sig: Signature, 
 
 
 def seal(ack: Acknowledgment, font: str, x: float) -> Draw:
-    lines = [ack.notary.upper(), f"NOTARY PUBLIC - STATE OF {ack.state.upper()}", f"COMMISSION NO. {ack.commission}",
-             f"MY COMMISSION EXPIRES {ack.expires.strftime('%m/%d/%Y')}"]
+    lines = seal_lines(ack)
 
     def draw(canvas: Canvas, y: float) -> None:
         canvas.setStrokeGray(0.1)
@@ -331,9 +331,10 @@ def placement(instrument: Instrument, archival: bool) -> str:
 
 
 def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: int, first_top: float,
-                   extras: dict[int, list[Draw]] | None = None) -> set[str]:
+                   archival: bool = False, first_page_stamps: Sequence[Draw] = ()) -> set[str]:
     """What every page carries besides its rows: recorder's space, stamps, markers, footer;
-    `extras` the archival stamps by page index (drawn with their top at y 0: they hold their own place)."""
+    `first_page_stamps` the archival copy's own (`archival_stamps`: drawn with their top at y 0,
+    they hold their own place)."""
     template = instrument.template
     regular, bold = fonts(template.font)
     tags: set[str] = set()
@@ -346,7 +347,7 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
         canvas.drawCentredString(PAGE_W / 2, PAGE_H - first_top + 9, "SPACE ABOVE THIS LINE FOR RECORDER'S USE")
     recording = instrument.recording
     if recording is not None:
-        where = placement(instrument, extras is not None)
+        where = placement(instrument, archival)
         if where == "box-first-page" and index == 0:
             stamp_box(instrument, PAGE_W - MARGIN - 200)(canvas, 40)
             tags.add("stamp")
@@ -354,8 +355,8 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
             header_stamp(instrument, number)(canvas, 0)
             tags.add("stamp")
         elif where == "rubber-stamp" and index == 0:
-            tags.add("stamp")  # drawn with the extras
-    for draw in (extras or {}).get(index, ()):
+            tags.add("stamp")  # drawn among first_page_stamps
+    for draw in first_page_stamps if index == 0 else ():
         draw(canvas, 0)
     if instrument.draft_marker and instrument.marker_every_page:
         canvas.setFont(bold, 11)
@@ -365,7 +366,7 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
     if instrument.execution_version and index == 0:
         canvas.setFont(bold, 9)
         canvas.setFillGray(0)
-        first_box = recording and placement(instrument, extras is not None) in ("box-first-page", "rubber-stamp")
+        first_box = recording and placement(instrument, archival) in ("box-first-page", "rubber-stamp")
         canvas.drawRightString(PAGE_W - MARGIN, PAGE_H - (160 if first_box else 44), "Execution Version")
     if template.page_footer:
         canvas.setFont(regular, 8)
@@ -375,12 +376,12 @@ def draw_furniture(canvas: Canvas, instrument: Instrument, index: int, pages: in
 
 
 def emit(instrument: Instrument, pages: list[list[tuple[float, Row]]], first_top: float, total: int,
-         pdf_title: str, extras: dict[int, list[Draw]] | None = None) -> tuple[bytes, list[set[str]]]:
+         pdf_title: str, archival: bool = False, first_page_stamps: Sequence[Draw] = ()) -> tuple[bytes, list[set[str]]]:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, pdf_title, PDF_CREATOR, (PAGE_W, PAGE_H))
     page_tags = []
     for index, rows in enumerate(pages):
-        tags = draw_furniture(canvas, instrument, index, total, first_top, extras)
+        tags = draw_furniture(canvas, instrument, index, total, first_top, archival, first_page_stamps)
         for y, row in rows:
             row.draw(canvas, y)
             tags.update(row.tags)
@@ -444,7 +445,7 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
     rng = make_random(seed, *labels, "ink")
     pages, first_top = layout(instrument, rng, archival, scanned)
     total = len(pages)
-    extras = archival_stamps(instrument, rng, scanned) if archival else None
+    stamps = archival_stamps(instrument, rng, scanned) if archival else []
     if instrument.recording is not None:
         instrument.recording.pages = total
     shown = pages
@@ -452,7 +453,7 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
         # The copy stops where the signature pages would begin; the footer still counts them.
         first_signature = next(i for i, rows in enumerate(pages) if any("signature-blank" in r.tags or "signature-ink" in r.tags for _, r in rows))
         shown = pages[:first_signature]
-    pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title, extras)
+    pdf, page_tags = emit(instrument, shown, first_top, total, pdf_title, archival, stamps)
     scan_pages: tuple[PageScan, ...] = ()
     if scanned and archival:
         signed = any(sig.mark == "ink" for sig in instrument.signatures)
@@ -467,19 +468,19 @@ def render_instrument(instrument: Instrument, seed: int, *labels: str | int, sca
                               scan_pages)
 
 
-def archival_stamps(instrument: Instrument, rng: random.Random, paper: bool) -> dict[int, list[Draw]]:
+def archival_stamps(instrument: Instrument, rng: random.Random, paper: bool) -> list[Draw]:
     """The stamps an archival copy's first page carries beyond the recorder's own forms: the
     recorder's rubber stamp of a copy recorded before `marks.RUBBER_STAMP_UNTIL` (at a slant on
     `paper`, a scanned copy), and on some paper copies a received stamp (`marks.office_stamp`)
     below the return-to address."""
-    extras: dict[int, list[Draw]] = {0: []}
+    stamps: list[Draw] = []
     if instrument.recording is not None and placement(instrument, True) == "rubber-stamp":
-        _height, stamp = rubber_stamp(instrument, PAGE_W - MARGIN - 215, rng, paper=paper)
-        extras[0].append(lambda canvas, _y, stamp=stamp: stamp(canvas, 30))
+        stamp = rubber_stamp(instrument, PAGE_W - MARGIN - 215, rng, paper=paper)
+        stamps.append(lambda canvas, _y, stamp=stamp: stamp(canvas, 30))
     if rng.random() < OFFICE_STAMP_SHARE and paper:
         day = instrument.date + dt.timedelta(days=rng.randint(0, 20))
         when = day.strftime("%b %d %Y").upper() + (f"  {rng.randint(8, 16)}:{rng.randint(0, 59):02d}" if rng.random() < 0.5 else "")
         stamp = office_stamp(rng, MARGIN + rng.uniform(150, 200), when)
-        extras[0].append(lambda canvas, _y, stamp=stamp: stamp(canvas, 112))
-    return extras
+        stamps.append(lambda canvas, _y, stamp=stamp: stamp(canvas, 112))
+    return stamps
 
