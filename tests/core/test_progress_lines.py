@@ -114,3 +114,18 @@ def test_on_a_terminal_the_bar_names_the_pages_read():
         bars("adapter", 0, 1)
         bars("adapter:pages", 120, 806)
     assert "adapter (120/806 pages)" in terminal.getvalue()
+
+
+def test_the_pages_under_way_stay_on_the_line_while_the_case_count_repeats():
+    # The run reports the case count on every poll and the pages after it: a line printed by the
+    # count's call must still name the pages of the case under way (it once dropped them at random).
+    log = io.StringIO()
+    bars = ProgressBars(log, interval=0.01)
+    bars("adapter", 0, 1)
+    bars("adapter:pages", 3, 12)
+    time.sleep(0.02)
+    bars("adapter", 0, 1)  # the same count again: the interval has passed, this call prints
+    assert "under way: 3/12 pages" in log.getvalue().splitlines()[-1], log.getvalue()
+    time.sleep(0.02)
+    bars("adapter", 1, 1)  # the case is done: its pages are no longer under way
+    assert "under way" not in log.getvalue().splitlines()[-1], log.getvalue()

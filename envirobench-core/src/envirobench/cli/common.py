@@ -240,9 +240,14 @@ class ProgressBars:
             return
         with self._lock:
             now = time.monotonic()
+            if (label, done, total) != (self.label, self.done, self.total):
+                # a case finished (or another stage began): its pages are no longer under way. The same
+                # count is reported again on every poll, just before the part; clearing the part there
+                # printed a line without it whenever that call, not the part's, found the interval passed
+                self.part = None
             if label != self.label:
                 self.label, self.stage_started, self.stage_done = label, now, done
-            self.done, self.total, self.part = done, total, None
+            self.done, self.total = done, total
             if self.interval and now - self.last_line >= self.interval:
                 self._line(now)
 
