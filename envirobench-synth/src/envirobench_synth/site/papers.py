@@ -29,7 +29,6 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 from reportlab.lib.utils import ImageReader
 
-from ..locate.sitekinds import LITHOLOGY
 from ..locate.sitepages import (
     CLOSINGS,
     FILLER,
@@ -592,41 +591,6 @@ def photo_pages(pen: Pen, st: OfficeStyle, count: int, captions: Sequence[str]) 
 
     place = f"{pen.m.name}, {pen.m.address}"
     return photo_sheets(st, title, place, count, photo, title_size=st.size + 3, gap=8)
-
-
-def boring_log_pages(pen: Pen, st: OfficeStyle, point_id: str, drilled: dt.date) -> list[Sheet]:
-    p = pen.m.points[point_id]
-    depth = p.total_depth or 20.0
-    titles = TITLES["boring-log"][pen.split]
-    wells = [t for t in titles if "WELL" in t]
-    borings = [t for t in titles if "WELL" not in t]
-    title = (wells or borings)[0] if p.prefix == "MW" else (borings or titles)[0]
-    sheet = Sheet(st, "boring-log")
-    sheet.text(f"{title}: {loc_name(st, point_id)}", size=st.size + 3, bold=True)
-    sheet.text(f"{st.firm}    Project: {pen.m.name}")
-    sheet.rule()
-    sheet.gap(6)
-    sheet.text(f"Date Drilled: {st.date(drilled)}    Method: hollow-stem auger / direct push")
-    water = f"{p.water:g} ft bgs" if p.water else "not encountered"
-    sheet.text(
-        f"Total Depth: {depth:g} ft bgs    First Water: {water}    Logged by: {person(pen.rng)}"
-    )
-    sheet.gap(6)
-    rows, top = [], 0.0
-    while top < depth:
-        bottom = min(depth, top + pen.rng.choice((2.0, 2.5, 4.0, 5.0)))
-        rows.append(
-            [f"{top:g}-{bottom:g}", pen.rng.choice(LITHOLOGY), f"{pen.rng.uniform(0, 280):.1f}"]
-        )
-        top = bottom
-    sheet.table(["Depth (ft)", "Description (USCS)", "PID (ppmv)"], rows[:22], [80, 310, 80])
-    if p.prefix == "MW":
-        sheet.para(
-            f"Well construction: 2-inch Sch. 40 PVC; screen {max(depth - 15, 3):g}-{depth:g} ft "
-            "(0.010-inch slot); #2/12 sand pack; bentonite seal; flush-mount vault.",
-            size=st.size - 1,
-        )
-    return [sheet]
 
 
 def field_sheets(pen: Pen, st: OfficeStyle, samples: Sequence[Sample]) -> list[Sheet]:

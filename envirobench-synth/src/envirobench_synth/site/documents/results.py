@@ -15,12 +15,12 @@ from ...locate.sitepages import (
     finish,
 )
 from .. import lablink
+from ..boringlog import boring_log_pages
 from ..model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 from ..papers import (
     Doc,
     Part,
     Pen,
-    boring_log_pages,
     custody_pages,
     loc_name,
     number,
