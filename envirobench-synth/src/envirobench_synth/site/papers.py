@@ -31,7 +31,6 @@ from reportlab.lib.utils import ImageReader
 
 from ..locate.sitepages import (
     CLOSINGS,
-    FILLER,
     MARGIN,
     PAGE_H,
     PAGE_W,
@@ -49,6 +48,7 @@ from ..locate.sitepages import (
 )
 from ..pdfpages import wrap
 from ..rng import make_bits, make_random
+from .boilerplate import BY_KIND
 from .model import Campaign, Measurement, Sample, SiteModel, key_of, result_fact
 
 Key = tuple[str, str, str, str, str]
@@ -268,8 +268,9 @@ class Pen:
         options = DOC_TITLES[kind][self.split]
         return options[self.m.spec.seed % len(options)].format(**fields)
 
-    def filler(self, n: int) -> list[str]:
-        return [text.format(agency=self.m.agency) for text in self.rng.sample(FILLER, n)]
+    def filler(self, n: int, kind: str = "field") -> list[str]:
+        """`n` sentences stating nothing, from the vocabulary of the document's kind (`boilerplate`)."""
+        return [text.format(agency=self.m.agency) for text in self.rng.sample(BY_KIND[kind], n)]
 
     def say(self, key: str, **fields: object) -> str:
         text = WORDS[key][self.split].format(**fields)

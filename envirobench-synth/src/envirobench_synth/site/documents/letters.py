@@ -147,7 +147,7 @@ def validation_memo(pen: Pen, campaign: Campaign, day: dt.date, analyte: str, tr
             f"{pen.rng.randint(3, 9)} days past the method holding time. These results are not usable and are "
             "excluded from the site data set.",
             "All other results are usable as reported, with the qualifiers assigned by the laboratory.",
-            *pen.filler(1),
+            *pen.filler(1, "validation"),
         ],
     )
     return Doc("memo", "Data Validation Memorandum", day, [Part(sheets)])
@@ -175,7 +175,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
             ),
             (
                 "Remedial Objectives",
-                [(governing_rule(m), set()), *[(t, set()) for t in pen.filler(2)]],
+                [(governing_rule(m), set()), *[(t, set()) for t in pen.filler(2, "plan")]],
             ),
             (
                 "Evaluation of Alternatives",
@@ -184,7 +184,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                     for t in (
                         "Alternatives evaluated included monitored natural attenuation, excavation, soil vapor extraction "
                         "and in-situ treatment.",
-                        *pen.filler(3),
+                        *pen.filler(3, "plan"),
                     )
                 ],
             ),
@@ -196,7 +196,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                         "the agency's approval.",
                         set(),
                     ),
-                    *[(t, set()) for t in pen.filler(2)],
+                    *[(t, set()) for t in pen.filler(2, "plan")],
                 ],
             ),
         ]
@@ -256,7 +256,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                         to=(person(pen.rng), m.agency),
                         paragraphs=[
                             pen.say("remedy-began", remedy=m.remedy, date=st.date(m.remedy_start)),
-                            *pen.filler(3),
+                            *pen.filler(3, "letter"),
                         ],
                         facts=[{fact}, set(), set(), set()],
                     )
@@ -274,7 +274,7 @@ def remedy_papers(pen: Pen, traps: Traps) -> list[Doc]:
                 "Summary",
                 [
                     (pen.say("remedy-ended", remedy=m.remedy, date=st.date(m.remedy_end)), {fact}),
-                    *[(t, set()) for t in pen.filler(4)],
+                    *[(t, set()) for t in pen.filler(4, "completion")],
                 ],
             )
         ]

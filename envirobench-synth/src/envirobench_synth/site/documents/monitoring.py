@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 
 from ...locate.sitepages import (
+    BOTTOM,
     MARGIN,
     PAGE_W,
     OfficeStyle,
@@ -368,7 +369,9 @@ def cumulative_tables(edition: Edition, t_no: int, values: dict[str, float | Non
     rng = make_random(pen.m.spec.seed, "cumulative", campaign.id)
     last = campaign is [c for c in pen.m.campaigns if c.kind == "monitoring"][-1]
     slips = _slips(rng, events, campaign, traps, last=last)
-    sheets = []
+    # one table of every well and event, as long as it needs: continued over pages, each page
+    # with its caption "(continued)", its units, the header row and the screening level again
+    rows_of: list[tuple[str, Sample, list[Sample]]] = []
     for well in wells:
         history_samples = []
         for c in events:
@@ -378,71 +381,58 @@ def cumulative_tables(edition: Edition, t_no: int, values: dict[str, float | Non
             for s in rows:
                 if s.location == well and s.matrix == "groundwater" and not s.is_duplicate:
                     history_samples.append(s)
-        if not history_samples:
-            continue
-        analytes = [r.analyte for r in history_samples[0].results]
-        per_page = 30
-        for start in range(0, len(history_samples), per_page):
-            chunk = history_samples[start : start + per_page]
-            # short tables share a page, as report tables do
-            height = (len(chunk) + 3) * (st.size - 0.5) * 1.7 + 60
-            if sheets and sheets[-1].room(height):
-                sheet = sheets.pop()
-                sheet.gap(14)
-            else:
-                sheet = Sheet(st, "report")
-            cont = " (continued)" if start else ""
-            sheet.text(
-                f"Table {t_no}. Historical Groundwater Analytical Results, {loc_name(st, well)}{cont}",
-                bold=True,
-            )
-            units = ", ".join(
-                f"{SHORT.get(r.analyte, r.analyte)} {unit_text(st, r.unit)}"
-                for r in chunk[0].results
-            )
-            sheet.text(f"Units: {units}", size=st.size - 2)
-            sheet.gap(4)
-            table_rows = []
-            level = standard_row(pen.m, chunk, analytes, day)
-            if level is not None:
-                table_rows.append([level[0], *level[1]])
-            for s in chunk:
-                row = [st.date(s.date)]
-                for r in s.results:
-                    key = key_of(s, r)
-                    fact = result_fact(key)
-                    value = r
-                    if key in traps.rejected and day > traps.rejected_on[key]:
-                        row.append(f"{number(r.value) if r.value is not None else 'ND'} R")
-                        sheet.facts.add(fact)
-                        values[fact] = r.value
-                        continue
-                    if key in slips:
-                        wrong = _slip(rng, slips[key], r, history_samples, s)
-                        value = Measurement(r.analyte, wrong, r.unit, r.rl, r.qualifier)
-                        traps.transcription[(campaign.id, key)] = wrong
-                    row.append(_cell(st, value))
+        rows_of += [(well, s, history_samples) for s in history_samples]
+    if not rows_of:
+        return []
+    analytes = [r.analyte for r in rows_of[0][1].results]
+    row_height = (st.size - 1.5) * 1.7
+    sheets: list[Sheet] = []
+    start = 0
+    while start < len(rows_of):
+        sheet = Sheet(st, "report")
+        sheet.text(
+            f"Table {t_no}. Historical Groundwater Analytical Results" + (" (continued)" if start else ""), bold=True
+        )
+        units = ", ".join(f"{SHORT.get(r.analyte, r.analyte)} {unit_text(st, r.unit)}" for r in rows_of[0][1].results)
+        sheet.text(f"Units: {units}", size=st.size - 2)
+        sheet.gap(4)
+        level = standard_row(pen.m, [s for _w, s, _h in rows_of], analytes, day)
+        fits = max(1, int((BOTTOM - sheet.y - 40) / row_height) - 1 - (level is not None))
+        chunk = rows_of[start : start + fits]
+        table_rows = [[level[0], "", *level[1]]] if level is not None else []
+        for well, s, history_samples in chunk:
+            row = [loc_name(st, well), st.date(s.date)]
+            for r in s.results:
+                key = key_of(s, r)
+                fact = result_fact(key)
+                value = r
+                if key in traps.rejected and day > traps.rejected_on[key]:
+                    row.append(f"{number(r.value) if r.value is not None else 'ND'} R")
                     sheet.facts.add(fact)
-                    values[fact] = value.value
-                table_rows.append(row)
-            width = (PAGE_W - 2 * MARGIN - 90) / max(1, len(analytes))
-            sheet.table(
-                ["Date", *(SHORT.get(a, a) for a in analytes)],
-                table_rows,
-                [90, *([width] * len(analytes))],
-                size=st.size - 1,
-            )
-            sheet.text(
-                "R = rejected during data validation; not usable. "
-                + (
-                    f"{level[0]}: screening level in force at the date of this report."
-                    if level
-                    else ""
-                ),
-                size=st.size - 2,
-            )
-            sheets.append(sheet)
-        t_no += 1
+                    values[fact] = r.value
+                    continue
+                if key in slips:
+                    wrong = _slip(rng, slips[key], r, history_samples, s)
+                    value = Measurement(r.analyte, wrong, r.unit, r.rl, r.qualifier)
+                    traps.transcription[(campaign.id, key)] = wrong
+                row.append(_cell(st, value))
+                sheet.facts.add(fact)
+                values[fact] = value.value
+            table_rows.append(row)
+        width = (PAGE_W - 2 * MARGIN - 150) / max(1, len(analytes))
+        sheet.table(
+            ["Well", "Date", *(SHORT.get(a, a) for a in analytes)],
+            table_rows,
+            [62, 88, *([width] * len(analytes))],
+            size=st.size - 1,
+        )
+        sheet.text(
+            "R = rejected during data validation; not usable. "
+            + (f"{level[0]}: screening level in force at the date of this report." if level else ""),
+            size=st.size - 2,
+        )
+        sheets.append(sheet)
+        start += len(chunk)
     return sheets
 
 

@@ -249,7 +249,7 @@ def release_papers(pen: Pen, traps: Traps) -> list[Doc]:
             "facility will be permanently closed by removal, in accordance with the state's UST regulations.",
             "Closure sampling will be performed beneath each tank and dispenser island, and the results will be "
             "reported in a closure report within 60 days of the removal.",
-            *pen.filler(2),
+            *pen.filler(2, "letter"),
         ],
     )
     docs.append(
