@@ -8,13 +8,12 @@ campaign's period (a site changes laboratory when it changes consultant) and the
 from __future__ import annotations
 
 import datetime as dt
-import random
 
 from ..labreport.families import families_of
-from ..scans import ScanSettings, sample_scan_settings
 from . import labpapers
 from .model import Campaign, Sample, key_of, result_fact
 from .papers import Part, Pen
+from .scanning import filed_scan
 
 
 def lab_report(
@@ -29,7 +28,7 @@ def lab_report(
 ) -> Part:
     """The laboratory's report of `campaign` printing `samples` as given (values, limits,
     qualifiers), in the laboratory family of the campaign's period, by `labpapers`; `scanned`:
-    filed as the consultant's scan of the paper copy (every page image-only)."""
+    filed as the consultant's scan of the paper copy (every page image-only, `scanning.filed_scan`)."""
     m = pen.m
     families = [f.name for f in families_of(m.split)]
     period = 0 if campaign.start < m.consultants[-1][0] else 1
@@ -66,9 +65,11 @@ def lab_report(
         "lab",
         campaign.id,
         revision,
-        scan="all" if scanned else "none",
-        scan_settings=_office_scan if scanned else None,
     )
+    pdf, scan_pages = paper.pdf, ()
+    if scanned:  # the consultant's scan of the paper copy the laboratory mailed
+        pdf, scan_pages = filed_scan(pdf, len(paper.page_facts), m.spec.seed, m.spec.site_id, "lab", campaign.id, revision,
+                                     sender=campaign.lab, sent=issued)
     values: dict[str, float | None] = {}
     for s in samples:
         if s.is_duplicate:
@@ -79,26 +80,11 @@ def lab_report(
         {f for f in page if not f.split("|")[1].startswith("DUP")} for page in paper.page_facts
     ]
     return Part(
-        pdf=paper.pdf,
+        pdf=pdf,
         pdf_facts=facts,
         role="lab-revised" if revision else "lab",
         values=values,
         issued=issued,
         scan=scanned,
-    )
-
-
-def _office_scan(rng: random.Random) -> ScanSettings:
-    """A consultant's scan of a laboratory report's paper copy: 120 dpi like the record's other
-    scans (a page near 20-40 kB), mostly black and white, slightly skewed, never fed turned;
-    a stamp or a pen mark now and then."""
-    mode = "gray" if rng.random() < 0.25 else "bitonal"
-    return sample_scan_settings(
-        rng,
-        mode=mode,
-        skew=(0.2, 1.5),
-        dpi=120,
-        turn_chance=0.0,
-        fax_chance=0.1,
-        jpeg_chance=0.0,
+        scan_pages=scan_pages,
     )

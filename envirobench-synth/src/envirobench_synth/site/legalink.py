@@ -3,10 +3,12 @@
 The deeds of the parcel's owners (`legal.title.to_instrument` of a `TitleInstrument`), the
 railroad lease of a bulk plant (`legal.parties.draft_railroad_lease`) and the environmental
 covenant (`legal.instruments.sample_instrument`), each rendered by `legal.render_instrument`.
-Their facts are found where the PDF prints them: the page whose text layer holds the recording
-date in the recorder's form (the stamp; on every page for an e-recording header). Old
-instruments are filed as scans (the same pages, rasterised), so the facts are located on the
-clean rendering first.
+Each is the copy an archive holds (`render_instrument(..., archival=True)`: the recording stamp of
+its era, signatures in their hands, seals); those recorded before SCAN_BEFORE are filed as scans,
+photocopies or faxes, each page's degradation recorded (`Part.scan_pages`). Their facts are where
+the copy prints them: the recording on the pages that carry the recorder's stamp (the rendering's
+page tags; every page for an e-recording header), a date or a limitation on the pages whose
+born-digital text states it (the same pages a scan shows).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..legal.instruments import (
     sample_instrument,
 )
 from ..legal.parties import WORDING_SPLITS, Drafter, draft_railroad_lease, wording
+from ..legal.render import RenderedInstrument
 from ..legal.title import TITLES, Parcel, TitleInstrument, to_instrument
 from ..rng import make_random
 from .papers import Doc, Part, Pen
@@ -68,23 +71,26 @@ def _parcel(pen: Pen, recorder: families.RecorderStyle) -> Parcel:
     )
 
 
+def _filed(pen: Pen, instrument: Instrument, seed: int, label: str, scanned: bool) -> tuple[RenderedInstrument, Part]:
+    """The instrument as the file holds it: an archive's copy of its era (`render_instrument(...,
+    archival=True)`: its recording stamp, signatures and seals; scanned, the copy's degradation
+    recorded page by page), as a part whose facts the caller sets."""
+    rendered = render_instrument(instrument, seed, pen.m.spec.site_id, label, scanned=scanned, archival=True)
+    part = Part(pdf=rendered.pdf, pdf_facts=[set() for _ in range(rendered.pages)], role="instrument",
+                scan_pages=rendered.scan_pages)
+    part.scan = scanned
+    return rendered, part
+
+
 def _doc(
     pen: Pen, instrument: Instrument, fact: str, when: dt.datetime, kind: str, seed: int, label: str
 ) -> Doc:
-    stamp = when.strftime(instrument.recorder.date_format)
-    clean = render_instrument(instrument, seed, pen.m.spec.site_id, label)
-    texts = _texts(clean.pdf)
-    facts = [{fact} if stamp in text else set() for text in texts]
-    if not any(facts):
-        raise ValueError(f"the recording date {stamp!r} is on no page of {instrument.title}")
-    scanned = when.year < SCAN_BEFORE
-    pdf = (
-        render_instrument(instrument, seed, pen.m.spec.site_id, label, scanned=True).pdf
-        if scanned
-        else clean.pdf
-    )
-    part = Part(pdf=pdf, pdf_facts=facts, role="instrument")
-    part.scan = scanned
+    # the recording's facts are on the pages that show the recorder's stamp (every page of an
+    # e-recording header), found by the rendering's page tags: a scan has no text to search
+    rendered, part = _filed(pen, instrument, seed, label, when.year < SCAN_BEFORE)
+    part.pdf_facts = [{fact} if "stamp" in tags else set() for tags in rendered.page_tags]
+    if not any(part.pdf_facts):
+        raise ValueError(f"the recording stamp of {instrument.title} is on no page")
     return Doc(kind, instrument.title, when.date(), [part])
 
 
@@ -190,20 +196,14 @@ def lease(pen: Pen, seed: int) -> list[Doc]:
     # the lease is dated by its signing; the file's copy shows it recorded, and the model's event is
     # the signing day, stated in the opening paragraph
     m_event = f"event|lease-executed|{m.apn}|{signed.isoformat()}"
-    clean = render_instrument(instrument, seed, m.spec.site_id, "lease")
-    texts = _texts(clean.pdf)
+    rendered, part = _filed(pen, instrument, seed, "lease", when.year < SCAN_BEFORE)
+    # the opening paragraph states the date: found on a born-digital copy of the same pages
+    texts = _texts(rendered.pdf if not part.scan else render_instrument(instrument, seed, m.spec.site_id, "lease",
+                                                                         archival=True).pdf)
     long = f"{signed:%B} {signed.day}, {signed.year}"
-    facts = [{m_event} if long in " ".join(t.split()) else set() for t in texts]
-    if not any(facts):
+    part.pdf_facts = [{m_event} if long in " ".join(t.split()) else set() for t in texts][: rendered.pages]
+    if not any(part.pdf_facts):
         raise ValueError("the lease's date is on no page")
-    scanned = when.year < SCAN_BEFORE
-    pdf = (
-        render_instrument(instrument, seed, m.spec.site_id, "lease", scanned=True).pdf
-        if scanned
-        else clean.pdf
-    )
-    part = Part(pdf=pdf, pdf_facts=facts, role="instrument")
-    part.scan = scanned
     return [Doc("lease", title, signed, [part])]
 
 
@@ -249,7 +249,7 @@ def covenant(pen: Pen, seed: int) -> list[Doc]:
     fact = f"event|covenant-recorded|{m.apn}|{day.isoformat()}"
     doc = _doc(pen, instrument, fact, when, "covenant", seed, "covenant")
     # every page that states the activity and use limitations supports the condition it controls
-    texts = _texts(render_instrument(instrument, seed, m.spec.site_id, "covenant").pdf)
+    texts = _texts(render_instrument(instrument, seed, m.spec.site_id, "covenant", archival=True).pdf)
     controlled = [c.kind for c in m.conditions if c.cls == "CREC"]
     for index, text in enumerate(texts):
         if "use limitations" in " ".join(text.split()).lower():

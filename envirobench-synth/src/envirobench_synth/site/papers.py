@@ -29,6 +29,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 from reportlab.lib.utils import ImageReader
 
+from ..legal.archive import PageScan
 from ..locate.sitepages import (
     CLOSINGS,
     MARGIN,
@@ -64,6 +65,7 @@ class Part:
     scan: bool = False
     issued: dt.date | None = None  # an appendix issued before its report (a laboratory report)
     scannable: bool = False  # hand-filled forms (field sheets, custody) are filed as scans
+    scan_pages: tuple[PageScan, ...] = ()  # a scanned part's pages as filed (`scanning`)
 
     @property
     def pages(self) -> int:

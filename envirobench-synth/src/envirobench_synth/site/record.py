@@ -36,10 +36,10 @@ from .counts import trap_counts
 from .documents import LOOSE, Traps, filler_doc, plan_documents
 from .model import ARCHETYPES, SPECS, SiteModel, SiteSpec, result_fact, sample_model
 from .papers import SHORT, Doc, Pen, loc_name
+from .scanning import filed_scan, scan_records
 
 FILL_SHARE = 0.03  # at least this share of pages is loose one-page paper
 SCAN_SHARE = 0.095  # of the record's pages filed as scans besides the laboratory reports
-SCAN_DPI = 120  # Courier letters lose their strokes at 100 dpi
 MAX_VOLUME = 250
 MIN_VOLUME = 60
 CAS = {a.name: a.cas for a in ANALYTES}
@@ -182,33 +182,29 @@ def split_volumes(docs: list[Doc]) -> list[list[int]]:
 def render_volume(
     docs: list[Doc], indexes: list[int], seed: int, site_id: str, number: int
 ) -> bytes:
+    """The volume's PDF: runs of drawn sheets as they are, each scanned part of sheets as the
+    record's scan of its paper (`scanning.filed_scan`: its pages' scans kept on the part), and
+    the PDFs of other parts (instruments, laboratory reports) as they were made."""
     parts: list[bytes] = []
     run: list = []
-    scans: list[int] = []
 
     def flush() -> None:
         if run:
-            parts.append(
-                emit_pdf(
-                    run,
-                    f"{site_id} volume {number}",
-                    scanned=list(scans),
-                    seed=seed,
-                    labels=(site_id, number, len(parts)),
-                    dpi=SCAN_DPI,
-                    gray=True,
-                )
-            )
+            parts.append(emit_pdf(run, f"{site_id} volume {number}"))
             run.clear()
-            scans.clear()
 
     for i in indexes:
-        for part in docs[i].parts:
-            if part.sheets is not None:
-                for sheet in part.sheets:
-                    if part.scan:
-                        scans.append(len(run))
-                    run.append(sheet)
+        doc = docs[i]
+        for p, part in enumerate(doc.parts):
+            if part.sheets is not None and part.scan:
+                flush()
+                clean = emit_pdf(part.sheets, doc.title)
+                sender = part.sheets[0].style.firm
+                pdf, part.scan_pages = filed_scan(clean, len(part.sheets), seed, site_id, "filed", i, p,
+                                                  sender=sender, sent=doc.issued)
+                parts.append(pdf)
+            elif part.sheets is not None:
+                run.extend(part.sheets)
             else:
                 flush()
                 parts.append(part.pdf)
@@ -232,16 +228,21 @@ def build(site: str | SiteSpec) -> SiteBuild:
     volumes = split_volumes(docs)
     pages: list[Page] = []
     files = []
+    scans = []
     for v, indexes in enumerate(volumes, 1):
         name = f"volume-{v}.pdf"
         number = 0
+        files.append((name, render_volume(docs, indexes, spec.seed, site_id, v)))
         for i in indexes:
             for p, part in enumerate(docs[i].parts):
-                for facts in part.facts():
+                for k, facts in enumerate(part.facts()):
                     number += 1
                     pages.append(Page(i, p, facts, name, number))
-        files.append((name, render_volume(docs, indexes, spec.seed, site_id, v)))
+                    if part.scan_pages:
+                        scans.append((name, number, part.scan_pages[k]))
     answers = answer_keys(model, docs, traps, pages)
+    for answer in answers.values():
+        answer["scan_pages"] = scan_records(scans)
     counts = trap_counts(traps, docs, answers, scanned, model.consultants)
     return SiteBuild(
         site_id=site_id,
