@@ -76,6 +76,7 @@ from .records import (
     result_key,
     values_agree,
 )
+from .scans import ScannedPage
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/exceedance-summary-synthetic-dev-v1",
@@ -119,6 +120,7 @@ class TrueExceedance:
 @attrs.frozen
 class Answer:
     exceedances: tuple[TrueExceedance, ...]
+    scan_pages: tuple[ScannedPage, ...] = ()  # the record's scanned pages as filed (scans.py): never scored
 
     def __attrs_post_init__(self) -> None:
         keys = [

@@ -57,6 +57,7 @@ from .records import (
     match_first,
     matching_headline,
 )
+from .scans import ScannedPage
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/recognized-conditions-synthetic-dev-v1",
@@ -84,6 +85,7 @@ class TrueCondition:
 @attrs.frozen
 class Answer:
     conditions: tuple[TrueCondition, ...]
+    scan_pages: tuple[ScannedPage, ...] = ()  # the record's scanned pages as filed (scans.py): never scored
 
     def __attrs_post_init__(self) -> None:
         kinds = [c.kind for c in self.conditions]

@@ -116,6 +116,7 @@ from .records import (
     result_key,
     values_agree,
 )
+from .scans import ScannedPage
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/site-results-synthetic-dev-v1",
@@ -211,6 +212,7 @@ class Answer:
 
     results: tuple[TrueResult, ...]
     excluded: tuple[ExcludedResult, ...] = ()
+    scan_pages: tuple[ScannedPage, ...] = ()  # the record's scanned pages as filed (scans.py): never scored
 
     def __attrs_post_init__(self) -> None:
         keys = [

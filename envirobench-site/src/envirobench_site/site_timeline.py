@@ -57,6 +57,7 @@ from .records import (
     partial_date,
     ratio,
 )
+from .scans import ScannedPage
 
 DATASETS = {
     "synthetic-dev-v1": "envirobench/site-timeline-synthetic-dev-v1",
@@ -81,6 +82,7 @@ class TrueEvent:
 @attrs.frozen
 class Answer:
     events: tuple[TrueEvent, ...]
+    scan_pages: tuple[ScannedPage, ...] = ()  # the record's scanned pages as filed (scans.py): never scored
 
     def __attrs_post_init__(self) -> None:
         dates = [e.date for e in self.events]

@@ -9,6 +9,7 @@ regulatory path of each archetype is a few lines of it.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 import random
 from dataclasses import dataclass
@@ -46,7 +47,7 @@ from .records import (
     Tank,
     key_of,
 )
-from .specs import SiteSpec
+from .specs import SPECS, SiteSpec
 
 
 def _concentration(
@@ -120,6 +121,25 @@ class _Draft:
     point_strength: dict[str, float]
 
 
+def _names_taken(spec: SiteSpec) -> set[str]:
+    """The business names of the shipped sites of the same split and kind listed before `spec`
+    (none for a site not in SPECS): a site's name never repeats another's in its split."""
+    earlier = []
+    for other in SPECS.values():
+        if other.site_id == spec.site_id:
+            break
+        if other.shipped == spec.shipped and other.archetype == spec.archetype:
+            earlier.append(other)
+    else:
+        return set()
+    return {_business_name(other) for other in earlier}
+
+
+@functools.cache
+def _business_name(spec: SiteSpec) -> str:
+    return sample_model(spec).business
+
+
 def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     """The site model of `spec`, drawn from its seed; `events` caps the monitoring rounds (the
     record fits its page count by taking fewer)."""
@@ -173,6 +193,14 @@ def sample_model(spec: SiteSpec, events: int | None = None) -> SiteModel:
     business = rng.choice(arch.business).format(
         n=rng.randint(11, 399), name=place, owner=names[0].split()[0]
     )
+    taken = _names_taken(spec)
+    while business in taken:
+        # another site of the same kind in the split has this name: two "Former Greywater Rail
+        # Yard"s told apart only by their street (issue 33); draw another place for this one
+        place = rng.choice([p for p in PLACE_NAMES if p != place])
+        business = rng.choice(arch.business).format(
+            n=rng.randint(11, 399), name=place, owner=names[0].split()[0]
+        )
     operator = rng.choice(
         ("Redfern Petroleum Company", "Cedar Point Terminals, Inc.", f"{place} Enterprises, Inc.")
     )
