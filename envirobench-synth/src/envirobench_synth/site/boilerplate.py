@@ -5,7 +5,9 @@ report says what such documents say. (A first version drew every kind's sentence
 list, so a remedial plan's objectives told of purge water in drums; issue 33's audit read it.)
 
 Each vocabulary holds at least as many sentences as any document asks for, and none names a
-date, a well, an analyte's value or an event of the site's timeline.
+date, a well, an analyte's value, an event of the site's timeline or a word a condition's class is
+read from (a control, a restriction, a release). Field reports also carry a site setting and a
+limitations section of their own (`SETTING`, `LIMITATIONS`): a real report's pages are full.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ PLAN = (
     "The remedy is to protect human health and the environment, meet the applicable standards and be implementable "
     "with proven technology at a reasonable cost.",
     "Each alternative was screened for effectiveness, implementability and cost, and for its long-term reliability.",
-    "Institutional controls may be combined with any alternative to limit exposure while concentrations decline.",
+    "Each alternative's cost includes capital, operation and maintenance over its projected duration.",
     "Performance monitoring will document the remedy's progress and will be reported to the {agency} with each "
     "monitoring report.",
     "Contingency measures will be evaluated if concentrations do not decline as projected.",
@@ -62,4 +64,23 @@ COMPLETION = (
     "Photographs of the completed work are provided in the appendices.",
     "The {agency} was notified of the completion of the work as required.",
 )
-BY_KIND = {"field": FILLER, "plan": PLAN, "letter": LETTER, "validation": VALIDATION, "completion": COMPLETION}
+SETTING = (
+    "The site lies in a mixed commercial and light industrial area served by municipal water and sewer.",
+    "The ground surface is nearly level, sloping gently toward the nearest drainage channel.",
+    "Shallow soils consist of interbedded silts and clays over alluvial sand and gravel.",
+    "Regional groundwater occurs in the alluvial deposits and is not used for drinking water near the site.",
+    "Adjoining properties include commercial buildings, a parking lot and a public street.",
+    "Surface water runoff is collected by storm drains along the street frontage.",
+    "Depth to groundwater fluctuates seasonally by one to three feet.",
+    "Utilities beneath the site include water, sewer, gas and telecommunication lines along the street frontage.",
+)
+LIMITATIONS = (
+    "This report was prepared for the exclusive use of the client and the {agency}; reliance by others is at their own risk.",
+    "Conclusions are based on the data collected at the sampled locations and may not represent conditions elsewhere on the property.",
+    "Subsurface conditions can change with time; the findings reflect conditions at the time of the work.",
+    "Laboratory data are relied on as reported by the laboratory, subject to the data validation described herein.",
+    "No other warranty, expressed or implied, is made regarding the professional services in this report.",
+    "The scope of work was limited to that approved by the {agency} and the client.",
+)
+BY_KIND = {"field": FILLER, "plan": PLAN, "letter": LETTER, "validation": VALIDATION, "completion": COMPLETION,
+           "setting": SETTING, "limitations": LIMITATIONS}

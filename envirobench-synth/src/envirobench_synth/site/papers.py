@@ -274,6 +274,13 @@ class Pen:
         """`n` sentences stating nothing, from the vocabulary of the document's kind (`boilerplate`)."""
         return [text.format(agency=self.m.agency) for text in self.rng.sample(BY_KIND[kind], n)]
 
+    def framed(self, sections: list[tuple[str, list[tuple[str, set[str]]]]]) -> list[tuple[str, list[tuple[str, set[str]]]]]:
+        """A field report's sections with a site setting after the first and its limitations at
+        the end, as reports print them (sentences that state nothing: `boilerplate`)."""
+        setting = ("Site Setting", [(t, set()) for t in self.filler(3, "setting")])
+        limitations = ("Limitations", [(t, set()) for t in self.filler(3, "limitations")])
+        return [sections[0], setting, *sections[1:], limitations]
+
     def say(self, key: str, **fields: object) -> str:
         text = WORDS[key][self.split].format(**fields)
         return text[0].upper() + text[1:]

@@ -167,7 +167,7 @@ def monitoring_report(
                 ],
             ),
         ]
-        body = text_pages(pen, st, title, sections)
+        body = text_pages(pen, st, title, pen.framed(sections))
         tables = []
         t_no = 1
         if water:
@@ -329,6 +329,38 @@ def elevation_table(pen: Pen, st: OfficeStyle, water: list[Sample], number_: int
         size=st.size - 1,
     )
     sheet.text("Elevations relative to an arbitrary site datum of 100.00 ft.", size=st.size - 2)
+    # the field parameters logged as each well was purged, on the same page as gauging data often
+    # is: no analyte of the site, no fact (pH, conductance, temperature, oxygen, ORP, turbidity)
+    sheet.gap(14)
+    sheet.text(f"Table {number_}a. Field Parameters at Completion of Purging", bold=True)
+    sheet.gap(4)
+    params = []
+    for s in water:
+        if s.is_duplicate:
+            continue
+        params.append([
+            loc_name(st, s.location),
+            st.date(s.date),
+            f"{rng.uniform(6.1, 7.6):.2f}",
+            f"{rng.randint(280, 1900)}",
+            f"{rng.uniform(9.5, 21.0):.1f}",
+            f"{rng.uniform(0.2, 6.5):.2f}",
+            f"{rng.randint(-180, 220)}",
+            f"{rng.uniform(0.4, 48.0):.1f}",
+            f"{rng.uniform(0.8, 4.5):.1f}",
+        ])
+    sheet.table(
+        ["Well", "Date", "pH", "Sp. cond.", "Temp.", "D.O.", "ORP", "Turbidity", "Purged"],
+        params,
+        [62, 90, 40, 54, 44, 44, 44, 58, 50],
+        size=st.size - 1,
+    )
+    sheet.para(
+        "Units: specific conductance uS/cm; temperature degrees C; dissolved oxygen mg/L; oxidation-reduction "
+        "potential mV; turbidity NTU; volume purged gallons. Parameters were recorded with a flow-through cell "
+        "after three consecutive readings stabilized within the low-flow purging criteria.",
+        size=st.size - 2,
+    )
     return sheet
 
 

@@ -165,7 +165,7 @@ def tank_closure_report(pen: Pen, campaign: Campaign, traps: Traps) -> Doc:
     values: dict[str, float | None] = {}
     printed = samples_printed(campaign, traps, after=day)
     analytes = sorted({a.analyte for s in printed for a in s.results}, key=_order)
-    body = text_pages(pen, st, title, [("Closure Activities", paras)])
+    body = text_pages(pen, st, title, pen.framed([("Closure Activities", paras)]))
     table = results_table_pages(
         pen,
         st,
@@ -248,6 +248,9 @@ def numbered_results_tables(
             values=values,
             standard=standard_row(pen.m, group, analytes, day),
         )
+        if tables[-1].room(70):  # the data review under the table, where the page has room
+            tables[-1].gap(6)
+            tables[-1].para("Data review. " + " ".join(pen.filler(2, "validation")), size=st.size - 2)
         t_no += 1
     return tables, t_no
 
@@ -306,7 +309,7 @@ def phase_ii(pen: Pen, campaign: Campaign, traps: Traps) -> list[Doc]:
                 ],
             ),
         ]
-        body = text_pages(pen, st, title, sections)
+        body = text_pages(pen, st, title, pen.framed(sections))
         tables, t_no = numbered_results_tables(
             pen,
             st,
