@@ -18,7 +18,7 @@ from .records import file_name, page_number
 
 Generation = Literal["scan", "photocopy", "fax"]
 Severity = Literal["light", "moderate", "heavy"]
-ARTEFACTS = frozenset({"bleed-through", "copier-edge", "specks", "punch-holes", "fax-header", "fax-lines"})
+ARTEFACTS = frozenset({"bleed-through", "copier-edge", "specks", "punch-holes", "fax-header", "fax-lines", "turned"})
 MARKS = frozenset({"initials", "check", "note"})
 
 

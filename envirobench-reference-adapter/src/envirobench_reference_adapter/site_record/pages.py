@@ -33,6 +33,9 @@ from ..layout import Word, group_lines, normalize_space
 from .case import SiteCase, volume_name
 
 OCR_DPI = 100.0  # scans are read at this resolution (office scans are 100-150 dpi): half the OCR time of 150
+# a record's scans are fed by hand, photocopied and faxed: tilted up to two degrees, read level
+# (`ocr.straighten`), their words in the levelled page's coordinates, which a text reader wants
+STRAIGHTEN = True
 
 
 @dataclass
@@ -87,7 +90,7 @@ def read_site(
     unread = []
     for scan in scans:
         v, file, index, _, _ = scan
-        cached = None if jitter is not None else ocr_cache.cached(file, index, OCR_DPI, False)
+        cached = None if jitter is not None else ocr_cache.cached(file, index, OCR_DPI, STRAIGHTEN)
         if cached is None:
             unread.append(scan)
             continue
@@ -164,7 +167,7 @@ POOL_MIN_PAGES = 6  # fewer scans than this are read in this process (a worker c
 
 def _ocr_one(args: tuple[str, int, float, float]) -> list[Word]:
     path, index, width, height = args
-    return pdftext.ocr_page(Path(path), index, width, height, OCR_DPI, None).words
+    return pdftext.ocr_page(Path(path), index, width, height, OCR_DPI, None, STRAIGHTEN).words
 
 
 _POOL: list[multiprocessing.pool.Pool] = []  # the process's OCR workers, made on first need
@@ -185,7 +188,7 @@ def ocr_pages(
     """Each scan's words, in order, as each is read (a caller reports progress page by page)."""
     if jitter is not None or len(scans) < POOL_MIN_PAGES:
         for _, f, i, w, h in scans:
-            yield pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter).words
+            yield pdftext.ocr_page(f, i, w, h, OCR_DPI, jitter, STRAIGHTEN).words
         return
     # imap keeps the order of map and gives each page as soon as it and those before it are read
     yield from ocr_pool().imap(_ocr_one, [(str(f), i, w, h) for _, f, i, w, h in scans], chunksize=1)

@@ -196,7 +196,7 @@ def render_volume(
     for i in indexes:
         doc = docs[i]
         for p, part in enumerate(doc.parts):
-            if part.sheets is not None and part.scan:
+            if part.sheets and part.scan:
                 flush()
                 clean = emit_pdf(part.sheets, doc.title)
                 sender = part.sheets[0].style.firm

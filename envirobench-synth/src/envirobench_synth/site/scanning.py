@@ -11,8 +11,12 @@ a breakdown by severity reads it.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
+import io
 from collections.abc import Sequence
+
+import pypdfium2 as pdfium
 
 from ..legal.archive import PageScan, archive_copy
 from ..locate.sitepages import PAGE_H, PAGE_W
@@ -25,10 +29,36 @@ CREATOR = "EnviroBench synthetic site record"
 def filed_scan(pdf: bytes, pages: int, seed: int, *labels: str | int, sender: str, sent: dt.date,
                signed: bool = False) -> tuple[bytes, tuple[PageScan, ...]]:
     """The first `pages` pages of a clean `pdf` as the record's scan of its paper copy, and what
-    was done to each page; `sender` and `sent` head a faxed copy."""
+    was done to each page; `sender` and `sent` head a faxed copy. A landscape sheet among them
+    (a laboratory's wide results table) goes through the feeder as the others do, upright on a
+    portrait page: its scan shows it turned a quarter, recorded as the artefact `turned`."""
+    pdf, turned = _fed_upright(pdf, pages)
     clock = make_random(seed, *labels, "sent").randint(8 * 60, 17 * 60)
-    return archive_copy(pdf, pages, (PAGE_W, PAGE_H), "", CREATOR, seed, *labels, dpis=SITE_DPIS, signed=signed,
-                        sender=sender, sent=f"{sent.strftime('%b-%d-%Y').upper()} {clock // 60:02d}:{clock % 60:02d}")
+    copy, scans = archive_copy(pdf, pages, (PAGE_W, PAGE_H), "", CREATOR, seed, *labels, dpis=SITE_DPIS, signed=signed,
+                               sender=sender, sent=f"{sent.strftime('%b-%d-%Y').upper()} {clock // 60:02d}:{clock % 60:02d}")
+    return copy, tuple(dataclasses.replace(s, artefacts=(*s.artefacts, "turned")) if s.page - 1 in turned else s
+                       for s in scans)
+
+
+def _fed_upright(pdf: bytes, pages: int) -> tuple[bytes, set[int]]:
+    """`pdf` with its landscape pages among the first `pages` turned to portrait, and their indexes."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        turned = set()
+        for index in range(pages):
+            page = document[index]
+            width, height = page.get_size()
+            if width > height:
+                page.set_rotation((page.get_rotation() + 90) % 360)
+                turned.add(index)
+            page.close()
+        if not turned:
+            return pdf, turned
+        buffer = io.BytesIO()
+        document.save(buffer)
+        return buffer.getvalue(), turned
+    finally:
+        document.close()
 
 
 def scan_records(pages: Sequence[tuple[str, int, PageScan]]) -> list[dict[str, object]]:
