@@ -307,6 +307,17 @@ def test_reading_helpers():
     assert site_record.matrix_by_unit("µg/m³", "SS-1") == "sub-slab-vapor"
 
 
+def test_a_recording_stamp_dated_through_ocr_noise():
+    # a faxed or photocopied rubber stamp read by OCR: its box read as a digit, separators mixed
+    lines = ["E-RECORDED", "CINDER COUNTY, WASHINGTON", "When recorded, return to: 107/19/1970 at 8:41 o'ckock A.M."]
+    assert site_timeline.recording_stamp(lines) == "1970-07-19"
+    assert site_timeline.recording_stamp(["RECORDED", "12.06-1971 CINDER COUNTY, at 4:36"]) == "1971-12-06"
+    # a clean date wins over a noisy one; no date at all is none; a book and page is not a date
+    assert site_timeline.recording_stamp(["RECORDED", "Book 6194 Page 79.3", "August 22, 1986 01:50 PM"]) == "1986-08-22"
+    assert site_timeline.recording_stamp(["RECORDED", "Book 6194 Page 79.3"]) is None
+    assert site_timeline.noisy_date("19/45/1970") is None
+
+
 def test_day_first_dates_are_told_by_the_sample_ids():
     """03/04/2019 is 3 April in a report whose sample IDs carry 040319-style (m/d/y) dates."""
     page = site_record.SitePage(

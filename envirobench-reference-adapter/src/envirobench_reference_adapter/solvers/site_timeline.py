@@ -166,12 +166,32 @@ def parcel_id(text: str) -> str:
     return "-".join(re.findall(r"\d+", text))
 
 
+# A date in a stamp as OCR reads a scanned or faxed copy: the box's border read as a leading
+# digit ("107/19/1970"), separators mixed ("12.06-1971"). US recorders print month first.
+NOISY_DATE = re.compile(r"(\d{1,3})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?((?:19|20)\d{2})\b")
+
+
+def noisy_date(text: str) -> str | None:
+    for match in NOISY_DATE.finditer(text):
+        month, day, year = int(match.group(1)[-2:]), int(match.group(2)), int(match.group(3))
+        try:
+            return dt.date(year, month, day).isoformat()
+        except ValueError:
+            continue
+    return None
+
+
 def recording_stamp(lines: list[str]) -> str | None:
     for k, line in enumerate(lines):
         if RECORDING.search(line) and not re.search(r"\b(in|of)\s+(book|the\s+deed)", line, re.I):
-            for later in lines[k : k + 5]:
+            block = lines[k : k + 5]
+            for later in block:
                 when = dated(later)
                 if when and len(when) == 10:
+                    return when
+            for later in block:  # no clean date in the stamp block: one OCR garbled
+                when = noisy_date(later)
+                if when:
                     return when
     return None
 
