@@ -318,6 +318,14 @@ def test_a_recording_stamp_dated_through_ocr_noise():
     assert site_timeline.noisy_date("19/45/1970") is None
 
 
+def test_a_surrogate_recovery_read_by_ocr_is_no_condition_class():
+    # "%REC" heads a laboratory's surrogate recoveries; OCR of a faxed copy reads "&REC"
+    assert recognized_conditions.class_of("Surrogate Toluene-d8 107 75-125 &REC") is None
+    assert recognized_conditions.class_of("Toluene-d8 79 75-125 %REC") is None
+    assert recognized_conditions.class_of("The former dry well is a REC.") == "REC"
+    assert recognized_conditions.class_of("the spill area (REC) and the CREC") in ("REC", "CREC")
+
+
 def test_day_first_dates_are_told_by_the_sample_ids():
     """03/04/2019 is 3 April in a report whose sample IDs carry 040319-style (m/d/y) dates."""
     page = site_record.SitePage(

@@ -55,7 +55,7 @@ CUES: dict[str, str] = {
     r"\bfill\s+(material|soils?)\b",
 }
 FINDING = re.compile(r"\brelease[sd]?\b|\bcontaminat\w+|\bimpact\w*|\bspill\w*|\bstain\w*|\bexceed\w*|\bdetected\b|"
-                     r"\brecogni[sz]ed\s+environmental\s+condition|(?<![%\w])[CH]?REC\b|\bde\s+minimis\b|\bclos(ed|ure)\b|"
+                     r"\brecogni[sz]ed\s+environmental\s+condition|(?<![^\s(\"'])[CH]?REC\b|\bde\s+minimis\b|\bclos(ed|ure)\b|"
                      r"\bno\s+further\s+action\b|\bplume\b|\bleak\w*", re.I)  # fmt: skip
 CLASSES = (
     (
@@ -67,7 +67,8 @@ CLASSES = (
         re.compile(r"\bhistorical\s+recogni[sz]ed\s+environmental\s+condition|\bHREC\b", re.I),
     ),
     ("de-minimis", re.compile(r"\bde[\s-]minimis\b", re.I)),
-    ("REC", re.compile(r"\brecogni[sz]ed\s+environmental\s+condition|(?<![%\w])REC\b")),
+    # a class stands as a word: "%REC" (a surrogate's recovery), read by OCR as "&REC" or "6REC", is none
+    ("REC", re.compile(r"\brecogni[sz]ed\s+environmental\s+condition|(?<![^\s(\"'])REC\b")),
 )
 SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
 MAX_SENTENCE_WORDS = 80
