@@ -3,6 +3,8 @@ of a record went through, typed strictly in every Site answer, never scored."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from envirobench import EnviroBenchError, structure
@@ -44,3 +46,21 @@ def test_a_scanned_page_record_is_refused_where_it_is_wrong(bad, where):
         structure({"events": [], "scan_pages": [{**PAGE, **bad}]}, site_timeline.Answer, path="$.answer")
     message = str(caught.value)
     assert message.startswith("$.answer.scan_pages[0]") and where in message, message
+
+
+def test_every_shipped_site_answer_lists_its_records_scanned_pages():
+    # the same pages in all four types' keys of a site, and every site has some
+    from envirobench_site.generate.ship import PACKAGE
+
+    for folder in ("synthetic-dev-v1", "synthetic-test-v1", "synthetic-test-sites20-v1"):
+        by_site: dict[str, list] = {}
+        for module in ANSWERS:
+            layout = PACKAGE.layout(module.Answer.__module__.rsplit(".", 1)[-1].replace("_", "-"))
+            with (layout.dataset_dir(folder) / "answers.jsonl").open(encoding="utf-8") as lines:
+                for line in lines:
+                    record = json.loads(line)
+                    pages = record["answer"].get("scan_pages")
+                    assert pages, (folder, layout, record["id"])
+                    by_site.setdefault(record["id"], []).append(pages)
+        for site, lists in by_site.items():
+            assert len(lists) == 4 and all(pages == lists[0] for pages in lists), (folder, site)

@@ -49,7 +49,7 @@ def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[s
                 "level": {"screening_table": level["table"], "level_value": level["value"], "level_unit": level["unit"]},
             }
         )  # fmt: skip
-    return {"exceedances": out}
+    return {"exceedances": out, "scan_pages": given.get("scan_pages", [])}
 
 
 def answer_of(site: Any) -> Answer:

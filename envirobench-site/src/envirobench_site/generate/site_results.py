@@ -74,7 +74,7 @@ def answer_from(given: dict[str, Any], analytes: list[dict[str, Any]]) -> dict[s
                 "printings": [_printing(p) for p in e["printings"]],
             }
         )  # fmt: skip
-    return {"results": results, "excluded": excluded}
+    return {"results": results, "excluded": excluded, "scan_pages": given.get("scan_pages", [])}
 
 
 def answer_of(site: Any) -> Answer:
