@@ -216,3 +216,35 @@ def test_a_page_read_level_is_another_key(tmp_path, cache, recogniser):
     pdftext.ocr_page(path, 0, 612.0, 792.0, 100.0, None, level=True)
     pdftext.ocr_page(path, 0, 612.0, 792.0, 100.0, None, level=True)
     assert len(recogniser) == 2 and len(entries(cache)) == 2
+
+
+def test_a_scan_is_found_again_in_another_file_at_another_page(tmp_path, cache, recogniser):
+    # A record regenerated with other pages changed holds the same scan elsewhere: the cache is
+    # keyed by what the page draws, so its reading is found again, not made anew.
+    from envirobench_synth.legal.packet import merge_pdfs
+
+    scan = scan_pdf(tmp_path / "scan.pdf", ["Tank T-2"])
+    first = read(scan)
+    other = scan_pdf(tmp_path / "other.pdf", ["Tank T-9"])
+    volume = tmp_path / "volume-1.pdf"
+    volume.write_bytes(merge_pdfs([other.read_bytes(), scan.read_bytes()]))
+    assert pdftext.ocr_page(volume, 1, 612.0, 792.0, 100.0, None).words == first
+    assert len(recogniser) == 1, "the same scan at page 2 of another file is the same page"
+    pdftext.ocr_page(volume, 0, 612.0, 792.0, 100.0, None)
+    assert len(recogniser) == 2, "another scan is another page"
+
+
+def test_a_page_that_draws_more_than_images_is_keyed_by_its_file(tmp_path):
+    from reportlab.pdfgen import canvas as pdf_canvas
+
+    path = tmp_path / "mixed.pdf"
+    page = pdf_canvas.Canvas(str(path), pagesize=(612, 792), invariant=1)
+    page.drawString(72, 700, "a typed line beside the scan")
+    page.rect(72, 400, 200, 100)
+    page.showPage()
+    page.save()
+    assert ocr_cache.page_content_sha256(path, 0) is None
+    material = ocr_cache.key_material(path, 0, 100.0, False)
+    assert material["file"] == ocr_cache.file_sha256(path) and material["page"] == 0
+    scan = scan_pdf(tmp_path / "scan.pdf", ["Tank T-2"])
+    assert set(ocr_cache.key_material(scan, 0, 100.0, False)) >= {"page_content", "dpi", "engine"}

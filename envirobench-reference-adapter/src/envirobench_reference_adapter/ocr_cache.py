@@ -7,9 +7,11 @@ a dataset or the home), under `envirobench-reference-adapter/ocr/<2 hex digits>/
 beside the adapter kit's case cache (whose folders are the 2-hex ones directly under the
 adapter's name). Without the variable there is no cache and every scan is OCRed.
 
-The key is the SHA-256 of the canonical JSON of everything the page's words depend on: the
-file's SHA-256 (so a page is found again under any path: the four Site types' datasets hold the
-same volumes), the 0-based page, the rendering resolution, whether the page is straightened (or read level, `level`),
+The key is the SHA-256 of the canonical JSON of everything the page's words depend on: what the
+page draws (`page_content_sha256`: for a scan, its images' stored bytes and placement; so a page
+is found again under any path and in any file, the four Site types' datasets holding the same
+volumes and a regenerated record the same scans; a page that draws anything else is keyed by its
+file's SHA-256 and 0-based number), the rendering resolution, whether the page is straightened (or read level, `level`),
 and the engine's fingerprint (`engine_fingerprint`): the versions of rapidocr and ONNX Runtime,
 the SHA-256 of the detection and recognition models, and the SHA-256 of the adapter's own
 modules that turn pixels into words (ocr.py, pdftext.py, layout.py), so an edit of the OCR
@@ -95,8 +97,42 @@ def engine_fingerprint() -> dict[str, Any]:
 
 
 def key_material(path: Path, index: int, dpi: float, straighten: bool, level: bool = False) -> dict[str, Any]:
-    return {"file": file_sha256(path), "page": index, "dpi": float(dpi), "straighten": bool(straighten),
-            "level": bool(level), "engine": engine_fingerprint()}
+    content = page_content_sha256(path, index)
+    where: dict[str, Any] = {"page_content": content} if content else {"file": file_sha256(path), "page": index}
+    return {**where, "dpi": float(dpi), "straighten": bool(straighten), "level": bool(level), "engine": engine_fingerprint()}
+
+
+def page_content_sha256(path: Path, index: int) -> str | None:
+    """The SHA-256 of what a scanned page draws (its size and turn, and each image's placement,
+    pixel size, filters and stream bytes as stored), or None when the page draws anything but
+    images (it is then keyed by its file and number). A page is a scan's pixels whatever the file
+    around it: a record regenerated with other pages changed, or a page in another volume, finds
+    its reading again."""
+    stat = os.stat(path)
+    return _page_content_sha256(os.path.realpath(path), stat.st_size, stat.st_mtime_ns, index)
+
+
+@cache
+def _page_content_sha256(path: str, size: int, mtime_ns: int, index: int) -> str | None:
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    document = pdfium.PdfDocument(path)
+    try:
+        page = document[index]
+        digest = hashlib.sha256(json.dumps([list(page.get_size()), page.get_rotation()]).encode("ascii"))
+        images = 0
+        for item in page.get_objects(max_depth=1):
+            if item.type != pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                return None
+            meta = item.get_metadata()
+            digest.update(json.dumps([list(item.get_matrix().get()), meta.width, meta.height, meta.bits_per_pixel,
+                                      list(item.get_filters())]).encode("ascii"))
+            digest.update(bytes(item.get_data(decode_simple=False)))
+            images += 1
+        return digest.hexdigest() if images else None
+    finally:
+        document.close()
 
 
 def entry_path(folder: Path, material: dict[str, Any]) -> Path:
