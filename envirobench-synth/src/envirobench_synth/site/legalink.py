@@ -82,6 +82,16 @@ def _filed(pen: Pen, instrument: Instrument, seed: int, label: str, scanned: boo
     return rendered, part
 
 
+def _born_digital_texts(pen: Pen, instrument: Instrument, seed: int, label: str, part: Part) -> list[str]:
+    """The text of each page of the filed instrument: its own text layer, or for a scan (which
+    has none) the born-digital rendering of the same pages."""
+    pdf = part.pdf if not part.scan else render_instrument(instrument, seed, pen.m.spec.site_id, label, archival=True).pdf
+    texts = _texts(pdf)
+    if len(texts) != part.pages:
+        raise ValueError(f"{instrument.title}: {len(texts)} born-digital pages for {part.pages} filed")
+    return texts
+
+
 def _doc(
     pen: Pen, instrument: Instrument, fact: str, when: dt.datetime, kind: str, seed: int, label: str
 ) -> Doc:
@@ -196,12 +206,11 @@ def lease(pen: Pen, seed: int) -> list[Doc]:
     # the lease is dated by its signing; the file's copy shows it recorded, and the model's event is
     # the signing day, stated in the opening paragraph
     m_event = f"event|lease-executed|{m.apn}|{signed.isoformat()}"
-    rendered, part = _filed(pen, instrument, seed, "lease", when.year < SCAN_BEFORE)
-    # the opening paragraph states the date: found on a born-digital copy of the same pages
-    texts = _texts(rendered.pdf if not part.scan else render_instrument(instrument, seed, m.spec.site_id, "lease",
-                                                                         archival=True).pdf)
+    _rendered, part = _filed(pen, instrument, seed, "lease", when.year < SCAN_BEFORE)
+    # the opening paragraph states the date
+    texts = _born_digital_texts(pen, instrument, seed, "lease", part)
     long = f"{signed:%B} {signed.day}, {signed.year}"
-    part.pdf_facts = [{m_event} if long in " ".join(t.split()) else set() for t in texts][: rendered.pages]
+    part.pdf_facts = [{m_event} if long in " ".join(t.split()) else set() for t in texts]
     if not any(part.pdf_facts):
         raise ValueError("the lease's date is on no page")
     return [Doc("lease", title, signed, [part])]
@@ -249,7 +258,7 @@ def covenant(pen: Pen, seed: int) -> list[Doc]:
     fact = f"event|covenant-recorded|{m.apn}|{day.isoformat()}"
     doc = _doc(pen, instrument, fact, when, "covenant", seed, "covenant")
     # every page that states the activity and use limitations supports the condition it controls
-    texts = _texts(render_instrument(instrument, seed, m.spec.site_id, "covenant", archival=True).pdf)
+    texts = _born_digital_texts(pen, instrument, seed, "covenant", doc.parts[0])
     controlled = [c.kind for c in m.conditions if c.cls == "CREC"]
     for index, text in enumerate(texts):
         if "use limitations" in " ".join(text.split()).lower():

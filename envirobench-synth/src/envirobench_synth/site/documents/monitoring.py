@@ -417,6 +417,8 @@ def cumulative_tables(edition: Edition, t_no: int, values: dict[str, float | Non
     if not rows_of:
         return []
     analytes = [r.analyte for r in rows_of[0][1].results]
+    units = ", ".join(f"{SHORT.get(r.analyte, r.analyte)} {unit_text(st, r.unit)}" for r in rows_of[0][1].results)
+    level = standard_row(pen.m, [s for _w, s, _h in rows_of], analytes, day)  # every page prints it
     row_height = (st.size - 1.5) * 1.7
     sheets: list[Sheet] = []
     start = 0
@@ -425,10 +427,8 @@ def cumulative_tables(edition: Edition, t_no: int, values: dict[str, float | Non
         sheet.text(
             f"Table {t_no}. Historical Groundwater Analytical Results" + (" (continued)" if start else ""), bold=True
         )
-        units = ", ".join(f"{SHORT.get(r.analyte, r.analyte)} {unit_text(st, r.unit)}" for r in rows_of[0][1].results)
         sheet.text(f"Units: {units}", size=st.size - 2)
         sheet.gap(4)
-        level = standard_row(pen.m, [s for _w, s, _h in rows_of], analytes, day)
         fits = max(1, int((BOTTOM - sheet.y - 40) / row_height) - 1 - (level is not None))
         chunk = rows_of[start : start + fits]
         table_rows = [[level[0], "", *level[1]]] if level is not None else []
